@@ -1,0 +1,141 @@
+// check_command.cpp - `duelbox check`: load everything, run nothing, report every error.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+
+#include <lua.hpp>
+
+#include "cli.h"
+#include "lua/host.h"
+#include "scenario/json_fields.h"
+#include "scenario/map_file.h"
+#include "scenario/scenario.h"
+
+namespace duelbox::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_all(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// Compiles a Lua file as text without running it: syntax errors with file:line.
+std::string compile_lua(const fs::path& file, const std::string& shown) {
+    const std::string text = read_all(file);
+    lua_State* L = luaL_newstate();
+    std::string err;
+    if (luaL_loadbufferx(L, text.data(), text.size(), ("@" + shown).c_str(), "t") != LUA_OK) err = lua_tostring(L, -1);
+    lua_close(L);
+    return err;
+}
+
+// The folder holding scripts/ and cards/ for a path given on the command line.
+fs::path root_of(const fs::path& p) {
+    fs::path abs = fs::absolute(p).lexically_normal();
+    if (abs.filename().empty()) abs = abs.parent_path();
+    for (fs::path q = abs; !q.empty() && q != q.root_path(); q = q.parent_path()) {
+        const auto name = q.filename().string();
+        if (name == "scripts" || name == "cards") return q.parent_path();
+        if (fs::exists(q / "scripts") && (q == abs)) return q;
+    }
+    return abs;
+}
+
+std::string check_json(const fs::path& file, const std::string& shown, const std::string& default_root) {
+    try {
+        const auto j = fields::load_json_file(shown);
+        if (!j.is_object()) return shown + ": not a scenario, replay or map (the top level is not an object)";
+        if (j.contains("replay") || j.contains("version")) {
+            const Replay r = load_replay(shown, default_root);
+            (void)r;
+        } else if (j.contains("spaces") || j.contains("line")) {
+            load_map_file(shown);
+        } else if (j.contains("game")) {
+            const Scenario s = load_scenario(shown, default_root);
+            LuaHost host;
+            std::vector<std::string> errors;
+            if (!host.load_game(s.root, s.game, errors)) {
+                std::string all = shown + ": game '" + s.game + "' does not load:";
+                for (const auto& e : errors) all += "\n  " + e;
+                return all;
+            }
+        } else {
+            return shown + ": not a scenario (no \"game\"), replay or map (no \"spaces\"/\"line\")";
+        }
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+int check_command(const std::vector<std::string>& args) {
+    if (args.empty()) {
+        std::cerr << "duelbox check: give at least one folder or file (e.g. duelbox check scripts cards)\n";
+        return kUsage;
+    }
+    std::vector<std::string> errors;
+    std::set<std::pair<std::string, std::string>> games;   // (root, game), sorted
+    int lua_files = 0, json_files = 0;
+    for (const std::string& arg : args) {
+        const fs::path p(arg);
+        std::error_code ec;
+        if (!fs::exists(p, ec)) {
+            errors.push_back(arg + ": no such file or folder");
+            continue;
+        }
+        std::vector<fs::path> files;
+        if (fs::is_directory(p, ec)) {
+            for (auto it = fs::recursive_directory_iterator(p, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+                if (it->is_regular_file()) files.push_back(it->path());
+        } else {
+            files.push_back(p);
+        }
+        std::sort(files.begin(), files.end());
+        const fs::path root = root_of(p);
+        for (const fs::path& f : files) {
+            const std::string shown = f.lexically_normal().generic_string();
+            if (f.extension() == ".lua") {
+                ++lua_files;
+                if (std::string err = compile_lua(f, shown); !err.empty()) errors.push_back(err);
+                // scripts/<game>/... and cards/<game>/... name a game to load in full.
+                const fs::path rel = fs::absolute(f).lexically_normal().lexically_relative(root);
+                auto part = rel.begin();
+                if (part != rel.end()) {
+                    const std::string top = part->string();
+                    if ((top == "scripts" || top == "cards") && ++part != rel.end()) {
+                        const std::string game = part->string();
+                        if (game != "core" && std::next(part) != rel.end() && fs::exists(root / "scripts" / game / "game.lua"))
+                            games.insert({root.string(), game});
+                    }
+                }
+            } else if (f.extension() == ".json") {
+                ++json_files;
+                if (std::string err = check_json(f, shown, root.string()); !err.empty()) errors.push_back(err);
+            }
+        }
+    }
+    for (const auto& [root, game] : games) {
+        LuaHost host;
+        std::vector<std::string> game_errors;
+        host.load_game(root, game, game_errors);
+        for (const auto& e : game_errors) errors.push_back(e);
+        std::cout << "game " << game << ": " << host.cards().size() << " card definitions, "
+                  << (game_errors.empty() ? "loads" : "has errors") << "\n";
+    }
+    for (const auto& e : errors) std::cerr << e << "\n";
+    std::cout << "checked " << lua_files << " Lua files, " << json_files << " JSON files, " << games.size()
+              << " games: " << errors.size() << " error" << (errors.size() == 1 ? "" : "s") << "\n";
+    return errors.empty() ? kOk : kBadInput;
+}
+
+}  // namespace duelbox::cli

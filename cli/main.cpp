@@ -1,0 +1,72 @@
+// duelbox - run, replay and check scenarios of the Duelbox rules sandbox.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli.h"
+
+namespace duelbox::cli {
+
+const char* const kHelp = R"(duelbox - a scriptable rules sandbox for dueling games
+
+Usage:
+  duelbox run <scenario.json> [--seed N] [--step] [--json] [--as VIEW] [--record FILE]
+                              [--root DIR] [--quiet] [--strict-budget]
+      Plays the scenario and prints the narrated event log.
+      --seed N          override the scenario's seed
+      --step            wait for Enter after each event
+      --json            print events as JSON lines instead of narration
+      --as VIEW         whose eyes the log is shown through: a player number, "observer"
+                        (everything, the default without human seats) or "spectator"
+                        (public information only; the default with 2+ human seats; with
+                        one human seat, that seat's view is the default)
+      --record FILE     write a replay (the scenario plus every decision taken)
+      --root DIR        folder holding scripts/ and cards/ (default: the scenario's "root",
+                        else the Duelbox source folder)
+      --quiet           print only the result
+      --strict-budget   count script instructions from the first one (deterministic cut-off)
+  duelbox replay <replay.json> [--json] [--as VIEW] [--quiet]
+      Replays a recorded match and checks that it produces the same events; reports the
+      first event that differs and which scripts changed since the recording.
+  duelbox check <dir-or-file>...
+      Loads every script, game, card, scenario and replay found and reports every error
+      with its file:line or field path.
+  duelbox --help
+
+Exit status:
+  0  success: the match finished (or stopped where the scenario says) and every
+     expectation held; the replay matched; check found no error
+  1  the match failed (a script error, a bad scripted decision, an agent that could not
+     answer), an expectation did not hold, or the replay diverged
+  2  bad command line
+  3  an input could not be loaded (malformed scenario/replay/map, a game whose scripts do
+     not load); check found errors
+)";
+
+}  // namespace duelbox::cli
+
+int main(int argc, char** argv) {
+    using namespace duelbox::cli;
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty()) {
+        std::cerr << kHelp;
+        return kUsage;
+    }
+    const std::string cmd = args.front();
+    args.erase(args.begin());
+    try {
+        if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+            std::cout << kHelp;
+            return kOk;
+        }
+        if (cmd == "run") return run_command(args);
+        if (cmd == "replay") return replay_command(args);
+        if (cmd == "check") return check_command(args);
+    } catch (const std::exception& e) {
+        // Every expected failure is handled inside the commands; this is the last guard.
+        std::cerr << "duelbox: internal error: " << e.what() << "\n";
+        return kFailed;
+    }
+    std::cerr << "duelbox: unknown command '" << cmd << "' (run, replay, check, --help)\n";
+    return kUsage;
+}

@@ -1,0 +1,246 @@
+// run_command.cpp - `duelbox run` and `duelbox replay`.
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "cli.h"
+#include "lua/host.h"
+#include "lua/match_runner.h"
+#include "scenario/expectations.h"
+#include "scenario/scenario.h"
+
+namespace duelbox::cli {
+
+namespace {
+
+struct RunOptions {
+    std::optional<std::uint64_t> seed;
+    bool step = false, json = false, quiet = false, strict_budget = false;
+    std::optional<std::string> view;   // "observer", "spectator" or a player number
+    std::string record, root;
+    std::string file;
+};
+
+bool parse_u64(const std::string& s, std::uint64_t& out) {
+    if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) return false;
+    try {
+        out = std::stoull(s);
+        return true;
+    } catch (...) {
+        return false;
+    }
+}
+
+// Returns "" or a usage error.
+std::string parse_args(const std::vector<std::string>& args, RunOptions& o, bool replay) {
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&](std::string& out) {
+            if (i + 1 >= args.size()) return false;
+            out = args[++i];
+            return true;
+        };
+        std::string v;
+        if (a == "--json") o.json = true;
+        else if (a == "--quiet") o.quiet = true;
+        else if (!replay && a == "--step") o.step = true;
+        else if (!replay && a == "--strict-budget") o.strict_budget = true;
+        else if (!replay && a == "--seed") {
+            std::uint64_t s = 0;
+            if (!value(v) || !parse_u64(v, s)) return "--seed needs a whole number";
+            o.seed = s;
+        } else if (a == "--as") {
+            if (!value(v)) return "--as needs a player number, \"observer\" or \"spectator\"";
+            o.view = v;
+        } else if (!replay && a == "--record") {
+            if (!value(o.record)) return "--record needs a file name";
+        } else if (a == "--root") {
+            if (!value(o.root)) return "--root needs a folder";
+        } else if (!a.empty() && a[0] == '-') return "unknown option " + a;
+        else if (o.file.empty()) o.file = a;
+        else return "only one file may be given (got " + o.file + " and " + a + ")";
+    }
+    if (o.file.empty()) return replay ? "replay needs a replay file" : "run needs a scenario file";
+    return "";
+}
+
+// Whose eyes the printed log uses; see --help.
+std::string resolve_view(const RunOptions& o, const Scenario& s, PlayerIndex& viewer) {
+    if (o.view) {
+        if (*o.view == "observer") viewer = EventLog::kObserver;
+        else if (*o.view == "spectator") viewer = EventLog::kSpectator;
+        else {
+            std::uint64_t p = 0;
+            if (!parse_u64(*o.view, p) || p < 1 || p > s.seats.size())
+                return "--as: expected a player number 1.." + std::to_string(s.seats.size()) + ", \"observer\" or \"spectator\"";
+            viewer = static_cast<PlayerIndex>(p - 1);
+        }
+        return "";
+    }
+    int humans = 0;
+    for (std::size_t i = 0; i < s.seats.size(); ++i)
+        if (s.seats[i].agent == "human") {
+            ++humans;
+            viewer = static_cast<PlayerIndex>(i);
+        }
+    if (humans == 0) viewer = EventLog::kObserver;
+    else if (humans > 1) viewer = EventLog::kSpectator;
+    return "";
+}
+
+void print_event(const Match& m, const Event& e, PlayerIndex viewer, bool json) {
+    if (!EventLog::sees(e, viewer)) return;
+    if (json) {
+        const NameResolver names = m.names();
+        std::cout << m.log().to_json_line(e, viewer, &names) << "\n";
+        return;
+    }
+    const std::string text = m.narrate(e, viewer);
+    std::cout << "[" << e.seq << "] " << (text.empty() ? e.type : text) << "\n";
+}
+
+std::string result_text(const MatchRunner& r) {
+    const Match& m = r.match();
+    switch (r.state()) {
+        case RunState::Finished: {
+            const MatchResult& res = m.result();
+            if (res.winners.empty()) return "Result: a draw (" + res.reason + ")";
+            std::string who;
+            for (PlayerIndex p : res.winners) who += (who.empty() ? "" : ", ") + m.player(p).name;
+            return "Result: " + who + (res.winners.size() == 1 ? " wins" : " win") + " (" + res.reason + ")";
+        }
+        case RunState::Stopped: return "Stopped after " + std::to_string(r.visible_events()) + " events, as the scenario asks";
+        case RunState::Failed: return "Match failed: " + r.error();
+        default: return std::string("Match ") + run_state_name(r.state());
+    }
+}
+
+// Plays the scenario; when `recorded` is given, compares the log with it event by event.
+int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
+    if (o.seed) scenario.seed = *o.seed;
+    if (o.strict_budget) scenario.limits.time_slice_ms = 0;
+    PlayerIndex viewer = EventLog::kObserver;
+    if (std::string err = resolve_view(o, scenario, viewer); !err.empty()) {
+        std::cerr << "duelbox: " << err << "\n";
+        return kUsage;
+    }
+    LuaHost host(scenario.limits);
+    std::vector<std::string> errors;
+    if (!host.load_game(scenario.root, scenario.game, errors)) {
+        for (const auto& e : errors) std::cerr << e << "\n";
+        std::cerr << "duelbox: game '" << scenario.game << "' did not load (" << errors.size() << " error"
+                  << (errors.size() == 1 ? "" : "s") << ")\n";
+        return kBadInput;
+    }
+    auto make_agent = [](const SeatSpec& seat, PlayerIndex p, std::uint64_t seed) -> std::unique_ptr<Agent> {
+        if (seat.agent == "human") return make_human_agent(std::cin, std::cout);
+        return default_agent(seat, p, seed);
+    };
+    MatchRunner runner(host, scenario, make_agent);
+    if (recorded) runner.set_ignore_stop(true);
+    std::size_t printed = 0;
+    std::string dummy;
+    for (;;) {
+        const RunState s = runner.step();
+        if (!o.quiet && runner.state() != RunState::NotStarted) {
+            const auto& events = runner.match().log().events();
+            const std::size_t upto = runner.visible_events();
+            for (; printed < upto; ++printed) {
+                print_event(runner.match(), events[printed], viewer, o.json);
+                if (o.step && EventLog::sees(events[printed], viewer)) {
+                    std::cout << "  (Enter for the next event)" << std::flush;
+                    if (!std::getline(std::cin, dummy)) break;
+                }
+            }
+        }
+        if (s != RunState::Running) break;
+    }
+    std::cout << std::flush;
+    int status = kOk;
+    const bool failed = runner.state() == RunState::Failed;
+    if (runner.state() == RunState::WaitingForAnswer) {
+        std::cerr << "duelbox: a decision is waiting for an answer no agent can give\n";
+        status = kFailed;
+    }
+    (failed ? std::cerr : std::cout) << result_text(runner) << "\n";
+    if (failed && !runner.traceback().empty() && !scenario.expect.error) std::cerr << runner.traceback() << "\n";
+
+    if (scenario.expect.any() && runner.state() != RunState::NotStarted) {
+        const auto problems = check_expectations(scenario.expect, runner.match(), runner.error(), runner.visible_events());
+        for (const auto& p : problems) std::cerr << "expectation not met: " << p << "\n";
+        if (!problems.empty()) status = kFailed;
+        else if (!o.quiet) std::cout << "Every expectation held.\n";
+        if (problems.empty() && failed) return kOk;   // the scenario expected this failure
+    }
+    if (failed) status = kFailed;
+
+    if (recorded) {
+        const Replay now = runner.replay();
+        const std::size_t n = std::min(now.events.size(), recorded->events.size());
+        std::size_t i = 0;
+        while (i < n && now.events[i] == recorded->events[i]) ++i;
+        if (i < n || now.events.size() != recorded->events.size()) {
+            std::cerr << "replay diverged at event " << i << ":\n  recorded: "
+                      << (i < recorded->events.size() ? recorded->events[i] : "(no more events)")
+                      << "\n  now:      " << (i < now.events.size() ? now.events[i] : "(no more events)") << "\n";
+            status = kFailed;
+        } else if (!o.quiet) {
+            std::cout << "Replay matches the recording (" << now.events.size() << " events).\n";
+        }
+        for (const ScriptHash& h : recorded->scripts) {
+            auto it = std::find_if(now.scripts.begin(), now.scripts.end(), [&](const ScriptHash& x) { return x.path == h.path; });
+            if (it == now.scripts.end()) std::cerr << "note: " << h.path << " was not loaded this time\n";
+            else if (it->hash != h.hash) std::cerr << "note: " << h.path << " changed since the recording\n";
+        }
+    }
+    if (!o.record.empty()) {
+        std::ofstream out(o.record);
+        out << replay_to_json(runner.replay()).dump(2) << "\n";
+        if (!out) {
+            std::cerr << "duelbox: cannot write " << o.record << "\n";
+            return kBadInput;
+        }
+    }
+    return status;
+}
+
+std::string default_root() { return DUELBOX_SOURCE_ROOT; }
+
+}  // namespace
+
+int run_command(const std::vector<std::string>& args) {
+    RunOptions o;
+    if (std::string err = parse_args(args, o, false); !err.empty()) {
+        std::cerr << "duelbox run: " << err << "\n(see duelbox --help)\n";
+        return kUsage;
+    }
+    Scenario s;
+    try {
+        s = load_scenario(o.file, o.root.empty() ? default_root() : o.root);
+        if (!o.root.empty()) s.root = o.root;
+    } catch (const ScenarioError& e) {
+        std::cerr << e.what() << "\n";
+        return kBadInput;
+    }
+    return play(std::move(s), o, nullptr);
+}
+
+int replay_command(const std::vector<std::string>& args) {
+    RunOptions o;
+    if (std::string err = parse_args(args, o, true); !err.empty()) {
+        std::cerr << "duelbox replay: " << err << "\n(see duelbox --help)\n";
+        return kUsage;
+    }
+    Replay r;
+    try {
+        r = load_replay(o.file, o.root.empty() ? default_root() : o.root);
+        if (!o.root.empty()) r.scenario.root = o.root;
+    } catch (const ScenarioError& e) {
+        std::cerr << e.what() << "\n";
+        return kBadInput;
+    }
+    return play(r.scenario, o, &r);
+}
+
+}  // namespace duelbox::cli

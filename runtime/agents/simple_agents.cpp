@@ -1,0 +1,62 @@
+// simple_agents.cpp - the random, first-legal and deferred agents.
+#include <numeric>
+
+#include "agent.h"
+#include "kernel/rng.h"
+
+namespace duelbox {
+
+namespace {
+
+class RandomAgent final : public Agent {
+public:
+    explicit RandomAgent(std::uint64_t seed) : rng_(seed) {}
+    const char* kind() const override { return "random"; }
+
+    std::optional<Answer> answer(const DecisionRequest& r, const Match&) override {
+        Answer a;
+        const auto n = static_cast<std::int64_t>(r.options.size());
+        switch (r.kind) {
+            case DecisionKind::Choose: {
+                const std::int64_t k = rng_.uniform(r.min, std::min(r.max, n));
+                std::vector<std::int64_t> all(static_cast<std::size_t>(n));
+                std::iota(all.begin(), all.end(), 0);
+                rng_.shuffle(all);
+                a.picks.assign(all.begin(), all.begin() + k);
+                break;
+            }
+            case DecisionKind::Order: {
+                a.picks.resize(static_cast<std::size_t>(n));
+                std::iota(a.picks.begin(), a.picks.end(), 0);
+                rng_.shuffle(a.picks);
+                break;
+            }
+            case DecisionKind::Number: a.picks = {rng_.uniform(r.min, r.max)}; break;
+            case DecisionKind::YesNo: a.picks = {rng_.uniform(0, 1)}; break;
+        }
+        return a;
+    }
+
+private:
+    Rng rng_;
+};
+
+class FirstAgent final : public Agent {
+public:
+    const char* kind() const override { return "first"; }
+    std::optional<Answer> answer(const DecisionRequest& r, const Match&) override { return first_legal_answer(r); }
+};
+
+class DeferredAgent final : public Agent {
+public:
+    const char* kind() const override { return "deferred"; }
+    std::optional<Answer> answer(const DecisionRequest&, const Match&) override { return std::nullopt; }
+};
+
+}  // namespace
+
+std::unique_ptr<Agent> make_random_agent(std::uint64_t seed) { return std::make_unique<RandomAgent>(seed); }
+std::unique_ptr<Agent> make_first_agent() { return std::make_unique<FirstAgent>(); }
+std::unique_ptr<Agent> make_deferred_agent() { return std::make_unique<DeferredAgent>(); }
+
+}  // namespace duelbox

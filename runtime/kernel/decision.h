@@ -1,0 +1,57 @@
+// decision.h - what the rules ask a player, and what a valid answer looks like.
+//
+// A rule never picks for a player. It builds a DecisionRequest and the rules coroutine
+// yields it; the host hands it to that seat's agent (scripted, random, first-legal, a
+// human) and resumes with the Answer. A group of requests with `simultaneous` set is
+// asked of every seat before any answer is revealed (hidden simultaneous choices).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ids.h"
+#include "value.h"
+
+namespace duelbox {
+
+enum class DecisionKind {
+    Choose,   // pick between min and max distinct options (picks are 0-based option indices)
+    Order,    // put every option in an order (picks are a permutation of 0..n-1)
+    Number,   // one integer in [min, max] (picks[0] is the number)
+    YesNo,    // picks[0] is 1 (yes) or 0 (no)
+};
+const char* decision_kind_name(DecisionKind k);
+bool parse_decision_kind(std::string_view s, DecisionKind& out);  // "choose" | "order" | "number" | "yesno"
+
+struct Option {
+    std::string label;                 // what a human reads: "Strike", "space 4", "pass"
+    Value value;                       // what the script gets back (besides the index)
+    EntityId entity = kNoEntity;       // set when the option is an entity (card, figure)
+    SpaceId space = kNoSpace;          // set when the option is a board space
+};
+
+struct DecisionRequest {
+    PlayerIndex player = kNoPlayer;
+    DecisionKind kind = DecisionKind::Choose;
+    std::string id;                    // the rule's name for this question ("set.style"), for scripted answers
+    std::string prompt;
+    std::vector<Option> options;
+    std::int64_t min = 1, max = 1;     // Choose: how many picks; Number: the range
+    bool secret = false;               // the answer is hidden from the other players in the log
+};
+
+struct Answer {
+    std::vector<std::int64_t> picks;
+    bool operator==(const Answer&) const = default;
+};
+
+// "" when `answer` is valid for `request`; otherwise a sentence saying what is wrong and
+// what was expected, fit to show a human who typed it.
+std::string validate_answer(const DecisionRequest& request, const Answer& answer);
+
+// The smallest valid answer: the first option(s), the identity order, min, or "no". Every
+// request a rule builds has one (a Choose with min 0 and no options answers with no picks).
+Answer first_legal_answer(const DecisionRequest& request);
+
+}  // namespace duelbox

@@ -1,0 +1,65 @@
+#include "entity.h"
+
+#include <algorithm>
+
+namespace duelbox {
+
+namespace {
+const Value kNilValue{};
+
+template <class Vec>
+auto lower(Vec& props, std::string_view key) {
+    return std::lower_bound(props.begin(), props.end(), key,
+                            [](const auto& kv, std::string_view k) { return kv.first < k; });
+}
+}  // namespace
+
+const Value& Entity::prop(std::string_view key) const {
+    auto it = lower(props, key);
+    return (it != props.end() && it->first == key) ? it->second : kNilValue;
+}
+
+void Entity::set_prop(std::string_view key, Value v) {
+    auto it = lower(props, key);
+    const bool found = it != props.end() && it->first == key;
+    if (is_nil(v)) {
+        if (found) props.erase(it);
+    } else if (found) {
+        it->second = std::move(v);
+    } else {
+        props.insert(it, {std::string(key), std::move(v)});
+    }
+}
+
+bool Entity::has_tag(std::string_view tag) const {
+    return std::binary_search(tags.begin(), tags.end(), tag);
+}
+
+void Entity::add_tag(std::string_view tag) {
+    auto it = std::lower_bound(tags.begin(), tags.end(), tag);
+    if (it == tags.end() || *it != tag) tags.insert(it, std::string(tag));
+}
+
+void Entity::remove_tag(std::string_view tag) {
+    auto it = std::lower_bound(tags.begin(), tags.end(), tag);
+    if (it != tags.end() && *it == tag) tags.erase(it);
+}
+
+const char* visibility_name(Visibility v) {
+    switch (v) {
+        case Visibility::Public: return "public";
+        case Visibility::Owner: return "owner";
+        case Visibility::Hidden: return "hidden";
+    }
+    return "?";
+}
+
+bool parse_visibility(std::string_view s, Visibility& out) {
+    if (s == "public") out = Visibility::Public;
+    else if (s == "owner") out = Visibility::Owner;
+    else if (s == "hidden") out = Visibility::Hidden;
+    else return false;
+    return true;
+}
+
+}  // namespace duelbox

@@ -1,0 +1,55 @@
+// entity.h - cards, figures, tokens, markers and players, all one record.
+//
+// Contracts
+//  - An entity is never deleted: "removed from the game" is a zone. Ids stay valid
+//    for the whole match, so logs and replays can always name them.
+//  - Every entity is in exactly one zone at every moment (Match::check_invariants).
+//  - Properties hold the card's printed data and any game state a script keeps on
+//    it; tags are set-like labels ("figure", "style", "ally-blocking").
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ids.h"
+#include "value.h"
+
+namespace duelbox {
+
+struct Entity {
+    EntityId id = kNoEntity;
+    std::string kind;                          // "card", "figure", "token", "marker", "player", ...
+    std::string def;                           // definition key, e.g. "mygame/strike"; may be empty
+    std::string name;                          // display name used in narration
+    PlayerIndex owner = kNoPlayer;
+    ZoneId zone = kNoZone;
+    PlayerMask revealed_to = kNobody;          // seen by these players even in a hidden zone; cleared on move
+    std::vector<std::pair<std::string, Value>> props;   // sorted by key
+    std::vector<std::string> tags;                       // sorted, unique
+
+    const Value& prop(std::string_view key) const;       // Nil when absent
+    void set_prop(std::string_view key, Value v);        // Nil erases
+    bool has_tag(std::string_view tag) const;
+    void add_tag(std::string_view tag);
+    void remove_tag(std::string_view tag);
+};
+
+enum class Visibility {
+    Public,   // everyone sees what is in it (discard piles, the board)
+    Owner,    // the owner sees the contents, others only the count (a hand)
+    Hidden,   // nobody sees the contents, only the count (a deck)
+};
+
+const char* visibility_name(Visibility v);
+bool parse_visibility(std::string_view s, Visibility& out);   // "public" | "owner" | "hidden"
+
+struct Zone {
+    ZoneId id = kNoZone;
+    std::string name;                 // "hand", "deck", "space:3"; (name, owner) is unique
+    PlayerIndex owner = kNoPlayer;    // kNoPlayer for shared zones such as board spaces
+    Visibility visibility = Visibility::Public;
+    SpaceId space = kNoSpace;         // set when this zone is a board space
+    std::vector<EntityId> items;      // index 0 is the top
+};
+
+}  // namespace duelbox

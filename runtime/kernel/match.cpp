@@ -1,0 +1,476 @@
+#include "match.h"
+
+#include <algorithm>
+
+namespace duelbox {
+
+namespace {
+Field int_field(std::string key, std::int64_t v, PlayerMask to = kEveryone) {
+    return Field{std::move(key), Value{v}, to};
+}
+Field str_field(std::string key, std::string v) { return Field{std::move(key), Value{std::move(v)}, kEveryone}; }
+
+const char* ban_for(LineWord w) {
+    switch (w) {
+        case LineWord::Advance:
+        case LineWord::Close: return "advance";
+        case LineWord::Retreat: return "retreat";
+        case LineWord::Pull: return "be_pulled";
+        case LineWord::Push: return "be_pushed";
+    }
+    return "move";
+}
+}  // namespace
+
+Match::Match(std::uint64_t seed) : seed_(seed), rng_(seed) {
+    // Players are entities too (their counters live on them), so they need a zone.
+    create_zone("players", kNoPlayer, Visibility::Public);
+}
+
+// -- Players -------------------------------------------------------------------------
+
+PlayerIndex Match::add_player(std::string name, int team) {
+    if (player_count() >= kMaxPlayers) throw KernelError("too many players (at most 16)");
+    const PlayerIndex p = player_count();
+    Player pl{p, kNoEntity, name, team};
+    players_.push_back(pl);
+    players_.back().entity = create_entity("player", "", std::move(name), p, find_zone("players", kNoPlayer));
+    return p;
+}
+
+const Player& Match::player(PlayerIndex p) const {
+    if (p < 0 || p >= player_count())
+        throw KernelError("player " + std::to_string(p + 1) + " does not exist (players 1.." +
+                          std::to_string(player_count()) + ")");
+    return players_[p];
+}
+
+bool Match::allies(PlayerIndex a, PlayerIndex b) const {
+    if (a == b) return true;
+    if (a < 0 || b < 0 || a >= player_count() || b >= player_count()) return false;
+    return players_[a].team == players_[b].team;
+}
+
+// -- Entities and zones --------------------------------------------------------------
+
+ZoneId Match::create_zone(std::string name, PlayerIndex owner, Visibility visibility) {
+    if (find_zone(name, owner) != kNoZone)
+        throw KernelError("zone '" + name + "' already exists for that owner");
+    Zone z;
+    z.id = static_cast<ZoneId>(zones_.size() + 1);
+    z.name = std::move(name);
+    z.owner = owner;
+    z.visibility = visibility;
+    zones_.push_back(std::move(z));
+    return zones_.back().id;
+}
+
+ZoneId Match::find_zone(std::string_view name, PlayerIndex owner) const {
+    for (const auto& z : zones_)
+        if (z.owner == owner && z.name == name) return z.id;
+    return kNoZone;
+}
+
+const Zone& Match::zone(ZoneId z) const {
+    if (z < 1 || z > zones_.size()) throw KernelError("zone " + std::to_string(z) + " does not exist");
+    return zones_[z - 1];
+}
+
+Zone& Match::zone_mut(ZoneId z) { return const_cast<Zone&>(zone(z)); }
+
+const Entity& Match::entity(EntityId e) const {
+    if (!valid_entity(e)) throw KernelError("entity " + std::to_string(e) + " does not exist");
+    return entities_[e - 1];
+}
+
+Entity& Match::entity_mut(EntityId e) { return const_cast<Entity&>(entity(e)); }
+
+void Match::insert(Zone& z, EntityId e, Where where) {
+    switch (where.kind) {
+        case Where::Top: z.items.insert(z.items.begin(), e); break;
+        case Where::Bottom: z.items.push_back(e); break;
+        case Where::Index:
+            if (where.index < 0 || where.index > static_cast<int>(z.items.size()))
+                throw KernelError("index " + std::to_string(where.index) + " is outside zone '" + z.name +
+                                  "' (0.." + std::to_string(z.items.size()) + ")");
+            z.items.insert(z.items.begin() + where.index, e);
+            break;
+    }
+}
+
+EntityId Match::create_entity(std::string kind, std::string def, std::string name, PlayerIndex owner,
+                              ZoneId zone_id, Where where,
+                              const std::vector<std::pair<std::string, Value>>& props,
+                              const std::vector<std::string>& tags) {
+    Zone& z = zone_mut(zone_id);
+    Entity ent;
+    ent.id = static_cast<EntityId>(entities_.size() + 1);
+    ent.kind = std::move(kind);
+    ent.def = std::move(def);
+    ent.name = std::move(name);
+    ent.owner = owner;
+    ent.zone = zone_id;
+    for (const auto& [k, v] : props) ent.set_prop(k, v);
+    for (const auto& t : tags) ent.add_tag(t);
+    insert(z, ent.id, where);
+    entities_.push_back(std::move(ent));
+    const EntityId id = entities_.back().id;
+    const PlayerMask seen = seen_by(id);
+    emit("entity.create", "{e:entity} is created in {z:zone}",
+         {int_field("entity", id, seen), int_field("zone", zone_id),
+          Field{"def", Value{entities_.back().def}, seen}, str_field("kind", entities_.back().kind)});
+    return id;
+}
+
+void Match::set_prop(EntityId e, std::string_view key, Value v) {
+    Entity& ent = entity_mut(e);
+    if (ent.prop(key) == v) return;
+    const PlayerMask seen = seen_by(e);
+    Value shown = v;
+    ent.set_prop(key, std::move(v));
+    emit("entity.prop", "{e:entity} {key} = {value}",
+         {int_field("entity", e, seen), str_field("key", std::string(key)), Field{"value", shown, seen}}, seen);
+}
+
+void Match::add_tag(EntityId e, std::string_view tag) {
+    Entity& ent = entity_mut(e);
+    if (ent.has_tag(tag)) return;
+    ent.add_tag(tag);
+    const PlayerMask seen = seen_by(e);
+    emit("entity.tag", "{e:entity} gains tag {tag}", {int_field("entity", e, seen), str_field("tag", std::string(tag))},
+         seen);
+}
+
+void Match::remove_tag(EntityId e, std::string_view tag) {
+    Entity& ent = entity_mut(e);
+    if (!ent.has_tag(tag)) return;
+    ent.remove_tag(tag);
+    const PlayerMask seen = seen_by(e);
+    emit("entity.untag", "{e:entity} loses tag {tag}",
+         {int_field("entity", e, seen), str_field("tag", std::string(tag))}, seen);
+}
+
+void Match::relocate(EntityId e, ZoneId to, Where where) {
+    Entity& ent = entity_mut(e);
+    Zone& dest = zone_mut(to);
+    Zone& src = zone_mut(ent.zone);
+    auto it = std::find(src.items.begin(), src.items.end(), e);
+    if (it == src.items.end()) throw KernelError("invariant broken: entity is not in its own zone");
+    // Validate before mutating so a bad index leaves the state untouched.
+    const int size_after_removal = static_cast<int>(dest.items.size()) - (src.id == dest.id ? 1 : 0);
+    if (where.kind == Where::Index && (where.index < 0 || where.index > size_after_removal))
+        throw KernelError("index " + std::to_string(where.index) + " is outside zone '" + dest.name + "' (0.." +
+                          std::to_string(size_after_removal) + ")");
+    src.items.erase(it);
+    insert(dest, e, where);
+    ent.zone = to;
+    ent.revealed_to = kNobody;
+}
+
+void Match::move(EntityId e, ZoneId to, Where where) {
+    const ZoneId from = entity(e).zone;
+    const PlayerMask seen_before = seen_by(e);
+    relocate(e, to, where);
+    const PlayerMask seen = seen_before | seen_by(e);
+    const auto& items = zone(to).items;
+    const auto index = std::find(items.begin(), items.end(), e) - items.begin();
+    // Where a card went inside a zone is as secret as the card (an insert position in a
+    // hidden deck must not leak), so the index shares the card's visibility.
+    emit("zone.move", "{e:entity} moves from {z:from} to {z:to}",
+         {int_field("entity", e, seen), int_field("from", from), int_field("to", to),
+          int_field("index", index, seen)});
+}
+
+void Match::shuffle(ZoneId z) {
+    Zone& zn = zone_mut(z);
+    rng_.shuffle(zn.items);
+    for (EntityId e : zn.items) entities_[e - 1].revealed_to = kNobody;
+    emit("zone.shuffle", "{z:zone} is shuffled", {int_field("zone", z)});
+}
+
+void Match::reveal(EntityId e, PlayerMask to) {
+    Entity& ent = entity_mut(e);
+    const PlayerMask before = seen_by(e);
+    ent.revealed_to |= to;
+    const PlayerMask after = seen_by(e);
+    if (after == before) return;
+    emit("entity.reveal", "{e:entity} is revealed", {int_field("entity", e, after), int_field("to", to)}, after);
+}
+
+bool Match::can_see(PlayerIndex viewer, EntityId e) const {
+    if (viewer == EventLog::kObserver) return true;
+    const Entity& ent = entity(e);
+    if (mask_has(ent.revealed_to, viewer)) return true;
+    const Zone& z = zone(ent.zone);
+    switch (z.visibility) {
+        case Visibility::Public: return true;
+        case Visibility::Owner: return z.owner == viewer || (z.owner == kNoPlayer && ent.owner == viewer);
+        case Visibility::Hidden: return false;
+    }
+    return false;
+}
+
+PlayerMask Match::seen_by(EntityId e) const {
+    PlayerMask m = kNobody;
+    for (PlayerIndex p = 0; p < player_count(); ++p)
+        if (can_see(p, e)) m |= mask_of(p);
+    // Seats that do not exist yet cannot see anything, but a public fact stays public.
+    const Zone& z = zone(entity(e).zone);
+    if (z.visibility == Visibility::Public) m = kEveryone;
+    return m;
+}
+
+// -- Counters ------------------------------------------------------------------------
+
+void Match::counter_event(EntityId owner, std::string_view name, const CounterChange& c, const char* verb) {
+    emit("counter.change", "{e:owner} {counter}: {from} -> {to}",
+         {int_field("owner", owner), str_field("counter", std::string(name)), int_field("from", c.from),
+          int_field("to", c.to), str_field("verb", verb)});
+}
+
+CounterChange Match::define_counter(EntityId owner, std::string_view name, std::int64_t value, std::int64_t min,
+                                    std::int64_t max) {
+    entity(owner);
+    if (min > max) throw KernelError("counter '" + std::string(name) + "': min is greater than max");
+    const bool existed = counters_.defined(owner, name);
+    const CounterChange c = counters_.define(owner, name, value, min, max);
+    if (!existed || c.changed()) counter_event(owner, name, existed ? c : CounterChange{0, c.to, c.requested}, "define");
+    return c;
+}
+
+CounterChange Match::set_counter(EntityId owner, std::string_view name, std::int64_t value) {
+    entity(owner);
+    const CounterChange c = counters_.set(owner, name, value);
+    if (c.changed()) counter_event(owner, name, c, "set");
+    return c;
+}
+
+CounterChange Match::add_counter(EntityId owner, std::string_view name, std::int64_t delta) {
+    entity(owner);
+    const CounterChange c = counters_.add(owner, name, delta);
+    if (c.changed()) counter_event(owner, name, c, "add");
+    return c;
+}
+
+// -- Effects and periods -------------------------------------------------------------
+
+EffectId Match::add_modifier(Modifier m) {
+    entity(m.target);
+    const EntityId target = m.target;
+    const std::string stat = m.stat;
+    const char* op = mod_op_name(m.op);
+    const std::int64_t amount = m.amount;
+    const EffectId id = effects_.add_modifier(std::move(m));
+    emit("modifier.add", "{e:target} {stat} {op} {amount}",
+         {int_field("id", id), int_field("target", target), str_field("stat", stat), str_field("op", op),
+          int_field("amount", amount)});
+    return id;
+}
+
+EffectId Match::add_prohibition(Prohibition p) {
+    entity(p.target);
+    const EntityId target = p.target;
+    const std::string action = p.action;
+    const EffectId id = effects_.add_prohibition(std::move(p));
+    emit("prohibition.add", "{e:target} cannot {action}",
+         {int_field("id", id), int_field("target", target), str_field("action", action)});
+    return id;
+}
+
+bool Match::remove_effect(EffectId id) {
+    if (!effects_.remove(id)) return false;
+    emit("effect.remove", "effect {id} ends", {int_field("id", id)});
+    return true;
+}
+
+void Match::end_period(std::string_view period) {
+    const int expired = effects_.end_period(period);
+    const int reset = windows_.end_period(period);
+    emit("period.end", "{period} ends", {str_field("period", std::string(period)), int_field("expired", expired),
+                                         int_field("reset", reset)});
+}
+
+// -- Board ---------------------------------------------------------------------------
+
+void Match::set_board(Board board) {
+    if (has_board()) throw KernelError("the board is already set");
+    board_ = std::move(board);
+    space_zones_.clear();
+    for (SpaceId s = 1; s <= static_cast<SpaceId>(board_.space_count()); ++s) {
+        const ZoneId z = create_zone("space:" + board_.space(s).name, kNoPlayer, Visibility::Public);
+        zones_[z - 1].space = s;
+        space_zones_.push_back(z);
+    }
+    emit("board.set", "the board has {spaces} spaces", {int_field("spaces", board_.space_count())});
+}
+
+ZoneId Match::space_zone(SpaceId s) const {
+    if (!board_.valid(s)) throw KernelError("space " + std::to_string(s) + " is not on the board");
+    return space_zones_[s - 1];
+}
+
+SpaceId Match::position(EntityId e) const { return zone(entity(e).zone).space; }
+
+std::vector<EntityId> Match::figures_at(SpaceId s) const {
+    std::vector<EntityId> out;
+    for (EntityId e : zone(space_zone(s)).items)
+        if (entities_[e - 1].kind == "figure") out.push_back(e);
+    return out;
+}
+
+void Match::place(EntityId e, SpaceId s) {
+    const SpaceId from = position(e);
+    const ZoneId from_zone = entity(e).zone;
+    relocate(e, space_zone(s), Where::bottom());
+    emit("board.place", "{e:entity} is placed on {s:to}",
+         {int_field("entity", e), int_field("from", from), int_field("from_zone", from_zone), int_field("to", s)});
+}
+
+std::function<bool(SpaceId)> Match::occupied_except(EntityId mover) const {
+    return [this, mover](SpaceId s) {
+        for (EntityId e : zone(space_zones_[s - 1]).items)
+            if (e != mover && entities_[e - 1].kind == "figure") return true;
+        return false;
+    };
+}
+
+LineMove Match::line_move(LineWord word, EntityId actor, EntityId other, int n, bool apply) {
+    const bool moves_other = word == LineWord::Pull || word == LineWord::Push;
+    const EntityId mover = moves_other ? other : actor;
+    const EntityId reference = moves_other ? actor : other;
+    const SpaceId at = position(mover), ref = position(reference);
+    if (at == kNoSpace || ref == kNoSpace) throw KernelError("line move: both figures must be on the board");
+    LineMove m;
+    if (prohibited(mover, "move") || prohibited(mover, ban_for(word))) {
+        m.from = m.to = at;
+        m.why = "prohibited";
+        return m;
+    }
+    m = duelbox::line_move(board_, word, at, ref, n, occupied_except(mover));
+    if (!apply || !m.legal || m.to == m.from) return m;
+    relocate(mover, space_zone(m.to), Where::bottom());
+    const char* text = word == LineWord::Push   ? "{e:by} pushes {e:entity} from {s:from} to {s:to}"
+                       : word == LineWord::Pull ? "{e:by} pulls {e:entity} from {s:from} to {s:to}"
+                                                : "{e:entity} {word}s from {s:from} to {s:to}";
+    emit("board.move", text,
+         {int_field("entity", mover), int_field("by", actor), str_field("word", line_word_name(word)),
+          int_field("from", m.from), int_field("to", m.to), int_field("passed", m.passed_reference ? 1 : 0)});
+    return m;
+}
+
+Teleport Match::teleport(EntityId actor, EntityId other, SpaceId to, bool apply) {
+    const SpaceId at = position(actor), ref = position(other);
+    if (at == kNoSpace || ref == kNoSpace) throw KernelError("teleport: both figures must be on the board");
+    Teleport t = line_teleport(board_, at, ref, to, occupied_except(actor));
+    if (t.legal && (prohibited(actor, "move") || prohibited(actor, ban_for(t.counts_as)))) {
+        t.legal = false;
+        t.why = "prohibited";
+    }
+    if (!apply || !t.legal) return t;
+    relocate(actor, space_zone(t.to), Where::bottom());
+    emit("board.move", "{e:entity} teleports from {s:from} to {s:to}",
+         {int_field("entity", actor), int_field("by", actor), str_field("word", "teleport"),
+          str_field("counts_as", line_word_name(t.counts_as)), int_field("from", t.from), int_field("to", t.to),
+          int_field("passed", t.passed_reference ? 1 : 0)});
+    return t;
+}
+
+StepRules Match::step_rules(EntityId mover, Through through, const std::vector<std::string>& kinds) const {
+    StepRules r;
+    r.edge_kinds = kinds;
+    const PlayerIndex me = entity(mover).owner;
+    r.can_pass = [this, mover, me, through](SpaceId s) {
+        for (EntityId e : zone(space_zones_[s - 1]).items) {
+            const Entity& ent = entities_[e - 1];
+            if (e == mover || ent.kind != "figure") continue;
+            if (through == Through::Nobody) return false;
+            if (through == Through::Allies && !allies(ent.owner, me)) return false;
+        }
+        return true;
+    };
+    r.can_stop = [this, mover](SpaceId s) {
+        const auto* cap = std::get_if<std::int64_t>(&board_.space(s).attr("capacity"));
+        std::int64_t here = 0;
+        for (EntityId e : zone(space_zones_[s - 1]).items)
+            if (e != mover && entities_[e - 1].kind == "figure") ++here;
+        return here < (cap ? *cap : 1);
+    };
+    return r;
+}
+
+std::vector<Reach> Match::reachable(EntityId mover, int max_steps, Through through,
+                                    const std::vector<std::string>& edge_kinds) const {
+    const SpaceId at = position(mover);
+    if (at == kNoSpace) return {};
+    return board_.reachable(at, max_steps, step_rules(mover, through, edge_kinds));
+}
+
+std::vector<SpaceId> Match::path(EntityId mover, SpaceId to, Through through, int max_steps) const {
+    const SpaceId at = position(mover);
+    if (at == kNoSpace) return {};
+    return board_.path(at, to, step_rules(mover, through, {"border"}), max_steps);
+}
+
+// -- Log and result ------------------------------------------------------------------
+
+std::uint32_t Match::emit(std::string type, std::string text, std::vector<Field> fields, PlayerMask audience) {
+    std::sort(fields.begin(), fields.end(), [](const Field& a, const Field& b) { return a.key < b.key; });
+    Event e;
+    e.type = std::move(type);
+    e.text = std::move(text);
+    e.fields = std::move(fields);
+    e.source = source_;
+    e.audience = audience;
+    return log_.append(std::move(e));
+}
+
+NameResolver Match::names() const {
+    NameResolver n;
+    n.entity = [this](EntityId e) {
+        if (!valid_entity(e)) return std::string("entity ") + std::to_string(e);
+        const Entity& ent = entities_[e - 1];
+        return ent.name.empty() ? (ent.def.empty() ? "entity " + std::to_string(e) : ent.def) : ent.name;
+    };
+    n.player = [this](PlayerIndex p) {
+        return (p >= 0 && p < player_count()) ? players_[p].name : "player " + std::to_string(p + 1);
+    };
+    n.zone = [this](ZoneId z) {
+        if (z < 1 || z > zones_.size()) return std::string("zone ") + std::to_string(z);
+        const Zone& zn = zones_[z - 1];
+        if (zn.space != kNoSpace) return "space " + board_.space(zn.space).name;
+        if (zn.owner >= 0 && zn.owner < player_count()) return players_[zn.owner].name + "'s " + zn.name;
+        return zn.name;
+    };
+    n.space = [this](SpaceId s) { return board_.valid(s) ? board_.space(s).name : std::string("off the board"); };
+    return n;
+}
+
+void Match::finish(std::vector<PlayerIndex> winners, std::string reason) {
+    if (result_.finished) throw KernelError("the match is already finished");
+    result_.finished = true;
+    result_.winners = winners;
+    result_.reason = reason;
+    std::string who;
+    for (PlayerIndex p : winners) who += (who.empty() ? "" : ", ") + names().player(p);
+    emit("match.end", winners.empty()       ? "the match ends in a draw ({reason})"
+         : winners.size() == 1 ? "{winners} wins ({reason})"
+                               : "{winners} win ({reason})",
+         {str_field("winners", who), str_field("reason", std::move(reason))});
+}
+
+std::string Match::check_invariants() const {
+    std::vector<int> seen(entities_.size(), 0);
+    for (const Zone& z : zones_)
+        for (EntityId e : z.items) {
+            if (!valid_entity(e)) return "zone '" + z.name + "' holds unknown entity " + std::to_string(e);
+            if (entities_[e - 1].zone != z.id)
+                return "entity " + std::to_string(e) + " is listed in zone '" + z.name + "' but records another zone";
+            ++seen[e - 1];
+        }
+    for (std::size_t i = 0; i < seen.size(); ++i)
+        if (seen[i] != 1)
+            return "entity " + std::to_string(i + 1) + " is in " + std::to_string(seen[i]) + " zones (must be exactly 1)";
+    return "";
+}
+
+}  // namespace duelbox

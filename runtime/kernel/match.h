@@ -1,0 +1,184 @@
+// match.h - the whole state of one match, and the only door through which it changes.
+//
+// Index
+//   [SECTION] Players
+//   [SECTION] Entities and zones
+//   [SECTION] Counters
+//   [SECTION] Timing windows, modifiers, prohibitions, periods
+//   [SECTION] Board and movement
+//   [SECTION] Randomness, log, result
+//
+// Contracts
+//  - Every mutating call appends one event to the log (with the source the host set
+//    via set_source), so the log alone replays and explains the match.
+//  - Every entity is in exactly one zone at every moment; check_invariants() says
+//    what is broken, or returns "".
+//  - Calls that a script can get wrong (unknown id, bad index) throw KernelError with
+//    a message for the script author; the binding turns it into a Lua error.
+//  - Nothing here knows a game. Words like "advance" are the line words every line
+//    game shares; what they mean for a card is the script's business.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "board.h"
+#include "counters.h"
+#include "effects.h"
+#include "entity.h"
+#include "event.h"
+#include "ids.h"
+#include "rng.h"
+#include "windows.h"
+
+namespace duelbox {
+
+struct KernelError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct Player {
+    PlayerIndex index = kNoPlayer;
+    EntityId entity = kNoEntity;     // counters and props of the player live on this entity
+    std::string name;
+    int team = 0;                    // players with the same team are allies
+};
+
+// Where in a zone an entity goes. Index 0 is the top.
+struct Where {
+    enum Kind { Top, Bottom, Index } kind = Top;
+    int index = 0;
+    static Where top() { return {Top, 0}; }
+    static Where bottom() { return {Bottom, 0}; }
+    static Where at(int i) { return {Index, i}; }
+};
+
+// Who a search may pass through.
+enum class Through { Nobody, Allies, Everyone };
+
+struct MatchResult {
+    bool finished = false;
+    std::vector<PlayerIndex> winners;   // empty when finished = a draw
+    std::string reason;                 // "knockout", "time-out", ...
+};
+
+class Match {
+public:
+    explicit Match(std::uint64_t seed);
+
+    // -- [SECTION] Players ------------------------------------------------------------
+    PlayerIndex add_player(std::string name, int team);
+    int player_count() const { return static_cast<int>(players_.size()); }
+    const Player& player(PlayerIndex p) const;                 // throws KernelError if out of range
+    bool allies(PlayerIndex a, PlayerIndex b) const;           // same team (a player is its own ally)
+
+    // -- [SECTION] Entities and zones -------------------------------------------------
+    ZoneId create_zone(std::string name, PlayerIndex owner, Visibility visibility);
+    ZoneId find_zone(std::string_view name, PlayerIndex owner) const;   // kNoZone when absent
+    const Zone& zone(ZoneId z) const;
+    int zone_count() const { return static_cast<int>(zones_.size()); }
+
+    // Initial props and tags (a card's printed data) are part of the one "entity.create" event.
+    EntityId create_entity(std::string kind, std::string def, std::string name, PlayerIndex owner,
+                           ZoneId zone, Where where = Where::bottom(),
+                           const std::vector<std::pair<std::string, Value>>& props = {},
+                           const std::vector<std::string>& tags = {});
+    const Entity& entity(EntityId e) const;
+    bool valid_entity(EntityId e) const { return e >= 1 && e <= entities_.size(); }
+    int entity_count() const { return static_cast<int>(entities_.size()); }
+
+    void set_prop(EntityId e, std::string_view key, Value v);
+    void add_tag(EntityId e, std::string_view tag);
+    void remove_tag(EntityId e, std::string_view tag);
+    void move(EntityId e, ZoneId to, Where where = Where::top());
+    void shuffle(ZoneId z);
+    void reveal(EntityId e, PlayerMask to);                    // adds viewers until the entity moves
+
+    bool can_see(PlayerIndex viewer, EntityId e) const;        // the kObserver viewer sees all
+    PlayerMask seen_by(EntityId e) const;                      // every player who can see it now
+
+    // -- [SECTION] Counters -----------------------------------------------------------
+    CounterChange define_counter(EntityId owner, std::string_view name, std::int64_t value,
+                                 std::int64_t min, std::int64_t max);
+    CounterChange set_counter(EntityId owner, std::string_view name, std::int64_t value);
+    CounterChange add_counter(EntityId owner, std::string_view name, std::int64_t delta);
+    std::int64_t counter(EntityId owner, std::string_view name) const { return counters_.get(owner, name); }
+    const CounterStore& counters() const { return counters_; }
+
+    // -- [SECTION] Timing windows, modifiers, prohibitions, periods ---------------------
+    WindowRegistry& windows() { return windows_; }
+    const WindowRegistry& windows() const { return windows_; }
+    EffectId add_modifier(Modifier m);
+    EffectId add_prohibition(Prohibition p);
+    bool remove_effect(EffectId id);
+    std::int64_t stat(EntityId target, std::string_view stat, std::int64_t base) const {
+        return effects_.apply(target, stat, base);
+    }
+    bool prohibited(EntityId target, std::string_view action) const { return effects_.prohibited(target, action); }
+    const EffectStore& effects() const { return effects_; }
+    // Ends a named period: expires modifiers and prohibitions, resets handler limits.
+    void end_period(std::string_view period);
+
+    // -- [SECTION] Board and movement -------------------------------------------------
+    // Installs the board and creates one public zone per space ("space:<name>").
+    void set_board(Board board);
+    const Board& board() const { return board_; }
+    bool has_board() const { return board_.space_count() > 0; }
+    ZoneId space_zone(SpaceId s) const;
+    SpaceId position(EntityId e) const;                        // kNoSpace when not on the board
+    std::vector<EntityId> figures_at(SpaceId s) const;         // entities of kind "figure" there
+    void place(EntityId e, SpaceId s);                         // moves it to that space's zone
+
+    // Dry run when apply is false. Bans consulted: "move" always; advance/close: "advance";
+    // retreat: "retreat"; pull: the mover's "be_pulled"; push: "be_pushed".
+    LineMove line_move(LineWord word, EntityId actor, EntityId other, int n, bool apply);
+    Teleport teleport(EntityId actor, EntityId other, SpaceId to, bool apply);
+    std::vector<Reach> reachable(EntityId mover, int max_steps, Through through,
+                                 const std::vector<std::string>& edge_kinds = {"border"}) const;
+    std::vector<SpaceId> path(EntityId mover, SpaceId to, Through through, int max_steps = -1) const;
+
+    // -- [SECTION] Randomness, log, result --------------------------------------------
+    Rng& rng() { return rng_; }
+    std::uint64_t seed() const { return seed_; }
+    EventLog& log() { return log_; }
+    const EventLog& log() const { return log_; }
+    void set_source(SourceLoc s) { source_ = s; }              // the host sets this before each kernel call
+    std::uint32_t emit(std::string type, std::string text, std::vector<Field> fields,
+                       PlayerMask audience = kEveryone);       // sorts fields; stamps the source
+    NameResolver names() const;
+    std::string narrate(const Event& e, PlayerIndex viewer) const { return log_.narrate(e, viewer, names()); }
+
+    void finish(std::vector<PlayerIndex> winners, std::string reason);
+    const MatchResult& result() const { return result_; }
+
+    std::string check_invariants() const;                      // "" when every invariant holds
+
+private:
+    Entity& entity_mut(EntityId e);
+    Zone& zone_mut(ZoneId z);
+    void insert(Zone& z, EntityId e, Where where);
+    void relocate(EntityId e, ZoneId to, Where where);   // the move itself; callers emit the event
+    void counter_event(EntityId owner, std::string_view name, const CounterChange& c, const char* verb);
+    std::function<bool(SpaceId)> occupied_except(EntityId mover) const;
+    StepRules step_rules(EntityId mover, Through through, const std::vector<std::string>& kinds) const;
+
+    std::uint64_t seed_;
+    Rng rng_;
+    std::vector<Player> players_;
+    std::vector<Entity> entities_;        // index = id - 1
+    std::vector<Zone> zones_;             // index = id - 1
+    CounterStore counters_;
+    WindowRegistry windows_;
+    EffectStore effects_;
+    Board board_;
+    std::vector<ZoneId> space_zones_;     // index = space id - 1
+    EventLog log_;
+    SourceLoc source_;
+    MatchResult result_;
+};
+
+}  // namespace duelbox

@@ -1,0 +1,101 @@
+// windows.cpp - the timing-window registry; see windows.h for the contracts.
+//
+// Handlers are never erased, only flagged `removed`: ids stay dense (index = id - 1)
+// and a snapshot of ids handed to the dispatcher can never dangle or be reshuffled
+// by a removal made while it is being walked.
+#include "windows.h"
+
+#include <algorithm>
+
+namespace duelbox {
+
+namespace {
+// 0 for the first seat, 1 for the next, ... wrapping; seatless handlers go after every seat.
+int seat_distance(PlayerIndex player, const OrderPolicy& policy) {
+    const int seats = std::max(policy.players, 1);
+    if (player < 0) return seats;
+    return ((player - policy.first) % seats + seats) % seats;
+}
+
+bool under_limit(const Handler& h) { return h.limit <= 0 || h.fired < h.limit; }
+}  // namespace
+
+HandlerId WindowRegistry::add(Handler h) {
+    h.id = static_cast<HandlerId>(handlers_.size() + 1);
+    h.seq = h.id;           // ids are handed out in registration order, so they double as seq
+    h.fired = 0;            // a new registration has not fired yet, whatever the caller copied
+    h.removed = false;
+    handlers_.push_back(std::move(h));
+    return handlers_.back().id;
+}
+
+bool WindowRegistry::remove(HandlerId id) {
+    if (id < 1 || id > handlers_.size() || handlers_[id - 1].removed) return false;
+    handlers_[id - 1].removed = true;
+    return true;
+}
+
+int WindowRegistry::remove_source(EntityId source) {
+    int n = 0;
+    for (auto& h : handlers_)
+        if (!h.removed && h.source == source) {
+            h.removed = true;
+            ++n;
+        }
+    return n;
+}
+
+const Handler* WindowRegistry::get(HandlerId id) const {
+    if (id < 1 || id > handlers_.size() || handlers_[id - 1].removed) return nullptr;
+    return &handlers_[id - 1];
+}
+
+std::vector<HandlerId> WindowRegistry::collect(std::string_view window, const OrderPolicy& policy) const {
+    std::vector<const Handler*> ready;
+    for (const auto& h : handlers_)
+        if (!h.removed && h.window == window && under_limit(h)) ready.push_back(&h);
+    // seq is unique, so this is a total order and the result never depends on the sort.
+    std::sort(ready.begin(), ready.end(), [&policy](const Handler* a, const Handler* b) {
+        if (a->priority != b->priority) return a->priority < b->priority;
+        const int da = seat_distance(a->player, policy), db = seat_distance(b->player, policy);
+        if (da != db) return da < db;
+        return a->seq < b->seq;
+    });
+    std::vector<HandlerId> out;
+    out.reserve(ready.size());
+    for (const Handler* h : ready) out.push_back(h->id);
+    return out;
+}
+
+bool WindowRegistry::can_fire(HandlerId id) const {
+    const Handler* h = get(id);
+    return h && under_limit(*h);
+}
+
+void WindowRegistry::mark_fired(HandlerId id) {
+    // A handler that removed itself while running is still marked by the dispatcher
+    // afterwards; that is harmless, so unknown and removed ids are simply ignored.
+    if (id < 1 || id > handlers_.size() || handlers_[id - 1].removed) return;
+    ++handlers_[id - 1].fired;
+}
+
+int WindowRegistry::end_period(std::string_view period) {
+    // An empty period means "never reset" (e.g. once per match), so "" matches nothing.
+    if (period.empty()) return 0;
+    int n = 0;
+    for (auto& h : handlers_)
+        if (!h.removed && h.period == period && h.fired > 0) {
+            h.fired = 0;
+            ++n;
+        }
+    return n;
+}
+
+std::vector<const Handler*> WindowRegistry::live() const {
+    std::vector<const Handler*> out;
+    for (const auto& h : handlers_)
+        if (!h.removed) out.push_back(&h);
+    return out;
+}
+
+}  // namespace duelbox

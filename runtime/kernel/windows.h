@@ -1,0 +1,63 @@
+// windows.h - timing windows: who listens to which window, in what order, how often.
+//
+// The kernel never calls a handler. It keeps the registry and answers "which handlers
+// of window W may fire now, in what order"; the rules coroutine (Lua) calls them. That
+// keeps C++ off the stack when a handler yields for a decision (see docs/architecture.md).
+//
+// Contracts
+//  - collect() returns a snapshot. Handlers added or removed while a window is being
+//    dispatched take effect after it: a handler that removes itself (or another) does
+//    not disturb the list being walked, and the next collect() no longer returns it.
+//  - Order: lower priority first; then by seat distance from the policy's first player
+//    (first, first+1, ... wrapping); then registration order. Players who must order
+//    their own simultaneous handlers get them grouped; asking is the script's job.
+//  - Limits: a handler with limit N fires at most N times per period; end_period(P)
+//    resets the counts of every handler whose period is P. limit 0 = each time.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ids.h"
+
+namespace duelbox {
+
+struct Handler {
+    HandlerId id = 0;
+    std::string window;                 // the window name it listens to
+    EntityId source = kNoEntity;        // the card/figure/player it belongs to
+    PlayerIndex player = kNoPlayer;     // whose effect it is (for ordering)
+    int script_ref = 0;                 // opaque to the kernel: the Lua host's function reference
+    int priority = 0;                   // lower fires first (e.g. "after all other Hit effects" = 1)
+    int limit = 0;                      // fires per period; 0 = unlimited ("each time")
+    std::string period;                 // the period whose end resets the count ("beat", "round")
+    int fired = 0;                      // fires in the current period
+    std::uint32_t seq = 0;              // registration order
+    bool removed = false;
+};
+
+struct OrderPolicy {
+    PlayerIndex first = 0;              // whose handlers go first ("active player first")
+    int players = 2;                    // seats, for the wrap-around
+};
+
+class WindowRegistry {
+public:
+    HandlerId add(Handler h);                       // id and seq are assigned; returns the id
+    bool remove(HandlerId id);                      // false if unknown or already removed
+    int remove_source(EntityId source);             // every handler of that source; returns how many
+    const Handler* get(HandlerId id) const;         // nullptr if unknown or removed
+
+    std::vector<HandlerId> collect(std::string_view window, const OrderPolicy& policy) const;
+    bool can_fire(HandlerId id) const;              // live and under its limit
+    void mark_fired(HandlerId id);
+    int end_period(std::string_view period);        // resets counts; returns how many were reset
+
+    std::vector<const Handler*> live() const;       // for inspectors, in registration order
+
+private:
+    std::vector<Handler> handlers_;                 // index = id - 1
+};
+
+}  // namespace duelbox

@@ -1,0 +1,291 @@
+#include "host.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "lua_modules.h"
+#include "sandbox.h"
+#include "script_call.h"
+
+namespace duelbox {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* const kCardsKey = "duelbox.cards";
+
+int open_everything(lua_State* L) {
+    sandbox_open(L);
+    open_duelbox_modules(L);
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, kCardsKey);
+    return 0;
+}
+
+// Reached only if Lua raises outside any protected call: a bug in Duelbox, not a script.
+int on_panic(lua_State* L) {
+    const char* msg = lua_tostring(L, -1);
+    std::fprintf(stderr, "duelbox: unprotected Lua error (a Duelbox bug, please report): %s\n", msg ? msg : "?");
+    std::abort();
+}
+
+bool is_identifier_path(const std::string& s) {
+    if (s.empty()) return false;
+    for (char c : s)
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '/' ||
+              c == '-'))
+            return false;
+    return true;
+}
+
+}  // namespace
+
+void* LuaHost::allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
+    auto* a = static_cast<Alloc*>(ud);
+    const std::size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        std::free(ptr);
+        a->used -= old;
+        return nullptr;
+    }
+    // Lua retries a failed allocation after a full collection, then raises LUA_ERRMEM.
+    if (a->enforcing && a->limit > 0 && nsize > old && a->used - old + nsize > a->limit) return nullptr;
+    void* p = std::realloc(ptr, nsize);
+    if (p) a->used = a->used - old + nsize;
+    return p;
+}
+
+LuaHost::LuaHost(Limits limits) : limits_(limits) {
+#ifdef DUELBOX_SOURCE_ROOT
+    core_root_ = DUELBOX_SOURCE_ROOT;
+#endif
+    if (const char* env = std::getenv("DUELBOX_CORE_ROOT")) core_root_ = env;
+    alloc_.limit = static_cast<std::size_t>(limits.memory_bytes);
+    L_ = lua_newstate(&LuaHost::allocate, &alloc_);
+    *static_cast<LuaHost**>(lua_getextraspace(L_)) = this;
+    lua_atpanic(L_, on_panic);
+    lua_pushcfunction(L_, open_everything);
+    if (lua_pcall(L_, 0, 0, 0) != LUA_OK) {
+        std::fprintf(stderr, "duelbox: cannot set up Lua: %s\n", lua_tostring(L_, -1));
+        std::abort();
+    }
+    lua_newtable(L_);
+    functions_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
+}
+
+LuaHost::~LuaHost() { lua_close(L_); }
+
+void LuaHost::set_limits(const Limits& l) {
+    limits_ = l;
+    alloc_.limit = static_cast<std::size_t>(l.memory_bytes);
+}
+
+std::string LuaHost::context_suffix() const {
+    if (contexts_.empty()) return "";
+    const HandlerContext& c = contexts_.back();
+    if (c.card.empty() && c.window.empty()) return "";
+    if (c.card.empty()) return " [window " + c.window + "]";
+    if (c.window.empty()) return " [card " + c.card + "]";
+    return " [card " + c.card + ", window " + c.window + "]";
+}
+
+// -- functions ----------------------------------------------------------------------------
+
+int LuaHost::ref_function(lua_State* L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, functions_ref_);
+    lua_pushvalue(L, idx);
+    const int ref = luaL_ref(L, -2);
+    lua_pop(L, 1);
+    return ref;
+}
+
+void LuaHost::push_function(lua_State* L, int ref) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, functions_ref_);
+    lua_rawgeti(L, -1, ref);
+    lua_remove(L, -2);
+}
+
+void LuaHost::unref_all_functions() {
+    luaL_unref(L_, LUA_REGISTRYINDEX, functions_ref_);
+    lua_newtable(L_);
+    functions_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
+}
+
+// -- files --------------------------------------------------------------------------------
+
+std::string LuaHost::read_file(const std::string& relative_path, std::string& bytes) {
+    if (relative_path.find("..") != std::string::npos) return relative_path + ": path leaves the game's folders";
+    fs::path full = fs::path(root_) / relative_path;
+    std::error_code ec;
+    if (relative_path.rfind("scripts/core/", 0) == 0 && !fs::exists(full, ec) && !core_root_.empty())
+        full = fs::path(core_root_) / relative_path;   // a game folder outside the engine uses the engine's core
+    std::ifstream in(full, std::ios::binary);
+    if (!in) return relative_path + ": cannot read (no such file?)";
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    bytes = ss.str();
+    const std::string hash = content_hash(bytes);
+    auto it = std::find_if(scripts_.begin(), scripts_.end(), [&](const ScriptHash& h) { return h.path == relative_path; });
+    if (it == scripts_.end()) scripts_.push_back({relative_path, hash});
+    else it->hash = hash;
+    return "";
+}
+
+std::string LuaHost::run_file(const std::string& relative_path, int nresults) {
+    std::string bytes;
+    std::string err = read_file(relative_path, bytes);
+    if (!err.empty()) return err;
+    if (sandbox_load(L_, bytes, "@" + relative_path) != LUA_OK) {
+        err = lua_tostring(L_, -1);
+        lua_pop(L_, 1);
+        return err;
+    }
+    ScriptCall call(*this, L_);
+    if (call.pcall(0, nresults) != LUA_OK) return call.error();
+    return "";
+}
+
+// -- the game -------------------------------------------------------------------------------
+
+void LuaHost::push_game(lua_State* L) const {
+    if (game_ref_ == LUA_NOREF) lua_pushnil(L);
+    else lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
+}
+
+bool LuaHost::load_game(const std::string& root, const std::string& game, std::vector<std::string>& errors) {
+    const std::size_t errors_before = errors.size();
+    root_ = root;
+    game_ = game;
+    if (!is_identifier_path(game) || game.find('/') != std::string::npos) {
+        errors.push_back("game name '" + game + "' must be letters, digits, '_' or '-'");
+        return false;
+    }
+    const std::string file = "scripts/" + game + "/game.lua";
+    const std::string err = run_file(file, 1);
+    if (!err.empty()) {
+        errors.push_back(err);
+        return false;
+    }
+    if (!lua_istable(L_, -1)) {
+        errors.push_back(file + ": must return the game table (got " + luaL_typename(L_, -1) + ")");
+        lua_pop(L_, 1);
+        return false;
+    }
+    const int g = lua_gettop(L_);
+    if (lua_getfield(L_, g, "play") != LUA_TFUNCTION)
+        errors.push_back(file + ": field 'play' must be a function play(ctx) that runs the match");
+    lua_pop(L_, 1);
+    windows_.clear();
+    if (lua_getfield(L_, g, "windows") == LUA_TTABLE) {
+        const lua_Integer n = luaL_len(L_, -1);
+        for (lua_Integer i = 1; i <= n; ++i) {
+            if (lua_rawgeti(L_, -1, i) != LUA_TSTRING)
+                errors.push_back(file + ": windows[" + std::to_string(i) + "] must be a window name (a string)");
+            else windows_.push_back(lua_tostring(L_, -1));
+            lua_pop(L_, 1);
+        }
+    } else if (!lua_isnil(L_, -1)) {
+        errors.push_back(file + ": field 'windows' must be a list of window names");
+    }
+    lua_pop(L_, 1);
+    if (game_ref_ != LUA_NOREF) luaL_unref(L_, LUA_REGISTRYINDEX, game_ref_);
+    game_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);   // pops the table
+    const std::string cards_err = load_cards(errors);
+    if (!cards_err.empty()) errors.push_back(cards_err);
+    return errors.size() == errors_before;
+}
+
+std::string LuaHost::load_cards(std::vector<std::string>& errors) {
+    cards_.clear();
+    lua_newtable(L_);
+    lua_setfield(L_, LUA_REGISTRYINDEX, kCardsKey);
+    const fs::path dir = fs::path(root_) / "cards" / game_;
+    std::error_code ec;
+    if (!fs::exists(dir, ec)) return "";   // a game may define every piece in its scripts
+    std::vector<std::string> files;
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec))
+        if (it->is_regular_file() && it->path().extension() == ".lua")
+            files.push_back(fs::relative(it->path(), root_).generic_string());
+    if (ec) return "cards/" + game_ + ": cannot list (" + ec.message() + ")";
+    std::sort(files.begin(), files.end());
+    for (const std::string& f : files) {
+        const std::string err = run_file(f, 1);
+        if (!err.empty()) {
+            errors.push_back(err);
+            continue;
+        }
+        const std::string stem = fs::path(f).stem().string();
+        const std::string default_key = game_ + "/" + stem;
+        std::string problem;
+        if (!lua_istable(L_, -1)) {
+            problem = f + ": must return a card table or a list of card tables (got " + luaL_typename(L_, -1) + ")";
+        } else if (lua_rawlen(L_, -1) > 0) {
+            const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L_, -1));
+            for (lua_Integer i = 1; i <= n && problem.empty(); ++i) {
+                lua_rawgeti(L_, -1, i);
+                problem = add_card(lua_gettop(L_), f, "");
+                if (!problem.empty()) problem += " (card " + std::to_string(i) + " of the list)";
+                lua_pop(L_, 1);
+            }
+        } else {
+            problem = add_card(lua_gettop(L_), f, default_key);
+        }
+        lua_pop(L_, 1);
+        if (!problem.empty()) errors.push_back(problem);
+    }
+    return "";
+}
+
+std::string LuaHost::add_card(int idx, const std::string& file, const std::string& default_key) {
+    if (!lua_istable(L_, idx)) return file + ": a card must be a table";
+    std::string key = default_key;
+    if (lua_getfield(L_, idx, "key") == LUA_TSTRING) key = lua_tostring(L_, -1);
+    else if (!lua_isnil(L_, -1)) {
+        lua_pop(L_, 1);
+        return file + ": field 'key' must be a string such as \"" + game_ + "/name\"";
+    }
+    lua_pop(L_, 1);
+    if (key.empty()) return file + ": a card in a list needs a 'key' field such as \"" + game_ + "/name\"";
+    if (key.rfind(game_ + "/", 0) != 0) return file + ": card key '" + key + "' must start with '" + game_ + "/'";
+    // Every function field must be a window of the game: a misspelt window would never fire.
+    std::vector<std::string> stray;
+    lua_pushnil(L_);
+    while (lua_next(L_, idx)) {
+        if (lua_type(L_, -2) == LUA_TSTRING && lua_type(L_, -1) == LUA_TFUNCTION) {
+            const std::string name = lua_tostring(L_, -2);
+            if (std::find(windows_.begin(), windows_.end(), name) == windows_.end()) stray.push_back(name);
+        }
+        lua_pop(L_, 1);
+    }
+    if (!stray.empty()) {
+        std::sort(stray.begin(), stray.end());   // lua_next order differs between runs
+        std::string known;
+        for (const auto& w : windows_) known += (known.empty() ? "" : ", ") + w;
+        return file + ": card " + key + ": function '" + stray.front() + "' is not a window of game " + game_ +
+               " (windows: " + known + "); put helpers in a local instead";
+    }
+    lua_getfield(L_, LUA_REGISTRYINDEX, kCardsKey);
+    if (lua_getfield(L_, -1, key.c_str()) != LUA_TNIL) {
+        lua_pop(L_, 2);
+        auto it = std::find_if(cards_.begin(), cards_.end(), [&](const CardDef& c) { return c.key == key; });
+        return file + ": card key '" + key + "' is already defined in " + (it != cards_.end() ? it->file : "?");
+    }
+    lua_pop(L_, 1);
+    lua_pushstring(L_, key.c_str());
+    lua_setfield(L_, idx, "key");
+    lua_pushvalue(L_, idx);
+    lua_setfield(L_, -2, key.c_str());
+    lua_pop(L_, 1);
+    cards_.push_back({key, file});
+    return "";
+}
+
+}  // namespace duelbox

@@ -1,0 +1,130 @@
+// host.h - one Lua state with a game's definitions loaded, able to run many matches.
+//
+// Definitions load once per host (tens of ms for a big game); a match then costs only a
+// coroutine. Scripts are stateless definitions: all match state lives in the kernel's
+// Match, which the host points at while that match runs (set_match).
+//
+// Contracts
+//  - Nothing a script does can crash the process: errors (syntax, runtime, memory cap,
+//    instruction budget) come back as messages naming the script file:line and, inside a
+//    handler, the card and window: `cards/g/x.lua:14: boom [card g/x, window on_hit]`.
+//  - Scripts see only the sandbox (sandbox.h). `require` reaches scripts/core/,
+//    scripts/<game>/ and cards/<game>/ under the root, nothing else.
+//  - Card definitions are kept in load order (sorted file paths), never hash order.
+#pragma once
+#include <lua.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kernel/decision.h"
+#include "kernel/event.h"
+#include "scenario/scenario.h"
+
+namespace duelbox {
+
+class Match;
+
+struct CardDef {
+    std::string key;      // "game/name"
+    std::string file;     // relative to the root
+};
+
+// Where `decide` hands its questions. The match runner implements it; `decide` validates the
+// request table, calls ask() and yields; the runner resumes the coroutine with the answers.
+class DecisionSink {
+public:
+    virtual ~DecisionSink() = default;
+    virtual void ask(std::vector<DecisionRequest> requests, bool grouped, SourceLoc where) = 0;
+};
+
+struct HandlerContext {
+    std::string card;     // definition key, or "" for a rule script
+    std::string window;
+};
+
+class LuaHost {
+public:
+    explicit LuaHost(Limits limits = {});
+    ~LuaHost();
+    LuaHost(const LuaHost&) = delete;
+    LuaHost& operator=(const LuaHost&) = delete;
+
+    // Loads scripts/<game>/game.lua and every .lua file under cards/<game>/ (sorted). Every
+    // problem found is appended to `errors`; returns true when there were none.
+    bool load_game(const std::string& root, const std::string& game, std::vector<std::string>& errors);
+
+    // Where scripts/core/ comes from when the game's root has none (the engine's own copy).
+    void set_core_root(std::string path) { core_root_ = std::move(path); }
+    const std::string& core_root() const { return core_root_; }
+
+    lua_State* state() const { return L_; }
+    const std::string& root() const { return root_; }
+    const std::string& game() const { return game_; }
+    const std::vector<ScriptHash>& scripts() const { return scripts_; }   // every file loaded, with its hash
+    const std::vector<CardDef>& cards() const { return cards_; }
+    const Limits& limits() const { return limits_; }
+    void set_limits(const Limits& l);
+
+    // -- the running match --------------------------------------------------------------
+    Match* match() const { return match_; }
+    void set_match(Match* m) { match_ = m; }
+
+    // -- handler function references (the kernel stores these integers) ----------------
+    int ref_function(lua_State* L, int idx);          // pins the function at idx; returns its ref
+    void push_function(lua_State* L, int ref);        // nil when unknown
+    void unref_all_functions();                       // between matches
+
+    // -- which card's handler is running (for error messages) ---------------------------
+    void push_context(HandlerContext c) { contexts_.push_back(std::move(c)); }
+    void pop_context() { if (!contexts_.empty()) contexts_.pop_back(); }
+    void clear_contexts() { contexts_.clear(); }
+    std::string context_suffix() const;               // " [card g/x, window w]" or ""
+
+    // -- memory ------------------------------------------------------------------------
+    std::size_t memory_used() const { return alloc_.used; }
+    void enforce_memory_cap(bool on) { alloc_.enforcing = on; }
+    bool memory_cap_enforced() const { return alloc_.enforcing; }
+
+    // -- loading one file in the sandbox (also used by `check`) -------------------------
+    // Loads a file relative to the root as a text chunk with its own environment and runs it;
+    // leaves its first result on the stack on success. Returns "" or the error message.
+    std::string run_file(const std::string& relative_path, int nresults = 1);
+    // Reads a file under the root and records its content hash (for replays and `check`).
+    std::string read_file(const std::string& relative_path, std::string& bytes);
+
+    // -- the game's definition table (scripts/<game>/game.lua's result) -----------------
+    void push_game(lua_State* L) const;               // the table, or nil before load_game
+    std::vector<std::string> game_windows() const { return windows_; }
+    const std::vector<std::string>& windows() const { return windows_; }
+
+    // -- decisions ------------------------------------------------------------------------
+    DecisionSink* decisions() const { return decisions_; }
+    void set_decisions(DecisionSink* sink) { decisions_ = sink; }
+
+private:
+    struct Alloc {
+        std::size_t used = 0;
+        std::size_t limit = 0;
+        bool enforcing = false;
+    };
+    static void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize);
+    std::string load_cards(std::vector<std::string>& errors);
+    std::string add_card(int idx, const std::string& file, const std::string& default_key);
+
+    Alloc alloc_;
+    lua_State* L_ = nullptr;
+    Limits limits_;
+    std::string root_, game_, core_root_;
+    std::vector<ScriptHash> scripts_;
+    std::vector<CardDef> cards_;
+    std::vector<HandlerContext> contexts_;
+    Match* match_ = nullptr;
+    int functions_ref_ = LUA_NOREF;                   // registry table: ref -> function
+    int game_ref_ = LUA_NOREF;
+    std::vector<std::string> windows_;
+    DecisionSink* decisions_ = nullptr;
+};
+
+}  // namespace duelbox

@@ -1,0 +1,278 @@
+// lua_board.cpp - module `board`: spaces, figures and movement.
+#include "host.h"
+#include "lua_modules.h"
+#include "lua_util.h"
+#include "scenario/json_fields.h"
+#include "scenario/map_file.h"
+
+namespace duelbox {
+
+namespace {
+
+Through check_through(lua_State* L, int arg) {
+    const char* s = luaL_optstring(L, arg, "nobody");
+    const std::string_view v(s);
+    if (v == "nobody") return Through::Nobody;
+    if (v == "allies") return Through::Allies;
+    if (v == "everyone") return Through::Everyone;
+    luaL_argerror(L, arg, lua_pushfstring(L, "expected \"nobody\", \"allies\" or \"everyone\"; got \"%s\"", s));
+    return Through::Nobody;
+}
+
+void push_space_or_nil(lua_State* L, SpaceId s) {
+    if (s == kNoSpace) lua_pushnil(L);
+    else lua_pushinteger(L, s);
+}
+
+/// board.line(n)
+/// Sets up a line board of `n` spaces named "1".."n" (1 = the left end).
+int board_line(lua_State* L) {
+    Match& m = match_of(L);
+    const lua_Integer n = luaL_checkinteger(L, 1);
+    luaL_argcheck(L, n >= 1 && n <= 1000, 1, "a line needs 1..1000 spaces");
+    return kernel_call(L, [&] {
+        stamp_source(L, m);
+        Board b;
+        b.make_line(static_cast<int>(n));
+        m.set_board(std::move(b));
+        return 0;
+    });
+}
+
+/// board.load(path)
+/// Sets up the board from a map file under the game's root ("maps/forest.json"); see
+/// runtime/scenario/map_file.h for the format. A malformed map fails with its field path.
+int board_load(lua_State* L) {
+    Match& m = match_of(L);
+    const std::string path = luaL_checkstring(L, 1);
+    std::string bytes;
+    std::string err = host_of(L).read_file(path, bytes);
+    if (err.empty()) {
+        try {
+            LoadedMap map = parse_map(fields::parse_json_text(bytes, path), path);
+            stamp_source(L, m);
+            m.set_board(std::move(map.board));
+        } catch (const std::exception& e) {
+            err = e.what();
+        }
+    }
+    if (!err.empty()) {
+        luaL_where(L, 1);
+        lua_pushstring(L, err.c_str());
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
+    return 0;
+}
+
+/// board.space_count() -> integer
+int board_space_count(lua_State* L) {
+    lua_pushinteger(L, match_of(L).board().space_count());
+    return 1;
+}
+
+/// board.place(e, s)
+/// Puts figure `e` on space `s` (from wherever it is).
+int board_place(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    const SpaceId s = check_space(L, 2, m);
+    return kernel_call(L, [&] {
+        stamp_source(L, m);
+        m.place(e, s);
+        return 0;
+    });
+}
+
+/// board.position(e) -> space|nil
+/// The space figure `e` stands on, or nil when it is off the board.
+int board_position(lua_State* L) {
+    Match& m = match_of(L);
+    push_space_or_nil(L, m.position(check_entity(L, 1, m)));
+    return 1;
+}
+
+/// board.figures_at(s) -> {entity...}
+/// The figures (entities of kind "figure") on space `s`.
+int board_figures_at(lua_State* L) {
+    Match& m = match_of(L);
+    const auto figs = m.figures_at(check_space(L, 1, m));
+    push_id_list(L, figs);
+    return 1;
+}
+
+/// board.move(word, actor, other, n [, dry]) -> ok, to_or_why, passed
+/// A line word: "advance"/"retreat"/"close": `actor` moves relative to `other`;
+/// "pull"/"push": `actor` pulls/pushes `other` toward/away from itself. Occupied spaces are
+/// jumped and not counted; all or nothing (close shortens instead). With dry = true nothing
+/// moves. Returns true, the destination and whether the mover passed the other figure; or
+/// false and why ("prohibited", "off the board", ...).
+int board_move(lua_State* L) {
+    Match& m = match_of(L);
+    const char* w = luaL_checkstring(L, 1);
+    LineWord word;
+    if (!parse_line_word(w, word))
+        return luaL_argerror(L, 1, lua_pushfstring(L, "expected \"advance\", \"retreat\", \"pull\", \"push\" or \"close\"; got \"%s\"", w));
+    const EntityId actor = check_entity(L, 2, m);
+    const EntityId other = check_entity(L, 3, m);
+    const lua_Integer n = luaL_checkinteger(L, 4);
+    luaL_argcheck(L, n >= 0, 4, "a distance cannot be negative");
+    const bool apply = !lua_toboolean(L, 5);
+    return kernel_call(L, [&] {
+        stamp_source(L, m);
+        const LineMove mv = m.line_move(word, actor, other, static_cast<int>(n), apply);
+        lua_pushboolean(L, mv.legal);
+        if (mv.legal) lua_pushinteger(L, mv.to);
+        else lua_pushstring(L, mv.why);
+        lua_pushboolean(L, mv.passed_reference);
+        return 3;
+    });
+}
+
+/// board.teleport(mover, other, to [, dry]) -> ok, counts_as_or_why, passed
+/// Moves `mover` straight to free space `to`. counts_as is "advance" or "retreat" relative to
+/// `other` (for "if you advanced" effects).
+int board_teleport(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId mover = check_entity(L, 1, m);
+    const EntityId other = check_entity(L, 2, m);
+    const SpaceId to = check_space(L, 3, m);
+    const bool apply = !lua_toboolean(L, 4);
+    return kernel_call(L, [&] {
+        stamp_source(L, m);
+        const Teleport t = m.teleport(mover, other, to, apply);
+        lua_pushboolean(L, t.legal);
+        if (t.legal) lua_pushstring(L, line_word_name(t.counts_as));
+        else lua_pushstring(L, t.why);
+        lua_pushboolean(L, t.passed_reference);
+        return 3;
+    });
+}
+
+/// board.distance(a, b) -> integer
+/// Fewest steps between spaces `a` and `b` (-1 if unreachable); on a line, |a - b|.
+int board_distance(lua_State* L) {
+    Match& m = match_of(L);
+    const SpaceId a = check_space(L, 1, m);
+    const SpaceId b = check_space(L, 2, m);
+    lua_pushinteger(L, m.board().is_line() ? m.board().line_distance(a, b) : m.board().distance(a, b));
+    return 1;
+}
+
+/// board.reachable(e, steps [, through]) -> {{space=, steps=}...}
+/// Spaces figure `e` can end a move of up to `steps` on. through = "nobody" (default),
+/// "allies" or "everyone": whose figures it may pass. It never ends on an occupied space.
+int board_reachable(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    const lua_Integer n = luaL_checkinteger(L, 2);
+    const Through t = check_through(L, 3);
+    const auto reach = m.reachable(e, static_cast<int>(n), t);
+    lua_createtable(L, static_cast<int>(reach.size()), 0);
+    for (std::size_t i = 0; i < reach.size(); ++i) {
+        lua_createtable(L, 0, 2);
+        lua_pushinteger(L, reach[i].space);
+        lua_setfield(L, -2, "space");
+        lua_pushinteger(L, reach[i].steps);
+        lua_setfield(L, -2, "steps");
+        lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    return 1;
+}
+
+/// board.path(e, to [, through [, max]]) -> {space...}
+/// A shortest legal path for figure `e` to space `to` (both ends included), or {} if none.
+int board_path(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    const SpaceId to = check_space(L, 2, m);
+    const Through t = check_through(L, 3);
+    const int max = static_cast<int>(luaL_optinteger(L, 4, -1));
+    const auto path = m.path(e, to, t, max);
+    push_id_list(L, path);
+    return 1;
+}
+
+/// board.neighbours(s) -> {space...}
+int board_neighbours(lua_State* L) {
+    Match& m = match_of(L);
+    const auto ns = m.board().neighbours(check_space(L, 1, m));
+    push_id_list(L, ns);
+    return 1;
+}
+
+/// board.adjacent(a, b) -> boolean
+int board_adjacent(lua_State* L) {
+    Match& m = match_of(L);
+    const SpaceId a = check_space(L, 1, m);
+    lua_pushboolean(L, m.board().adjacent(a, check_space(L, 2, m)));
+    return 1;
+}
+
+/// board.in_region(s, region) -> boolean
+/// Whether space `s` is in the coloured region (a map's zone) `region`.
+int board_in_region(lua_State* L) {
+    Match& m = match_of(L);
+    const SpaceId s = check_space(L, 1, m);
+    lua_pushboolean(L, m.board().in_region(s, luaL_checkstring(L, 2)));
+    return 1;
+}
+
+/// board.share_region(a, b) -> boolean
+int board_share_region(lua_State* L) {
+    Match& m = match_of(L);
+    const SpaceId a = check_space(L, 1, m);
+    lua_pushboolean(L, m.board().share_region(a, check_space(L, 2, m)));
+    return 1;
+}
+
+/// board.name(s) -> string
+int board_name(lua_State* L) {
+    Match& m = match_of(L);
+    lua_pushstring(L, m.board().space(check_space(L, 1, m)).name.c_str());
+    return 1;
+}
+
+/// board.find(name) -> space|nil
+int board_find(lua_State* L) {
+    push_space_or_nil(L, match_of(L).board().find(luaL_checkstring(L, 1)));
+    return 1;
+}
+
+/// board.attr(s, key) -> value
+/// Attribute `key` of space `s` from the map ("capacity", "high"...), nil when absent.
+int board_attr(lua_State* L) {
+    Match& m = match_of(L);
+    const SpaceId s = check_space(L, 1, m);
+    push_value(L, m.board().space(s).attr(luaL_checkstring(L, 2)));
+    return 1;
+}
+
+/// board.start(n) -> space|nil
+/// The space marked as start space `n` on the map.
+int board_start(lua_State* L) {
+    Match& m = match_of(L);
+    const lua_Integer n = luaL_checkinteger(L, 1);
+    for (int s = 1; s <= m.board().space_count(); ++s)
+        if (m.board().space(s).start == n) {
+            lua_pushinteger(L, s);
+            return 1;
+        }
+    lua_pushnil(L);
+    return 1;
+}
+
+const luaL_Reg board_module[] = {
+    {"line", board_line},           {"load", board_load},           {"space_count", board_space_count}, {"place", board_place},
+    {"position", board_position},   {"figures_at", board_figures_at},   {"move", board_move},
+    {"teleport", board_teleport},   {"distance", board_distance},       {"reachable", board_reachable},
+    {"path", board_path},           {"neighbours", board_neighbours},   {"adjacent", board_adjacent},
+    {"in_region", board_in_region}, {"share_region", board_share_region}, {"name", board_name},
+    {"find", board_find},           {"attr", board_attr},               {"start", board_start},
+    {nullptr, nullptr}};
+
+}  // namespace
+
+void open_board_module(lua_State* L, int env) { register_module(L, env, "board", board_module); }
+
+}  // namespace duelbox

@@ -1,0 +1,139 @@
+// lua_cards.cpp - module `cards`: the definitions loaded from cards/<game>/ and the
+// entities made from them.
+#include <algorithm>
+
+#include "host.h"
+#include "lua_modules.h"
+#include "lua_util.h"
+
+namespace duelbox {
+
+namespace {
+
+// Pushes the definition table of `key`, or returns false (nothing pushed).
+bool push_definition(lua_State* L, const char* key) {
+    lua_getfield(L, LUA_REGISTRYINDEX, "duelbox.cards");
+    if (lua_getfield(L, -1, key) == LUA_TTABLE) {
+        lua_remove(L, -2);
+        return true;
+    }
+    lua_pop(L, 2);
+    return false;
+}
+
+// Registers each function of the definition at `def` named after a window as a handler of
+// that window for entity `e`, in the game's window order (never pairs() order).
+int register_handlers(lua_State* L, Match& m, EntityId e, int def) {
+    LuaHost& host = host_of(L);
+    const PlayerIndex owner = m.entity(e).owner;
+    int added = 0;
+    for (const std::string& w : host.windows()) {
+        if (lua_getfield(L, def, w.c_str()) != LUA_TFUNCTION) {
+            lua_pop(L, 1);
+            continue;
+        }
+        Handler h;
+        h.window = w;
+        h.source = e;
+        h.player = owner;
+        if (lua_getfield(L, def, "timing") == LUA_TTABLE) {
+            if (lua_getfield(L, -1, w.c_str()) == LUA_TTABLE) {
+                const int t = lua_gettop(L);
+                std::int64_t v = 0;
+                if (get_field_int(L, t, "priority", v)) h.priority = static_cast<int>(v);
+                if (get_field_int(L, t, "limit", v)) h.limit = static_cast<int>(v);
+                get_field_string(L, t, "period", h.period);
+            }
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+        h.script_ref = host.ref_function(L, -1);
+        lua_pop(L, 1);
+        m.windows().add(std::move(h));
+        ++added;
+    }
+    return added;
+}
+
+/// cards.create(key, owner, zone [, where]) -> entity
+/// Makes an entity from card definition `key`: kind = def.kind or "card", name = def.name,
+/// properties from def.props, tags from def.tags. Its handlers stay silent until
+/// cards.activate(entity): a card in a deck or hand does not react to windows.
+int cards_create(lua_State* L) {
+    Match& m = match_of(L);
+    const char* key = luaL_checkstring(L, 1);
+    const PlayerIndex owner = opt_player(L, 2, m);
+    const ZoneId zone = check_zone(L, 3, m);
+    const Where where = lua_isnoneornil(L, 4) ? Where::bottom() : lua_check_where(L, 4);
+    lua_settop(L, 4);
+    if (!push_definition(L, key)) return luaL_argerror(L, 1, lua_pushfstring(L, "no card is defined with key '%s'", key));
+    const int def = 5;
+    std::string kind = "card", name = key;
+    get_field_string(L, def, "kind", kind);
+    get_field_string(L, def, "name", name);
+    const auto props = get_props_field(L, def);
+    const auto tags = get_tags_field(L, def);
+    EntityId e = kNoEntity;
+    const int created = kernel_call(L, [&] {
+        stamp_source(L, m);
+        e = m.create_entity(kind, key, name, owner, zone, where, props, tags);
+        return 0;
+    });
+    (void)created;
+    lua_pushinteger(L, e);
+    return 1;
+}
+
+/// cards.activate(e) -> integer
+/// Registers the handlers of entity `e`'s definition: each function named after a window
+/// (source = e, player = its owner). def.timing[window] = {priority=, limit=, period=} sets
+/// its options. window.off_source(e) silences them again. Returns how many were added.
+int cards_activate(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    const std::string def = m.entity(e).def;
+    if (def.empty() || !push_definition(L, def.c_str()))
+        return luaL_argerror(L, 1, lua_pushfstring(L, "entity %d was not made from a card definition", (int)e));
+    lua_pushinteger(L, register_handlers(L, m, e, lua_gettop(L)));
+    return 1;
+}
+
+/// cards.get(key) -> table|nil
+/// The definition table of card `key` (shared by every match: read it, do not change it).
+int cards_get(lua_State* L) {
+    if (!push_definition(L, luaL_checkstring(L, 1))) lua_pushnil(L);
+    return 1;
+}
+
+/// cards.of(e) -> table|nil
+/// The definition table entity `e` was created from.
+int cards_of(lua_State* L) {
+    Match& m = match_of(L);
+    const std::string def = m.entity(check_entity(L, 1, m)).def;
+    if (def.empty() || !push_definition(L, def.c_str())) lua_pushnil(L);
+    return 1;
+}
+
+/// cards.keys([prefix]) -> {key...}
+/// Every card key (in file order), or those starting with `prefix` ("game/fighter/").
+int cards_keys(lua_State* L) {
+    const char* prefix = luaL_optstring(L, 1, "");
+    const auto& cards = host_of(L).cards();
+    lua_createtable(L, static_cast<int>(cards.size()), 0);
+    lua_Integer n = 0;
+    for (const CardDef& c : cards) {
+        if (c.key.rfind(prefix, 0) != 0) continue;
+        lua_pushstring(L, c.key.c_str());
+        lua_rawseti(L, -2, ++n);
+    }
+    return 1;
+}
+
+const luaL_Reg cards_module[] = {
+    {"create", cards_create}, {"activate", cards_activate}, {"get", cards_get}, {"of", cards_of}, {"keys", cards_keys}, {nullptr, nullptr}};
+
+}  // namespace
+
+void open_cards_module(lua_State* L, int env) { register_module(L, env, "cards", cards_module); }
+
+}  // namespace duelbox

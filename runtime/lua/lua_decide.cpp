@@ -1,0 +1,163 @@
+// lua_decide.cpp - `decide` and `decide_all`: the only way a rule asks a player anything.
+//
+// Both validate the request, hand it to the match runner (the DecisionSink) and yield the
+// rules coroutine. The runner asks the seat's agent (scripted, random, first-legal, a human)
+// and resumes the coroutine with the answer, which becomes decide's return value.
+#include "host.h"
+#include "kernel/decision.h"
+#include "lua_modules.h"
+#include "lua_util.h"
+
+namespace duelbox {
+
+namespace {
+
+// Reads the request table at `t`; raises a Lua error naming the bad field.
+DecisionRequest check_request(lua_State* L, int t, Match& m, const char* fn) {
+    t = lua_absindex(L, t);
+    if (!lua_istable(L, t)) luaL_error(L, "%s: the request must be a table {player=, kind=, options=, ...}", fn);
+    DecisionRequest r;
+    if (lua_getfield(L, t, "player") == LUA_TNIL) luaL_error(L, "%s: field 'player' is required", fn);
+    r.player = check_player(L, lua_gettop(L), m);
+    lua_pop(L, 1);
+    std::string kind = "choose";
+    get_field_string(L, t, "kind", kind);
+    if (!parse_decision_kind(kind, r.kind))
+        luaL_error(L, "%s: field 'kind' must be \"choose\", \"order\", \"number\" or \"yesno\" (got \"%s\")", fn, kind.c_str());
+    get_field_string(L, t, "id", r.id);
+    get_field_string(L, t, "prompt", r.prompt);
+    lua_getfield(L, t, "secret");
+    r.secret = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (lua_getfield(L, t, "options") == LUA_TTABLE) {
+        const int opts = lua_gettop(L);
+        const lua_Integer n = luaL_len(L, opts);
+        for (lua_Integer i = 1; i <= n; ++i) {
+            Option o;
+            const int type = lua_rawgeti(L, opts, i);
+            if (type == LUA_TSTRING) {
+                o.label = lua_tostring(L, -1);
+                o.value = Value{o.label};
+            } else if (type == LUA_TTABLE) {
+                const int ot = lua_gettop(L);
+                if (!get_field_string(L, ot, "label", o.label)) luaL_error(L, "%s: options[%d] needs a 'label'", fn, (int)i);
+                lua_getfield(L, ot, "value");
+                o.value = to_value(L, -1);
+                lua_pop(L, 1);
+                if (lua_getfield(L, ot, "entity") != LUA_TNIL) o.entity = check_entity(L, lua_gettop(L), m);
+                lua_pop(L, 1);
+                if (lua_getfield(L, ot, "space") != LUA_TNIL) o.space = check_space(L, lua_gettop(L), m);
+                lua_pop(L, 1);
+            } else {
+                luaL_error(L, "%s: options[%d] must be a label or a table {label=, value=, entity=, space=}", fn, (int)i);
+            }
+            lua_pop(L, 1);
+            r.options.push_back(std::move(o));
+        }
+    } else if (!lua_isnil(L, -1)) {
+        luaL_error(L, "%s: field 'options' must be a list", fn);
+    }
+    lua_pop(L, 1);
+    const auto count = static_cast<std::int64_t>(r.options.size());
+    switch (r.kind) {
+        case DecisionKind::Choose:
+            r.min = r.max = 1;
+            get_field_int(L, t, "min", r.min);
+            get_field_int(L, t, "max", r.max);
+            if (r.min < 0 || r.min > r.max)
+                luaL_error(L, "%s: min (%d) and max (%d) must satisfy 0 <= min <= max", fn, (int)r.min, (int)r.max);
+            if (r.min > count)
+                luaL_error(L, "%s: asks for at least %d of %d options ('%s')", fn, (int)r.min, (int)count, r.id.c_str());
+            if (r.max > count) r.max = count;
+            break;
+        case DecisionKind::Order:
+            if (count == 0) luaL_error(L, "%s: an order question needs options", fn);
+            break;
+        case DecisionKind::Number:
+            if (!get_field_int(L, t, "min", r.min) || !get_field_int(L, t, "max", r.max))
+                luaL_error(L, "%s: a number question needs 'min' and 'max'", fn);
+            if (r.min > r.max) luaL_error(L, "%s: min (%d) is greater than max (%d)", fn, (int)r.min, (int)r.max);
+            break;
+        case DecisionKind::YesNo:
+            break;
+    }
+    return r;
+}
+
+SourceLoc caller_location(lua_State* L, Match& m) {
+    // The decision event is emitted later, by the runner; it carries this line as its source.
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); ++level) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+        const char* src = ar.source[0] == '@' ? ar.source + 1 : ar.short_src;
+        return {m.log().intern_file(src), ar.currentline};
+    }
+    return {};
+}
+
+int ask_and_yield(lua_State* L, std::vector<DecisionRequest> requests, bool grouped, const char* fn) {
+    LuaHost& host = host_of(L);
+    Match& m = match_of(L);
+    if (!host.decisions() || !lua_isyieldable(L))
+        return luaL_error(L, "%s: no match is waiting for decisions here (called while loading, or inside a "
+                             "metamethod or sort comparator?)", fn);
+    host.decisions()->ask(std::move(requests), grouped, caller_location(L, m));
+    return lua_yield(L, 0);
+}
+
+/// decide{player=, kind=, id=, prompt=, options={...}, min=, max=, secret=} -> answer
+/// Asks player `player` one question and waits for the answer. kind: "choose" (pick min..max
+/// options; default 1) returns a list of option numbers; "order" returns the options' order
+/// as a list of option numbers; "number" (min..max) returns an integer; "yesno" a boolean.
+/// An option is a label or {label=, value=, entity=, space=}. `id` names the question for
+/// scripted answers; `secret` hides the answer from the other players in the log.
+int decide_one(lua_State* L) {
+    Match& m = match_of(L);
+    std::vector<DecisionRequest> reqs;
+    reqs.push_back(check_request(L, 1, m, "decide"));
+    return ask_and_yield(L, std::move(reqs), false, "decide");
+}
+
+/// decide_all{request, request, ...} -> {answer, answer, ...}
+/// Asks several players at once, hidden and simultaneous: every answer is given before any
+/// is revealed (e.g. both players set their attack pairs). Answers come back in order.
+int decide_all(lua_State* L) {
+    Match& m = match_of(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    std::vector<DecisionRequest> reqs;
+    const lua_Integer n = luaL_len(L, 1);
+    if (n == 0) return luaL_error(L, "decide_all: needs at least one request");
+    for (lua_Integer i = 1; i <= n; ++i) {
+        lua_rawgeti(L, 1, i);
+        reqs.push_back(check_request(L, -1, m, "decide_all"));
+        lua_pop(L, 1);
+    }
+    return ask_and_yield(L, std::move(reqs), true, "decide_all");
+}
+
+}  // namespace
+
+void push_decision_answer(lua_State* L, const DecisionRequest& request, const Answer& answer) {
+    switch (request.kind) {
+        case DecisionKind::Choose:
+        case DecisionKind::Order:
+            lua_createtable(L, static_cast<int>(answer.picks.size()), 0);
+            for (std::size_t i = 0; i < answer.picks.size(); ++i) {
+                lua_pushinteger(L, answer.picks[i] + 1);
+                lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+            }
+            return;
+        case DecisionKind::Number: lua_pushinteger(L, answer.picks.empty() ? 0 : answer.picks[0]); return;
+        case DecisionKind::YesNo: lua_pushboolean(L, !answer.picks.empty() && answer.picks[0] != 0); return;
+    }
+}
+
+void open_decide_module(lua_State* L, int env) {
+    env = lua_absindex(L, env);
+    lua_pushcfunction(L, decide_one);
+    lua_setfield(L, env, "decide");
+    lua_pushcfunction(L, decide_all);
+    lua_setfield(L, env, "decide_all");
+}
+
+}  // namespace duelbox

@@ -1,0 +1,98 @@
+// lua_effect.cpp - module `effect`: modifiers to stats and prohibitions of actions.
+#include "host.h"
+#include "lua_modules.h"
+#include "lua_util.h"
+
+namespace duelbox {
+
+namespace {
+
+EntityId field_entity(lua_State* L, const char* key, Match& m, bool required) {
+    if (lua_getfield(L, 1, key) == LUA_TNIL) {
+        lua_pop(L, 1);
+        if (required) luaL_error(L, "field '%s' (an entity) is required", key);
+        return kNoEntity;
+    }
+    const EntityId e = check_entity(L, lua_gettop(L), m);
+    lua_pop(L, 1);
+    return e;
+}
+
+/// effect.modify{target=, stat=, op="add"|"set"|"min"|"max", amount=, source=, expires=} -> id
+/// Changes stat `stat` of `target`: "set" first (last wins), then "add" (summed), then "min"
+/// (a floor) and "max" (a cap). `expires` names the period whose end removes it.
+int effect_modify(lua_State* L) {
+    Match& m = match_of(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    Modifier mod;
+    mod.target = field_entity(L, "target", m, true);
+    mod.source = field_entity(L, "source", m, false);
+    if (!get_field_string(L, 1, "stat", mod.stat)) return luaL_error(L, "effect.modify: field 'stat' is required");
+    std::string op = "add";
+    get_field_string(L, 1, "op", op);
+    if (!parse_mod_op(op, mod.op))
+        return luaL_error(L, "effect.modify: field 'op' must be \"add\", \"set\", \"min\" or \"max\" (got \"%s\")", op.c_str());
+    if (!get_field_int(L, 1, "amount", mod.amount)) return luaL_error(L, "effect.modify: field 'amount' is required");
+    get_field_string(L, 1, "expires", mod.expires);
+    return kernel_call(L, [&] {
+        stamp_source(L, m);
+        lua_pushinteger(L, m.add_modifier(std::move(mod)));
+        return 1;
+    });
+}
+
+/// effect.prohibit{target=, action=, source=, expires=} -> id
+/// Forbids `action` for `target` ("move", "advance", "retreat", "be_pushed", "be_pulled",
+/// or any word a game's scripts consult with effect.prohibited).
+int effect_prohibit(lua_State* L) {
+    Match& m = match_of(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    Prohibition p;
+    p.target = field_entity(L, "target", m, true);
+    p.source = field_entity(L, "source", m, false);
+    if (!get_field_string(L, 1, "action", p.action)) return luaL_error(L, "effect.prohibit: field 'action' is required");
+    get_field_string(L, 1, "expires", p.expires);
+    return kernel_call(L, [&] {
+        stamp_source(L, m);
+        lua_pushinteger(L, m.add_prohibition(std::move(p)));
+        return 1;
+    });
+}
+
+/// effect.remove(id) -> boolean
+int effect_remove(lua_State* L) {
+    Match& m = match_of(L);
+    const auto id = static_cast<EffectId>(luaL_checkinteger(L, 1));
+    return kernel_call(L, [&] {
+        stamp_source(L, m);
+        lua_pushboolean(L, m.remove_effect(id));
+        return 1;
+    });
+}
+
+/// effect.stat(target, stat, base) -> integer
+/// `base` after every live modifier of that target and stat.
+int effect_stat(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    const char* stat = luaL_checkstring(L, 2);
+    lua_pushinteger(L, m.stat(e, stat, luaL_checkinteger(L, 3)));
+    return 1;
+}
+
+/// effect.prohibited(target, action) -> boolean
+int effect_prohibited(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    lua_pushboolean(L, m.prohibited(e, luaL_checkstring(L, 2)));
+    return 1;
+}
+
+const luaL_Reg effect_module[] = {{"modify", effect_modify}, {"prohibit", effect_prohibit},     {"remove", effect_remove},
+                                  {"stat", effect_stat},     {"prohibited", effect_prohibited}, {nullptr, nullptr}};
+
+}  // namespace
+
+void open_effect_module(lua_State* L, int env) { register_module(L, env, "effect", effect_module); }
+
+}  // namespace duelbox

@@ -1,0 +1,181 @@
+// lua_entity.cpp - module `entity`: cards, figures, tokens and markers as records.
+#include "host.h"
+#include "lua_modules.h"
+#include "lua_util.h"
+
+namespace duelbox {
+
+namespace {
+
+Where check_where(lua_State* L, int arg) {
+    if (lua_isnoneornil(L, arg)) return Where::top();
+    if (lua_isinteger(L, arg)) return Where::at(static_cast<int>(lua_tointeger(L, arg)) - 1);
+    const char* s = luaL_checkstring(L, arg);
+    if (std::string_view(s) == "top") return Where::top();
+    if (std::string_view(s) == "bottom") return Where::bottom();
+    luaL_argerror(L, arg, lua_pushfstring(L, "expected \"top\", \"bottom\" or a position (1 = top); got \"%s\"", s));
+    return Where::top();
+}
+
+}  // namespace
+
+// Shared with lua_zone.cpp and lua_cards.cpp.
+Where lua_check_where(lua_State* L, int arg) { return check_where(L, arg); }
+
+namespace {
+
+/// entity.create{kind=, name=, def=, owner=, zone=, where=, props={...}, tags={...}} -> entity
+/// Creates an entity (a card, figure, token, marker...) in `zone`. Only zone is required;
+/// kind defaults to "token". props values are nil, booleans, integers or strings.
+int entity_create(lua_State* L) {
+    Match& m = match_of(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    std::string kind = "token", name, def;
+    get_field_string(L, 1, "kind", kind);
+    get_field_string(L, 1, "name", name);
+    get_field_string(L, 1, "def", def);
+    lua_getfield(L, 1, "owner");
+    const PlayerIndex owner = opt_player(L, -1, m);
+    lua_pop(L, 1);
+    if (lua_getfield(L, 1, "zone") == LUA_TNIL) return luaL_error(L, "entity.create: field 'zone' is required");
+    const ZoneId zone = check_zone(L, lua_gettop(L), m);
+    lua_pop(L, 1);
+    lua_getfield(L, 1, "where");
+    const Where where = lua_isnil(L, -1) ? Where::bottom() : check_where(L, lua_gettop(L));
+    lua_pop(L, 1);
+    const auto props = get_props_field(L, 1);
+    const auto tags = get_tags_field(L, 1);
+    return kernel_call(L, [&] {
+        stamp_source(L, m);
+        const EntityId e = m.create_entity(kind, def, name, owner, zone, where, props, tags);
+        lua_pushinteger(L, e);
+        return 1;
+    });
+}
+
+/// entity.get(e, key) -> value
+/// Property `key` of entity `e` (nil when absent).
+int entity_get(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    push_value(L, m.entity(e).prop(luaL_checkstring(L, 2)));
+    return 1;
+}
+
+/// entity.set(e, key, value)
+/// Sets property `key` (nil removes it). Logged as an "entity.prop" event.
+int entity_set(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    const char* key = luaL_checkstring(L, 2);
+    Value v = to_value(L, 3);
+    return kernel_call(L, [&] {
+        stamp_source(L, m);
+        m.set_prop(e, key, std::move(v));
+        return 0;
+    });
+}
+
+/// entity.has_tag(e, tag) -> boolean
+int entity_has_tag(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    lua_pushboolean(L, m.entity(e).has_tag(luaL_checkstring(L, 2)));
+    return 1;
+}
+
+/// entity.add_tag(e, tag)
+int entity_add_tag(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    const char* tag = luaL_checkstring(L, 2);
+    return kernel_call(L, [&] {
+        stamp_source(L, m);
+        m.add_tag(e, tag);
+        return 0;
+    });
+}
+
+/// entity.remove_tag(e, tag)
+int entity_remove_tag(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    const char* tag = luaL_checkstring(L, 2);
+    return kernel_call(L, [&] {
+        stamp_source(L, m);
+        m.remove_tag(e, tag);
+        return 0;
+    });
+}
+
+/// entity.info(e) -> {id=, kind=, def=, name=, owner=, zone=}
+/// A snapshot of the entity's record (owner is a player number or nil).
+int entity_info(lua_State* L) {
+    Match& m = match_of(L);
+    const Entity& ent = m.entity(check_entity(L, 1, m));
+    lua_createtable(L, 0, 6);
+    lua_pushinteger(L, ent.id);
+    lua_setfield(L, -2, "id");
+    lua_pushstring(L, ent.kind.c_str());
+    lua_setfield(L, -2, "kind");
+    lua_pushstring(L, ent.def.c_str());
+    lua_setfield(L, -2, "def");
+    lua_pushstring(L, ent.name.c_str());
+    lua_setfield(L, -2, "name");
+    push_player(L, ent.owner);
+    lua_setfield(L, -2, "owner");
+    lua_pushinteger(L, ent.zone);
+    lua_setfield(L, -2, "zone");
+    return 1;
+}
+
+/// entity.name(e) -> string
+int entity_name(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    lua_pushstring(L, m.names().entity(e).c_str());
+    return 1;
+}
+
+/// entity.owner(e) -> integer|nil
+int entity_owner(lua_State* L) {
+    Match& m = match_of(L);
+    push_player(L, m.entity(check_entity(L, 1, m)).owner);
+    return 1;
+}
+
+/// entity.def(e) -> string
+/// The definition key ("game/card") the entity was created from, or "".
+int entity_def(lua_State* L) {
+    Match& m = match_of(L);
+    lua_pushstring(L, m.entity(check_entity(L, 1, m)).def.c_str());
+    return 1;
+}
+
+/// entity.kind(e) -> string
+int entity_kind(lua_State* L) {
+    Match& m = match_of(L);
+    lua_pushstring(L, m.entity(check_entity(L, 1, m)).kind.c_str());
+    return 1;
+}
+
+/// entity.sees(p, e) -> boolean
+/// Whether player `p` may see entity `e`'s face under the rules of its zone and reveals.
+int entity_sees(lua_State* L) {
+    Match& m = match_of(L);
+    const PlayerIndex p = check_player(L, 1, m);
+    lua_pushboolean(L, m.can_see(p, check_entity(L, 2, m)));
+    return 1;
+}
+
+const luaL_Reg entity_module[] = {
+    {"create", entity_create},   {"get", entity_get},     {"set", entity_set},     {"has_tag", entity_has_tag},
+    {"add_tag", entity_add_tag}, {"remove_tag", entity_remove_tag}, {"info", entity_info},
+    {"name", entity_name},       {"owner", entity_owner}, {"def", entity_def},     {"kind", entity_kind},
+    {"sees", entity_sees},       {nullptr, nullptr}};
+
+}  // namespace
+
+void open_entity_module(lua_State* L, int env) { register_module(L, env, "entity", entity_module); }
+
+}  // namespace duelbox

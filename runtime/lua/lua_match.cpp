@@ -1,0 +1,130 @@
+// lua_match.cpp - module `match`: players, teams, periods, the result.
+#include <algorithm>
+
+#include "host.h"
+#include "lua_modules.h"
+#include "lua_util.h"
+
+namespace duelbox {
+
+namespace {
+
+/// match.players() -> integer
+/// How many players (seats) the match has. Players are numbered 1..n in Lua.
+int match_players(lua_State* L) {
+    lua_pushinteger(L, match_of(L).player_count());
+    return 1;
+}
+
+/// match.player_entity(p) -> entity
+/// The entity that stands for player `p`; counters such as health usually live on it.
+int match_player_entity(lua_State* L) {
+    Match& m = match_of(L);
+    const PlayerIndex p = check_player(L, 1, m);
+    lua_pushinteger(L, m.player(p).entity);
+    return 1;
+}
+
+/// match.name(p) -> string
+/// Player `p`'s display name.
+int match_name(lua_State* L) {
+    Match& m = match_of(L);
+    const PlayerIndex p = check_player(L, 1, m);
+    lua_pushstring(L, m.player(p).name.c_str());
+    return 1;
+}
+
+/// match.team(p) -> integer
+/// Player `p`'s team number; players with the same team are allies.
+int match_team(lua_State* L) {
+    Match& m = match_of(L);
+    const PlayerIndex p = check_player(L, 1, m);
+    lua_pushinteger(L, m.player(p).team);
+    return 1;
+}
+
+/// match.allies(a, b) -> boolean
+/// True when players `a` and `b` are on the same team (a player is its own ally).
+int match_allies(lua_State* L) {
+    Match& m = match_of(L);
+    const PlayerIndex a = check_player(L, 1, m);
+    const PlayerIndex b = check_player(L, 2, m);
+    lua_pushboolean(L, m.allies(a, b));
+    return 1;
+}
+
+/// match.finish(winners, reason)
+/// Ends the match. `winners` is a player, a list of players, or nil/{} for a draw;
+/// `reason` a short word for the log ("knockout", "time-out").
+int match_finish(lua_State* L) {
+    Match& m = match_of(L);
+    std::vector<PlayerIndex> winners;
+    if (lua_isinteger(L, 1)) {
+        winners.push_back(check_player(L, 1, m));
+    } else if (lua_istable(L, 1)) {
+        const lua_Integer n = luaL_len(L, 1);
+        for (lua_Integer i = 1; i <= n; ++i) {
+            lua_rawgeti(L, 1, i);
+            const PlayerIndex p = check_player(L, -1, m);
+            lua_pop(L, 1);
+            if (std::find(winners.begin(), winners.end(), p) == winners.end()) winners.push_back(p);
+        }
+    } else if (!lua_isnoneornil(L, 1)) {
+        return luaL_typeerror(L, 1, "player, list of players or nil");
+    }
+    const char* reason = luaL_checkstring(L, 2);
+    if (m.result().finished) return luaL_error(L, "match.finish: the match has already finished");
+    return kernel_call(L, [&] {
+        stamp_source(L, m);
+        m.finish(winners, reason);
+        return 0;
+    });
+}
+
+/// match.finished() -> boolean
+/// True once match.finish has been called.
+int match_finished(lua_State* L) {
+    lua_pushboolean(L, match_of(L).result().finished);
+    return 1;
+}
+
+/// match.end_period(name)
+/// Ends a named period ("beat", "turn", "round"): modifiers and prohibitions that expire
+/// then are removed and once-per-period handler counts reset.
+int match_end_period(lua_State* L) {
+    Match& m = match_of(L);
+    const char* period = luaL_checkstring(L, 1);
+    return kernel_call(L, [&] {
+        stamp_source(L, m);
+        m.end_period(period);
+        return 0;
+    });
+}
+
+/// match.check() -> string|nil
+/// Checks the kernel's invariants (every entity in exactly one zone); nil when all hold.
+int match_check(lua_State* L) {
+    const std::string problem = match_of(L).check_invariants();
+    if (problem.empty()) lua_pushnil(L);
+    else lua_pushstring(L, problem.c_str());
+    return 1;
+}
+
+/// match.event_count() -> integer
+/// How many events the log holds so far.
+int match_event_count(lua_State* L) {
+    lua_pushinteger(L, static_cast<lua_Integer>(match_of(L).log().size()));
+    return 1;
+}
+
+const luaL_Reg match_module[] = {
+    {"players", match_players},     {"player_entity", match_player_entity}, {"name", match_name},
+    {"team", match_team},           {"allies", match_allies},               {"finish", match_finish},
+    {"finished", match_finished},   {"end_period", match_end_period},       {"check", match_check},
+    {"event_count", match_event_count}, {nullptr, nullptr}};
+
+}  // namespace
+
+void open_match_module(lua_State* L, int env) { register_module(L, env, "match", match_module); }
+
+}  // namespace duelbox

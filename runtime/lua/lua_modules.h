@@ -1,0 +1,33 @@
+// lua_modules.h - the Duelbox modules scripts see as globals: match, entity, zone, counter,
+// window, effect, board, log, cards, and the functions decide/decide_all.
+//
+// One lua_<module>.cpp per module; each is thin (check arguments, call the kernel, push
+// results) and documents every function it registers for docs/lua-api.md.
+#pragma once
+#include <lua.hpp>
+
+namespace duelbox {
+
+void open_match_module(lua_State* L, int env);
+void open_entity_module(lua_State* L, int env);
+void open_zone_module(lua_State* L, int env);
+void open_counter_module(lua_State* L, int env);
+void open_window_module(lua_State* L, int env);
+void open_effect_module(lua_State* L, int env);
+void open_board_module(lua_State* L, int env);
+void open_log_module(lua_State* L, int env);
+void open_cards_module(lua_State* L, int env);
+void open_decide_module(lua_State* L, int env);
+
+// Registers all of the above on the sandbox's base environment.
+void open_duelbox_modules(lua_State* L);
+
+}  // namespace duelbox
+
+namespace duelbox {
+struct DecisionRequest;
+struct Answer;
+// Pushes the value `decide` returns for this answer: choose/order -> list of 1-based option
+// numbers; number -> integer; yesno -> boolean.
+void push_decision_answer(lua_State* L, const DecisionRequest& request, const Answer& answer);
+}  // namespace duelbox

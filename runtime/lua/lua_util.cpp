@@ -1,0 +1,186 @@
+#include "lua_util.h"
+
+#include <algorithm>
+
+#include "host.h"
+#include "sandbox.h"
+
+namespace duelbox {
+
+LuaHost& host_of(lua_State* L) { return **static_cast<LuaHost**>(lua_getextraspace(L)); }
+
+Match& match_of(lua_State* L) {
+    Match* m = host_of(L).match();
+    if (!m) luaL_error(L, "no match is running (this call is only allowed while a match plays)");
+    return *m;
+}
+
+void stamp_source(lua_State* L, Match& m) {
+    // The nearest Lua frame is the script line that asked for the change.
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); ++level) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+        const char* src = ar.source[0] == '@' ? ar.source + 1 : ar.short_src;
+        m.set_source({m.log().intern_file(src), ar.currentline});
+        return;
+    }
+    m.set_source({});
+}
+
+std::int64_t check_int(lua_State* L, int arg) { return luaL_checkinteger(L, arg); }
+
+std::string check_string(lua_State* L, int arg) {
+    std::size_t len = 0;
+    const char* s = luaL_checklstring(L, arg, &len);
+    return std::string(s, len);
+}
+
+EntityId check_entity(lua_State* L, int arg, const Match& m) {
+    const lua_Integer e = luaL_checkinteger(L, arg);
+    if (e < 1 || e > m.entity_count())
+        luaL_argerror(L, arg, lua_pushfstring(L, "entity %I does not exist", static_cast<LUAI_UACINT>(e)));
+    return static_cast<EntityId>(e);
+}
+
+ZoneId check_zone(lua_State* L, int arg, const Match& m) {
+    const lua_Integer z = luaL_checkinteger(L, arg);
+    if (z < 1 || z > m.zone_count())
+        luaL_argerror(L, arg, lua_pushfstring(L, "zone %I does not exist", static_cast<LUAI_UACINT>(z)));
+    return static_cast<ZoneId>(z);
+}
+
+SpaceId check_space(lua_State* L, int arg, const Match& m) {
+    const lua_Integer s = luaL_checkinteger(L, arg);
+    if (!m.board().valid(static_cast<SpaceId>(s)) || s < 1)
+        luaL_argerror(L, arg,
+                      lua_pushfstring(L, "space %I is not on the board (1..%d)", static_cast<LUAI_UACINT>(s),
+                                      m.board().space_count()));
+    return static_cast<SpaceId>(s);
+}
+
+PlayerIndex check_player(lua_State* L, int arg, const Match& m) {
+    const lua_Integer p = luaL_checkinteger(L, arg);
+    if (p < 1 || p > m.player_count())
+        luaL_argerror(L, arg,
+                      lua_pushfstring(L, "player %I does not exist (players 1..%d)", static_cast<LUAI_UACINT>(p),
+                                      m.player_count()));
+    return static_cast<PlayerIndex>(p - 1);
+}
+
+PlayerIndex opt_player(lua_State* L, int arg, const Match& m) {
+    if (lua_isnoneornil(L, arg)) return kNoPlayer;
+    return check_player(L, arg, m);
+}
+
+Value to_value(lua_State* L, int idx) {
+    switch (lua_type(L, idx)) {
+        case LUA_TNIL:
+        case LUA_TNONE: return Nil{};
+        case LUA_TBOOLEAN: return Value{lua_toboolean(L, idx) != 0};
+        case LUA_TNUMBER:
+            if (lua_isinteger(L, idx)) return Value{static_cast<std::int64_t>(lua_tointeger(L, idx))};
+            {
+                lua_Integer i = 0;
+                if (lua_numbertointeger(lua_tonumber(L, idx), &i)) return Value{static_cast<std::int64_t>(i)};
+            }
+            luaL_error(L, "value %f is not a whole number (the kernel stores integers only)", lua_tonumber(L, idx));
+            return Nil{};
+        case LUA_TSTRING: {
+            std::size_t len = 0;
+            const char* s = lua_tolstring(L, idx, &len);
+            return Value{std::string(s, len)};
+        }
+        default:
+            luaL_error(L, "a %s cannot be stored (nil, boolean, integer or string expected)", luaL_typename(L, idx));
+            return Nil{};
+    }
+}
+
+void push_value(lua_State* L, const Value& v) {
+    if (std::holds_alternative<bool>(v)) lua_pushboolean(L, std::get<bool>(v));
+    else if (std::holds_alternative<std::int64_t>(v)) lua_pushinteger(L, std::get<std::int64_t>(v));
+    else if (std::holds_alternative<std::string>(v)) {
+        const auto& s = std::get<std::string>(v);
+        lua_pushlstring(L, s.data(), s.size());
+    } else lua_pushnil(L);
+}
+
+void push_player(lua_State* L, PlayerIndex p) {
+    if (p < 0) lua_pushnil(L);
+    else lua_pushinteger(L, p + 1);
+}
+
+bool get_field_int(lua_State* L, int t, const char* key, std::int64_t& out) {
+    const int type = lua_getfield(L, t, key);
+    if (type == LUA_TNIL) {
+        lua_pop(L, 1);
+        return false;
+    }
+    int ok = 0;
+    const lua_Integer v = lua_tointegerx(L, -1, &ok);
+    lua_pop(L, 1);
+    if (!ok) luaL_error(L, "field '%s' must be an integer (got %s)", key, lua_typename(L, type));
+    out = v;
+    return true;
+}
+
+bool get_field_string(lua_State* L, int t, const char* key, std::string& out) {
+    const int type = lua_getfield(L, t, key);
+    if (type == LUA_TNIL) {
+        lua_pop(L, 1);
+        return false;
+    }
+    if (type != LUA_TSTRING) {
+        lua_pop(L, 1);
+        luaL_error(L, "field '%s' must be a string (got %s)", key, lua_typename(L, type));
+    }
+    out = lua_tostring(L, -1);
+    lua_pop(L, 1);
+    return true;
+}
+
+std::vector<std::pair<std::string, Value>> get_props_field(lua_State* L, int t) {
+    t = lua_absindex(L, t);
+    std::vector<std::pair<std::string, Value>> props;
+    if (lua_getfield(L, t, "props") == LUA_TTABLE) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "props keys must be strings");
+            props.emplace_back(lua_tostring(L, -2), to_value(L, -1));
+            lua_pop(L, 1);
+        }
+    } else if (!lua_isnil(L, -1)) {
+        luaL_error(L, "field 'props' must be a table {key = value}");
+    }
+    lua_pop(L, 1);
+    std::sort(props.begin(), props.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    return props;
+}
+
+std::vector<std::string> get_tags_field(lua_State* L, int t) {
+    t = lua_absindex(L, t);
+    std::vector<std::string> tags;
+    if (lua_getfield(L, t, "tags") == LUA_TTABLE) {
+        const lua_Integer n = luaL_len(L, -1);
+        for (lua_Integer i = 1; i <= n; ++i) {
+            if (lua_rawgeti(L, -1, i) != LUA_TSTRING) luaL_error(L, "tags[%d] must be a string", static_cast<int>(i));
+            tags.push_back(lua_tostring(L, -1));
+            lua_pop(L, 1);
+        }
+    } else if (!lua_isnil(L, -1)) {
+        luaL_error(L, "field 'tags' must be a list of strings");
+    }
+    lua_pop(L, 1);
+    return tags;
+}
+
+void register_module(lua_State* L, int env, const char* name, const luaL_Reg* funcs) {
+    env = lua_absindex(L, env);
+    lua_newtable(L);
+    luaL_setfuncs(L, funcs, 0);
+    sandbox_push_readonly(L, -1);   // scripts share modules, so none may change one
+    lua_setfield(L, env, name);
+    lua_pop(L, 1);
+}
+
+}  // namespace duelbox

@@ -1,0 +1,100 @@
+// lua_util.h - what every binding shares: finding the host, checking arguments the same
+// way everywhere, stamping the script's file:line on the events it causes, and turning
+// a KernelError into a Lua error outside of any C++ catch block.
+#pragma once
+#include <lua.hpp>
+
+#include <cassert>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kernel/ids.h"
+#include "kernel/match.h"
+#include "kernel/value.h"
+
+namespace duelbox {
+
+class LuaHost;
+
+// The host lives in the state's extra space, which every coroutine inherits.
+LuaHost& host_of(lua_State* L);
+// The running match, or a Lua error saying none is running (e.g. while cards load).
+Match& match_of(lua_State* L);
+// Stamps the calling script line (level 1) as the source of the next kernel events.
+void stamp_source(lua_State* L, Match& m);
+
+// Argument checks, in Lua's own message format: "bad argument #2 to 'zone.move' (...)".
+EntityId check_entity(lua_State* L, int arg, const Match& m);
+ZoneId check_zone(lua_State* L, int arg, const Match& m);
+SpaceId check_space(lua_State* L, int arg, const Match& m);
+PlayerIndex check_player(lua_State* L, int arg, const Match& m);       // 1-based in Lua
+PlayerIndex opt_player(lua_State* L, int arg, const Match& m);         // nil -> kNoPlayer
+std::int64_t check_int(lua_State* L, int arg);
+std::string check_string(lua_State* L, int arg);
+// A string field of table `t` that must be one of `valid` (listed in the error).
+Value to_value(lua_State* L, int idx);                                // nil/boolean/integer/string; else error
+void push_value(lua_State* L, const Value& v);
+void push_player(lua_State* L, PlayerIndex p);                        // 1-based, or nil
+
+// A position in a zone: nil/"top", "bottom", or an integer (1 = top).
+Where lua_check_where(lua_State* L, int arg);
+
+// Reads table field `props` ({key = value}) sorted by key (pairs() order varies between runs)
+// and field `tags` (a list of strings) of the table at `t`; raises on bad entries.
+std::vector<std::pair<std::string, Value>> get_props_field(lua_State* L, int t);
+std::vector<std::string> get_tags_field(lua_State* L, int t);
+// Pushes a list of integer ids (entities, spaces, handlers) as a Lua sequence.
+template <class Id>
+void push_id_list(lua_State* L, const std::vector<Id>& ids) {
+    lua_createtable(L, static_cast<int>(ids.size()), 0);
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        lua_pushinteger(L, static_cast<lua_Integer>(ids[i]));
+        lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+}
+
+// Field helpers for option tables ({kind = "x", limit = 1}).
+bool get_field_int(lua_State* L, int t, const char* key, std::int64_t& out);
+bool get_field_string(lua_State* L, int t, const char* key, std::string& out);
+
+// Runs `fn`; a KernelError becomes a Lua error carrying the script's file:line. The
+// error is raised after the catch block has ended so no C++ object is skipped by longjmp.
+template <class Fn>
+int kernel_call(lua_State* L, Fn&& fn) {
+    std::string error;
+    int results = 0;
+    try {
+        results = fn();
+    } catch (const KernelError& e) {
+        error = e.what();
+    } catch (const std::exception& e) {
+        error = std::string("internal error: ") + e.what();
+    }
+    if (!error.empty()) {
+        luaL_where(L, 1);
+        lua_pushstring(L, error.c_str());
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
+    return results;
+}
+
+// Debug builds check that a block leaves the Lua stack as it found it.
+class StackGuard {
+public:
+    explicit StackGuard(lua_State* L, int expected_change = 0) : L_(L), top_(lua_gettop(L)), change_(expected_change) {}
+    ~StackGuard() { assert(lua_gettop(L_) == top_ + change_ && "Lua stack unbalanced - a push or pop is missing"); }
+    StackGuard(const StackGuard&) = delete;
+    StackGuard& operator=(const StackGuard&) = delete;
+
+private:
+    lua_State* L_;
+    int top_;
+    int change_;
+};
+
+// Registers a module table as a global of the sandbox base environment at index `env`.
+void register_module(lua_State* L, int env, const char* name, const luaL_Reg* funcs);
+
+}  // namespace duelbox

@@ -1,0 +1,161 @@
+// lua_zone.cpp - module `zone`: ordered containers (decks, hands, piles, board spaces).
+#include "host.h"
+#include "lua_modules.h"
+#include "lua_util.h"
+
+namespace duelbox {
+
+namespace {
+
+/// zone.create(name, owner, visibility) -> zone
+/// A new zone. owner is a player or nil (shared); visibility is "public", "owner" (the
+/// owner sees the contents, others the count) or "hidden" (nobody sees the contents).
+int zone_create(lua_State* L) {
+    Match& m = match_of(L);
+    const char* name = luaL_checkstring(L, 1);
+    const PlayerIndex owner = opt_player(L, 2, m);
+    const char* vis = luaL_optstring(L, 3, "public");
+    Visibility v;
+    if (!parse_visibility(vis, v))
+        return luaL_argerror(L, 3, lua_pushfstring(L, "expected \"public\", \"owner\" or \"hidden\"; got \"%s\"", vis));
+    return kernel_call(L, [&] {
+        stamp_source(L, m);
+        lua_pushinteger(L, m.create_zone(name, owner, v));
+        return 1;
+    });
+}
+
+/// zone.find(name, owner) -> zone|nil
+/// The zone with that name and owner (nil owner = shared), or nil.
+int zone_find(lua_State* L) {
+    Match& m = match_of(L);
+    const char* name = luaL_checkstring(L, 1);
+    const ZoneId z = m.find_zone(name, opt_player(L, 2, m));
+    if (z == kNoZone) lua_pushnil(L);
+    else lua_pushinteger(L, z);
+    return 1;
+}
+
+/// zone.items(z) -> {entity...}
+/// The zone's entities, top first. Rules code sees everything; what a player sees is
+/// decided by the zone's visibility when the log and agents show it.
+int zone_items(lua_State* L) {
+    Match& m = match_of(L);
+    const Zone& z = m.zone(check_zone(L, 1, m));
+    push_id_list(L, z.items);
+    return 1;
+}
+
+/// zone.count(z) -> integer
+int zone_count(lua_State* L) {
+    Match& m = match_of(L);
+    lua_pushinteger(L, static_cast<lua_Integer>(m.zone(check_zone(L, 1, m)).items.size()));
+    return 1;
+}
+
+/// zone.top(z) -> entity|nil
+/// The top entity of the zone, or nil when it is empty.
+int zone_top(lua_State* L) {
+    Match& m = match_of(L);
+    const Zone& z = m.zone(check_zone(L, 1, m));
+    if (z.items.empty()) lua_pushnil(L);
+    else lua_pushinteger(L, z.items.front());
+    return 1;
+}
+
+/// zone.move(e, z [, where])
+/// Moves entity `e` into zone `z`; where = "top" (default), "bottom" or a position (1 = top).
+int zone_move(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    const ZoneId z = check_zone(L, 2, m);
+    const Where where = lua_check_where(L, 3);
+    return kernel_call(L, [&] {
+        stamp_source(L, m);
+        m.move(e, z, where);
+        return 0;
+    });
+}
+
+/// zone.shuffle(z)
+/// Shuffles the zone with the match's seeded RNG.
+int zone_shuffle(lua_State* L) {
+    Match& m = match_of(L);
+    const ZoneId z = check_zone(L, 1, m);
+    return kernel_call(L, [&] {
+        stamp_source(L, m);
+        m.shuffle(z);
+        return 0;
+    });
+}
+
+/// zone.reveal(e, who)
+/// Shows entity `e` to `who` ("all", a player, or a list of players) until it next moves.
+int zone_reveal(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    PlayerMask mask = kNobody;
+    if (lua_type(L, 2) == LUA_TSTRING && std::string_view(lua_tostring(L, 2)) == "all") mask = kEveryone;
+    else if (lua_isinteger(L, 2)) mask = mask_of(check_player(L, 2, m));
+    else if (lua_istable(L, 2)) {
+        const lua_Integer n = luaL_len(L, 2);
+        for (lua_Integer i = 1; i <= n; ++i) {
+            lua_rawgeti(L, 2, i);
+            mask |= mask_of(check_player(L, -1, m));
+            lua_pop(L, 1);
+        }
+    } else return luaL_typeerror(L, 2, "\"all\", a player or a list of players");
+    return kernel_call(L, [&] {
+        stamp_source(L, m);
+        m.reveal(e, mask);
+        return 0;
+    });
+}
+
+/// zone.of(e) -> zone
+/// The zone entity `e` is in (every entity is in exactly one).
+int zone_of(lua_State* L) {
+    Match& m = match_of(L);
+    lua_pushinteger(L, m.entity(check_entity(L, 1, m)).zone);
+    return 1;
+}
+
+/// zone.name(z) -> string
+int zone_name(lua_State* L) {
+    Match& m = match_of(L);
+    lua_pushstring(L, m.zone(check_zone(L, 1, m)).name.c_str());
+    return 1;
+}
+
+/// zone.owner(z) -> integer|nil
+int zone_owner(lua_State* L) {
+    Match& m = match_of(L);
+    push_player(L, m.zone(check_zone(L, 1, m)).owner);
+    return 1;
+}
+
+/// zone.position(e) -> integer
+/// Where entity `e` lies in its zone (1 = top).
+int zone_position(lua_State* L) {
+    Match& m = match_of(L);
+    const Entity& ent = m.entity(check_entity(L, 1, m));
+    const auto& items = m.zone(ent.zone).items;
+    for (std::size_t i = 0; i < items.size(); ++i)
+        if (items[i] == ent.id) {
+            lua_pushinteger(L, static_cast<lua_Integer>(i + 1));
+            return 1;
+        }
+    return luaL_error(L, "zone.position: entity %d is not in its zone (kernel invariant broken)", ent.id);
+}
+
+const luaL_Reg zone_module[] = {
+    {"create", zone_create}, {"find", zone_find},       {"items", zone_items}, {"count", zone_count},
+    {"top", zone_top},       {"move", zone_move},       {"shuffle", zone_shuffle}, {"reveal", zone_reveal},
+    {"of", zone_of},         {"name", zone_name},       {"owner", zone_owner}, {"position", zone_position},
+    {nullptr, nullptr}};
+
+}  // namespace
+
+void open_zone_module(lua_State* L, int env) { register_module(L, env, "zone", zone_module); }
+
+}  // namespace duelbox

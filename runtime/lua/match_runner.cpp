@@ -1,0 +1,472 @@
+#include "match_runner.h"
+
+#include <algorithm>
+
+#include "lua_modules.h"
+#include "script_call.h"
+
+namespace duelbox {
+
+const char* run_state_name(RunState s) {
+    switch (s) {
+        case RunState::NotStarted: return "not started";
+        case RunState::Running: return "running";
+        case RunState::WaitingForAnswer: return "waiting for an answer";
+        case RunState::Stopped: return "stopped";
+        case RunState::Finished: return "finished";
+        case RunState::Failed: return "failed";
+    }
+    return "?";
+}
+
+std::unique_ptr<Agent> default_agent(const SeatSpec& seat, PlayerIndex p, std::uint64_t seed) {
+    if (seat.agent == "first") return make_first_agent();
+    if (seat.agent == "scripted") return nullptr;
+    if (seat.agent == "human") return make_deferred_agent();   // front ends replace this (CLI: terminal)
+    // Each seat's generator is derived from the match seed and the seat, apart from the match RNG.
+    return make_random_agent(seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(p) + 1);
+}
+
+void push_json(lua_State* L, const nlohmann::json& j) {
+    switch (j.type()) {
+        case nlohmann::json::value_t::boolean: lua_pushboolean(L, j.get<bool>()); return;
+        case nlohmann::json::value_t::number_integer: lua_pushinteger(L, j.get<std::int64_t>()); return;
+        case nlohmann::json::value_t::number_unsigned: lua_pushinteger(L, static_cast<lua_Integer>(j.get<std::uint64_t>())); return;
+        case nlohmann::json::value_t::number_float: {
+            const double d = j.get<double>();
+            lua_Integer i = 0;
+            if (lua_numbertointeger(d, &i) && static_cast<double>(i) == d) lua_pushinteger(L, i);
+            else lua_pushnumber(L, d);
+            return;
+        }
+        case nlohmann::json::value_t::string: lua_pushstring(L, j.get_ref<const std::string&>().c_str()); return;
+        case nlohmann::json::value_t::array: {
+            lua_createtable(L, static_cast<int>(j.size()), 0);
+            lua_Integer i = 0;
+            for (const auto& item : j) {
+                push_json(L, item);
+                lua_rawseti(L, -2, ++i);
+            }
+            return;
+        }
+        case nlohmann::json::value_t::object:
+            lua_createtable(L, 0, static_cast<int>(j.size()));
+            for (const auto& [k, v] : j.items()) {
+                push_json(L, v);
+                lua_setfield(L, -2, k.c_str());
+            }
+            return;
+        default: lua_pushnil(L); return;
+    }
+}
+
+namespace {
+
+// The names listed in the game table's field `key` (a list of strings, or of {name=...}).
+std::vector<std::string> game_list(lua_State* L, int game, const char* key) {
+    std::vector<std::string> out;
+    if (lua_getfield(L, game, key) == LUA_TTABLE) {
+        const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+        for (lua_Integer i = 1; i <= n; ++i) {
+            const int t = lua_rawgeti(L, -1, i);
+            if (t == LUA_TSTRING) out.push_back(lua_tostring(L, -1));
+            else if (t == LUA_TTABLE && lua_getfield(L, -1, "name") == LUA_TSTRING) {
+                out.push_back(lua_tostring(L, -1));
+                lua_pop(L, 1);
+            } else if (t == LUA_TTABLE) {
+                lua_pop(L, 1);
+            }
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+    return out;
+}
+
+std::string joined(const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+    return s.empty() ? "none" : s;
+}
+
+std::string answer_text(const DecisionRequest& r, const Answer& a) {
+    switch (r.kind) {
+        case DecisionKind::Choose:
+        case DecisionKind::Order: {
+            std::string s;
+            for (auto p : a.picks) {
+                const bool ok = p >= 0 && static_cast<std::size_t>(p) < r.options.size();
+                s += (s.empty() ? "" : (r.kind == DecisionKind::Order ? " > " : ", ")) +
+                     (ok ? r.options[static_cast<std::size_t>(p)].label : "?");
+            }
+            return s.empty() ? "nothing" : s;
+        }
+        case DecisionKind::Number: return std::to_string(a.picks.empty() ? 0 : a.picks[0]);
+        case DecisionKind::YesNo: return !a.picks.empty() && a.picks[0] ? "yes" : "no";
+    }
+    return "";
+}
+
+}  // namespace
+
+MatchRunner::MatchRunner(LuaHost& host, Scenario scenario, AgentFactory make_agent)
+    : host_(host), scenario_(std::move(scenario)), make_agent_(std::move(make_agent)) {}
+
+MatchRunner::~MatchRunner() { release(); }
+
+void MatchRunner::release() {
+    if (co_ref_ != LUA_NOREF) {
+        luaL_unref(host_.state(), LUA_REGISTRYINDEX, co_ref_);
+        co_ref_ = LUA_NOREF;
+        co_ = nullptr;
+        host_.unref_all_functions();
+    }
+    if (host_.decisions() == this) host_.set_decisions(nullptr);
+    if (host_.match() == match_.get()) host_.set_match(nullptr);
+    host_.clear_contexts();
+}
+
+RunState MatchRunner::fail(std::string message, std::string traceback) {
+    error_ = std::move(message);
+    traceback_ = std::move(traceback);
+    state_ = RunState::Failed;
+    release();
+    return state_;
+}
+
+RunState MatchRunner::start() {
+    match_ = std::make_unique<Match>(scenario_.seed);
+    const std::string game_file = "scripts/" + scenario_.game + "/game.lua";
+    if (scenario_.seats.empty()) return fail("players: a match needs at least one player");
+    for (std::size_t i = 0; i < scenario_.seats.size(); ++i) {
+        const SeatSpec& seat = scenario_.seats[i];
+        const auto p = static_cast<PlayerIndex>(i);
+        match_->add_player(seat.name.empty() ? "Player " + std::to_string(i + 1) : seat.name,
+                           seat.team > 0 ? seat.team : static_cast<int>(i + 1));
+        agents_.push_back(make_agent_ ? make_agent_(seat, p, scenario_.seed) : default_agent(seat, p, scenario_.seed));
+    }
+    host_.set_limits(scenario_.limits);
+    host_.set_match(match_.get());
+    host_.set_decisions(this);
+    host_.clear_contexts();
+
+    lua_State* L = host_.state();
+    const int top = lua_gettop(L);
+    host_.push_game(L);
+    if (!lua_istable(L, -1)) {
+        lua_settop(L, top);
+        return fail("game '" + scenario_.game + "' is not loaded");
+    }
+    const int game = lua_gettop(L);
+    // Rule options: the game lists them (with defaults); a scenario may set only those.
+    const auto option_names = game_list(L, game, "options");
+    for (const auto& [k, v] : scenario_.options.items())
+        if (std::find(option_names.begin(), option_names.end(), k) == option_names.end()) {
+            lua_settop(L, top);
+            return fail("options." + k + ": unknown rule option of game " + scenario_.game + " (options: " +
+                        joined(option_names) + ")");
+        }
+    if (lua_getfield(L, game, "setup_keys") == LUA_TTABLE) {
+        const auto keys = game_list(L, game, "setup_keys");
+        for (const auto& [k, v] : scenario_.setup.items())
+            if (std::find(keys.begin(), keys.end(), k) == keys.end()) {
+                lua_settop(L, top);
+                return fail("setup." + k + ": unknown setup field of game " + scenario_.game + " (fields: " + joined(keys) + ")");
+            }
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, game, "seat_keys") == LUA_TTABLE) {
+        const auto keys = game_list(L, game, "seat_keys");
+        for (std::size_t i = 0; i < scenario_.seats.size(); ++i)
+            for (const auto& [k, v] : scenario_.seats[i].setup.items())
+                if (std::find(keys.begin(), keys.end(), k) == keys.end()) {
+                    lua_settop(L, top);
+                    return fail("players[" + std::to_string(i) + "].setup." + k + ": unknown player setup field of game " +
+                                scenario_.game + " (fields: " + joined(keys) + ")");
+                }
+    }
+    lua_pop(L, 1);
+
+    co_ = lua_newthread(L);
+    co_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+    if (lua_getfield(L, game, "play") != LUA_TFUNCTION) {
+        lua_settop(L, top);
+        return fail(game_file + ": field 'play' must be a function");
+    }
+    lua_xmove(L, co_, 1);
+
+    // ctx = {players=, seed=, options={...}, setup={...}, seats={{name=, team=, setup={...}}, ...}}
+    lua_createtable(co_, 0, 5);
+    lua_pushinteger(co_, match_->player_count());
+    lua_setfield(co_, -2, "players");
+    lua_pushinteger(co_, static_cast<lua_Integer>(scenario_.seed));
+    lua_setfield(co_, -2, "seed");
+    lua_newtable(co_);
+    if (lua_getfield(L, game, "options") == LUA_TTABLE) {   // defaults first
+        const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+        for (lua_Integer i = 1; i <= n; ++i) {
+            if (lua_rawgeti(L, -1, i) == LUA_TTABLE && lua_getfield(L, -1, "name") == LUA_TSTRING) {
+                lua_getfield(L, -2, "default");
+                lua_xmove(L, co_, 1);
+                lua_setfield(co_, -2, lua_tostring(L, -1));
+                lua_pop(L, 1);
+            } else if (lua_istable(L, -1)) {
+                lua_pop(L, 1);
+            }
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+    for (const auto& [k, v] : scenario_.options.items()) {
+        push_json(co_, v);
+        lua_setfield(co_, -2, k.c_str());
+    }
+    lua_setfield(co_, -2, "options");
+    push_json(co_, scenario_.setup);
+    lua_setfield(co_, -2, "setup");
+    lua_createtable(co_, static_cast<int>(scenario_.seats.size()), 0);
+    for (std::size_t i = 0; i < scenario_.seats.size(); ++i) {
+        lua_createtable(co_, 0, 3);
+        lua_pushstring(co_, match_->player(static_cast<PlayerIndex>(i)).name.c_str());
+        lua_setfield(co_, -2, "name");
+        lua_pushinteger(co_, match_->player(static_cast<PlayerIndex>(i)).team);
+        lua_setfield(co_, -2, "team");
+        push_json(co_, scenario_.seats[i].setup);
+        lua_setfield(co_, -2, "setup");
+        lua_rawseti(co_, -2, static_cast<lua_Integer>(i + 1));
+    }
+    lua_setfield(co_, -2, "seats");
+    lua_settop(L, top);
+    nargs_ = 1;
+    state_ = RunState::Running;
+    return state_;
+}
+
+RunState MatchRunner::step() {
+    if (state_ == RunState::NotStarted && start() != RunState::Running) return state_;
+    if (state_ == RunState::Stopped && ignore_stop_) state_ = RunState::Running;
+    if (state_ == RunState::WaitingForAnswer) state_ = RunState::Running;
+    if (state_ != RunState::Running) return state_;
+    if (!pending_.empty() && !answer_pending()) return state_;
+
+    host_.set_match(match_.get());
+    host_.set_decisions(this);
+    int nres = 0;
+    int status;
+    std::string err, tb;
+    {
+        ScriptCall call(host_, co_);
+        status = call.resume(host_.state(), nargs_, &nres);
+        err = call.error();
+        tb = call.traceback();
+    }
+    nargs_ = 0;
+    if (status == LUA_YIELD) {
+        lua_pop(co_, nres);
+        if (pending_.empty()) return fail("the rules yielded without asking for a decision");
+    } else if (status == LUA_OK) {
+        lua_pop(co_, nres);
+        if (!match_->result().finished)
+            return fail("scripts/" + scenario_.game + "/game.lua: play() returned without calling match.finish");
+        state_ = RunState::Finished;
+        release();
+    } else {
+        return fail(err, tb);
+    }
+    if (state_ == RunState::Running && stop_reached()) state_ = RunState::Stopped;
+    else if (state_ == RunState::Finished) stop_reached();   // still cut the log at the stop point
+    return state_;
+}
+
+RunState MatchRunner::run() {
+    while (step() == RunState::Running) {
+    }
+    return state_;
+}
+
+bool MatchRunner::stop_reached() {
+    if (ignore_stop_) return false;
+    const StopAt& stop = scenario_.stop;
+    const auto& events = match_->log().events();
+    if (!stop.at_event.empty()) {
+        for (; scanned_ < events.size(); ++scanned_)
+            if (events[scanned_].type == stop.at_event) {
+                cut_ = scanned_ + 1;
+                return true;
+            }
+    }
+    if (stop.after_events >= 0 && events.size() >= static_cast<std::size_t>(stop.after_events)) {
+        cut_ = std::min(cut_, static_cast<std::size_t>(stop.after_events));
+        return true;
+    }
+    return false;
+}
+
+std::size_t MatchRunner::visible_events() const {
+    if (!match_) return 0;
+    return std::min(cut_, match_->log().size());
+}
+
+void MatchRunner::ask(std::vector<DecisionRequest> requests, bool grouped, SourceLoc where) {
+    pending_ = std::move(requests);
+    answers_.assign(pending_.size(), std::nullopt);
+    grouped_ = grouped;
+    pending_where_ = where;
+}
+
+std::optional<Answer> MatchRunner::scripted_answer(const DecisionRequest& r, std::string& problem) {
+    const auto& list = scenario_.decisions;
+    if (next_scripted_ >= list.size()) return std::nullopt;
+    const ScriptedDecision& d = list[next_scripted_];
+    const std::string path = "decisions[" + std::to_string(next_scripted_) + "]";
+    if (d.player != r.player) return std::nullopt;   // the next scripted answer is another seat's
+    const std::string asked = "'" + r.id + "'" + (r.prompt.empty() ? "" : " (" + r.prompt + ")");
+    if (!d.id.empty() && d.id != r.id) {
+        problem = path + ": scripted answer for '" + d.id + "' but player " + std::to_string(r.player + 1) +
+                  " was asked " + asked;
+        return std::nullopt;
+    }
+    Answer a;
+    if (d.yes) {
+        a.picks = {*d.yes ? 1 : 0};
+    } else if (!d.labels.empty()) {
+        for (const std::string& label : d.labels) {
+            auto it = std::find_if(r.options.begin(), r.options.end(), [&](const Option& o) { return o.label == label; });
+            if (it == r.options.end()) {
+                std::vector<std::string> labels;
+                for (const auto& o : r.options) labels.push_back("\"" + o.label + "\"");
+                problem = path + ".choose: no option \"" + label + "\" in " + asked + " (options: " + joined(labels) + ")";
+                return std::nullopt;
+            }
+            a.picks.push_back(it - r.options.begin());
+        }
+    } else {
+        a.picks = d.picks;
+        if (r.kind == DecisionKind::Choose || r.kind == DecisionKind::Order)
+            for (auto& p : a.picks) p -= 1;   // files number options from 1
+    }
+    const std::string bad = validate_answer(r, a);
+    if (!bad.empty()) {
+        problem = path + ": " + bad + " (player " + std::to_string(r.player + 1) + " was asked " + asked + ")";
+        return std::nullopt;
+    }
+    ++next_scripted_;
+    return a;
+}
+
+bool MatchRunner::answer_pending() {
+    for (std::size_t i = 0; i < pending_.size(); ++i) {
+        if (answers_[i]) continue;
+        const DecisionRequest& r = pending_[i];
+        if (!ignore_stop_ && scenario_.stop.after_decisions >= 0 &&
+            static_cast<std::int64_t>(taken_.size() + i) >= scenario_.stop.after_decisions) {
+            state_ = RunState::Stopped;
+            cut_ = std::min(cut_, match_->log().size());
+            return false;
+        }
+        std::string problem;
+        std::optional<Answer> a = scripted_answer(r, problem);
+        if (!problem.empty()) {
+            fail(problem);
+            return false;
+        }
+        if (!a) {
+            Agent* agent = agents_[static_cast<std::size_t>(r.player)].get();
+            const std::string who = "player " + std::to_string(r.player + 1);
+            if (!agent) {
+                fail(who + " is scripted but no scripted decision is left for '" + r.id + "'" +
+                     (r.prompt.empty() ? "" : " (" + r.prompt + ")") + ", asked at " + match_->log().file(pending_where_.file) +
+                     ":" + std::to_string(pending_where_.line));
+                return false;
+            }
+            try {
+                a = agent->answer(r, *match_);
+            } catch (const std::exception& e) {
+                fail(who + ": " + e.what());
+                return false;
+            }
+            if (!a) {
+                state_ = RunState::WaitingForAnswer;
+                return false;
+            }
+            const std::string bad = validate_answer(r, *a);
+            if (!bad.empty()) {
+                fail("the " + std::string(agent->kind()) + " agent of " + who + " answered '" + r.id + "' wrongly: " + bad);
+                return false;
+            }
+        }
+        answers_[i] = std::move(a);
+    }
+    // Every answer is in: only now are they revealed, together.
+    match_->set_source(pending_where_);
+    for (std::size_t i = 0; i < pending_.size(); ++i) {
+        log_decision(pending_[i], *answers_[i]);
+        ScriptedDecision d;
+        d.player = pending_[i].player;
+        d.id = pending_[i].id;
+        d.picks = answers_[i]->picks;
+        if (pending_[i].kind == DecisionKind::YesNo) {
+            d.yes = !d.picks.empty() && d.picks[0] != 0;
+            d.picks.clear();
+        } else if (pending_[i].kind != DecisionKind::Number) {
+            for (auto& p : d.picks) p += 1;
+        }
+        taken_.push_back(std::move(d));
+    }
+    if (grouped_) {
+        lua_createtable(co_, static_cast<int>(pending_.size()), 0);
+        for (std::size_t i = 0; i < pending_.size(); ++i) {
+            push_decision_answer(co_, pending_[i], *answers_[i]);
+            lua_rawseti(co_, -2, static_cast<lua_Integer>(i + 1));
+        }
+    } else {
+        push_decision_answer(co_, pending_[0], *answers_[0]);
+    }
+    nargs_ = 1;
+    pending_.clear();
+    answers_.clear();
+    state_ = RunState::Running;
+    return true;
+}
+
+std::string MatchRunner::provide(std::size_t i, Answer answer) {
+    if (state_ != RunState::WaitingForAnswer || i >= pending_.size()) return "no decision is waiting there";
+    const std::string bad = validate_answer(pending_[i], answer);
+    if (!bad.empty()) return bad;
+    answers_[i] = std::move(answer);
+    return "";
+}
+
+void MatchRunner::log_decision(const DecisionRequest& r, const Answer& a) {
+    const PlayerMask shown = r.secret ? mask_of(r.player) : kEveryone;
+    const char* verb = r.kind == DecisionKind::Order ? "orders" : r.kind == DecisionKind::YesNo ? "answers" : "chooses";
+    match_->emit("decision", std::string("{p:player} ") + verb + " {answer}",
+                 {Field{"player", Value{static_cast<std::int64_t>(r.player + 1)}, kEveryone},
+                  Field{"id", Value{r.id}, kEveryone},
+                  Field{"answer", Value{answer_text(r, a)}, shown}});
+}
+
+Replay MatchRunner::replay() const {
+    Replay r;
+    r.scenario = scenario_;
+    r.scenario.decisions = taken_;
+    for (auto& seat : r.scenario.seats) seat.agent = "scripted";
+    r.scenario.stop = StopAt{};
+    r.scripts = host_.scripts();
+    if (match_) {
+        const NameResolver names = match_->names();
+        for (const Event& e : match_->log().events())
+            r.events.push_back(match_->log().to_json_line(e, EventLog::kObserver, nullptr));
+        r.result["state"] = run_state_name(state_);
+        if (match_->result().finished) {
+            nlohmann::json winners = nlohmann::json::array();
+            for (PlayerIndex p : match_->result().winners) winners.push_back(p + 1);
+            r.result["winners"] = winners;
+            r.result["reason"] = match_->result().reason;
+        }
+        if (!error_.empty()) r.result["error"] = error_;
+    }
+    return r;
+}
+
+}  // namespace duelbox

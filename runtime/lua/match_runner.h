@@ -1,0 +1,112 @@
+// match_runner.h - plays one scenario: builds the Match, runs the game's play(ctx) in a
+// coroutine, answers each decision it yields and resumes it, until the end or a stop.
+//
+// How a decision flows (docs/architecture.md has the picture):
+//   rule calls decide{...} -> lua_decide.cpp validates, calls ask() here, yields
+//   -> step() answers each request: the scenario's scripted queue first, else the seat's agent
+//   -> a "decision" event is logged (the answer hidden from others when secret)
+//   -> the coroutine resumes and decide returns the answer.
+//
+// Contracts
+//  - One running match per LuaHost at a time (handler references live in the host).
+//  - Nothing a script or an agent does escapes as an exception: it ends the run in state
+//    Failed with error() "file:line: message [card k, window w]" and the log kept so far.
+//  - Same scenario + seed + decisions => the same event log, byte for byte, in any process.
+#pragma once
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "agents/agent.h"
+#include "host.h"
+#include "kernel/match.h"
+#include "scenario/scenario.h"
+
+namespace duelbox {
+
+enum class RunState {
+    NotStarted,
+    Running,            // more to do: call step() again
+    WaitingForAnswer,   // a deferred agent's seat must answer: see pending(), then provide()
+    Stopped,            // a stop condition of the scenario was reached
+    Finished,           // match.finish was called
+    Failed,             // a script error, a bad scripted decision, an agent that could not answer
+};
+const char* run_state_name(RunState s);
+
+class MatchRunner final : public DecisionSink {
+public:
+    using AgentFactory = std::function<std::unique_ptr<Agent>(const SeatSpec& seat, PlayerIndex p, std::uint64_t seed)>;
+
+    // The host must have the scenario's game loaded. `make_agent` overrides how seats' agents
+    // are built (the CLI wires "human" to the terminal; the editor to its decision panel).
+    MatchRunner(LuaHost& host, Scenario scenario, AgentFactory make_agent = {});
+    ~MatchRunner() override;
+    MatchRunner(const MatchRunner&) = delete;
+    MatchRunner& operator=(const MatchRunner&) = delete;
+
+    void set_ignore_stop(bool ignore) { ignore_stop_ = ignore; }
+
+    RunState step();                                   // one resume (answers pending decisions first)
+    RunState run();                                    // step() while Running
+    RunState state() const { return state_; }
+
+    const Match& match() const { return *match_; }
+    const Scenario& scenario() const { return scenario_; }
+    const std::string& error() const { return error_; }
+    const std::string& traceback() const { return traceback_; }
+    std::size_t visible_events() const;                // the log cut at the stop point
+
+    // Every decision answered so far, in order, as scripted decisions (the replay's list).
+    const std::vector<ScriptedDecision>& taken() const { return taken_; }
+    // Requests waiting for an answer from outside (state WaitingForAnswer).
+    const std::vector<DecisionRequest>& pending() const { return pending_; }
+    // Supplies an outside answer for pending request i; "" or why it was refused.
+    std::string provide(std::size_t i, Answer answer);
+
+    Replay replay() const;                             // the scenario with every decision taken
+
+    // DecisionSink: called by decide/decide_all from inside the coroutine.
+    void ask(std::vector<DecisionRequest> requests, bool grouped, SourceLoc where) override;
+
+private:
+    RunState start();
+    RunState fail(std::string message, std::string traceback = "");
+    bool answer_pending();                             // false when waiting or failed
+    std::optional<Answer> scripted_answer(const DecisionRequest& r, std::string& problem);
+    void log_decision(const DecisionRequest& r, const Answer& a);
+    bool stop_reached();
+    void release();
+
+    LuaHost& host_;
+    Scenario scenario_;
+    AgentFactory make_agent_;
+    std::unique_ptr<Match> match_;
+    std::vector<std::unique_ptr<Agent>> agents_;       // nullptr for scripted seats
+    RunState state_ = RunState::NotStarted;
+    std::string error_, traceback_;
+    lua_State* co_ = nullptr;
+    int co_ref_ = LUA_NOREF;
+    int nargs_ = 0;
+    std::vector<DecisionRequest> pending_;
+    std::vector<std::optional<Answer>> answers_;
+    bool grouped_ = false;
+    SourceLoc pending_where_;
+    std::vector<ScriptedDecision> taken_;
+    std::size_t next_scripted_ = 0;
+    std::size_t scanned_ = 0;                          // events already checked for stop.at_event
+    std::size_t cut_ = static_cast<std::size_t>(-1);
+    bool ignore_stop_ = false;
+};
+
+// The default agent for a seat: random (seeded from the match seed and seat), first, human
+// on stdin/stdout, or nullptr for "scripted".
+std::unique_ptr<Agent> default_agent(const SeatSpec& seat, PlayerIndex p, std::uint64_t seed);
+
+// Converts JSON (scenario setup) to a Lua value on the stack: objects become tables with
+// string keys, arrays sequences, null nil.
+void push_json(lua_State* L, const nlohmann::json& j);
+
+}  // namespace duelbox

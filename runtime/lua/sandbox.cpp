@@ -1,0 +1,338 @@
+#include "sandbox.h"
+
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "host.h"
+#include "kernel/match.h"
+#include "lua_util.h"
+#include "script_call.h"
+
+namespace duelbox {
+
+namespace {
+
+const char* const kBaseKey = "duelbox.base";
+const char* const kEnvMetaKey = "duelbox.envmeta";
+
+// Base functions a script may use as they are. Left out on purpose: dofile, loadfile
+// (file access), collectgarbage (lets a script stall or inspect the collector), rawset
+// (would write through our read-only proxies), require/load/pcall/xpcall/print (replaced).
+const char* const kSafeBase[] = {"assert", "error",    "getmetatable", "ipairs", "next",
+                                 "pairs",  "rawequal", "rawget",       "rawlen", "select",
+                                 "setmetatable", "tonumber", "tostring", "type", "_VERSION"};
+
+// -- read-only proxies -----------------------------------------------------------------
+
+int readonly_newindex(lua_State* L) {
+    return luaL_error(L, "attempt to change a shared library table (field '%s'); keep your own copy instead",
+                      luaL_tolstring(L, 2, nullptr));
+}
+
+int readonly_pairs(lua_State* L) {
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "__index");
+    lua_pushcfunction(L, [](lua_State* L) -> int {
+        lua_settop(L, 2);
+        return lua_next(L, 1) ? 2 : (lua_pushnil(L), 1);
+    });
+    lua_insert(L, -2);
+    lua_pushnil(L);
+    return 3;
+}
+
+// -- pcall / xpcall that cannot swallow the budget or the memory cap ---------------------
+
+int finish_pcall(lua_State* L, int status, lua_KContext extra) {
+    if (status != LUA_OK && status != LUA_YIELD) {
+        if (status == LUA_ERRMEM) {
+            LuaHost& host = host_of(L);
+            luaL_where(L, 1);
+            lua_pushfstring(L, "memory cap of %d MB exceeded%s", static_cast<int>(host.limits().memory_bytes >> 20),
+                            host.context_suffix().c_str());
+            lua_concat(L, 2);
+            return lua_error(L);
+        }
+        if (instruction_budget_exhausted()) return lua_error(L);   // re-raise the budget error as is
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;
+    }
+    return lua_gettop(L) - static_cast<int>(extra);
+}
+
+int sandbox_pcall(lua_State* L) {
+    luaL_checkany(L, 1);
+    lua_pushboolean(L, 1);
+    lua_insert(L, 1);
+    const int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, finish_pcall);
+    return finish_pcall(L, status, 0);
+}
+
+int sandbox_xpcall(lua_State* L) {
+    const int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2);
+    const int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_pcall);
+    return finish_pcall(L, status, 2);
+}
+
+// -- load: text only, always sandboxed -----------------------------------------------------
+
+int sandbox_load_fn(lua_State* L) {
+    std::size_t len = 0;
+    const char* text = lua_tolstring(L, 1, &len);
+    if (!text) return luaL_argerror(L, 1, "string expected (loading from a function is not supported)");
+    const char* name = luaL_optstring(L, 2, "=(load)");
+    const char* mode = luaL_optstring(L, 3, "t");
+    if (!std::strchr(mode, 't')) return luaL_argerror(L, 3, "only text chunks may be loaded (mode 't')");
+    if (luaL_loadbufferx(L, text, len, name, "t") != LUA_OK) {
+        lua_pushnil(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    if (!lua_isnoneornil(L, 4)) lua_pushvalue(L, 4);
+    else sandbox_new_env(L);
+    lua_setupvalue(L, -2, 1);
+    return 1;
+}
+
+// -- print: goes to the event log, so it shows in the CLI, the editor and replays ---------
+
+int sandbox_print(lua_State* L) {
+    std::string text;
+    const int n = lua_gettop(L);
+    for (int i = 1; i <= n; ++i) {
+        if (i > 1) text += "\t";
+        text += luaL_tolstring(L, i, nullptr);
+        lua_pop(L, 1);
+    }
+    Match* m = host_of(L).match();
+    if (!m) {
+        std::fprintf(stderr, "[script print, no match running] %s\n", text.c_str());
+        return 0;
+    }
+    return kernel_call(L, [&] {
+        stamp_source(L, *m);
+        m->emit("script.print", "{text}", {Field{"text", Value{text}, kEveryone}});
+        return 0;
+    });
+}
+
+// -- math.random from the match's RNG ------------------------------------------------------
+
+int sandbox_random(lua_State* L) {
+    Match& m = match_of(L);
+    std::int64_t lo = 1, hi = 0;
+    switch (lua_gettop(L)) {
+        case 0: {
+            const double r = static_cast<double>(m.rng().next() >> 11) * (1.0 / 9007199254740992.0);
+            lua_pushnumber(L, r);
+            return 1;
+        }
+        case 1: hi = luaL_checkinteger(L, 1); break;
+        case 2:
+            lo = luaL_checkinteger(L, 1);
+            hi = luaL_checkinteger(L, 2);
+            break;
+        default: return luaL_error(L, "wrong number of arguments to 'math.random'");
+    }
+    luaL_argcheck(L, lo <= hi, lua_gettop(L), "interval is empty");
+    lua_pushinteger(L, m.rng().uniform(lo, hi));
+    return 1;
+}
+
+int sandbox_randomseed(lua_State* L) {
+    return luaL_error(L, "math.randomseed is not available: the match's seed decides every random draw");
+}
+
+// -- require: only the game's own folders -----------------------------------------------
+
+bool valid_module_name(const std::string& name) {
+    if (name.empty() || name.front() == '.' || name.back() == '.') return false;
+    char prev = 0;
+    for (char c : name) {
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
+        if (!ok || (c == '.' && prev == '.')) return false;
+        prev = c;
+    }
+    return true;
+}
+
+int sandbox_require(lua_State* L) {
+    const std::string name = luaL_checkstring(L, 1);
+    LuaHost& host = host_of(L);
+    const std::string& game = host.game();
+    std::string dotted;
+    std::string path;
+    auto starts = [&](const std::string& prefix) { return name.rfind(prefix, 0) == 0 && name.size() > prefix.size(); };
+    if (valid_module_name(name)) {
+        if (starts("core.")) path = "scripts/core/" + name.substr(5);
+        else if (!game.empty() && starts(game + ".")) path = "scripts/" + game + "/" + name.substr(game.size() + 1);
+        else if (!game.empty() && starts("cards." + game + "."))
+            path = "cards/" + game + "/" + name.substr(game.size() + 7);
+    }
+    if (path.empty())
+        return luaL_error(L, "require '%s': only modules under 'core.', '%s.' or 'cards.%s.' may be required",
+                          name.c_str(), game.c_str(), game.c_str());
+    for (char& c : path)
+        if (c == '.') c = '/';
+    path += ".lua";
+
+    lua_getfield(L, LUA_REGISTRYINDEX, "duelbox.loaded");
+    lua_getfield(L, -1, name.c_str());
+    if (lua_toboolean(L, -1)) {
+        if (lua_type(L, -1) == LUA_TLIGHTUSERDATA)
+            return luaL_error(L, "require '%s': circular require (it is still loading)", name.c_str());
+        return 1;
+    }
+    lua_pop(L, 1);
+    std::string bytes;
+    const std::string err = host.read_file(path, bytes);
+    if (!err.empty()) return luaL_error(L, "require '%s': %s", name.c_str(), err.c_str());
+    lua_pushlightuserdata(L, &host);   // "loading" marker
+    lua_setfield(L, -2, name.c_str());
+    if (sandbox_load(L, bytes, "@" + path) != LUA_OK) return lua_error(L);
+    lua_call(L, 0, 1);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        lua_pushboolean(L, 1);
+    }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, name.c_str());
+    return 1;
+}
+
+// Copies every field of the table at `src` except `skip` into a new table left on the stack.
+void copy_table(lua_State* L, int src, const char* skip) {
+    src = lua_absindex(L, src);
+    lua_newtable(L);
+    lua_pushnil(L);
+    while (lua_next(L, src)) {
+        if (lua_type(L, -2) == LUA_TSTRING && skip && std::strcmp(lua_tostring(L, -2), skip) == 0) {
+            lua_pop(L, 1);
+            continue;
+        }
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_settable(L, -4);
+    }
+}
+
+}  // namespace
+
+void sandbox_push_readonly(lua_State* L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_newtable(L);                       // the proxy
+    lua_createtable(L, 0, 4);              // its metatable
+    lua_pushvalue(L, idx);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, readonly_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushcfunction(L, readonly_pairs);
+    lua_setfield(L, -2, "__pairs");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+}
+
+void sandbox_open(lua_State* L) {
+    luaL_requiref(L, "_G", luaopen_base, 1);
+    lua_pop(L, 1);
+    luaL_requiref(L, "string", luaopen_string, 0);
+    luaL_requiref(L, "table", luaopen_table, 0);
+    luaL_requiref(L, "math", luaopen_math, 0);
+    const int math = lua_gettop(L), table = math - 1, string = math - 2;
+
+    lua_newtable(L);                       // the base environment
+    const int base = lua_gettop(L);
+    lua_pushglobaltable(L);
+    for (const char* name : kSafeBase) {
+        lua_getfield(L, -1, name);
+        lua_setfield(L, base, name);
+    }
+    lua_pop(L, 1);
+    const luaL_Reg replaced[] = {{"pcall", sandbox_pcall},   {"xpcall", sandbox_xpcall},   {"load", sandbox_load_fn},
+                                 {"print", sandbox_print},   {"require", sandbox_require}, {nullptr, nullptr}};
+    lua_pushvalue(L, base);
+    luaL_setfuncs(L, replaced, 0);
+    lua_pop(L, 1);
+    lua_getfield(L, table, "unpack");
+    lua_setfield(L, base, "unpack");
+
+    // string: no dump (binary chunks); the string metatable is locked so no script can
+    // change what ("x"):upper() means for another.
+    copy_table(L, string, "dump");
+    const int string_copy = lua_gettop(L);
+    lua_pushliteral(L, "");
+    lua_getmetatable(L, -1);
+    lua_pushvalue(L, string_copy);
+    lua_setfield(L, -2, "__index");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 2);
+    sandbox_push_readonly(L, string_copy);
+    lua_setfield(L, base, "string");
+    lua_pop(L, 1);
+
+    copy_table(L, table, nullptr);
+    sandbox_push_readonly(L, -1);
+    lua_setfield(L, base, "table");
+    lua_pop(L, 1);
+
+    copy_table(L, math, "randomseed");
+    lua_pushcfunction(L, sandbox_random);
+    lua_setfield(L, -2, "random");
+    lua_pushcfunction(L, sandbox_randomseed);
+    lua_setfield(L, -2, "randomseed");
+    sandbox_push_readonly(L, -1);
+    lua_setfield(L, base, "math");
+    lua_pop(L, 1);
+
+    lua_pushvalue(L, base);
+    lua_setfield(L, LUA_REGISTRYINDEX, kBaseKey);
+    lua_createtable(L, 0, 2);              // metatable shared by every chunk environment
+    lua_pushvalue(L, base);
+    lua_setfield(L, -2, "__index");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_setfield(L, LUA_REGISTRYINDEX, kEnvMetaKey);
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, "duelbox.loaded");
+
+    // The real global table is never any script's environment; empty it anyway so a
+    // mistake elsewhere cannot hand out the unsandboxed functions.
+    lua_pushglobaltable(L);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushnil(L);
+        lua_rawset(L, -4);
+    }
+    lua_pop(L, 1);
+    lua_settop(L, string - 1);
+}
+
+void sandbox_new_env(lua_State* L) {
+    lua_createtable(L, 0, 4);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -2, "_G");
+    lua_getfield(L, LUA_REGISTRYINDEX, kEnvMetaKey);
+    lua_setmetatable(L, -2);
+}
+
+void sandbox_push_base(lua_State* L) { lua_getfield(L, LUA_REGISTRYINDEX, kBaseKey); }
+
+int sandbox_load(lua_State* L, const std::string& text, const std::string& chunkname) {
+    const int status = luaL_loadbufferx(L, text.data(), text.size(), chunkname.c_str(), "t");
+    if (status != LUA_OK) return status;
+    sandbox_new_env(L);
+    lua_setupvalue(L, -2, 1);
+    return LUA_OK;
+}
+
+}  // namespace duelbox

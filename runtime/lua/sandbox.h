@@ -1,0 +1,29 @@
+// sandbox.h - what a script may touch.
+//
+// Scripts get: the safe base functions (no dofile/loadfile/collectgarbage; `load` takes
+// text only), read-only `string`, `table` and `math` (math.random draws from the match's
+// RNG), the Duelbox modules, `require` limited to the game's folders, and `print` that
+// writes to the event log. No io, os, debug, package, coroutine, utf8 or binary chunks.
+// The libraries are read-only proxies and the string metatable is locked, so one script
+// cannot change what another sees.
+#pragma once
+#include <lua.hpp>
+
+#include <string>
+
+namespace duelbox {
+
+// Builds the shared base environment (once per state) and stores it in the registry.
+void sandbox_open(lua_State* L);
+// Pushes a fresh environment for one chunk: its globals are its own, reads fall back to the base.
+void sandbox_new_env(lua_State* L);
+// Pushes the base environment table (to register modules on it).
+void sandbox_push_base(lua_State* L);
+// Pushes a read-only view of the table at `idx`: reads and pairs() pass through, writes raise
+// an error, getmetatable() gives "locked".
+void sandbox_push_readonly(lua_State* L, int idx);
+// Loads `text` as a text chunk (binary chunks are refused) with a fresh sandbox environment.
+// Returns the lua_load status; on success the function is on the stack, else the message.
+int sandbox_load(lua_State* L, const std::string& text, const std::string& chunkname);
+
+}  // namespace duelbox

@@ -1,0 +1,173 @@
+#include "script_call.h"
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstring>
+#include <mutex>
+#include <thread>
+
+#include "host.h"
+
+namespace duelbox {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr int kHookCount = 10000;   // instructions between two hook calls once armed
+
+// One timed call at a time per host thread; the watchdog watches every live one.
+struct Timed {
+    lua_State* thread = nullptr;
+    LuaHost* host = nullptr;
+    Clock::time_point start;
+    bool armed = false;
+};
+
+// The instruction counter of each state lives here, keyed by the state it belongs to.
+struct Counting {
+    lua_State* thread;
+    std::int64_t used;
+    std::int64_t budget;
+};
+
+std::mutex g_mutex;
+std::vector<Timed> g_timed;           // guarded by g_mutex
+thread_local std::vector<Counting> t_counting;
+std::once_flag g_watchdog_started;
+
+void count_hook(lua_State* L, lua_Debug* ar);
+
+void arm(lua_State* thread, int count) { lua_sethook(thread, count_hook, LUA_MASKCOUNT, count); }
+
+void watchdog_loop() {
+    for (;;) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        std::lock_guard<std::mutex> lock(g_mutex);
+        const auto now = Clock::now();
+        for (auto& t : g_timed) {
+            if (t.armed) continue;
+            const auto slice = std::chrono::milliseconds(t.host->limits().time_slice_ms);
+            // lua_sethook is safe to call from another thread (lua.c does it from a signal handler).
+            if (now - t.start >= slice) {
+                arm(t.thread, kHookCount);
+                t.armed = true;
+            }
+        }
+    }
+}
+
+Counting* counting_for(lua_State* L) {
+    for (auto& c : t_counting)
+        if (c.thread == L) return &c;
+    return nullptr;
+}
+
+void count_hook(lua_State* L, lua_Debug* ar) {
+    // The hook runs on the script's own thread, so the thread_local counter is the right one.
+    Counting* c = counting_for(L);
+    if (!c) {
+        // Armed on a coroutine created by this call (hooks are inherited): charge its creator's count.
+        if (t_counting.empty()) return;
+        c = &t_counting.back();
+    }
+    c->used += kHookCount;
+    if (c->used < c->budget) return;
+    lua_Debug here;
+    std::string where;
+    if (lua_getstack(L, 0, &here) && lua_getinfo(L, "Sl", &here) && here.currentline > 0)
+        where = std::string(here.short_src) + ":" + std::to_string(here.currentline) + ": ";
+    LuaHost& host = *static_cast<LuaHost*>(*static_cast<void**>(lua_getextraspace(L)));
+    const std::string msg = where + "instruction budget of " + std::to_string(c->budget) +
+                            " exceeded (an endless loop?)" + host.context_suffix();
+    lua_pushstring(L, msg.c_str());
+    lua_error(L);
+}
+
+}  // namespace
+
+ScriptCall::ScriptCall(LuaHost& host, lua_State* thread) : host_(host), thread_(thread) {
+    std::call_once(g_watchdog_started, [] { std::thread(watchdog_loop).detach(); });
+    if (!t_counting.empty()) return;   // nested: the outer call already times and counts
+    outermost_ = true;
+    t_counting.push_back({thread, 0, host.limits().instructions});
+    if (host.limits().time_slice_ms <= 0) {
+        arm(thread, kHookCount);       // strict mode: count from the first instruction
+        return;
+    }
+    std::lock_guard<std::mutex> lock(g_mutex);
+    g_timed.push_back({thread, &host, Clock::now(), false});
+}
+
+ScriptCall::~ScriptCall() {
+    if (!outermost_) return;
+    {
+        std::lock_guard<std::mutex> lock(g_mutex);
+        for (auto it = g_timed.begin(); it != g_timed.end(); ++it)
+            if (it->thread == thread_) {
+                g_timed.erase(it);
+                break;
+            }
+        lua_sethook(thread_, nullptr, 0, 0);
+    }
+    t_counting.clear();
+}
+
+// The memory cap is enforced only while Lua runs under protection: an allocation failing
+// in a bare API call from C++ would panic, which is exactly the crash we promise not to have.
+int ScriptCall::pcall(int nargs, int nresults) {
+    const bool was = host_.memory_cap_enforced();
+    host_.enforce_memory_cap(true);
+    const int status = lua_pcall(thread_, nargs, nresults, 0);
+    host_.enforce_memory_cap(was);
+    if (status != LUA_OK) {
+        describe_failure(thread_, status);
+        lua_pop(thread_, 1);
+    }
+    return status;
+}
+
+int ScriptCall::resume(lua_State* from, int nargs, int* nresults) {
+    const bool was = host_.memory_cap_enforced();
+    host_.enforce_memory_cap(true);
+    const int status = lua_resume(thread_, from, nargs, nresults);
+    host_.enforce_memory_cap(was);
+    if (status != LUA_OK && status != LUA_YIELD) describe_failure(thread_, status);
+    return status;
+}
+
+void ScriptCall::describe_failure(lua_State* co, int status) {
+    std::string msg;
+    if (status == LUA_ERRMEM) {
+        const std::string where = innermost_lua_location(co);
+        msg = (where.empty() ? "" : where + ": ") + "memory cap of " +
+              std::to_string(host_.limits().memory_bytes >> 20) + " MB exceeded" + host_.context_suffix();
+    } else {
+        const char* s = lua_tostring(co, -1);
+        msg = s ? s : "(error object is not a string)";
+        // Errors raised by the budget hook already carry the context; others get it here.
+        const std::string suffix = host_.context_suffix();
+        if (!suffix.empty() && msg.find(suffix) == std::string::npos) msg += suffix;
+    }
+    error_ = msg;
+    // The dead coroutine keeps its stack, so the traceback can still be read.
+    luaL_traceback(co, co, nullptr, 0);
+    const char* tb = lua_tostring(co, -1);
+    traceback_ = tb ? tb : "";
+    lua_pop(co, 1);
+}
+
+bool instruction_budget_exhausted() {
+    return !t_counting.empty() && t_counting.front().used >= t_counting.front().budget;
+}
+
+std::string innermost_lua_location(lua_State* co) {
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(co, level, &ar); ++level) {
+        if (lua_getinfo(co, "Sl", &ar) && ar.currentline > 0)
+            return std::string(ar.short_src) + ":" + std::to_string(ar.currentline);
+    }
+    return "";
+}
+
+}  // namespace duelbox

@@ -1,0 +1,55 @@
+// script_call.h - the one way C++ runs Lua: pcall or resume, with budget and clean errors.
+//
+// The instruction budget costs nothing on the normal path. A count hook slows every Lua
+// instruction by 40-75% whatever its count (measured, see DESIGN.md), so a watchdog thread
+// arms it only when a call has run longer than the time slice; from then on the hook
+// counts instructions and stops the call at the budget. A slice of 0 arms the counter at
+// once, which makes the cut-off point deterministic (tests and `--strict-budget` use it).
+//
+// Contracts
+//  - Construct one ScriptCall per entry into Lua; its destructor disarms the hook even
+//    when the call failed. Calls may nest (a require during a call): only the outermost
+//    one is timed.
+//  - On failure, error() is one line: "file:line: message [card k, window w]"; traceback()
+//    has the Lua stack for logs and the editor.
+#pragma once
+#include <lua.hpp>
+
+#include <string>
+
+namespace duelbox {
+
+class LuaHost;
+
+class ScriptCall {
+public:
+    ScriptCall(LuaHost& host, lua_State* thread);
+    ~ScriptCall();
+    ScriptCall(const ScriptCall&) = delete;
+    ScriptCall& operator=(const ScriptCall&) = delete;
+
+    // lua_pcall on `thread` with the function and args already pushed. Returns the status.
+    int pcall(int nargs, int nresults);
+    // lua_resume of coroutine `thread` from `from`. *nresults receives the yielded/returned count.
+    int resume(lua_State* from, int nargs, int* nresults);
+
+    const std::string& error() const { return error_; }
+    const std::string& traceback() const { return traceback_; }
+
+private:
+    void describe_failure(lua_State* co, int status);
+
+    LuaHost& host_;
+    lua_State* thread_;
+    bool outermost_ = false;
+    std::string error_, traceback_;
+};
+
+// True while the outermost running call has spent its instruction budget. The sandbox's
+// pcall re-raises such errors so a script cannot catch its way past the budget.
+bool instruction_budget_exhausted();
+
+// Location of the innermost Lua function on a (possibly dead) coroutine's stack: "file:line" or "".
+std::string innermost_lua_location(lua_State* co);
+
+}  // namespace duelbox

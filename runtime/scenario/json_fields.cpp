@@ -1,0 +1,240 @@
+// json_fields.cpp - strict readers: type and range checks with field-path messages.
+#include "json_fields.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace duelbox::fields {
+
+// [SECTION] Paths and errors
+
+std::string join(const std::string& parent, const std::string& key) {
+    return parent.empty() ? key : parent + "." + key;
+}
+
+std::string index(const std::string& parent, std::size_t i) {
+    return parent + "[" + std::to_string(i) + "]";
+}
+
+std::string describe(const json& v) {
+    if (v.is_array()) return "an array";
+    if (v.is_object()) return "an object";
+    // `replace`: a value built in code may hold bad UTF-8, and an error message must not throw.
+    std::string s = v.dump(-1, ' ', false, json::error_handler_t::replace);
+    // A pasted paragraph in the wrong field should not swamp the message. Cut on a UTF-8
+    // character boundary: a message holding half a character makes json::dump throw when
+    // the CLI or the editor later puts the error into JSON.
+    if (s.size() > 60) {
+        std::size_t cut = 57;
+        while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+        s = s.substr(0, cut) + "...";
+    }
+    return s;
+}
+
+void fail(const std::string& path, const std::string& what) {
+    throw ScenarioError(path.empty() ? what : path + ": " + what);
+}
+
+void expected(const std::string& path, const std::string& what, const json& got) {
+    fail(path, "expected " + what + "; got " + describe(got));
+}
+
+// [SECTION] Value readers
+
+std::string read_string(const json& v, const std::string& path) {
+    if (!v.is_string()) expected(path, "a string", v);
+    return v.get<std::string>();
+}
+
+std::string read_nonempty_string(const json& v, const std::string& path) {
+    if (!v.is_string() || v.get_ref<const std::string&>().empty()) expected(path, "a non-empty string", v);
+    return v.get<std::string>();
+}
+
+bool read_bool(const json& v, const std::string& path) {
+    if (!v.is_boolean()) expected(path, "true or false", v);
+    return v.get<bool>();
+}
+
+namespace {
+
+constexpr auto kMin = std::numeric_limits<std::int64_t>::min();
+constexpr auto kMax = std::numeric_limits<std::int64_t>::max();
+
+}  // namespace
+
+bool to_int64(const json& v, std::int64_t& out) {
+    if (v.is_number_unsigned()) {
+        auto u = v.get<std::uint64_t>();
+        if (u > static_cast<std::uint64_t>(kMax)) return false;
+        out = static_cast<std::int64_t>(u);
+        return true;
+    }
+    if (v.is_number_integer()) {
+        out = v.get<std::int64_t>();
+        return true;
+    }
+    if (v.is_number_float()) {
+        double d = v.get<double>();
+        // 2^63 is exactly representable; anything at or past it does not fit.
+        if (!std::isfinite(d) || d != std::floor(d) || d < -9223372036854775808.0 || d >= 9223372036854775808.0)
+            return false;
+        out = static_cast<std::int64_t>(d);
+        return true;
+    }
+    return false;
+}
+
+namespace {
+
+std::string int_range_text(std::int64_t lo, std::int64_t hi) {
+    if (hi == kMax) {
+        if (lo == kMin) return "an integer";
+        if (lo == 0) return "a non-negative integer";
+        if (lo == 1) return "a positive integer";
+        return "an integer >= " + std::to_string(lo);
+    }
+    return "an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+}
+
+}  // namespace
+
+std::int64_t read_int(const json& v, const std::string& path, std::int64_t lo, std::int64_t hi) {
+    std::int64_t n = 0;
+    if (!to_int64(v, n) || n < lo || n > hi) expected(path, int_range_text(lo, hi), v);
+    return n;
+}
+
+std::uint64_t read_uint64(const json& v, const std::string& path) {
+    if (v.is_number_unsigned()) return v.get<std::uint64_t>();
+    if (v.is_number_integer() && v.get<std::int64_t>() >= 0) return static_cast<std::uint64_t>(v.get<std::int64_t>());
+    if (v.is_number_float()) {
+        double d = v.get<double>();
+        if (std::isfinite(d) && d == std::floor(d) && d >= 0 && d < 18446744073709551616.0)
+            return static_cast<std::uint64_t>(d);
+    }
+    expected(path, "a non-negative integer", v);
+}
+
+const json& read_array(const json& v, const std::string& path) {
+    if (!v.is_array()) expected(path, "a list", v);
+    return v;
+}
+
+json read_object(const json& v, const std::string& path) {
+    if (!v.is_object()) expected(path, "an object", v);
+    return v;
+}
+
+std::string read_choice(const json& v, const std::string& path, std::initializer_list<const char*> allowed) {
+    if (v.is_string()) {
+        const auto& s = v.get_ref<const std::string&>();
+        for (const char* a : allowed)
+            if (s == a) return s;
+    }
+    std::string list;
+    for (const char* a : allowed) list += (list.empty() ? "\"" : ", \"") + std::string(a) + "\"";
+    expected(path, "one of " + list, v);
+}
+
+std::vector<std::string> read_string_list(const json& v, const std::string& path) {
+    if (v.is_string()) return {v.get<std::string>()};
+    if (!v.is_array()) expected(path, "a string or a list of strings", v);
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < v.size(); ++i) out.push_back(read_string(v[i], index(path, i)));
+    return out;
+}
+
+std::vector<std::int64_t> read_int_list(const json& v, const std::string& path) {
+    if (!v.is_array()) {
+        std::int64_t n = 0;
+        if (!to_int64(v, n)) expected(path, "an integer or a list of integers", v);
+        return {n};
+    }
+    std::vector<std::int64_t> out;
+    for (std::size_t i = 0; i < v.size(); ++i) out.push_back(read_int(v[i], index(path, i)));
+    return out;
+}
+
+// [SECTION] Objects with a fixed set of keys
+
+namespace {
+
+// `parent.key` for a plain key; jq's `parent["odd key"]` for anything else, so the path stays unambiguous.
+std::string key_path(const std::string& parent, const std::string& key) {
+    bool plain = !key.empty();
+    for (char c : key)
+        plain = plain && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+                          c == '-');
+    return plain ? join(parent, key) : parent + "[" + json(key).dump(-1, ' ', false, json::error_handler_t::replace) + "]";
+}
+
+}  // namespace
+
+ObjectReader::ObjectReader(const json& v, std::string path, std::initializer_list<const char*> known)
+    : v_(v), path_(std::move(path)) {
+    if (!v.is_object()) expected(path_, "an object", v);
+    for (const auto& [key, value] : v.items()) {
+        bool ok = false;
+        for (const char* k : known) ok = ok || key == k;
+        if (ok) continue;
+        std::string list;
+        for (const char* k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+        // The message starts with the typo's own path (`seeed: ...`, `players[0].agnet: ...`),
+        // like every other error; a top-level typo would otherwise carry no path at all.
+        fail(key_path(path_, key), "unknown field (known: " + list + ")");
+    }
+}
+
+const json* ObjectReader::find(const char* key) const {
+    auto it = v_.find(key);
+    return it == v_.end() ? nullptr : &*it;
+}
+
+const json& ObjectReader::require(const char* key) const {
+    const json* v = find(key);
+    if (!v) fail(path(key), "required field is missing");
+    return *v;
+}
+
+// [SECTION] Files
+
+json parse_json_text(const std::string& text, const std::string& name) {
+    try {
+        return json::parse(text);
+    } catch (const json::parse_error& e) {
+        // e.byte is 1-based and names the last byte read (size+1 at end of input).
+        std::size_t at = e.byte == 0 ? 0 : std::min<std::size_t>(e.byte - 1, text.size());
+        std::size_t line = 1, line_start = 0;
+        for (std::size_t i = 0; i < at; ++i)
+            if (text[i] == '\n') ++line, line_start = i + 1;
+        std::size_t col = at - line_start + 1;
+        // Keep nlohmann's explanation, drop its "[json.exception...] parse error at ...:" lead.
+        std::string what = e.what();
+        auto lead = what.find("parse error");
+        auto colon = lead == std::string::npos ? std::string::npos : what.find(": ", lead);
+        std::string detail = colon == std::string::npos ? what : what.substr(colon + 2);
+        throw ScenarioError(name + ":" + std::to_string(line) + ":" + std::to_string(col) + ": malformed JSON: " +
+                            detail);
+    }
+}
+
+json load_json_file(const std::string& file) {
+    std::error_code ec;
+    // A folder opens fine as a stream on Linux and then reads as empty text.
+    if (std::filesystem::is_directory(file, ec)) throw ScenarioError(file + ": cannot read (it is a folder)");
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw ScenarioError(file + ": cannot read (" + std::strerror(errno) + ")");
+    std::ostringstream buf;
+    buf << in.rdbuf();
+    if (in.bad()) throw ScenarioError(file + ": cannot read (I/O error)");
+    return parse_json_text(buf.str(), file);
+}
+
+}  // namespace duelbox::fields

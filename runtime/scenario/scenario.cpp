@@ -1,0 +1,306 @@
+// scenario.cpp - scenario files: strict parsing (1-based seats in, 0-based out) and writing back.
+//
+// [SECTION] Field readers for each part (seats, decisions, stop, expect, limits)
+// [SECTION] parse_scenario / load_scenario
+// [SECTION] scenario_to_json (the same shape; parse(to_json(s)) equals s field by field)
+#include "scenario.h"
+
+#include <filesystem>
+#include <limits>
+
+#include "json_fields.h"
+
+namespace duelbox {
+
+using nlohmann::json;
+using fields::ObjectReader;
+
+namespace {
+
+constexpr auto kInt64Max = std::numeric_limits<std::int64_t>::max();
+constexpr std::int64_t kMiB = std::int64_t{1} << 20;
+
+// [SECTION] Field readers for each part
+
+// A seat number as the file writes it (1..seats) turned into a PlayerIndex (0-based).
+PlayerIndex read_seat(const json& v, const std::string& path, std::size_t seats) {
+    std::int64_t n = 0;
+    if (!fields::to_int64(v, n) || n < 1 || n > static_cast<std::int64_t>(seats))
+        fields::expected(path, "a seat number from 1 to " + std::to_string(seats) + " (players has " +
+                                   std::to_string(seats) + (seats == 1 ? " entry)" : " entries)"),
+                         v);
+    return static_cast<PlayerIndex>(n - 1);
+}
+
+// The game names folders (scripts/<game>/, cards/<game>/), so it must be a plain folder name.
+std::string read_game(const json& v, const std::string& path) {
+    bool ok = v.is_string() && !v.get_ref<const std::string&>().empty();
+    if (ok)
+        for (char c : v.get_ref<const std::string&>())
+            ok = ok && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-');
+    if (!ok) fields::expected(path, "a game name of lowercase letters, digits, '_' and '-' (e.g. \"fixture\")", v);
+    return v.get<std::string>();
+}
+
+// An absolute, normalized folder. A relative `root` is relative to the scenario file's folder
+// (or the working directory for a scenario without a file), so a scenario can be run from anywhere.
+std::string resolve_root(const std::string& root, const std::string& file, const std::string& path) {
+    namespace fs = std::filesystem;
+    fs::path p(root);
+    if (p.is_relative() && !file.empty()) p = fs::path(file).parent_path() / p;
+    std::error_code ec;
+    p = fs::absolute(p, ec);
+    if (!ec) p = fs::weakly_canonical(p, ec);   // checked between: a second call would clear the first error
+    if (ec) fields::fail(path, "cannot resolve \"" + root + "\" (" + ec.message() + ")");
+    // weakly_canonical keeps a trailing separator ("support/"); drop it so roots compare equal.
+    if (!p.has_filename() && p.has_relative_path()) p = p.parent_path();
+    return p.string();
+}
+
+SeatSpec parse_seat(const json& v, const std::string& path, std::size_t seat_number) {
+    ObjectReader r(v, path, {"name", "team", "agent", "setup"});
+    SeatSpec s;
+    s.name = "Player " + std::to_string(seat_number);
+    s.team = static_cast<int>(seat_number);
+    if (auto* f = r.find("name")) s.name = fields::read_nonempty_string(*f, r.path("name"));
+    if (auto* f = r.find("team"))
+        s.team = static_cast<int>(fields::read_int(*f, r.path("team"), 1, std::numeric_limits<int>::max()));
+    if (auto* f = r.find("agent")) s.agent = fields::read_choice(*f, r.path("agent"), {"random", "first", "human", "scripted"});
+    if (auto* f = r.find("setup")) s.setup = fields::read_object(*f, r.path("setup"));
+    return s;
+}
+
+// `player` is optional like `id`: a decision without one answers whichever seat is asked next.
+ScriptedDecision parse_decision(const json& v, const std::string& path, std::size_t seats) {
+    ObjectReader r(v, path, {"player", "id", "pick", "choose", "yes"});
+    std::string given;
+    for (const char* k : {"pick", "choose", "yes"})
+        if (r.has(k)) given += (given.empty() ? "\"" : " and \"") + std::string(k) + "\"";
+    if (given.empty()) fields::fail(path, "give one of \"pick\", \"choose\" or \"yes\"");
+    if (given.find(" and ") != std::string::npos)
+        fields::fail(path, "give only one of \"pick\", \"choose\" or \"yes\"; got " + given);
+    ScriptedDecision d;
+    if (auto* f = r.find("player")) d.player = read_seat(*f, r.path("player"), seats);
+    if (auto* f = r.find("id")) d.id = fields::read_nonempty_string(*f, r.path("id"));
+    if (auto* f = r.find("pick")) d.picks = fields::read_int_list(*f, r.path("pick"));
+    if (auto* f = r.find("choose")) d.labels = fields::read_string_list(*f, r.path("choose"));
+    if (auto* f = r.find("yes")) d.yes = fields::read_bool(*f, r.path("yes"));
+    return d;
+}
+
+StopAt parse_stop(const json& v, const std::string& path) {
+    ObjectReader r(v, path, {"after_events", "at_event", "after_decisions"});
+    StopAt s;
+    if (auto* f = r.find("after_events")) s.after_events = fields::read_int(*f, r.path("after_events"), 0);
+    if (auto* f = r.find("at_event")) s.at_event = fields::read_nonempty_string(*f, r.path("at_event"));
+    if (auto* f = r.find("after_decisions")) s.after_decisions = fields::read_int(*f, r.path("after_decisions"), 0);
+    return s;
+}
+
+EventExpectation parse_event_expectation(const json& v, const std::string& path) {
+    ObjectReader r(v, path, {"type", "fields"});
+    EventExpectation e;
+    e.type = fields::read_nonempty_string(r.require("type"), r.path("type"));
+    if (auto* f = r.find("fields")) e.fields = fields::read_object(*f, r.path("fields"));
+    return e;
+}
+
+CounterExpectation parse_counter_expectation(const json& v, const std::string& path, std::size_t seats) {
+    ObjectReader r(v, path, {"player", "entity", "counter", "value"});
+    if (r.has("player") == r.has("entity")) fields::fail(path, "give exactly one of \"player\" or \"entity\"");
+    CounterExpectation c;
+    if (auto* f = r.find("player")) c.player = read_seat(*f, r.path("player"), seats);
+    if (auto* f = r.find("entity")) c.entity = fields::read_nonempty_string(*f, r.path("entity"));
+    c.counter = fields::read_nonempty_string(r.require("counter"), r.path("counter"));
+    c.value = fields::read_int(r.require("value"), r.path("value"));
+    return c;
+}
+
+// winner / winners / draw are three spellings of one expectation, so only one may appear.
+std::vector<PlayerIndex> parse_winners(const ObjectReader& r, std::size_t seats) {
+    if (auto* f = r.find("draw")) {
+        if (!fields::read_bool(*f, r.path("draw")))
+            fields::fail(r.path("draw"), "only true is meaningful; to expect a winner use \"winner\" or \"winners\"");
+        return {};
+    }
+    if (auto* f = r.find("winner")) return {read_seat(*f, r.path("winner"), seats)};
+    const json& list = fields::read_array(*r.find("winners"), r.path("winners"));
+    if (list.empty()) fields::fail(r.path("winners"), "expected at least one seat (for a draw write \"draw\": true)");
+    std::vector<PlayerIndex> out;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        PlayerIndex p = read_seat(list[i], fields::index(r.path("winners"), i), seats);
+        for (PlayerIndex q : out)
+            if (q == p) fields::fail(fields::index(r.path("winners"), i), "seat " + std::to_string(p + 1) + " is listed twice");
+        out.push_back(p);
+    }
+    return out;
+}
+
+Expectations parse_expect(const json& v, const std::string& path, std::size_t seats) {
+    ObjectReader r(v, path, {"winner", "winners", "draw", "reason", "events", "absent", "counters", "error"});
+    int spellings = r.has("winner") + r.has("winners") + r.has("draw");
+    if (spellings > 1) fields::fail(path, "give only one of \"winner\", \"winners\" or \"draw\"");
+    Expectations e;
+    if (spellings == 1) e.winners = parse_winners(r, seats);
+    if (auto* f = r.find("reason")) e.reason = fields::read_nonempty_string(*f, r.path("reason"));
+    if (auto* f = r.find("events")) {
+        const json& list = fields::read_array(*f, r.path("events"));
+        for (std::size_t i = 0; i < list.size(); ++i)
+            e.events.push_back(parse_event_expectation(list[i], fields::index(r.path("events"), i)));
+    }
+    if (auto* f = r.find("absent")) {
+        const json& list = fields::read_array(*f, r.path("absent"));
+        for (std::size_t i = 0; i < list.size(); ++i)
+            e.absent.push_back(fields::read_nonempty_string(list[i], fields::index(r.path("absent"), i)));
+    }
+    if (auto* f = r.find("counters")) {
+        const json& list = fields::read_array(*f, r.path("counters"));
+        for (std::size_t i = 0; i < list.size(); ++i)
+            e.counters.push_back(parse_counter_expectation(list[i], fields::index(r.path("counters"), i), seats));
+    }
+    if (auto* f = r.find("error")) e.error = fields::read_nonempty_string(*f, r.path("error"));
+    return e;
+}
+
+Limits parse_limits(const json& v, const std::string& path) {
+    ObjectReader r(v, path, {"instructions", "memory_mb", "time_slice_ms"});
+    Limits l;
+    if (auto* f = r.find("instructions")) l.instructions = fields::read_int(*f, r.path("instructions"), 1);
+    if (auto* f = r.find("memory_mb")) l.memory_bytes = fields::read_int(*f, r.path("memory_mb"), 1, kInt64Max / kMiB) * kMiB;
+    if (auto* f = r.find("time_slice_ms")) l.time_slice_ms = fields::read_int(*f, r.path("time_slice_ms"), 1);
+    return l;
+}
+
+}  // namespace
+
+// [SECTION] parse_scenario / load_scenario
+
+Scenario detail::parse_scenario_at(const json& j, const std::string& base, const std::string& file,
+                                   const std::string& default_root) {
+    ObjectReader r(j, base, {"title", "description", "game", "root", "seed", "players", "setup", "options",
+                             "decisions", "stop", "expect", "limits"});
+    Scenario s;
+    s.file = file;
+    if (auto* f = r.find("title")) s.title = fields::read_string(*f, r.path("title"));
+    if (auto* f = r.find("description")) s.description = fields::read_string(*f, r.path("description"));
+    s.game = read_game(r.require("game"), r.path("game"));
+    if (auto* f = r.find("root"))
+        s.root = resolve_root(fields::read_nonempty_string(*f, r.path("root")), file, r.path("root"));
+    else if (!default_root.empty())
+        s.root = resolve_root(default_root, "", r.path("root"));   // the caller's path, not the file's
+    if (auto* f = r.find("seed")) s.seed = fields::read_uint64(*f, r.path("seed"));
+
+    const json& players = fields::read_array(r.require("players"), r.path("players"));
+    if (players.empty() || players.size() > static_cast<std::size_t>(kMaxPlayers))
+        fields::fail(r.path("players"), "expected 1 to " + std::to_string(kMaxPlayers) + " entries; got " +
+                                            std::to_string(players.size()));
+    for (std::size_t i = 0; i < players.size(); ++i)
+        s.seats.push_back(parse_seat(players[i], fields::index(r.path("players"), i), i + 1));
+    const std::size_t seats = s.seats.size();
+
+    if (auto* f = r.find("setup")) s.setup = fields::read_object(*f, r.path("setup"));
+    if (auto* f = r.find("options")) s.options = fields::read_object(*f, r.path("options"));
+    if (auto* f = r.find("decisions")) {
+        const json& list = fields::read_array(*f, r.path("decisions"));
+        for (std::size_t i = 0; i < list.size(); ++i)
+            s.decisions.push_back(parse_decision(list[i], fields::index(r.path("decisions"), i), seats));
+    }
+    if (auto* f = r.find("stop")) s.stop = parse_stop(*f, r.path("stop"));
+    if (auto* f = r.find("expect")) s.expect = parse_expect(*f, r.path("expect"), seats);
+    if (auto* f = r.find("limits")) s.limits = parse_limits(*f, r.path("limits"));
+    return s;
+}
+
+Scenario parse_scenario(const json& j, const std::string& file, const std::string& default_root) {
+    return fields::with_file(file, [&] { return detail::parse_scenario_at(j, "", file, default_root); });
+}
+
+Scenario load_scenario(const std::string& path, const std::string& default_root) {
+    return parse_scenario(fields::load_json_file(path), path, default_root);
+}
+
+// [SECTION] scenario_to_json
+
+namespace {
+
+json decision_to_json(const ScriptedDecision& d) {
+    json j = json::object();
+    if (d.player != kNoPlayer) j["player"] = d.player + 1;
+    if (!d.id.empty()) j["id"] = d.id;
+    // The file format allows one answer form; a decision built in code with several keeps
+    // the first of yes, labels, picks (the order a runner would try them in).
+    if (d.yes) j["yes"] = *d.yes;
+    else if (!d.labels.empty()) j["choose"] = d.labels;
+    else j["pick"] = d.picks;
+    return j;
+}
+
+json expect_to_json(const Expectations& e) {
+    json j = json::object();
+    if (e.winners) {
+        if (e.winners->empty()) j["draw"] = true;
+        else if (e.winners->size() == 1) j["winner"] = e.winners->front() + 1;
+        else {
+            j["winners"] = json::array();
+            for (PlayerIndex p : *e.winners) j["winners"].push_back(p + 1);
+        }
+    }
+    if (e.reason) j["reason"] = *e.reason;
+    if (!e.events.empty()) {
+        j["events"] = json::array();
+        for (const auto& ev : e.events) j["events"].push_back({{"type", ev.type}, {"fields", ev.fields}});
+    }
+    if (!e.absent.empty()) j["absent"] = e.absent;
+    if (!e.counters.empty()) {
+        j["counters"] = json::array();
+        for (const auto& c : e.counters) {
+            json cj = {{"counter", c.counter}, {"value", c.value}};
+            if (!c.entity.empty()) cj["entity"] = c.entity;
+            else cj["player"] = c.player + 1;
+            j["counters"].push_back(cj);
+        }
+    }
+    if (e.error) j["error"] = *e.error;
+    return j;
+}
+
+}  // namespace
+
+json scenario_to_json(const Scenario& s) {
+    json j = json::object();
+    if (!s.title.empty()) j["title"] = s.title;
+    if (!s.description.empty()) j["description"] = s.description;
+    j["game"] = s.game;
+    if (!s.root.empty()) j["root"] = s.root;   // absolute once parsed, so it reads back the same anywhere
+    j["seed"] = s.seed;
+    j["players"] = json::array();
+    for (const auto& seat : s.seats) {
+        // A SeatSpec built in code leaves name "" and team 0 for "the default"; files spell the
+        // default by leaving the field out ("name": "" and "team": 0 would not parse back).
+        json p = json::object();
+        if (!seat.name.empty()) p["name"] = seat.name;
+        if (seat.team > 0) p["team"] = seat.team;
+        p["agent"] = seat.agent;
+        p["setup"] = seat.setup;
+        j["players"].push_back(p);
+    }
+    j["setup"] = s.setup;
+    j["options"] = s.options;
+    if (!s.decisions.empty()) {
+        j["decisions"] = json::array();
+        for (const auto& d : s.decisions) j["decisions"].push_back(decision_to_json(d));
+    }
+    json stop = json::object();
+    if (s.stop.after_events >= 0) stop["after_events"] = s.stop.after_events;
+    if (!s.stop.at_event.empty()) stop["at_event"] = s.stop.at_event;
+    if (s.stop.after_decisions >= 0) stop["after_decisions"] = s.stop.after_decisions;
+    if (!stop.empty()) j["stop"] = stop;
+    if (s.expect.any()) j["expect"] = expect_to_json(s.expect);
+    // Files count memory in MiB; a byte limit set in code that is not a whole MiB rounds up.
+    j["limits"] = {{"instructions", s.limits.instructions},
+                   {"memory_mb", (s.limits.memory_bytes + kMiB - 1) / kMiB},
+                   {"time_slice_ms", s.limits.time_slice_ms}};
+    return j;
+}
+
+}  // namespace duelbox

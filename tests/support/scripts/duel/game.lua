@@ -1,0 +1,81 @@
+-- Line Duel: a tiny two-player game that exists to test the kernel and the Lua host.
+-- TEST FIXTURE / SAMPLE CONTENT — not from any rulebook.
+--
+-- Rules (section numbers are what `rule` fields in the log cite):
+--  §1 Setup: a line of 7 spaces; each player's figure starts 2 spaces from their end; 10
+--     health; a shuffled deck of 7 cards; draw 3.
+--  §2 Each round both players secretly choose a card from hand at the same time, then both
+--     are revealed.
+--  §3 The faster card resolves first (ties: the round's first player). A card's on_reveal
+--     effects happen, then if the opponent is within its range it hits: on_hit effects, then
+--     damage = power + modifiers - the defender's guard (never below 0).
+--  §4 End of round: round_end effects, round effects expire, played cards are discarded,
+--     each player draws 1 (an empty deck is refilled from the discard pile, shuffled).
+--  §5 A player at 0 health loses. After the last round the healthier player wins (a draw if
+--     equal).
+
+local windows = require("core.windows")
+local rules = require("duel.rules")
+
+local game = {
+  name = "Line Duel (test fixture)",
+  windows = { "on_reveal", "on_hit", "round_end" },
+  options = {
+    { name = "rounds", default = 12, doc = "rounds before the time-out" },
+    { name = "line", default = 7, doc = "spaces on the line" },
+  },
+  setup_keys = { "note" },
+  seat_keys = { "position", "health", "deck", "hand" },
+}
+
+local DEFAULT_DECK = { "duel/strike", "duel/strike", "duel/lunge", "duel/shot", "duel/guard", "duel/dash",
+  "duel/focus" }
+
+local function setup_player(ctx, p)
+  local seat = ctx.seats[p].setup
+  local me = match.player_entity(p)
+  counter.define(me, "health", seat.health or 10, 0, 20)
+  local hand = zone.create("hand", p, "owner")
+  local deck = zone.create("deck", p, "hidden")
+  zone.create("discard", p, "public")
+  zone.create("set", p, "owner")
+  local figure = entity.create { kind = "figure", name = match.name(p) .. "'s fighter", owner = p,
+    zone = zone.find("players") }
+  entity.set(me, "figure", figure)
+  local start = seat.position or (p == 1 and 2 or ctx.options.line - 1)
+  board.place(figure, start)
+  for _, key in ipairs(seat.deck or DEFAULT_DECK) do cards.create(key, p, deck) end
+  if seat.hand then
+    for _, key in ipairs(seat.hand) do cards.create(key, p, hand) end
+  else
+    zone.shuffle(deck)
+    for _ = 1, 3 do rules.draw(p) end
+  end
+end
+
+function game.play(ctx)
+  log.say("Line Duel begins", nil, { rule = "§1" })
+  board.line(ctx.options.line)
+  for p = 1, ctx.players do setup_player(ctx, p) end
+
+  for round = 1, ctx.options.rounds do
+    local first = (round - 1) % 2 + 1
+    log.say("Round {round}", { round = round }, { rule = "§2" })
+    local played = rules.choose_cards(ctx.players)
+    for _, play in ipairs(rules.resolution_order(played, first)) do
+      rules.resolve(play, first)
+      if match.finished() then return end
+    end
+    windows.dispatch("round_end", {}, first)
+    match.end_period("round")
+    for p = 1, ctx.players do
+      local card = played[p]
+      window.off_source(card)
+      zone.move(card, zone.find("discard", p))
+      rules.draw(p)
+    end
+  end
+  rules.time_out(ctx.players)
+end
+
+return game
