@@ -421,7 +421,9 @@ std::uint32_t Match::emit(std::string type, std::string text, std::vector<Field>
     e.fields = std::move(fields);
     e.source = source_;
     e.audience = audience;
-    return log_.append(std::move(e));
+    const std::uint32_t seq = log_.append(std::move(e));
+    if (observer_) observer_(*this, log_.events().back());
+    return seq;
 }
 
 NameResolver Match::names() const {

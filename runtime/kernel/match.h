@@ -19,6 +19,7 @@
 //    game shares; what they mean for a card is the script's business.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -149,6 +150,8 @@ public:
     void set_source(SourceLoc s) { source_ = s; }              // the host sets this before each kernel call
     std::uint32_t emit(std::string type, std::string text, std::vector<Field> fields,
                        PlayerMask audience = kEveryone);       // sorts fields; stamps the source
+    // Called after every event is appended (tests check invariants; the editor follows the log).
+    void set_event_observer(std::function<void(const Match&, const Event&)> f) { observer_ = std::move(f); }
     NameResolver names() const;
     std::string narrate(const Event& e, PlayerIndex viewer) const { return log_.narrate(e, viewer, names()); }
 
@@ -179,6 +182,7 @@ private:
     EventLog log_;
     SourceLoc source_;
     MatchResult result_;
+    std::function<void(const Match&, const Event&)> observer_;
 };
 
 }  // namespace duelbox

@@ -136,6 +136,7 @@ RunState MatchRunner::fail(std::string message, std::string traceback) {
 
 RunState MatchRunner::start() {
     match_ = std::make_unique<Match>(scenario_.seed);
+    if (observer_) match_->set_event_observer(observer_);
     const std::string game_file = "scripts/" + scenario_.game + "/game.lua";
     if (scenario_.seats.empty()) return fail("players: a match needs at least one player");
     for (std::size_t i = 0; i < scenario_.seats.size(); ++i) {

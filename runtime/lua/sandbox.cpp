@@ -23,6 +23,46 @@ const char* const kSafeBase[] = {"assert", "error",    "getmetatable", "ipairs",
                                  "pairs",  "rawequal", "rawget",       "rawlen", "select",
                                  "setmetatable", "tonumber", "tostring", "type", "_VERSION"};
 
+// -- what is missing on purpose, with an error that says so ----------------------------
+
+// Libraries a script might reach for out of habit; each is a table that refuses every use.
+const char* const kForbiddenLibs[] = {"io", "os", "debug", "package", "coroutine", "utf8"};
+// Base functions left out; each is a function that refuses.
+const char* const kForbiddenFunctions[] = {"dofile", "loadfile", "collectgarbage", "rawset", "loadstring", "module"};
+
+int forbidden_lib_index(lua_State* L) {
+    const char* lib = lua_tostring(L, lua_upvalueindex(1));
+    const char* key = luaL_tolstring(L, 2, nullptr);
+    return luaL_error(L, "%s.%s is not available: scripts run in a sandbox with no file, OS, debug or coroutine access "
+                         "(base, string, table and math only)", lib, key);
+}
+
+int forbidden_function(lua_State* L) {
+    return luaL_error(L, "%s is not available: scripts run in a sandbox (no file access, no garbage-collector "
+                         "control, no raw writes to shared tables)", lua_tostring(L, lua_upvalueindex(1)));
+}
+
+void add_forbidden(lua_State* L, int base) {
+    for (const char* lib : kForbiddenLibs) {
+        lua_newtable(L);
+        lua_createtable(L, 0, 2);
+        lua_pushstring(L, lib);
+        lua_pushcclosure(L, forbidden_lib_index, 1);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, -3, "__index");
+        lua_setfield(L, -2, "__newindex");
+        lua_pushliteral(L, "locked");
+        lua_setfield(L, -2, "__metatable");
+        lua_setmetatable(L, -2);
+        lua_setfield(L, base, lib);
+    }
+    for (const char* fn : kForbiddenFunctions) {
+        lua_pushstring(L, fn);
+        lua_pushcclosure(L, forbidden_function, 1);
+        lua_setfield(L, base, fn);
+    }
+}
+
 // -- read-only proxies -----------------------------------------------------------------
 
 int readonly_newindex(lua_State* L) {
@@ -262,6 +302,7 @@ void sandbox_open(lua_State* L) {
     lua_pop(L, 1);
     lua_getfield(L, table, "unpack");
     lua_setfield(L, base, "unpack");
+    add_forbidden(L, base);
 
     // string: no dump (binary chunks); the string metatable is locked so no script can
     // change what ("x"):upper() means for another.

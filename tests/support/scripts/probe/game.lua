@@ -1,5 +1,6 @@
 -- Probe: a test-only game that activates the cards named in setup.cards and fires the
--- window "go" setup.times times (default 1). Used to test the host: handler order, self
+-- window "go" setup.times times (default 1), ending the period "round" every
+-- setup.period_every dispatches (default 1). Used to test the host: handler order, self
 -- removal, decisions inside a window, and the sandbox's limits. TEST FIXTURE.
 
 local windows = require("core.windows")
@@ -7,7 +8,7 @@ local windows = require("core.windows")
 return {
   name = "Probe (test fixture)",
   windows = { "go" },
-  setup_keys = { "cards", "times", "owner_orders" },
+  setup_keys = { "cards", "times", "owner_orders", "period_every" },
   seat_keys = {},
   play = function(ctx)
     local table_zone = zone.create("table", nil, "public")
@@ -21,7 +22,7 @@ return {
     for i = 1, ctx.setup.times or 1 do
       local fired = windows.dispatch("go", { round = i }, 1, { owner_orders = ctx.setup.owner_orders })
       log.event("dispatched", "round {round}: {fired} handlers fired", { round = i, fired = fired })
-      match.end_period("round")
+      if i % (ctx.setup.period_every or 1) == 0 then match.end_period("round") end
     end
     match.finish(1, "done")
   end,

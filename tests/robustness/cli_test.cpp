@@ -1,0 +1,123 @@
+// The command line (issue: foundation, "CLI"): exit statuses and messages.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <sys/wait.h>
+
+namespace {
+
+struct Output {
+    int status = -1;
+    std::string text;   // stdout and stderr together
+};
+
+Output cli(const std::string& args) {
+    const std::string out = "cli_test_output.txt";
+    const std::string cmd = std::string(DUELBOX_CLI_PATH) + " " + args + " > " + out + " 2>&1 < /dev/null";
+    const int raw = std::system(cmd.c_str());
+    Output o;
+    o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    std::ifstream in(out);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    o.text = ss.str();
+    std::remove(out.c_str());
+    return o;
+}
+
+const std::string kScenarios = DUELBOX_TEST_SUPPORT "/scenarios/";
+
+}  // namespace
+
+TEST_CASE("duelbox --help documents the commands and exit statuses", "[robustness][cli]") {
+    const Output o = cli("--help");
+    CHECK(o.status == 0);
+    CHECK(o.text.find("duelbox run <scenario.json>") != std::string::npos);
+    CHECK(o.text.find("Exit status:") != std::string::npos);
+    CHECK(cli("").status == 2);
+    CHECK(cli("frobnicate").status == 2);
+    CHECK(cli("run").status == 2);
+    CHECK(cli("run x.json --seed many").status == 2);
+}
+
+TEST_CASE("a scenario whose card loops forever exits non-zero naming the card and file:line", "[robustness][cli]") {
+    const Output o = cli("run " + kScenarios + "endless_loop.json");
+    CHECK(o.status == 1);
+    CHECK(o.text.find("cards/probe/loop.lua:7: instruction budget of 50000000 exceeded (an endless loop?) "
+                      "[card probe/loop, window go]") != std::string::npos);
+}
+
+TEST_CASE("a scenario expecting an error passes when the error happens", "[robustness][cli]") {
+    const Output o = cli("run " + kScenarios + "endless_loop_expected.json");
+    CHECK(o.status == 0);
+    CHECK(o.text.find("Every expectation held.") != std::string::npos);
+}
+
+TEST_CASE("a malformed scenario exits 3 with the field path", "[robustness][cli]") {
+    const Output o = cli("run " + kScenarios + "bad_agent.json");
+    CHECK(o.status == 3);
+    CHECK(o.text.find("bad_agent.json: players[1].agent: expected one of") != std::string::npos);
+    const Output missing = cli("run " + kScenarios + "no_such_file.json");
+    CHECK(missing.status == 3);
+}
+
+TEST_CASE("an unknown rule option or setup field names its path", "[robustness][cli]") {
+    const Output o = cli("run " + kScenarios + "unknown_option.json");
+    CHECK(o.status == 1);
+    CHECK(o.text.find("options.roundz: unknown rule option of game duel (options: rounds, line)") != std::string::npos);
+}
+
+TEST_CASE("a demo run finishes, meets its expectations and prints narration", "[robustness][cli]") {
+    const Output o = cli("run " + kScenarios + "duel_expectations.json");
+    INFO(o.text);
+    CHECK(o.status == 0);
+    CHECK(o.text.find("Round 1") != std::string::npos);
+    CHECK(o.text.find("Every expectation held.") != std::string::npos);
+}
+
+TEST_CASE("an unmet expectation exits 1 and says which", "[robustness][cli]") {
+    const Output o = cli("run " + kScenarios + "duel_wrong_expectation.json --quiet");
+    CHECK(o.status == 1);
+    CHECK(o.text.find("expectation not met: expect.winners: expected player 2, got player 1") != std::string::npos);
+}
+
+TEST_CASE("the log seen as a player hides the other player's secret choices", "[robustness][cli][hidden]") {
+    const Output observer = cli("run " + kScenarios + "duel_demo.json --json");
+    const Output p1 = cli("run " + kScenarios + "duel_demo.json --json --as 1");
+    REQUIRE(observer.status == 0);
+    REQUIRE(p1.status == 0);
+    // Player 2's "play" answers appear only to the observer, until the reveal.
+    std::istringstream lines(p1.text);
+    std::string line;
+    int hidden = 0, shown = 0;
+    while (std::getline(lines, line)) {
+        if (line.find("\"type\":\"decision\"") == std::string::npos || line.find("\"id\":\"play\"") == std::string::npos) continue;
+        const bool mine = line.find("\"player\":1") != std::string::npos;
+        const bool has_answer = line.find("\"answer\"") != std::string::npos;
+        if (mine) shown += has_answer;
+        else hidden += !has_answer;
+        CHECK(mine == has_answer);
+    }
+    CHECK(hidden > 3);
+    CHECK(shown > 3);
+}
+
+TEST_CASE("check reports every broken script with file:line and exits 3", "[robustness][cli]") {
+    const Output bad = cli(std::string("check ") + DUELBOX_TEST_SUPPORT "/broken_game/scripts " DUELBOX_TEST_SUPPORT "/broken_game/cards");
+    CHECK(bad.status == 3);
+    CHECK(bad.text.find("bad_syntax.lua:4:") != std::string::npos);
+    CHECK(bad.text.find("function 'on_hti' is not a window") != std::string::npos);
+    const Output good = cli(std::string("check ") + DUELBOX_TEST_SUPPORT "/scripts " DUELBOX_TEST_SUPPORT "/cards");
+    INFO(good.text);
+    CHECK(good.status == 0);
+}
+
+TEST_CASE("duelbox check scripts cards passes on the repository", "[robustness][cli]") {
+    const Output o = cli(std::string("check ") + DUELBOX_SOURCE_ROOT "/scripts " + DUELBOX_SOURCE_ROOT "/cards");
+    INFO(o.text);
+    CHECK(o.status == 0);
+}

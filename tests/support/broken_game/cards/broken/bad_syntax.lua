@@ -1,0 +1,5 @@
+-- A syntax error on line 4. TEST FIXTURE.
+return {
+  name = "Bad syntax",
+  on_hit = function(ctx) if then end,
+}

@@ -1,0 +1,2 @@
+-- A card that loads. TEST FIXTURE.
+return { name = "Fine", on_hit = function(ctx) end }
