@@ -121,3 +121,31 @@ TEST_CASE("duelbox check scripts cards passes on the repository", "[robustness][
     INFO(o.text);
     CHECK(o.status == 0);
 }
+
+TEST_CASE("the README's scenario example runs and meets its expectations", "[robustness][cli]") {
+    const Output o = cli("run " + kScenarios + "readme_example.json --quiet");
+    INFO(o.text);
+    CHECK(o.status == 0);
+}
+
+TEST_CASE("a human at the terminal is asked again after a bad answer", "[robustness][cli][human]") {
+    const std::string cmd = "printf 'maybe\\n7\\ny\\n' | " + std::string(DUELBOX_CLI_PATH) + " run " + kScenarios +
+                            "human_asker.json > cli_human.txt 2>&1";
+    const int raw = std::system(cmd.c_str());
+    std::ifstream in("cli_human.txt");
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    const std::string text = ss.str();
+    std::remove("cli_human.txt");
+    INFO(text);
+    CHECK(WEXITSTATUS(raw) == 0);
+    CHECK(text.find("answer y or n") != std::string::npos);
+    CHECK(text.find("You answers yes") != std::string::npos);
+    CHECK(text.find("Every expectation held.") != std::string::npos);
+}
+
+TEST_CASE("a human whose input ends fails the match with the question it left", "[robustness][cli][human]") {
+    const Output o = cli("run " + kScenarios + "human_asker.json");   // stdin is /dev/null
+    CHECK(o.status == 1);
+    CHECK(o.text.find("player 1: input ended while You was asked 'asker.gain'") != std::string::npos);
+}
