@@ -16,6 +16,7 @@ enum Exit : int {
 int run_command(const std::vector<std::string>& args);      // duelbox run
 int replay_command(const std::vector<std::string>& args);   // duelbox replay
 int check_command(const std::vector<std::string>& args);    // duelbox check
+int bench_command(const std::vector<std::string>& args);    // duelbox bench
 
 extern const char* const kHelp;
 

@@ -31,6 +31,10 @@ Usage:
   duelbox check <dir-or-file>...
       Loads every script, game, card, scenario and replay found and reports every error
       with its file:line or field path.
+  duelbox bench <game|scenario.json> [--matches N] [--seed S]
+      Plays N matches (default 200) of examples/<game>/bench.json with random agents, once
+      without and once with narration, and prints matches/s and us per event and per the
+      game's unit of play (a beat, a turn).
   duelbox --help
 
 Exit status:
@@ -62,11 +66,12 @@ int main(int argc, char** argv) {
         if (cmd == "run") return run_command(args);
         if (cmd == "replay") return replay_command(args);
         if (cmd == "check") return check_command(args);
+        if (cmd == "bench") return bench_command(args);
     } catch (const std::exception& e) {
         // Every expected failure is handled inside the commands; this is the last guard.
         std::cerr << "duelbox: internal error: " << e.what() << "\n";
         return kFailed;
     }
-    std::cerr << "duelbox: unknown command '" << cmd << "' (run, replay, check, --help)\n";
+    std::cerr << "duelbox: unknown command '" << cmd << "' (run, replay, check, bench, --help)\n";
     return kUsage;
 }

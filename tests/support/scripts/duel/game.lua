@@ -25,6 +25,7 @@ local game = {
     { name = "line", default = 7, doc = "spaces on the line" },
   },
   setup_keys = { "note" },
+  bench_unit = { event = "say", name = "round" },
   seat_keys = { "position", "health", "deck", "hand" },
 }
 
