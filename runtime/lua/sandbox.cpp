@@ -21,7 +21,21 @@ const char* const kEnvMetaKey = "duelbox.envmeta";
 // (would write through our read-only proxies), require/load/pcall/xpcall/print (replaced).
 const char* const kSafeBase[] = {"assert", "error",    "getmetatable", "ipairs", "next",
                                  "pairs",  "rawequal", "rawget",       "rawlen", "select",
-                                 "setmetatable", "tonumber", "tostring", "type", "_VERSION"};
+                                 "tonumber", "tostring", "type", "_VERSION"};
+
+// setmetatable without finalizers: a __gc runs whenever the collector decides, possibly
+// outside any budgeted call, where an endless loop could not be stopped. (Lua marks an
+// object for finalization only if __gc is present when the metatable is set.)
+int sandbox_setmetatable(lua_State* L) {
+    if (lua_istable(L, 2) && lua_getfield(L, 2, "__gc") != LUA_TNIL)
+        return luaL_error(L, "setmetatable: __gc metamethods are not allowed in scripts (finalizers run outside "
+                             "the instruction budget)");
+    lua_settop(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));   // the real setmetatable
+    lua_insert(L, 1);
+    lua_call(L, 2, 1);
+    return 1;
+}
 
 // -- what is missing on purpose, with an error that says so ----------------------------
 
@@ -294,6 +308,9 @@ void sandbox_open(lua_State* L) {
         lua_getfield(L, -1, name);
         lua_setfield(L, base, name);
     }
+    lua_getfield(L, -1, "setmetatable");
+    lua_pushcclosure(L, sandbox_setmetatable, 1);
+    lua_setfield(L, base, "setmetatable");
     lua_pop(L, 1);
     const luaL_Reg replaced[] = {{"pcall", sandbox_pcall},   {"xpcall", sandbox_xpcall},   {"load", sandbox_load_fn},
                                  {"print", sandbox_print},   {"require", sandbox_require}, {nullptr, nullptr}};

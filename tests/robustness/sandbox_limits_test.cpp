@@ -121,3 +121,9 @@ TEST_CASE("a broken card file fails loading with its file:line and other cards s
     REQUIRE(host.cards().size() == 1);
     CHECK(host.cards()[0].key == "broken/fine");
 }
+
+TEST_CASE("finalizers (__gc) are refused: they would run outside the budget", "[robustness][sandbox]") {
+    auto host = probe_host();
+    expect_failure(*host, {"finalizer", "cards/probe/finalizer.lua:5:", "__gc metamethods are not allowed"});
+    expect_healthy(*host);
+}
