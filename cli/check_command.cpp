@@ -53,7 +53,7 @@ std::string check_json(const fs::path& file, const std::string& shown, const std
     try {
         const auto j = fields::load_json_file(shown);
         if (!j.is_object()) return shown + ": not a scenario, replay or map (the top level is not an object)";
-        if (j.contains("replay") || j.contains("version")) {
+        if (j.contains("duelbox_replay")) {
             const Replay r = load_replay(shown, default_root);
             (void)r;
         } else if (j.contains("spaces") || j.contains("line")) {

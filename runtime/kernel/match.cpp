@@ -194,7 +194,12 @@ void Match::reveal(EntityId e, PlayerMask to) {
     ent.revealed_to |= to;
     const PlayerMask after = seen_by(e);
     if (after == before) return;
-    emit("entity.reveal", "{e:entity} is revealed", {int_field("entity", e, after), int_field("to", to)}, after);
+    std::string who;   // "all" or the players' numbers, as scripts and files count them
+    if (to == kEveryone) who = "all";
+    else
+        for (PlayerIndex p = 0; p < player_count(); ++p)
+            if (mask_has(to, p)) who += (who.empty() ? "" : ",") + std::to_string(p + 1);
+    emit("entity.reveal", "{e:entity} is revealed", {int_field("entity", e, after), str_field("to", who)}, after);
 }
 
 bool Match::can_see(PlayerIndex viewer, EntityId e) const {

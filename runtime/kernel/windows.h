@@ -5,9 +5,10 @@
 // keeps C++ off the stack when a handler yields for a decision (see docs/architecture.md).
 //
 // Contracts
-//  - collect() returns a snapshot. Handlers added or removed while a window is being
-//    dispatched take effect after it: a handler that removes itself (or another) does
-//    not disturb the list being walked, and the next collect() no longer returns it.
+//  - collect() returns a snapshot, so adding or removing handlers while a window is being
+//    dispatched never disturbs the list being walked. A handler added meanwhile first fires
+//    at the next collect(); a removed one is skipped from its removal on (can_fire() is
+//    false), even later in the same walk, and the next collect() no longer returns it.
 //  - Order: lower priority first; then by seat distance from the policy's first player
 //    (first, first+1, ... wrapping); then registration order. Players who must order
 //    their own simultaneous handlers get them grouped; asking is the script's job.

@@ -121,7 +121,9 @@ void LuaHost::unref_all_functions() {
 // -- files --------------------------------------------------------------------------------
 
 std::string LuaHost::read_file(const std::string& relative_path, std::string& bytes) {
-    if (relative_path.find("..") != std::string::npos) return relative_path + ": path leaves the game's folders";
+    if (relative_path.find("..") != std::string::npos || relative_path.empty() || relative_path[0] == '/' ||
+        fs::path(relative_path).is_absolute())
+        return relative_path + ": path leaves the game's folders (give a path relative to the game's root)";
     fs::path full = fs::path(root_) / relative_path;
     std::error_code ec;
     if (relative_path.rfind("scripts/core/", 0) == 0 && !fs::exists(full, ec) && !core_root_.empty())

@@ -80,6 +80,11 @@ public:
     void push_context(HandlerContext c) { contexts_.push_back(std::move(c)); }
     void pop_context() { if (!contexts_.empty()) contexts_.pop_back(); }
     void clear_contexts() { contexts_.clear(); }
+    std::size_t context_depth() const { return contexts_.size(); }
+    // After a caught error: drop the contexts of handlers the error unwound.
+    void restore_context_depth(std::size_t depth) {
+        if (contexts_.size() > depth) contexts_.resize(depth);
+    }
     std::string context_suffix() const;               // " [card g/x, window w]" or ""
 
     // -- memory ------------------------------------------------------------------------

@@ -1,4 +1,6 @@
 // lua_board.cpp - module `board`: spaces, figures and movement.
+#include <algorithm>
+
 #include "host.h"
 #include "lua_modules.h"
 #include "lua_util.h"
@@ -118,9 +120,11 @@ int board_move(lua_State* L) {
     const lua_Integer n = luaL_checkinteger(L, 4);
     luaL_argcheck(L, n >= 0, 4, "a distance cannot be negative");
     const bool apply = !lua_toboolean(L, 5);
+    // Any distance beyond the board is as impossible as the board's length + 1.
+    const int steps = static_cast<int>(std::min<lua_Integer>(n, m.board().space_count() + 1));
     return kernel_call(L, [&] {
         stamp_source(L, m);
-        const LineMove mv = m.line_move(word, actor, other, static_cast<int>(n), apply);
+        const LineMove mv = m.line_move(word, actor, other, steps, apply);
         lua_pushboolean(L, mv.legal);
         if (mv.legal) lua_pushinteger(L, mv.to);
         else lua_pushstring(L, mv.why);
@@ -167,7 +171,7 @@ int board_reachable(lua_State* L) {
     const EntityId e = check_entity(L, 1, m);
     const lua_Integer n = luaL_checkinteger(L, 2);
     const Through t = check_through(L, 3);
-    const auto reach = m.reachable(e, static_cast<int>(n), t);
+    const auto reach = m.reachable(e, static_cast<int>(std::clamp<lua_Integer>(n, 0, m.board().space_count())), t);
     lua_createtable(L, static_cast<int>(reach.size()), 0);
     for (std::size_t i = 0; i < reach.size(); ++i) {
         lua_createtable(L, 0, 2);
@@ -187,7 +191,7 @@ int board_path(lua_State* L) {
     const EntityId e = check_entity(L, 1, m);
     const SpaceId to = check_space(L, 2, m);
     const Through t = check_through(L, 3);
-    const int max = static_cast<int>(luaL_optinteger(L, 4, -1));
+    const int max = static_cast<int>(std::clamp<lua_Integer>(luaL_optinteger(L, 4, -1), -1, m.board().space_count()));
     const auto path = m.path(e, to, t, max);
     push_id_list(L, path);
     return 1;

@@ -40,13 +40,16 @@ int register_handlers(lua_State* L, Match& m, EntityId e, int def) {
             if (lua_getfield(L, -1, w.c_str()) == LUA_TTABLE) {
                 const int t = lua_gettop(L);
                 std::int64_t v = 0;
-                if (get_field_int(L, t, "priority", v)) h.priority = static_cast<int>(v);
-                if (get_field_int(L, t, "limit", v)) h.limit = static_cast<int>(v);
+                if (get_field_int(L, t, "priority", v)) h.priority = static_cast<int>(std::clamp<std::int64_t>(v, -1000000, 1000000));
+                if (get_field_int(L, t, "limit", v)) h.limit = static_cast<int>(std::clamp<std::int64_t>(v, 0, 1000000));
                 get_field_string(L, t, "period", h.period);
             }
             lua_pop(L, 1);
         }
         lua_pop(L, 1);
+        if (h.limit > 0 && h.period.empty())
+            luaL_error(L, "card %s: timing.%s has a limit but no period (e.g. period = \"beat\")",
+                       m.entity(e).def.c_str(), w.c_str());
         h.script_ref = host.ref_function(L, -1);
         lua_pop(L, 1);
         m.windows().add(std::move(h));
@@ -64,7 +67,7 @@ int cards_create(lua_State* L) {
     const char* key = luaL_checkstring(L, 1);
     const PlayerIndex owner = opt_player(L, 2, m);
     const ZoneId zone = check_zone(L, 3, m);
-    const Where where = lua_isnoneornil(L, 4) ? Where::bottom() : lua_check_where(L, 4);
+    const Where where = lua_isnoneornil(L, 4) ? Where::bottom() : lua_check_where(L, 4, m.zone(zone).items.size() + 1);
     lua_settop(L, 4);
     if (!push_definition(L, key)) return luaL_argerror(L, 1, lua_pushfstring(L, "no card is defined with key '%s'", key));
     const int def = 5;

@@ -13,12 +13,12 @@ namespace duelbox {
 namespace {
 
 // Reads the request table at `t`; raises a Lua error naming the bad field.
-DecisionRequest check_request(lua_State* L, int t, Match& m, const char* fn) {
+DecisionRequest check_request(lua_State* L, int t, int arg, Match& m, const char* fn) {
     t = lua_absindex(L, t);
     if (!lua_istable(L, t)) luaL_error(L, "%s: the request must be a table {player=, kind=, options=, ...}", fn);
     DecisionRequest r;
     if (lua_getfield(L, t, "player") == LUA_TNIL) luaL_error(L, "%s: field 'player' is required", fn);
-    r.player = check_player(L, lua_gettop(L), m);
+    r.player = check_player_at(L, -1, arg, "field 'player'", m);
     lua_pop(L, 1);
     std::string kind = "choose";
     get_field_string(L, t, "kind", kind);
@@ -44,9 +44,9 @@ DecisionRequest check_request(lua_State* L, int t, Match& m, const char* fn) {
                 lua_getfield(L, ot, "value");
                 o.value = to_value(L, -1);
                 lua_pop(L, 1);
-                if (lua_getfield(L, ot, "entity") != LUA_TNIL) o.entity = check_entity(L, lua_gettop(L), m);
+                if (lua_getfield(L, ot, "entity") != LUA_TNIL) o.entity = check_entity_at(L, -1, arg, "option entity", m);
                 lua_pop(L, 1);
-                if (lua_getfield(L, ot, "space") != LUA_TNIL) o.space = check_space(L, lua_gettop(L), m);
+                if (lua_getfield(L, ot, "space") != LUA_TNIL) o.space = check_space_at(L, -1, arg, "option space", m);
                 lua_pop(L, 1);
             } else {
                 luaL_error(L, "%s: options[%d] must be a label or a table {label=, value=, entity=, space=}", fn, (int)i);
@@ -65,9 +65,9 @@ DecisionRequest check_request(lua_State* L, int t, Match& m, const char* fn) {
             get_field_int(L, t, "min", r.min);
             get_field_int(L, t, "max", r.max);
             if (r.min < 0 || r.min > r.max)
-                luaL_error(L, "%s: min (%d) and max (%d) must satisfy 0 <= min <= max", fn, (int)r.min, (int)r.max);
+                luaL_error(L, "%s: min (%I) and max (%I) must satisfy 0 <= min <= max", fn, (LUAI_UACINT)r.min, (LUAI_UACINT)r.max);
             if (r.min > count)
-                luaL_error(L, "%s: asks for at least %d of %d options ('%s')", fn, (int)r.min, (int)count, r.id.c_str());
+                luaL_error(L, "%s: asks for at least %I of %I options ('%s')", fn, (LUAI_UACINT)r.min, (LUAI_UACINT)count, r.id.c_str());
             if (r.max > count) r.max = count;
             break;
         case DecisionKind::Order:
@@ -76,7 +76,7 @@ DecisionRequest check_request(lua_State* L, int t, Match& m, const char* fn) {
         case DecisionKind::Number:
             if (!get_field_int(L, t, "min", r.min) || !get_field_int(L, t, "max", r.max))
                 luaL_error(L, "%s: a number question needs 'min' and 'max'", fn);
-            if (r.min > r.max) luaL_error(L, "%s: min (%d) is greater than max (%d)", fn, (int)r.min, (int)r.max);
+            if (r.min > r.max) luaL_error(L, "%s: min (%I) is greater than max (%I)", fn, (LUAI_UACINT)r.min, (LUAI_UACINT)r.max);
             break;
         case DecisionKind::YesNo:
             break;
@@ -114,7 +114,7 @@ int ask_and_yield(lua_State* L, std::vector<DecisionRequest> requests, bool grou
 int decide_one(lua_State* L) {
     Match& m = match_of(L);
     std::vector<DecisionRequest> reqs;
-    reqs.push_back(check_request(L, 1, m, "decide"));
+    reqs.push_back(check_request(L, 1, 1, m, "decide"));
     return ask_and_yield(L, std::move(reqs), false, "decide");
 }
 
@@ -129,7 +129,7 @@ int decide_all(lua_State* L) {
     if (n == 0) return luaL_error(L, "decide_all: needs at least one request");
     for (lua_Integer i = 1; i <= n; ++i) {
         lua_rawgeti(L, 1, i);
-        reqs.push_back(check_request(L, -1, m, "decide_all"));
+        reqs.push_back(check_request(L, -1, 1, m, "decide_all"));
         lua_pop(L, 1);
     }
     return ask_and_yield(L, std::move(reqs), true, "decide_all");

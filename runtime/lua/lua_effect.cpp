@@ -13,7 +13,8 @@ EntityId field_entity(lua_State* L, const char* key, Match& m, bool required) {
         if (required) luaL_error(L, "field '%s' (an entity) is required", key);
         return kNoEntity;
     }
-    const EntityId e = check_entity(L, lua_gettop(L), m);
+    const std::string what = std::string("field '") + key + "'";
+    const EntityId e = check_entity_at(L, -1, 1, what.c_str(), m);
     lua_pop(L, 1);
     return e;
 }
@@ -62,7 +63,11 @@ int effect_prohibit(lua_State* L) {
 /// effect.remove(id) -> boolean
 int effect_remove(lua_State* L) {
     Match& m = match_of(L);
-    const auto id = static_cast<EffectId>(luaL_checkinteger(L, 1));
+    EffectId id = 0;
+    if (!to_id(L, 1, id)) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
     return kernel_call(L, [&] {
         stamp_source(L, m);
         lua_pushboolean(L, m.remove_effect(id));

@@ -7,20 +7,29 @@ namespace duelbox {
 
 namespace {
 
-Where check_where(lua_State* L, int arg) {
-    if (lua_isnoneornil(L, arg)) return Where::top();
-    if (lua_isinteger(L, arg)) return Where::at(static_cast<int>(lua_tointeger(L, arg)) - 1);
-    const char* s = luaL_checkstring(L, arg);
-    if (std::string_view(s) == "top") return Where::top();
-    if (std::string_view(s) == "bottom") return Where::bottom();
-    luaL_argerror(L, arg, lua_pushfstring(L, "expected \"top\", \"bottom\" or a position (1 = top); got \"%s\"", s));
+// The value at slot `idx` (from argument `arg`; `what` names the field, or "").
+Where check_where(lua_State* L, int idx, int arg, const char* what, std::size_t slots) {
+    if (lua_isnoneornil(L, idx)) return Where::top();
+    if (lua_isinteger(L, idx)) {
+        const lua_Integer pos = lua_tointeger(L, idx);
+        if (pos < 1 || pos > static_cast<lua_Integer>(slots))
+            luaL_argerror(L, arg, lua_pushfstring(L, "%sposition %I is outside 1..%I", what, (LUAI_UACINT)pos,
+                                                  (LUAI_UACINT)slots));
+        return Where::at(static_cast<int>(pos) - 1);
+    }
+    const bool quote = lua_type(L, idx) == LUA_TSTRING;   // (lua_tostring would turn a number into a string)
+    const char* s = quote ? lua_tostring(L, idx) : nullptr;
+    if (s && std::string_view(s) == "top") return Where::top();
+    if (s && std::string_view(s) == "bottom") return Where::bottom();
+    luaL_argerror(L, arg, lua_pushfstring(L, "%sexpected \"top\", \"bottom\" or a position (1 = top); got %s%s%s", what,
+                                          quote ? "\"" : "", luaL_tolstring(L, idx, nullptr), quote ? "\"" : ""));
     return Where::top();
 }
 
 }  // namespace
 
 // Shared with lua_zone.cpp and lua_cards.cpp.
-Where lua_check_where(lua_State* L, int arg) { return check_where(L, arg); }
+Where lua_check_where(lua_State* L, int arg, std::size_t slots) { return check_where(L, arg, arg, "", slots); }
 
 namespace {
 
@@ -35,13 +44,13 @@ int entity_create(lua_State* L) {
     get_field_string(L, 1, "name", name);
     get_field_string(L, 1, "def", def);
     lua_getfield(L, 1, "owner");
-    const PlayerIndex owner = opt_player(L, -1, m);
+    const PlayerIndex owner = lua_isnil(L, -1) ? kNoPlayer : check_player_at(L, -1, 1, "field 'owner'", m);
     lua_pop(L, 1);
     if (lua_getfield(L, 1, "zone") == LUA_TNIL) return luaL_error(L, "entity.create: field 'zone' is required");
-    const ZoneId zone = check_zone(L, lua_gettop(L), m);
+    const ZoneId zone = check_zone_at(L, -1, 1, "field 'zone'", m);
     lua_pop(L, 1);
     lua_getfield(L, 1, "where");
-    const Where where = lua_isnil(L, -1) ? Where::bottom() : check_where(L, lua_gettop(L));
+    const Where where = lua_isnil(L, -1) ? Where::bottom() : check_where(L, -1, 1, "field 'where': ", m.zone(zone).items.size() + 1);
     lua_pop(L, 1);
     const auto props = get_props_field(L, 1);
     const auto tags = get_tags_field(L, 1);

@@ -9,51 +9,59 @@ namespace duelbox {
 
 namespace {
 
-// "all", a player, or a list of players -> a mask. `arg` is an absolute index.
-PlayerMask check_players(lua_State* L, int arg, Match& m) {
-    if (lua_type(L, arg) == LUA_TSTRING && std::string_view(lua_tostring(L, arg)) == "all") return kEveryone;
-    if (lua_isinteger(L, arg)) return mask_of(check_player(L, arg, m));
-    if (!lua_istable(L, arg)) luaL_typeerror(L, arg, "\"all\", a player or a list of players");
+// "all", a player, or a list of players at stack slot `idx` -> a mask. Errors name
+// argument `arg` and `what` (the options field).
+PlayerMask check_players(lua_State* L, int idx, int arg, const char* what, Match& m) {
+    idx = lua_absindex(L, idx);
+    if (lua_type(L, idx) == LUA_TSTRING && std::string_view(lua_tostring(L, idx)) == "all") return kEveryone;
+    if (lua_isinteger(L, idx)) return mask_of(check_player_at(L, idx, arg, what, m));
+    if (!lua_istable(L, idx))
+        luaL_argerror(L, arg, lua_pushfstring(L, "%s: \"all\", a player or a list of players expected, got %s", what,
+                                              luaL_typename(L, idx)));
     PlayerMask mask = kNobody;
-    const lua_Integer n = luaL_len(L, arg);
+    const lua_Integer n = luaL_len(L, idx);
     for (lua_Integer i = 1; i <= n; ++i) {
-        lua_rawgeti(L, arg, i);
-        mask |= mask_of(check_player(L, lua_gettop(L), m));
+        lua_rawgeti(L, idx, i);
+        mask |= mask_of(check_player_at(L, -1, arg, what, m));
         lua_pop(L, 1);
     }
     return mask;
 }
 
-// Reads fields (table at 3) and options (table at 4) into an event, then emits it.
-int emit_event(lua_State* L, Match& m, const char* type, const char* text) {
+// Reads fields (table at slot `fi`) and options (table at slot `oi`) into an event, then
+// emits it. Slots are the script's argument numbers, so errors name the right argument.
+int emit_event(lua_State* L, Match& m, const char* type, const char* text, int fi, int oi) {
     std::vector<Field> fields;
-    if (lua_istable(L, 3)) {
+    if (lua_istable(L, fi)) {
         lua_pushnil(L);
-        while (lua_next(L, 3)) {
-            if (lua_type(L, -2) != LUA_TSTRING) return luaL_error(L, "log: field names must be strings");
+        while (lua_next(L, fi)) {
+            if (lua_type(L, -2) != LUA_TSTRING) return luaL_argerror(L, fi, "field names must be strings");
             fields.push_back(Field{lua_tostring(L, -2), to_value(L, -1), kEveryone});
             lua_pop(L, 1);
         }
-    } else if (!lua_isnoneornil(L, 3)) {
-        return luaL_typeerror(L, 3, "table of fields");
+    } else if (!lua_isnoneornil(L, fi)) {
+        return luaL_typeerror(L, fi, "table of fields");
     }
     PlayerMask audience = kEveryone;
-    if (lua_istable(L, 4)) {
-        if (lua_getfield(L, 4, "to") != LUA_TNIL) audience = check_players(L, lua_gettop(L), m);
+    if (lua_istable(L, oi)) {
+        if (lua_getfield(L, oi, "to") != LUA_TNIL) audience = check_players(L, -1, oi, "field 'to'", m);
         lua_pop(L, 1);
         // hidden = {field = players}: only those players see that field's value.
-        if (lua_getfield(L, 4, "hidden") == LUA_TTABLE) {
+        if (lua_getfield(L, oi, "hidden") == LUA_TTABLE) {
             const int hidden = lua_gettop(L);
             for (Field& f : fields) {
-                if (lua_getfield(L, hidden, f.key.c_str()) != LUA_TNIL) f.visible_to = check_players(L, lua_gettop(L), m);
+                if (lua_getfield(L, hidden, f.key.c_str()) != LUA_TNIL) {
+                    const std::string what = "field 'hidden." + f.key + "'";
+                    f.visible_to = check_players(L, -1, oi, what.c_str(), m);
+                }
                 lua_pop(L, 1);
             }
         }
         lua_pop(L, 1);
         std::string rule;
-        if (get_field_string(L, 4, "rule", rule)) fields.push_back(Field{"rule", Value{rule}, kEveryone});
-    } else if (!lua_isnoneornil(L, 4)) {
-        return luaL_typeerror(L, 4, "table of options");
+        if (get_field_string(L, oi, "rule", rule)) fields.push_back(Field{"rule", Value{rule}, kEveryone});
+    } else if (!lua_isnoneornil(L, oi)) {
+        return luaL_typeerror(L, oi, "table of options");
     }
     return kernel_call(L, [&] {
         stamp_source(L, m);
@@ -62,7 +70,7 @@ int emit_event(lua_State* L, Match& m, const char* type, const char* text) {
     });
 }
 
-/// log.event(type, text, fields [, {to=, hidden={field=players}, rule=}]) -> seq
+/// log.event(type [, text [, fields [, {to=, hidden={field=players}, rule=}]]]) -> seq
 /// Appends an event. `text` is narration with placeholders: {key} a field, {e:key} an
 /// entity's name, {p:key} a player, {s:key} a space, {z:key} a zone. `to` limits who learns
 /// of the event ("all" by default); `hidden` limits who sees a field's value (others read
@@ -71,7 +79,7 @@ int log_event(lua_State* L) {
     Match& m = match_of(L);
     const char* type = luaL_checkstring(L, 1);
     const char* text = luaL_optstring(L, 2, "");
-    return emit_event(L, m, type, text);
+    return emit_event(L, m, type, text, 3, 4);
 }
 
 /// log.say(text [, fields [, options]]) -> seq
@@ -79,9 +87,7 @@ int log_event(lua_State* L) {
 int log_say(lua_State* L) {
     Match& m = match_of(L);
     const char* text = luaL_checkstring(L, 1);
-    lua_pushliteral(L, "say");
-    lua_insert(L, 1);   // now: "say", text, fields, options
-    return emit_event(L, m, "say", text);
+    return emit_event(L, m, "say", text, 2, 3);
 }
 
 const luaL_Reg log_module[] = {{"event", log_event}, {"say", log_say}, {nullptr, nullptr}};

@@ -65,7 +65,7 @@ int match_finish(lua_State* L) {
         const lua_Integer n = luaL_len(L, 1);
         for (lua_Integer i = 1; i <= n; ++i) {
             lua_rawgeti(L, 1, i);
-            const PlayerIndex p = check_player(L, -1, m);
+            const PlayerIndex p = check_player_entry(L, 1, m);
             lua_pop(L, 1);
             if (std::find(winners.begin(), winners.end(), p) == winners.end()) winners.push_back(p);
         }

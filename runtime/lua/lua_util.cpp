@@ -35,34 +35,82 @@ std::string check_string(lua_State* L, int arg) {
     return std::string(s, len);
 }
 
-EntityId check_entity(lua_State* L, int arg, const Match& m) {
-    const lua_Integer e = luaL_checkinteger(L, arg);
+namespace {
+
+// "field 'zone': " or "" - the prefix that says which part of argument `arg` is wrong.
+std::string prefix(const char* what) { return what ? std::string(what) + ": " : std::string(); }
+
+lua_Integer check_int_at(lua_State* L, int idx, int arg, const char* what) {
+    int ok = 0;
+    const lua_Integer v = lua_tointegerx(L, idx, &ok);
+    if (!ok)
+        luaL_argerror(L, arg, lua_pushfstring(L, "%sinteger expected, got %s", prefix(what).c_str(),
+                                              luaL_typename(L, idx)));
+    return v;
+}
+
+}  // namespace
+
+EntityId check_entity_at(lua_State* L, int idx, int arg, const char* what, const Match& m) {
+    const lua_Integer e = check_int_at(L, idx, arg, what);
     if (e < 1 || e > m.entity_count())
-        luaL_argerror(L, arg, lua_pushfstring(L, "entity %I does not exist", static_cast<LUAI_UACINT>(e)));
+        luaL_argerror(L, arg, lua_pushfstring(L, "%sentity %I does not exist", prefix(what).c_str(), (LUAI_UACINT)e));
     return static_cast<EntityId>(e);
 }
 
-ZoneId check_zone(lua_State* L, int arg, const Match& m) {
-    const lua_Integer z = luaL_checkinteger(L, arg);
+ZoneId check_zone_at(lua_State* L, int idx, int arg, const char* what, const Match& m) {
+    const lua_Integer z = check_int_at(L, idx, arg, what);
     if (z < 1 || z > m.zone_count())
-        luaL_argerror(L, arg, lua_pushfstring(L, "zone %I does not exist", static_cast<LUAI_UACINT>(z)));
+        luaL_argerror(L, arg, lua_pushfstring(L, "%szone %I does not exist", prefix(what).c_str(), (LUAI_UACINT)z));
     return static_cast<ZoneId>(z);
 }
 
-SpaceId check_space(lua_State* L, int arg, const Match& m) {
-    const lua_Integer s = luaL_checkinteger(L, arg);
-    if (!m.board().valid(static_cast<SpaceId>(s)) || s < 1)
-        luaL_argerror(L, arg,
-                      lua_pushfstring(L, "space %I is not on the board (1..%d)", static_cast<LUAI_UACINT>(s),
-                                      m.board().space_count()));
+SpaceId check_space_at(lua_State* L, int idx, int arg, const char* what, const Match& m) {
+    const lua_Integer s = check_int_at(L, idx, arg, what);
+    if (s < 1 || s > m.board().space_count())
+        luaL_argerror(L, arg, lua_pushfstring(L, "%sspace %I is not on the board (1..%d)", prefix(what).c_str(),
+                                              (LUAI_UACINT)s, m.board().space_count()));
     return static_cast<SpaceId>(s);
 }
 
-PlayerIndex check_player(lua_State* L, int arg, const Match& m) {
-    const lua_Integer p = luaL_checkinteger(L, arg);
+PlayerIndex check_player_at(lua_State* L, int idx, int arg, const char* what, const Match& m) {
+    const lua_Integer p = check_int_at(L, idx, arg, what);
     if (p < 1 || p > m.player_count())
+        luaL_argerror(L, arg, lua_pushfstring(L, "%splayer %I does not exist (players 1..%d)", prefix(what).c_str(),
+                                              (LUAI_UACINT)p, m.player_count()));
+    return static_cast<PlayerIndex>(p - 1);
+}
+
+EntityId check_entity(lua_State* L, int arg, const Match& m) {
+    luaL_checkinteger(L, arg);
+    return check_entity_at(L, arg, arg, nullptr, m);
+}
+ZoneId check_zone(lua_State* L, int arg, const Match& m) {
+    luaL_checkinteger(L, arg);
+    return check_zone_at(L, arg, arg, nullptr, m);
+}
+SpaceId check_space(lua_State* L, int arg, const Match& m) {
+    luaL_checkinteger(L, arg);
+    return check_space_at(L, arg, arg, nullptr, m);
+}
+PlayerIndex check_player(lua_State* L, int arg, const Match& m) {
+    luaL_checkinteger(L, arg);
+    return check_player_at(L, arg, arg, nullptr, m);
+}
+
+bool to_id(lua_State* L, int arg, std::uint32_t& out) {
+    const lua_Integer v = luaL_checkinteger(L, arg);
+    if (v < 1 || v > static_cast<lua_Integer>(UINT32_MAX)) return false;
+    out = static_cast<std::uint32_t>(v);
+    return true;
+}
+
+PlayerIndex check_player_entry(lua_State* L, int arg, const Match& m) {
+    int ok = 0;
+    const lua_Integer p = lua_tointegerx(L, -1, &ok);
+    if (!ok || p < 1 || p > m.player_count())
         luaL_argerror(L, arg,
-                      lua_pushfstring(L, "player %I does not exist (players 1..%d)", static_cast<LUAI_UACINT>(p),
+                      lua_pushfstring(L, "list entry %s is not a player (players 1..%d)", luaL_tolstring(L, -1, nullptr),
                                       m.player_count()));
     return static_cast<PlayerIndex>(p - 1);
 }
@@ -80,8 +128,9 @@ Value to_value(lua_State* L, int idx) {
         case LUA_TNUMBER:
             if (lua_isinteger(L, idx)) return Value{static_cast<std::int64_t>(lua_tointeger(L, idx))};
             {
+                const lua_Number n = lua_tonumber(L, idx);
                 lua_Integer i = 0;
-                if (lua_numbertointeger(lua_tonumber(L, idx), &i)) return Value{static_cast<std::int64_t>(i)};
+                if (lua_numbertointeger(n, &i) && static_cast<lua_Number>(i) == n) return Value{static_cast<std::int64_t>(i)};
             }
             luaL_error(L, "value %f is not a whole number (the kernel stores integers only)", lua_tonumber(L, idx));
             return Nil{};

@@ -24,12 +24,22 @@ Match& match_of(lua_State* L);
 // Stamps the calling script line (level 1) as the source of the next kernel events.
 void stamp_source(lua_State* L, Match& m);
 
-// Argument checks, in Lua's own message format: "bad argument #2 to 'zone.move' (...)".
+// Argument checks, in Lua's own message format: "bad argument #2 to 'move' (...)".
 EntityId check_entity(lua_State* L, int arg, const Match& m);
 ZoneId check_zone(lua_State* L, int arg, const Match& m);
 SpaceId check_space(lua_State* L, int arg, const Match& m);
 PlayerIndex check_player(lua_State* L, int arg, const Match& m);       // 1-based in Lua
+// The same checks for a value at stack slot `idx` that came from argument `arg` (a field of
+// an options table, an entry of a list): errors name argument `arg` and `what` ("field 'zone'").
+EntityId check_entity_at(lua_State* L, int idx, int arg, const char* what, const Match& m);
+ZoneId check_zone_at(lua_State* L, int idx, int arg, const char* what, const Match& m);
+SpaceId check_space_at(lua_State* L, int idx, int arg, const char* what, const Match& m);
+PlayerIndex check_player_at(lua_State* L, int idx, int arg, const char* what, const Match& m);
+// A 32-bit id (handler, effect) from an integer argument; false when out of range (no such id).
+bool to_id(lua_State* L, int arg, std::uint32_t& out);
 PlayerIndex opt_player(lua_State* L, int arg, const Match& m);         // nil -> kNoPlayer
+// The player at the top of the stack, an entry of the list passed as argument `arg`.
+PlayerIndex check_player_entry(lua_State* L, int arg, const Match& m);
 std::int64_t check_int(lua_State* L, int arg);
 std::string check_string(lua_State* L, int arg);
 // A string field of table `t` that must be one of `valid` (listed in the error).
@@ -37,8 +47,9 @@ Value to_value(lua_State* L, int idx);                                // nil/boo
 void push_value(lua_State* L, const Value& v);
 void push_player(lua_State* L, PlayerIndex p);                        // 1-based, or nil
 
-// A position in a zone: nil/"top", "bottom", or an integer (1 = top).
-Where lua_check_where(lua_State* L, int arg);
+// A position in a zone: nil/"top", "bottom", or an integer 1..slots (1 = top), where `slots`
+// is how many positions the entity could take there.
+Where lua_check_where(lua_State* L, int arg, std::size_t slots);
 
 // Reads table field `props` ({key = value}) sorted by key (pairs() order varies between runs)
 // and field `tags` (a list of strings) of the table at `t`; raises on bad entries.

@@ -34,13 +34,13 @@ int window_on(lua_State* L) {
     h.window = name;
     if (lua_istable(L, 3)) {
         std::int64_t v = 0;
-        if (lua_getfield(L, 3, "source") != LUA_TNIL) h.source = check_entity(L, lua_gettop(L), m);
+        if (lua_getfield(L, 3, "source") != LUA_TNIL) h.source = check_entity_at(L, -1, 3, "field 'source'", m);
         lua_pop(L, 1);
         lua_getfield(L, 3, "player");
-        h.player = opt_player(L, lua_gettop(L), m);
+        h.player = lua_isnil(L, -1) ? kNoPlayer : check_player_at(L, -1, 3, "field 'player'", m);
         lua_pop(L, 1);
-        if (get_field_int(L, 3, "priority", v)) h.priority = static_cast<int>(v);
-        if (get_field_int(L, 3, "limit", v)) h.limit = static_cast<int>(v);
+        if (get_field_int(L, 3, "priority", v)) h.priority = static_cast<int>(std::clamp<std::int64_t>(v, -1000000, 1000000));
+        if (get_field_int(L, 3, "limit", v)) h.limit = static_cast<int>(std::clamp<std::int64_t>(v, 0, 1000000));
         get_field_string(L, 3, "period", h.period);
         if (h.limit > 0 && h.period.empty()) return luaL_error(L, "window.on: a limit needs a period (e.g. period = \"beat\")");
     } else if (!lua_isnoneornil(L, 3)) {
@@ -53,10 +53,12 @@ int window_on(lua_State* L) {
 }
 
 /// window.off(handler) -> boolean
-/// Removes a handler; during a dispatch it takes effect after the current window.
+/// Removes a handler. Removed during a dispatch, it does not fire from then on (not even
+/// later in the same dispatch), and the walk over the other handlers is not disturbed.
 int window_off(lua_State* L) {
     Match& m = match_of(L);
-    lua_pushboolean(L, m.windows().remove(static_cast<HandlerId>(luaL_checkinteger(L, 1))));
+    HandlerId id = 0;
+    lua_pushboolean(L, to_id(L, 1, id) && m.windows().remove(id));
     return 1;
 }
 
@@ -68,7 +70,7 @@ int window_off_source(lua_State* L) {
     return 1;
 }
 
-/// window.collect(name, first_player) -> {handler...}
+/// window.collect(name [, first_player]) -> {handler...}
 /// The handlers that may fire in window `name` now, in order: priority, then seat order
 /// starting at `first_player`, then registration order. A snapshot: changes made while
 /// walking it apply to the next collect.
@@ -88,7 +90,8 @@ int window_collect(lua_State* L) {
 /// The handler's record, or nil once it has been removed.
 int window_info(lua_State* L) {
     Match& m = match_of(L);
-    const Handler* h = m.windows().get(static_cast<HandlerId>(luaL_checkinteger(L, 1)));
+    HandlerId id = 0;
+    const Handler* h = to_id(L, 1, id) ? m.windows().get(id) : nullptr;
     if (!h) {
         lua_pushnil(L);
         return 1;
@@ -120,8 +123,8 @@ int window_info(lua_State* L) {
 /// fire and returns its function. Errors until window.finish() name the handler's card.
 int window_begin(lua_State* L) {
     Match& m = match_of(L);
-    const auto id = static_cast<HandlerId>(luaL_checkinteger(L, 1));
-    if (!m.windows().can_fire(id)) {
+    HandlerId id = 0;
+    if (!to_id(L, 1, id) || !m.windows().can_fire(id)) {
         lua_pushnil(L);
         return 1;
     }

@@ -7,7 +7,7 @@ namespace duelbox {
 
 namespace {
 
-/// zone.create(name, owner, visibility) -> zone
+/// zone.create(name [, owner [, visibility]]) -> zone
 /// A new zone. owner is a player or nil (shared); visibility is "public", "owner" (the
 /// owner sees the contents, others the count) or "hidden" (nobody sees the contents).
 int zone_create(lua_State* L) {
@@ -25,7 +25,7 @@ int zone_create(lua_State* L) {
     });
 }
 
-/// zone.find(name, owner) -> zone|nil
+/// zone.find(name [, owner]) -> zone|nil
 /// The zone with that name and owner (nil owner = shared), or nil.
 int zone_find(lua_State* L) {
     Match& m = match_of(L);
@@ -69,7 +69,7 @@ int zone_move(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
     const ZoneId z = check_zone(L, 2, m);
-    const Where where = lua_check_where(L, 3);
+    const Where where = lua_check_where(L, 3, m.zone(z).items.size() + (m.entity(e).zone == z ? 0 : 1));
     return kernel_call(L, [&] {
         stamp_source(L, m);
         m.move(e, z, where);
@@ -101,7 +101,7 @@ int zone_reveal(lua_State* L) {
         const lua_Integer n = luaL_len(L, 2);
         for (lua_Integer i = 1; i <= n; ++i) {
             lua_rawgeti(L, 2, i);
-            mask |= mask_of(check_player(L, -1, m));
+            mask |= mask_of(check_player_entry(L, 2, m));
             lua_pop(L, 1);
         }
     } else return luaL_typeerror(L, 2, "\"all\", a player or a list of players");

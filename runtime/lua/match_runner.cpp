@@ -320,7 +320,8 @@ std::optional<Answer> MatchRunner::scripted_answer(const DecisionRequest& r, std
     if (next_scripted_ >= list.size()) return std::nullopt;
     const ScriptedDecision& d = list[next_scripted_];
     const std::string path = "decisions[" + std::to_string(next_scripted_) + "]";
-    if (d.player != r.player) return std::nullopt;   // the next scripted answer is another seat's
+    // The next scripted answer is another seat's (no player given = whichever seat is asked next).
+    if (d.player != kNoPlayer && d.player != r.player) return std::nullopt;
     const std::string asked = "'" + r.id + "'" + (r.prompt.empty() ? "" : " (" + r.prompt + ")");
     if (!d.id.empty() && d.id != r.id) {
         problem = path + ": scripted answer for '" + d.id + "' but player " + std::to_string(r.player + 1) +

@@ -27,16 +27,18 @@ const char* const kSafeBase[] = {"assert", "error",    "getmetatable", "ipairs",
 // outside any budgeted call, where an endless loop could not be stopped. (Lua marks an
 // object for finalization only if __gc is present when the metatable is set.)
 int sandbox_setmetatable(lua_State* L) {
-    if (lua_istable(L, 2) && lua_getfield(L, 2, "__gc") != LUA_TNIL)
+    // As the base library's setmetatable, so errors name the script's line.
+    const int t = lua_type(L, 2);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) return luaL_error(L, "cannot change a protected metatable");
+    if (t == LUA_TTABLE && lua_getfield(L, 2, "__gc") != LUA_TNIL)
         return luaL_error(L, "setmetatable: __gc metamethods are not allowed in scripts (finalizers run outside "
                              "the instruction budget)");
     lua_settop(L, 2);
-    lua_pushvalue(L, lua_upvalueindex(1));   // the real setmetatable
-    lua_insert(L, 1);
-    lua_call(L, 2, 1);
+    lua_setmetatable(L, 1);
     return 1;
 }
-
 // -- what is missing on purpose, with an error that says so ----------------------------
 
 // Libraries a script might reach for out of habit; each is a table that refuses every use.
@@ -98,8 +100,12 @@ int readonly_pairs(lua_State* L) {
 
 // -- pcall / xpcall that cannot swallow the budget or the memory cap ---------------------
 
-int finish_pcall(lua_State* L, int status, lua_KContext extra) {
+// `ctx` packs the number of extra stack slots (low byte) and the host's handler-context depth
+// at the pcall, so a caught error does not leave an unwound handler's [card, window] behind.
+int finish_pcall(lua_State* L, int status, lua_KContext ctx) {
+    const auto extra = static_cast<int>(ctx & 0xFF);
     if (status != LUA_OK && status != LUA_YIELD) {
+        // The budget and the memory cap end the match: they propagate with the handler's context.
         if (status == LUA_ERRMEM) {
             LuaHost& host = host_of(L);
             luaL_where(L, 1);
@@ -109,19 +115,21 @@ int finish_pcall(lua_State* L, int status, lua_KContext extra) {
             return lua_error(L);
         }
         if (instruction_budget_exhausted()) return lua_error(L);   // re-raise the budget error as is
+        host_of(L).restore_context_depth(static_cast<std::size_t>(ctx >> 8));
         lua_pushboolean(L, 0);
         lua_pushvalue(L, -2);
         return 2;
     }
-    return lua_gettop(L) - static_cast<int>(extra);
+    return lua_gettop(L) - extra;
 }
 
 int sandbox_pcall(lua_State* L) {
     luaL_checkany(L, 1);
     lua_pushboolean(L, 1);
     lua_insert(L, 1);
-    const int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, finish_pcall);
-    return finish_pcall(L, status, 0);
+    const lua_KContext ctx = static_cast<lua_KContext>(host_of(L).context_depth() << 8);
+    const int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, ctx, finish_pcall);
+    return finish_pcall(L, status, ctx);
 }
 
 int sandbox_xpcall(lua_State* L) {
@@ -130,8 +138,9 @@ int sandbox_xpcall(lua_State* L) {
     lua_pushboolean(L, 1);
     lua_pushvalue(L, 1);
     lua_rotate(L, 3, 2);
-    const int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_pcall);
-    return finish_pcall(L, status, 2);
+    const lua_KContext ctx = static_cast<lua_KContext>(host_of(L).context_depth() << 8) | 2;
+    const int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, ctx, finish_pcall);
+    return finish_pcall(L, status, ctx);
 }
 
 // -- load: text only, always sandboxed -----------------------------------------------------
@@ -308,8 +317,7 @@ void sandbox_open(lua_State* L) {
         lua_getfield(L, -1, name);
         lua_setfield(L, base, name);
     }
-    lua_getfield(L, -1, "setmetatable");
-    lua_pushcclosure(L, sandbox_setmetatable, 1);
+    lua_pushcfunction(L, sandbox_setmetatable);
     lua_setfield(L, base, "setmetatable");
     lua_pop(L, 1);
     const luaL_Reg replaced[] = {{"pcall", sandbox_pcall},   {"xpcall", sandbox_xpcall},   {"load", sandbox_load_fn},

@@ -1,8 +1,9 @@
 -- core.windows: firing timing windows.
 --
 -- The kernel keeps the handlers and their order (window.collect); this walks that snapshot
--- and calls each handler with its own ctx. Handlers added or removed meanwhile take effect
--- at the next dispatch. A handler may call decide(): nothing in C++ is on the stack here.
+-- and calls each handler with its own ctx. A handler added meanwhile first fires at the next
+-- dispatch; one removed meanwhile does not fire from then on. Neither disturbs the walk.
+-- A handler may call decide(): nothing in C++ is on the stack here.
 
 local M = {}
 

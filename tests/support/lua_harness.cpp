@@ -3,6 +3,12 @@
 
 namespace duelbox::test {
 
+RunState RunResult::resume() {
+    state = runner->run();
+    error = runner->error();
+    return state;
+}
+
 std::vector<const Event*> RunResult::of_type(std::string_view type) const {
     std::vector<const Event*> out;
     if (!runner) return out;
@@ -93,6 +99,12 @@ RunResult run_scenario(Scenario scenario) {
 RunResult run_snippet(const std::string& code, int players, std::vector<ScriptedDecision> decisions,
                       std::uint64_t seed) {
     return run_scenario(snippet_scenario(code, players, std::move(decisions), seed));
+}
+
+std::string error_of(const std::string& code, int players) {
+    const RunResult r = run_snippet(code, players);
+    if (r.state == RunState::Failed) return r.error;
+    return std::string("(no error: ") + run_state_name(r.state) + ")";
 }
 
 ScriptedDecision pick(int player, std::vector<std::int64_t> picks, std::string id) {

@@ -32,6 +32,7 @@ struct RunResult {
     std::string error;                                // the runner's error, or the load errors
 
     bool finished() const { return state == RunState::Finished; }
+    RunState resume();                                // runner->run() again (after provide()); updates state and error
     const Match& match() const { return runner->match(); }
     const std::vector<Event>& events() const { return runner->match().log().events(); }
 
@@ -62,6 +63,10 @@ RunResult run_scenario(Scenario scenario);
 
 RunResult run_snippet(const std::string& code, int players = 2, std::vector<ScriptedDecision> decisions = {},
                       std::uint64_t seed = 1);
+
+// The error a snippet fails with, or "(no error: <state>)" when it did not fail, so a
+// CHECK on the message also shows a run that unexpectedly succeeded.
+std::string error_of(const std::string& code, int players = 2);
 
 // A scripted answer: player is 1-based here, as in scenario files.
 ScriptedDecision pick(int player, std::vector<std::int64_t> picks, std::string id = "");

@@ -1,0 +1,42 @@
+-- Maneuver (Манёвр), the universal style. Rule from the rulebook (spec §3.7 SP2-SP7): its
+-- Reveal effect may replace your pair with your special attack for force, and Maneuver is
+-- removed from the game; otherwise its End effect must be applied (it adds force).
+-- Its printed stats, the Reveal cost and the End gain are not in the rulebook:
+-- SAMPLE CONTENT — not from the rulebook (stats 0/0/0/0, cost 3 force, End: gain 1 force).
+
+local S = require("battlecon.state")
+local fire = require("battlecon.fire")
+local verbs = require("battlecon.verbs")
+
+local COST, GAIN = 3, 1
+
+return {
+  name = "Maneuver",
+  kind = "style",
+  props = { range_min = 0, range_max = 0, power = 0, speed = 0, defense = 0, sample = true, universal = true },
+  -- Reveal: optional (SP4 [AMBIG] reading): pay COST to attack with the special attack.
+  reveal = function(ctx)
+    local p = ctx.player
+    local special = zone.top(zone.find("special", p))
+    if not special or S.force(p) < COST then return end
+    if not decide { player = p, kind = "yesno", id = "maneuver.special",
+      prompt = "pay " .. COST .. " force to attack with " .. entity.name(special) .. "?" } then return end
+    verbs.pay_force(p, COST)
+    for _, e in ipairs(zone.items(zone.find("pair", p))) do
+      if e ~= ctx.self and entity.get(S.tracker(), "sp5") ~= "cycle" then   -- SP5: the base back to hand
+        fire.deactivate(e)
+        zone.move(e, zone.find("hand", p))
+      end
+    end
+    fire.deactivate(ctx.self)
+    zone.move(ctx.self, S.box())                                       -- SP3: Maneuver is removed
+    zone.move(special, zone.find("pair", p), "top")
+    zone.reveal(special, "all")
+    fire.activate(special)
+    S.set_flag(p, "special_used", true)
+    log.event("bc.special", "{p:player} unleashes the special attack {e:card}", { player = p, card = special },
+      { rule = "§3.7 SP3" })
+  end,
+  -- End: applies whenever the swap did not happen (then Maneuver is no longer live).
+  end_beat = function(ctx) verbs.gain_force(ctx.player, GAIN) end,
+}

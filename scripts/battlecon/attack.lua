@@ -1,0 +1,73 @@
+-- battlecon.attack: Start, the two attack slots and End (spec §3.8-3.10, AT1-AT5).
+
+local S = require("battlecon.state")
+local stats = require("battlecon.stats")
+local fire = require("battlecon.fire")
+local verbs = require("battlecon.verbs")
+
+local M = {}
+
+-- One attack (AT4). `attack` is the pending-attack object every window's handlers see as
+-- ctx.attack: attacker, target, hit, avoided, ignore_armor, ignore_defense, origin (a space
+-- the range is measured from; default the attacker's), dealt.
+function M.attack(atk)
+  local def = S.opponent(atk)
+  if S.flag(atk, "stunned") then
+    log.event("bc.no_attack", "{p:player} is stunned and does not attack", { player = atk }, { rule = "§3.9 AT1" })
+    return
+  end
+  local attack = { attacker = atk, target = def }
+  local ctx = { attack = attack }
+  log.event("bc.attack", "{p:player} attacks with {name}", { player = atk, name = S.attack_name(atk) },
+    { rule = "§3.9 AT4" })
+  fire.fire("before", ctx, { atk })                                   -- 1. Before
+  if match.finished() then return end
+  -- 2. Range check: fixed now, whatever moves later (AT4.2).
+  local origin = attack.origin or board.position(S.figure(atk))
+  local distance = board.distance(origin, board.position(S.figure(def)))
+  local range = stats.range(atk)
+  local hit = stats.in_range(range, distance)
+  if hit then
+    fire.fire("range_check", ctx, { def })                            -- avoid effects (W7)
+    if attack.avoided then hit = false end
+  end
+  attack.hit = hit
+  log.event(hit and "bc.hit" or "bc.miss", hit and "{p:player} hits (range {range}, distance {d})"
+    or "{p:player} misses (range {range}, distance {d}{why})", { player = atk, range = stats.range_text(range),
+      d = distance, why = attack.avoided and ", avoided" or "" }, { rule = "§3.9 AT4.2" })
+  if hit then
+    S.set_flag(def, "was_hit", true)
+    fire.fire("hit", ctx, { atk })                                    -- 3. Hit
+    fire.fire("when_hit", ctx, { def })                               -- E10: after every Hit effect
+    if match.finished() then return end
+    local power = stats.power(atk)                                    -- 4. Deal damage
+    if power ~= stats.NONE then                                       -- N2: NONE deals no damage
+      local pe = S.pe(atk)
+      local r = verbs.take_damage(def, power, {
+        ignore_armor = attack.ignore_armor or effect.stat(pe, "ignore_armor", 0) > 0,
+        ignore_defense = attack.ignore_defense or effect.stat(pe, "ignore_defense", 0) > 0 })
+      if match.finished() then return end                             -- EL2: nothing else resolves
+      attack.dealt = r.seen
+      if r.seen >= 1 then
+        fire.fire("damage", ctx, { atk })                             -- 5. Damage
+        fire.fire("when_damaged", { attack = attack, target = def, amount = r.seen, by = atk }, { def })  -- E10
+        if match.finished() then return end
+      end
+    end
+  end
+  fire.fire("after", ctx, { atk })                                    -- 6. After, hit or miss
+end
+
+-- ST1, AT1-AT2 (+ §3.15: the second slot goes to whoever has not attacked), END1.
+function M.run()
+  fire.fire("start", {}, S.order())
+  if match.finished() then return end
+  local first = S.active()
+  M.attack(first)
+  if match.finished() then return end
+  M.attack(S.opponent(first))
+  if match.finished() then return end
+  fire.fire("end_beat", {}, S.order())
+end
+
+return M

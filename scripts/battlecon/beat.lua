@@ -1,0 +1,68 @@
+-- battlecon.beat: one beat, phase by phase (spec §3.0), and its clean-up.
+
+local S = require("battlecon.state")
+local set = require("battlecon.set")
+local reveal = require("battlecon.reveal")
+local attack = require("battlecon.attack")
+local recycle = require("battlecon.recycle")
+local status = require("battlecon.status")
+
+local M = {}
+
+local BEAT_FLAGS = { "stunned", "moved", "moved_past", "advanced", "was_hit", "used_boost", "used_fortify", "used_accelerate" }
+
+-- Things that last one beat end here (E11 "When" counts reset by match.end_period; stun
+-- until the end of the beat, AT5 [INF]; armor from no-condition effects, §8 [INF]).
+function M.clean_up(ctx)
+  match.end_period("beat")
+  for p = 1, ctx.players do
+    for _, f in ipairs(BEAT_FLAGS) do S.set_flag(p, f, nil) end
+    status.tick(p)
+    counter.set(S.pe(p), "armor", 0)
+    counter.set(S.pe(p), "damage", 0)
+    for _, zn in ipairs({ "ua", "cards", "status", "pool_area" }) do
+      for _, e in ipairs(zone.items(zone.find(zn, p))) do entity.set(e, "adv_used", nil) end
+    end
+  end
+  entity.set(S.tracker(), "cause_clash", nil)
+end
+
+-- Plays one beat; returns when it is over (or the match is).
+function M.run(ctx)
+  local n = entity.get(S.tracker(), "beat") + 1
+  entity.set(S.tracker(), "beat", n)
+  local final = entity.get(S.tracker(), "final") == true
+  log.event("bc.beat", final and "final beat {n}" or "beat {n}", { n = n, final = final }, { rule = "§3" })
+  set.set_phase(ctx, recycle)
+  set.advantage_phase(ctx)
+  if match.finished() then return end
+  local go_on = reveal.run(ctx)
+  if match.finished() then return end
+  if go_on then
+    attack.run()
+    if match.finished() then return end
+    recycle.run(ctx, true)
+  else
+    recycle.run(ctx, ctx.options.runout_recycle_effects)
+  end
+  if match.finished() then return end
+  M.clean_up(ctx)
+end
+
+-- Beats until a knockout or the end of the final beat (TO2-TO3).
+function M.loop(ctx)
+  local limit = ctx.setup.beats or 1000
+  for _ = 1, limit do
+    local was_final = entity.get(S.tracker(), "final") == true
+    M.run(ctx)
+    if match.finished() then return end
+    if was_final then return recycle.time_out_winner() end
+    if entity.get(S.tracker(), "time_out") and not was_final then
+      entity.set(S.tracker(), "final", true)
+    end
+  end
+  -- setup.beats (walkthroughs, tests) stops the match early: no winner.
+  if not match.finished() then match.finish(nil, "beat limit") end
+end
+
+return M

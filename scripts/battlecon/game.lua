@@ -1,0 +1,44 @@
+-- BattleCON (4th edition, rules v4.2): the game table. Spec: shared/rules/battlecon.md.
+--
+-- Files: state (where state lives), stats (§4 pair arithmetic), fire (§5 windows), verbs
+-- (§7-8 glossary and movement), setup (§2), set (§3.2-3.3 Set and Advantage), reveal (§3.4-3.7),
+-- attack (§3.8-3.10), recycle (§3.11-3.13), beat (the phase order), drill (tests and teaching).
+
+local fire = require("battlecon.fire")
+local setup = require("battlecon.setup")
+local beat = require("battlecon.beat")
+local drill = require("battlecon.drill")
+local S = require("battlecon.state")
+
+local game = {
+  name = "BattleCON",
+  windows = fire.WINDOWS,
+  options = {
+    { name = "pool", default = 45, doc = "the common force pool (45 for a duel)" },
+    { name = "spaces", default = 7, doc = "spaces on the line (7 for a duel)" },
+    { name = "set3", default = "literal", doc = "SET3 recycle: 'literal' (steps 1-4) or 'cards' (steps 1-2)" },
+    { name = "sp5", default = "hand", doc = "the base played with Maneuver's special attack: 'hand' or 'cycle'" },
+    { name = "runout_recycle_effects", default = false, doc = "apply Recycle effects after a clash run-out (CL5)" },
+  },
+  setup_keys = { "first_active", "pool", "beats", "drill" },
+  seat_keys = { "fighter", "position", "health", "force", "hand", "discard1", "discard2", "special" },
+  bench_unit = { event = "bc.beat", name = "beat" },
+}
+
+function game.play(ctx)
+  ctx.players = match.players()
+  setup.run(ctx)
+  entity.set(S.tracker(), "sp5", ctx.options.sp5)
+  if ctx.setup.drill then
+    drill.run(ctx, ctx.setup.drill)
+    if not match.finished() then match.finish(nil, "drill") end
+    return
+  end
+  if ctx.players ~= 2 then
+    error("BattleCON team play (3 or 4 fighters) is not playable yet: only its pieces exist " ..
+      "(scripts/battlecon/team.lua); play a duel (2 seats)", 0)
+  end
+  beat.loop(ctx)
+end
+
+return game

@@ -1,0 +1,169 @@
+-- battlecon.kit: fighter components and their verbs (spec §6.2-6.9): tokens and counters
+-- (pool area / exhausted area / box), markers on the line, special cards and forms.
+--
+-- Tokens and counters are entities (kind "token" / "counter") named by their resource
+-- ("frost"); a token's definition may have handlers (its effect) fired by `use`.
+-- Markers are entities of kind "marker" in the owner's "markers" zone with prop `space`
+-- (nil = in the pool area); they never block or get jumped by fighters (§6.7).
+
+local S = require("battlecon.state")
+local fire = require("battlecon.fire")
+
+local M = {}
+
+---------------------------------------------------------------------------------------------
+-- Tokens and counters (§6.2)
+---------------------------------------------------------------------------------------------
+
+-- Creates n tokens/counters named `name` for p in `area` ("pool_area" or "exhausted").
+-- `key` (optional) is a card definition giving a token its effect.
+function M.create(p, kind, name, n, area, key)
+  local out = {}
+  for i = 1, n do
+    if key then out[i] = cards.create(key, p, zone.find(area or "pool_area", p))
+    else out[i] = entity.create { kind = kind, name = name, owner = p, zone = zone.find(area or "pool_area", p) } end
+  end
+  return out
+end
+
+-- How many `name` items p has in `area` (default the pool area: "3+ frost in pool area").
+function M.count(p, name, area)
+  local n = 0
+  for _, e in ipairs(zone.items(zone.find(area or "pool_area", p))) do
+    if entity.name(e) == name then n = n + 1 end
+  end
+  return n
+end
+
+local function take(p, name, area, n)
+  local out = {}
+  for _, e in ipairs(zone.items(zone.find(area, p))) do
+    if #out == n then break end
+    if entity.name(e) == name then out[#out + 1] = e end
+  end
+  return out
+end
+
+-- Moves n items pool -> exhausted without their effect; all or nothing. "spend" and
+-- "exhaust" move alike (§0.3) but stay separate names for triggers.
+function M.spend(p, name, n)
+  n = n or 1
+  local list = take(p, name, "pool_area", n)
+  if #list < n then return false end                                    -- no partial payment
+  for _, e in ipairs(list) do zone.move(e, zone.find("exhausted", p)) end
+  return true
+end
+M.exhaust = M.spend
+
+-- "use": the token's effect applies (its "advantage" handler), then it is exhausted.
+function M.use(p, token)
+  if zone.of(token) ~= zone.find("pool_area", p) then return false end
+  fire.run_one(token, "advantage", { user = p, card = token })
+  zone.move(token, zone.find("exhausted", p))
+  return true
+end
+
+function M.return_(p, name, n)
+  n = n or 1
+  local list = take(p, name, "exhausted", n)
+  if #list < n then return false end
+  for _, e in ipairs(list) do zone.move(e, zone.find("pool_area", p)) end
+  return true
+end
+
+function M.remove(e)
+  fire.deactivate(e)
+  zone.move(e, S.box())
+end
+
+---------------------------------------------------------------------------------------------
+-- Markers (§6.7)
+---------------------------------------------------------------------------------------------
+
+function M.marker(p, name)
+  return entity.create { kind = "marker", name = name, owner = p, zone = zone.find("markers", p) }
+end
+
+local function same_name_at(m, space)
+  local z = zone.of(m)
+  for _, o in ipairs(zone.items(z)) do
+    if o ~= m and entity.name(o) == entity.name(m) and entity.get(o, "space") == space then return true end
+  end
+  return false
+end
+
+-- "place": onto any space without a same-name marker of the owner, not back where it was.
+function M.place(m, space)
+  if space < 1 or space > board.space_count() then return false end
+  if entity.get(m, "space") == space or same_name_at(m, space) then return false end
+  entity.set(m, "space", space)
+  return true
+end
+
+-- "move" n spaces in direction dir (+1/-1): same-name markers are jumped and not counted;
+-- all or nothing; never off the board ([INF]/[AMBIG] recommended readings).
+function M.move(m, n, dir)
+  local at = entity.get(m, "space")
+  if not at then return false end
+  local q = at
+  for _ = 1, n do
+    q = q + dir
+    while q >= 1 and q <= board.space_count() and same_name_at(m, q) do q = q + dir end
+    if q < 1 or q > board.space_count() then return false end
+  end
+  entity.set(m, "space", q)
+  return true
+end
+
+function M.clear(m) entity.set(m, "space", nil) end
+
+---------------------------------------------------------------------------------------------
+-- Special cards and forms (§6.8-6.9)
+---------------------------------------------------------------------------------------------
+
+-- Active = face up = its effects and stats apply (to every attack, §6.8 [INF] as modifiers).
+function M.apply_bonus(card, on)
+  local def = cards.of(card)
+  if not on then
+    local ids = entity.get(card, "mods")
+    if ids then for id in string.gmatch(ids, "%d+") do effect.remove(tonumber(id)) end end
+    entity.set(card, "mods", nil)
+    return
+  end
+  if not (def and def.bonus) then return end
+  local ids = {}
+  for _, stat in ipairs({ "power", "speed", "defense", "range_min", "range_max" }) do
+    if def.bonus[stat] then
+      ids[#ids + 1] = effect.modify { target = S.pe(entity.owner(card)), stat = stat, op = "add",
+        amount = def.bonus[stat], source = card }
+    end
+  end
+  entity.set(card, "mods", table.concat(ids, ","))
+end
+
+function M.active(card) return entity.get(card, "active") == true end
+
+-- False when the card is already active (not allowed, §6.8).
+function M.activate(card)
+  if M.active(card) then return false end
+  local form = entity.get(card, "form")
+  if form then                                                          -- §6.9: one form at a time
+    for _, o in ipairs(zone.items(zone.of(card))) do
+      if o ~= card and entity.get(o, "form") == form and M.active(o) then M.deactivate(o) end
+    end
+  end
+  entity.set(card, "active", true)
+  fire.activate(card)
+  M.apply_bonus(card, true)
+  return true
+end
+
+function M.deactivate(card)
+  if not M.active(card) then return false end
+  entity.set(card, "active", nil)
+  fire.deactivate(card)
+  M.apply_bonus(card, false)
+  return true
+end
+
+return M

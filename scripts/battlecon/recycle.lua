@@ -1,0 +1,78 @@
+-- battlecon.recycle: Recycle (spec §3.11), force income and cap, time-out (§3.13).
+
+local S = require("battlecon.state")
+local fire = require("battlecon.fire")
+local verbs = require("battlecon.verbs")
+
+local M = {}
+
+local function pair_kind(e)
+  local k = entity.kind(e)
+  return k == "style" or k == "base"
+end
+
+-- Steps 1-3: discard 2 -> hand, discard 1 -> discard 2, the pair (+ set-aside cards) -> discard 1.
+function M.cards(p)
+  for _, e in ipairs(zone.items(zone.find("discard2", p))) do
+    if pair_kind(e) then zone.move(e, zone.find("hand", p)) end
+  end
+  for _, e in ipairs(zone.items(zone.find("discard1", p))) do
+    if pair_kind(e) then zone.move(e, zone.find("discard2", p), "bottom") end
+  end
+  for _, zn in ipairs({ "pair", "aside" }) do
+    for _, e in ipairs(zone.items(zone.find(zn, p))) do
+      fire.deactivate(e)
+      zone.move(e, zone.find("discard1", p), "bottom")
+    end
+  end
+end
+
+-- Step 4: +1 force, +1 more at 7 health or less; more than 10 -> the excess to the box.
+function M.force(p, cap)
+  local n = (S.health(p) <= 7) and 2 or 1
+  verbs.gain_force(p, n)
+  cap = cap or 10
+  local over = S.force(p) - cap
+  if over > 0 then
+    counter.add(S.pe(p), "force", -over)
+    counter.add(zone.items(zone.find("table"))[3], "force", over)
+    log.event("bc.force_cap", "{p:player} holds more than {cap} force: {n} to the box",
+      { player = p, cap = cap, n = over }, { rule = "§3.11 step 4" })
+  end
+end
+
+-- RC0 then steps 1-4 for each player (active first). with_effects = false after a clash
+-- run-out (CL5 [AMBIG], option runout_recycle_effects).
+function M.run(ctx, with_effects)
+  if with_effects then fire.fire("recycle", {}, S.order()) end
+  for _, p in ipairs(S.order()) do
+    local _, special = S.attack_cards(p)
+    if special then
+      -- SP5: the special attack is removed from the game; steps 1-3 are skipped.
+      fire.deactivate(special)
+      zone.move(special, S.box())
+      for _, e in ipairs(zone.items(zone.find("pair", p))) do
+        fire.deactivate(e)
+        zone.move(e, zone.find(ctx.options.sp5 == "cycle" and "discard1" or "hand", p))
+      end
+      for _, e in ipairs(zone.items(zone.find("aside", p))) do zone.move(e, zone.find("discard1", p)) end
+    else
+      M.cards(p)
+    end
+  end
+  for _, p in ipairs(S.order()) do M.force(p) end
+  log.event("bc.recycle", "recycle done: pool {pool}", { pool = counter.get(S.pool(), "force") },
+    { rule = "§3.11" })
+end
+
+-- TO3: more health wins; equal health: the player reactive in the final beat wins.
+function M.time_out_winner()
+  local h1, h2 = S.health(1), S.health(2)
+  local w
+  if h1 ~= h2 then w = h1 > h2 and 1 or 2 else w = S.reactive() end
+  log.event("bc.time_out_win", "time-out: {p:player} wins ({h1} against {h2} health)",
+    { player = w, h1 = h1, h2 = h2 }, { rule = "§3.13 TO3" })
+  match.finish(w, "time-out")
+end
+
+return M

@@ -1,0 +1,114 @@
+-- battlecon.reveal: Reveal (spec §3.4), speeds and ▲ (§3.6), clashes (§3.5).
+
+local S = require("battlecon.state")
+local stats = require("battlecon.stats")
+local fire = require("battlecon.fire")
+local set = require("battlecon.set")
+
+local M = {}
+
+local function flip(p, list)
+  for _, e in ipairs(list) do
+    zone.reveal(e, "all")
+    fire.activate(e)
+  end
+end
+
+local function log_pair(p)
+  local r = stats.range(p)
+  log.event("bc.pair", "{p:player}'s attack: {name}, range {range}, power {power}, speed {speed}, defense {defense}",
+    { player = p, name = S.attack_name(p), range = stats.range_text(r), power = tostring(stats.power(p)),
+      speed = stats.speed(p), defense = stats.stable(p) and "stability" or stats.defense(p) }, { rule = "§4" })
+end
+
+-- REV3 + TB2: returns the new active player, or nil for a clash.
+function M.compare()
+  local a = S.active()
+  local b = S.opponent(a)
+  local sa, sb = stats.speed(a), stats.speed(b)
+  local ta, tb = stats.tiebreak(a), stats.tiebreak(b)
+  local caused = entity.get(S.tracker(), "cause_clash")
+  if ta or tb then                                                   -- TB3: no clash at all
+    if sa ~= sb then return sa > sb and a or b end
+    if ta and tb then return a end
+    return ta and a or b
+  end
+  if caused then return nil end                                      -- REV4
+  if sa == sb then return nil end
+  return sa > sb and a or b
+end
+
+-- CL4/CL5: every base in the pair but the top one goes back to hand.
+function M.keep_top_base(ctx)
+  for p = 1, ctx.players do
+    local top = nil
+    for _, e in ipairs(set.of_kind(zone.find("pair", p), "base")) do
+      if not top then top = e
+      else fire.deactivate(e); zone.move(e, zone.find("hand", p)) end
+    end
+  end
+end
+
+-- CL2-CL5. Returns true when play goes on to Start, false when the clash ran out (CL5).
+local function clash(ctx)
+  while true do
+    log.event("bc.clash", "speeds tie: clash", { a = stats.speed(1), b = stats.speed(2) }, { rule = "§3.5" })
+    entity.set(S.tracker(), "cause_clash", nil)
+    local requests, lists, who = {}, {}, {}
+    local runout = false
+    for p = 1, ctx.players do
+      local _, special = S.attack_cards(p)
+      if not special then                                            -- SP8 [SAMPLE]: a special places nothing
+        local list = set.of_kind(zone.find("hand", p), "base")
+        if #list == 0 then runout = true end
+        local options = {}
+        for i, e in ipairs(list) do options[i] = { label = entity.name(e), entity = e } end
+        requests[#requests + 1] = { player = p, id = "clash.base", prompt = "clash: place a new base face down",
+          options = options, secret = true }
+        lists[#lists + 1] = list
+        who[#who + 1] = p
+      end
+    end
+    if runout or #who == 0 then
+      -- CL5: nobody places more; all but the last base go back to hand; straight to Recycle.
+      M.keep_top_base(ctx)
+      log.event("bc.clash_runout", "a player has no base left: no attacks this beat", {}, { rule = "§3.5 CL5" })
+      return false
+    end
+    local answers = decide_all(requests)
+    local new = {}
+    for i, p in ipairs(who) do
+      local e = lists[i][answers[i][1]]
+      for _, old in ipairs(set.of_kind(zone.find("pair", p), "base")) do fire.deactivate(old) end   -- CL3
+      zone.move(e, zone.find("pair", p), "top")
+      new[#new + 1] = e
+    end
+    for i, p in ipairs(who) do flip(p, { new[i] }) end
+    for _, p in ipairs(S.order()) do log_pair(p) end
+    fire.fire("reveal", {}, nil, { only = new })                     -- W4c: only the new bases
+    if match.finished() then return false end
+    local winner = M.compare()
+    if winner then
+      M.keep_top_base(ctx)                                           -- CL4
+      S.set_active(winner)
+      return true
+    end
+  end
+end
+
+-- Returns true when the beat goes on to Start, false after a clash run-out.
+function M.run(ctx)
+  for p = 1, ctx.players do flip(p, zone.items(zone.find("pair", p))) end
+  log.event("bc.reveal", "both pairs are revealed", {}, { rule = "§3.4 REV1" })
+  fire.fire("reveal", {}, S.order())                                 -- REV2: active (holder) first
+  if match.finished() then return false end
+  for _, p in ipairs(S.order()) do log_pair(p) end
+  local winner = M.compare()
+  if not winner then return clash(ctx) end
+  S.set_active(winner)
+  log.event("bc.speed", "{p:player} is active (speed {a} against {b})",
+    { player = winner, a = stats.speed(winner), b = stats.speed(S.opponent(winner)) }, { rule = "§3.4 REV3" })
+  return true
+end
+
+return M

@@ -1,0 +1,163 @@
+-- battlecon.set: the Set phase (spec §3.2) and the Advantage phase (§3.3).
+
+local S = require("battlecon.state")
+local stats = require("battlecon.stats")
+local fire = require("battlecon.fire")
+local verbs = require("battlecon.verbs")
+local windows = require("core.windows")
+local kit = require("battlecon.kit")
+
+local M = {}
+
+local function of_kind(z, kind)
+  local out = {}
+  for _, e in ipairs(zone.items(z)) do
+    if entity.kind(e) == kind then out[#out + 1] = e end
+  end
+  return out
+end
+M.of_kind = of_kind
+
+-- SET3: with no style or no base in hand, recycle first (no Recycle-condition effects).
+-- Option set3 = "literal" runs steps 1-4 (force too); "cards" runs steps 1-2 only.
+local function empty_hand_recycle(ctx, p, recycle)
+  for _ = 1, 3 do
+    local hand = zone.find("hand", p)
+    if #of_kind(hand, "style") > 0 and #of_kind(hand, "base") > 0 then return true end
+    log.event("bc.set3", "{p:player} has no style or no base in hand and recycles first",
+      { player = p }, { rule = "§3.2 SET3" })
+    recycle.cards(p)
+    if ctx.options.set3 == "literal" then recycle.force(p) end
+  end
+  local hand = zone.find("hand", p)
+  return #of_kind(hand, "style") > 0 and #of_kind(hand, "base") > 0
+end
+
+-- SET1: both players choose a style and a base at once, secretly (decide_all); the cards go
+-- face down into the "pair" zone (owner-visible) until Reveal.
+function M.set_phase(ctx, recycle)
+  local requests, lists, who = {}, {}, {}
+  for p = 1, ctx.players do
+    if empty_hand_recycle(ctx, p, recycle) then
+      local hand = zone.find("hand", p)
+      for _, kind in ipairs({ "style", "base" }) do
+        local list, options = of_kind(hand, kind), {}
+        for i, e in ipairs(list) do options[i] = { label = entity.name(e), entity = e } end
+        requests[#requests + 1] = { player = p, id = "set." .. kind, prompt = "set your " .. kind .. " face down",
+          options = options, secret = true }
+        lists[#lists + 1] = list
+        who[#who + 1] = p
+      end
+    end
+  end
+  local answers = decide_all(requests)
+  for i, p in ipairs(who) do
+    zone.move(lists[i][answers[i][1]], zone.find("pair", p), "bottom")
+  end
+  log.event("bc.set", "both pairs are set face down", {}, { rule = "§3.2" })
+end
+
+---------------------------------------------------------------------------------------------
+-- Advantage phase
+---------------------------------------------------------------------------------------------
+
+-- Support tokens (§6.5). What they raise and by how much is [GAP]: SAMPLE values.
+M.SUPPORT = {
+  { key = "boost", name = "Boost", stat = "power", amount = 1 },
+  { key = "fortify", name = "Fortify", stat = "defense", amount = 2 },
+  { key = "accelerate", name = "Accelerate", stat = "speed", amount = 1 },
+}
+M.SUPPORT_COST = 2
+
+-- ADV4: a token that would change nothing is not legal (a `*` or NONE stat, stability).
+local function support_changes(p, t)
+  for _, c in ipairs(S.attack_cards(p)) do
+    if entity.get(c, t.stat .. "_fixed") or entity.get(c, t.stat) == stats.NONE then return false end
+  end
+  if t.stat == "defense" and stats.stable(p) then return false end
+  return true
+end
+
+-- Card advantages: data `offer = {label=, once=, for_opponent=, force=, can=function(p, card)}`
+-- and an "advantage" handler, on the UA, a special card or form (active or not), a status
+-- or a token in the pool area. A face-down pair card offers none (E13).
+local function card_advantages(p)
+  local out = {}
+  local function consider(card, user)
+    local adv = cards.of(card) and cards.of(card).offer
+    if not adv then return end
+    local mine = entity.owner(card) == user
+    if (adv.for_opponent == true) == mine then return end             -- ADV6
+    if adv.once and entity.get(card, "adv_used") then return end      -- ADV5
+    if adv.force and S.force(user) < adv.force then return end
+    if adv.can and not adv.can(user, card) then return end            -- ADV4
+    out[#out + 1] = { card = card, label = (adv.label or entity.name(card)) }
+  end
+  for _, owner in ipairs({ p, S.opponent(p) }) do
+    for _, zn in ipairs({ "ua", "cards", "status", "pool_area" }) do
+      for _, e in ipairs(zone.items(zone.find(zn, owner))) do consider(e, p) end
+    end
+  end
+  return out
+end
+
+function M.choices(p)
+  local list = { { label = "pass" } }
+  local pe = S.pe(p)
+  if S.force(p) >= M.SUPPORT_COST then
+    for _, t in ipairs(M.SUPPORT) do
+      if not entity.get(pe, "used_" .. t.key) and support_changes(p, t) then
+        list[#list + 1] = { label = t.name .. " (+" .. t.amount .. " " .. t.stat .. ", 2 force)", token = t }
+      end
+    end
+  end
+  for _, a in ipairs(card_advantages(p)) do list[#list + 1] = a end
+  return list
+end
+
+local function use(p, c)
+  if c.token then
+    local t = c.token
+    verbs.pay_force(p, M.SUPPORT_COST)                                 -- to the box (TO4)
+    entity.set(S.pe(p), "used_" .. t.key, true)
+    stats.bonus(p, t.stat, t.amount)
+    log.event("bc.support", "{p:player} uses {token}: +{n} {stat}", { player = p, token = t.name, n = t.amount,
+      stat = t.stat }, { rule = "§3.3 ADV3" })
+  else
+    local adv = cards.of(c.card).offer
+    if adv.force then verbs.pay_force(p, adv.force) end
+    if adv.once then entity.set(c.card, "adv_used", true) end
+    log.event("bc.advantage", "{p:player} uses the advantage {label}", { player = p, label = c.label },
+      { rule = "§3.3" })
+    if entity.kind(c.card) == "token" then return kit.use(p, c.card) end   -- §6.2 "use"
+    fire.run_one(c.card, "advantage", { user = p, card = c.card })
+  end
+end
+
+-- ADV1-2: alternate from the active player; two passes in a row end the phase.
+function M.advantage_phase(ctx)
+  local turn, prev_pass = S.active(), false
+  local guard = 0
+  while not match.finished() do
+    guard = guard + 1
+    if guard > 200 then error("advantage phase does not end", 2) end
+    local list = M.choices(turn)
+    local options = {}
+    for i, c in ipairs(list) do options[i] = c.label end
+    local pick = 1
+    if #list > 1 then
+      pick = decide { player = turn, id = "advantage", prompt = "use an advantage or pass", options = options }[1]
+    end
+    if pick == 1 then
+      log.event("bc.pass", "{p:player} passes", { player = turn }, { rule = "§3.3 ADV2" })
+      if prev_pass then break end
+      prev_pass = true
+    else
+      use(turn, list[pick])
+      prev_pass = false
+    end
+    turn = S.opponent(turn)
+  end
+end
+
+return M

@@ -1,0 +1,181 @@
+-- battlecon.setup: duel setup S1-S10 (spec §2).
+--
+-- A fighter is a UA card (kind "ua") whose `kit` lists its cards:
+--   kit = { styles = {...}, bases = {...}, special = {"side a key", "side b key"},
+--           setup = function-free data the UA's fighter_setup handler uses }
+-- Every fighter also takes Maneuver and the six universal bases (S1, the recommended
+-- reading of its [AMBIG]) unless its UA sets kit.no_universal = true.
+
+local S = require("battlecon.state")
+local fire = require("battlecon.fire")
+local verbs = require("battlecon.verbs")
+
+local M = {}
+
+M.UNIVERSAL_STYLES = { "battlecon/maneuver" }
+M.UNIVERSAL_BASES = { "battlecon/grasp", "battlecon/dash", "battlecon/strike", "battlecon/charge",
+  "battlecon/ram", "battlecon/dodge" }
+
+local PLAYER_ZONES = {
+  { "hand", "owner" }, { "pair", "owner" }, { "aside", "owner" }, { "discard1", "public" },
+  { "discard2", "public" }, { "special", "public" }, { "special_back", "public" }, { "ua", "public" },
+  { "cards", "public" }, { "status", "public" }, { "pool_area", "public" }, { "exhausted", "public" }, { "markers", "public" },
+}
+
+-- Which fighter each seat plays: the seat's "fighter" or the first fighter in key order.
+function M.fighter_key(ctx, p)
+  local want = ctx.seats[p].setup.fighter
+  local keys = cards.keys("battlecon/fighter/")
+  if want then
+    local key = want:find("/") and want or ("battlecon/fighter/" .. want)
+    if not cards.get(key) then error("no fighter '" .. want .. "' (have: " .. table.concat(keys, ", ") .. ")", 2) end
+    return key
+  end
+  return keys[(p - 1) % #keys + 1]
+end
+
+local function shared(ctx)
+  zone.create("table", nil, "public")
+  zone.create("box", nil, "public")
+  local tz = zone.find("table")
+  entity.create { kind = "marker", name = "Active player card", zone = tz, where = "bottom" }
+  local pool = entity.create { kind = "marker", name = "Common force pool", zone = tz, where = "bottom" }
+  local boxf = entity.create { kind = "marker", name = "Force in the box", zone = tz, where = "bottom" }
+  -- T4: 65 for 3 fighters, 85 for 4; a duel uses the "pool" option (45).
+  counter.define(pool, "force", ctx.players == 2 and ctx.options.pool or require("battlecon.team").POOL[ctx.players], 0)
+  counter.define(boxf, "force", 0, 0)
+  entity.set(S.tracker(), "beat", 0)
+end
+
+local function kit_cards(ua)
+  local kit = cards.get(ua).kit or {}
+  local styles, bases = {}, {}
+  if not kit.no_universal then
+    for _, k in ipairs(M.UNIVERSAL_STYLES) do styles[#styles + 1] = k end
+  end
+  for _, k in ipairs(kit.styles or {}) do styles[#styles + 1] = k end
+  if not kit.no_universal then
+    for _, k in ipairs(M.UNIVERSAL_BASES) do bases[#bases + 1] = k end
+  end
+  for _, k in ipairs(kit.bases or {}) do bases[#bases + 1] = k end
+  return styles, bases, kit
+end
+
+local function seat(ctx, p)
+  local s = ctx.seats[p].setup
+  local pe = S.pe(p)
+  for _, z in ipairs(PLAYER_ZONES) do zone.create(z[1], p, z[2]) end
+  local ua_key = M.fighter_key(ctx, p)
+  local ua = cards.create(ua_key, p, zone.find("ua", p))
+  entity.set(pe, "fighter", ua_key)
+  local fig = entity.create { kind = "figure", name = match.name(p) .. "'s " .. entity.name(ua), owner = p, zone = zone.find("players") }
+  entity.set(pe, "figure", fig)
+  local start = cards.get(ua_key).props and cards.get(ua_key).props.health or 20
+  counter.define(pe, "health", s.health or start, nil, start)            -- S4
+  counter.define(pe, "force", 0, 0)
+  counter.define(pe, "armor", 0, 0)
+  counter.define(pe, "damage", 0, 0)
+  local styles, bases, kit = kit_cards(ua_key)
+  local hand = zone.find("hand", p)
+  for _, k in ipairs(styles) do cards.create(k, p, hand, "bottom") end
+  for _, k in ipairs(bases) do cards.create(k, p, hand, "bottom") end
+  return ua, kit
+end
+
+-- Support tokens (S7): three per fighter, modelled as per-beat "used" flags (§6.5 [INF]).
+M.SUPPORT = { "boost", "fortify", "accelerate" }
+
+local function find_in(z, key)
+  for _, e in ipairs(zone.items(z)) do
+    if entity.def(e) == key or entity.name(e) == key then return e end
+  end
+  error("no card '" .. key .. "' in " .. zone.name(z), 3)
+end
+M.find_in = find_in
+
+-- S9: two pairs into the discards. A seat's "discard1"/"discard2" lists fix them (tests,
+-- beginners' hints); otherwise the player chooses (simultaneous, public).
+local function initial_discard(ctx)
+  for p = 1, ctx.players do
+    local s = ctx.seats[p].setup
+    local hand = zone.find("hand", p)
+    for _, pile in ipairs({ "discard2", "discard1" }) do
+      if s[pile] then
+        for _, k in ipairs(s[pile]) do zone.move(find_in(hand, k), zone.find(pile, p)) end
+      else
+        for _, kind in ipairs({ "style", "base" }) do
+          local options, list = {}, {}
+          for _, e in ipairs(zone.items(hand)) do
+            if entity.kind(e) == kind then
+              list[#list + 1] = e
+              options[#options + 1] = { label = entity.name(e), entity = e }
+            end
+          end
+          local a = decide { player = p, id = "setup." .. pile .. "." .. kind,
+            prompt = "choose a " .. kind .. " for " .. pile, options = options }
+          zone.move(list[a[1]], zone.find(pile, p))
+        end
+      end
+    end
+    if s.hand then   -- a test hand: everything else goes to the box
+      local keep = {}
+      for _, k in ipairs(s.hand) do keep[find_in(hand, k)] = true end
+      for _, e in ipairs(zone.items(hand)) do
+        if not keep[e] then zone.move(e, zone.find("box")) end
+      end
+    end
+  end
+  log.event("bc.initial_discard", "initial discards are made", {}, { rule = "§2 S9" })
+end
+
+-- S8: the special attack's side, chosen secretly and revealed together.
+local function special_sides(ctx, kits)
+  local requests, who = {}, {}
+  for p = 1, ctx.players do
+    local sides = kits[p].special
+    if sides and #sides > 0 and not ctx.seats[p].setup.special then
+      local options = {}
+      for i, k in ipairs(sides) do options[i] = { label = cards.get(k).name } end
+      requests[#requests + 1] = { player = p, id = "setup.special", prompt = "choose your special attack's side",
+        options = options, secret = true }
+      who[#who + 1] = p
+    end
+  end
+  local answers = #requests > 0 and decide_all(requests) or {}
+  local asked = {}
+  for i, p in ipairs(who) do asked[p] = answers[i][1] end
+  for p = 1, ctx.players do
+    local sides = kits[p].special or {}
+    local pick = ctx.seats[p].setup.special or asked[p]
+    for j, k in ipairs(sides) do
+      cards.create(k, p, zone.find(j == pick and "special" or "special_back", p))
+    end
+    if #sides > 0 then log.event("bc.special_side", "{p:player}'s special attack shows {e:card}",
+      { player = p, card = zone.top(zone.find("special", p)) }, { rule = "§2 S8" }) end
+  end
+end
+
+function M.run(ctx)
+  log.say("BattleCON duel: setup", nil, { rule = "§2" })
+  shared(ctx)
+  board.line(ctx.options.spaces)
+  local kits, uas = {}, {}
+  for p = 1, ctx.players do uas[p], kits[p] = seat(ctx, p) end
+  for p = 1, ctx.players do                                            -- S3
+    local s = ctx.seats[p].setup
+    board.place(S.figure(p), s.position or (p == 1 and 3 or ctx.options.spaces - 2))
+  end
+  -- S5: a random player takes the active player card.
+  local first = ctx.setup.first_active or math.random(1, ctx.players)
+  S.set_active(first)
+  for p = 1, ctx.players do                                            -- S6
+    verbs.gain_force(p, ctx.seats[p].setup.force or 2)
+  end
+  if ctx.setup.pool then counter.set(S.pool(), "force", ctx.setup.pool) end
+  for p = 1, ctx.players do fire.activate(uas[p]) end
+  fire.fire("fighter_setup", {}, nil)                                  -- S8 (W1)
+  special_sides(ctx, kits)
+  initial_discard(ctx)
+end
+
+return M

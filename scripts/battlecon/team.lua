@@ -1,0 +1,112 @@
+-- battlecon.team: team play pieces (spec §9) on the same kernel state as the duel.
+-- Done: who "the opponent" is (O1), attack targets (O3/TT1), the turn order with the team
+-- tie-break (TS2-TS3), the team force pool with Revenge income and the cap of 20 (§9.7).
+-- Not yet: the team beat loop (team Advantage turns, no clashes, attacks in speed order),
+-- team placement (T3), Master/Champion/Revenge cards. game.lua refuses a team match until then.
+
+local S = require("battlecon.state")
+
+local M = {}
+
+M.POOL = { [2] = 45, [3] = 65, [4] = 85 }     -- T4
+M.TEAM_CAP = 20                               -- TF3
+
+local function pos(p) return board.position(S.figure(p)) end
+
+-- Living fighters of other teams (figures still on the board).
+function M.enemies(p)
+  local out = {}
+  for q = 1, match.players() do
+    if not match.allies(p, q) and S.figure(q) and pos(q) then out[#out + 1] = q end
+  end
+  return out
+end
+
+-- The nearest enemy on each side of p, among `list` (default every enemy); `keep(q)`
+-- filters candidates first (a range, "can the effect apply to it", O7).
+local function nearest_each_side(p, keep, list)
+  local here = pos(p)
+  local left, right
+  for _, q in ipairs(list or M.enemies(p)) do
+    if not keep or keep(q) then
+      local at = pos(q)
+      if at < here and (not left or at > pos(left)) then left = q end
+      if at > here and (not right or at < pos(right)) then right = q end
+    end
+  end
+  local out = {}
+  if left then out[#out + 1] = left end
+  if right then out[#out + 1] = right end
+  return out
+end
+
+-- O1/O7: the players p may treat as "the opponent" for an effect: the nearest enemy on each
+-- side; `can(q)` drops those the effect cannot be applied to.
+function M.opponents(p, can) return nearest_each_side(p, can) end
+
+-- O3/TT1: the enemies p's attack may target: the nearest enemy within range on each side
+-- (enemies closer than the minimum range are skipped). `in_range(d)` tests a distance.
+function M.targets(p, in_range)
+  local here = pos(p)
+  return nearest_each_side(p, function(q) return in_range(math.abs(pos(q) - here)) end)
+end
+
+-- TS2-TS3: sorts fighters for the turn order. Each entry: {player=, speed=, tiebreak=}.
+-- `holder_team` is the team holding the active player card. Returns the sorted entries and
+-- the list of index pairs (i, i+1) that are teammates tied: they choose their order.
+function M.turn_order(entries, holder_team)
+  local team_has_tb = {}
+  for _, e in ipairs(entries) do
+    if e.tiebreak then team_has_tb[match.team(e.player)] = true end
+  end
+  local function before(a, b)                  -- true when a goes first
+    if a.speed ~= b.speed then return a.speed > b.speed end
+    local ta, tb = match.team(a.player), match.team(b.player)
+    if ta == tb then return a.player < b.player end            -- teammates choose (TS3.1)
+    if a.tiebreak ~= b.tiebreak then return a.tiebreak == true end   -- TS3.2
+    if not a.tiebreak then                                      -- TS3.3
+      local ha = team_has_tb[ta] or false
+      local hb = team_has_tb[tb] or false
+      if ha ~= hb then return ha end
+    end
+    if ta ~= tb then return ta == holder_team end               -- TS3.3 / TS3.4
+    return a.player < b.player
+  end
+  local sorted = {}
+  for i, e in ipairs(entries) do sorted[i] = e end
+  table.sort(sorted, before)
+  -- [AMBIG] TS3: first place is decided with the previous holder; the fastest fighter then
+  -- takes the card and lower ties are broken with the new holder's team.
+  holder_team = match.team(sorted[1].player)
+  local rest = {}
+  for i = 2, #sorted do rest[#rest + 1] = sorted[i] end
+  table.sort(rest, before)
+  for i, e in ipairs(rest) do sorted[i + 1] = e end
+  local choose = {}
+  for i = 1, #sorted - 1 do
+    local a, b = sorted[i], sorted[i + 1]
+    if a.speed == b.speed and match.allies(a.player, b.player) then choose[#choose + 1] = { i, i + 1 } end
+  end
+  return sorted, choose
+end
+
+-- §9.7: the team's Recycle income: 1 per living fighter (2 at health <= 7) plus 2 per
+-- eliminated fighter (Revenge); the pool never holds more than 20, the excess to the box.
+-- `pool_of(team)` is the entity carrying the team's "force" counter.
+function M.income(team, pool_of)
+  local n = 0
+  for q = 1, match.players() do
+    if match.team(q) == team then
+      if S.health(q) <= 0 then n = n + 2
+      else n = n + ((S.health(q) <= 7) and 2 or 1) end
+    end
+  end
+  local pool = pool_of(team)
+  local to = counter.get(pool, "force") + n
+  local excess = math.max(0, to - M.TEAM_CAP)
+  counter.set(pool, "force", to - excess)
+  if excess > 0 then counter.add(zone.items(zone.find("table"))[3], "force", excess) end
+  return n, excess
+end
+
+return M

@@ -1,0 +1,247 @@
+-- battlecon.verbs: the glossary (spec §8) and movement words (§7) as functions card effects
+-- call. `p` is always the player whose effect it is; "the opponent" is S.opponent(p).
+-- Every verb is a no-op once the match has ended (an elimination ends a duel at once, EL2).
+
+local S = require("battlecon.state")
+local stats = require("battlecon.stats")
+local fire = require("battlecon.fire")
+
+local M = {}
+local UNSET = -999999
+
+local function over() return match.finished() end
+
+---------------------------------------------------------------------------------------------
+-- Force (§6.4) and the common pool as the timer (§3.13 TO1)
+---------------------------------------------------------------------------------------------
+
+-- Takes n force from the common pool (the box when it runs dry); the pool reaching 0 is the
+-- time-out (W17). Returns the new force.
+function M.gain_force(p, n)
+  if over() or n <= 0 then return S.force(p) end
+  local pool = S.pool()
+  local have = counter.get(pool, "force")
+  local from_pool = math.min(have, n)
+  if from_pool > 0 then counter.add(pool, "force", -from_pool) end
+  local to = counter.add(S.pe(p), "force", n)
+  log.event("bc.force", "{p:player} gains {n} force ({from_box} from the box)",
+    { player = p, n = n, from_box = n - from_pool }, { rule = "§6.4" })
+  if counter.get(pool, "force") == 0 and not entity.get(S.tracker(), "time_out") then
+    entity.set(S.tracker(), "time_out", true)
+    log.event("bc.time_out", "the common force pool is empty: time is out", {}, { rule = "§3.13" })
+  end
+  return to
+end
+
+-- Pays n force to the box (support tokens, Maneuver). False when p cannot pay in full.
+function M.pay_force(p, n)
+  if S.force(p) < n then return false end
+  counter.add(S.pe(p), "force", -n)
+  counter.add(zone.items(zone.find("table"))[3], "force", n)
+  return true
+end
+
+---------------------------------------------------------------------------------------------
+-- Health: damage, lose, restore, spend (§8), elimination (§3.12)
+---------------------------------------------------------------------------------------------
+
+function M.eliminate(p, why)
+  if over() then return end
+  log.event("bc.eliminated", "{p:player} is eliminated", { player = p }, { rule = "§3.12" })
+  for _, e in ipairs(S.sources(p)) do fire.deactivate(e) end
+  match.finish(S.opponent(p), why or "knockout")
+end
+
+-- Stunned as an effect (§8): stability prevents it; a second stun has no effect (returns
+-- false) and fires nothing. W14: "stunned" handlers see ctx.stun = {target =} before the
+-- stun lands and may cancel it ("when you would be stunned", "when you stun the opponent").
+function M.stun(p)
+  if over() or S.flag(p, "stunned") or stats.stable(p) then return false end
+  local pending = { target = p }
+  fire.fire("stunned", { stun = pending }, nil, { no_order = true })
+  if pending.cancel or over() then return false end
+  S.set_flag(p, "stunned", true)
+  log.event("bc.stun", "{p:player} is stunned", { player = p }, { rule = "§3.9" })
+  return true
+end
+
+-- The damage pipeline (§12.12): armor (burns) -> "at most X at a time" -> "cannot drop below
+-- 1" -> health -> elimination -> stun against the damage taken this beat.
+-- opts: ignore_armor, ignore_defense. Returns {seen=, taken=}: `seen` is what other effects
+-- count ("cannot drop below 1" hides nothing from them), `taken` what health lost.
+function M.take_damage(p, amount, opts)
+  opts = opts or {}
+  if over() then return { seen = 0, taken = 0 } end
+  amount = stats.number(amount)
+  local pe = S.pe(p)
+  local vulnerable = effect.stat(pe, "vulnerable", 0) > 0
+  if amount > 0 and not (opts.ignore_armor or vulnerable) then
+    local armor = counter.get(pe, "armor")
+    local absorbed = math.min(armor, amount)
+    if absorbed > 0 then
+      counter.add(pe, "armor", -absorbed)
+      amount = amount - absorbed
+      log.event("bc.armor", "{p:player}'s armor absorbs {n}", { player = p, n = absorbed }, { rule = "§8 armor" })
+    end
+  end
+  local cap = effect.stat(pe, "damage_cap", UNSET)
+  if cap ~= UNSET and amount > cap then amount = math.max(0, cap) end   -- the rest counts for nothing
+  local seen, taken = amount, amount
+  local health = S.health(p)
+  if effect.stat(pe, "health_floor", 0) > 0 and health - amount < 1 then taken = math.max(0, health - 1) end
+  if taken > 0 then
+    counter.add(pe, "health", -taken)
+    counter.add(pe, "damage", taken)
+  end
+  log.event("bc.damage", "{p:player} takes {n} damage ({health} health)", { player = p, n = taken,
+    health = S.health(p) }, { rule = "§3.9 AT4" })
+  if S.health(p) <= 0 then M.eliminate(p); return { seen = seen, taken = taken } end
+  if taken > 0 then
+    local defense = (opts.ignore_defense or vulnerable) and 0 or stats.defense(p)
+    if counter.get(pe, "damage") > defense then M.stun(p) end
+  end
+  return { seen = seen, taken = taken }
+end
+
+-- "Deal X damage" (§8): not an attack; fires "when you take damage" effects of the target.
+function M.deal_damage(p, x, target)
+  target = target or S.opponent(p)
+  local r = M.take_damage(target, x)
+  if r.taken > 0 and not over() then
+    fire.fire("when_damaged", { target = target, amount = r.seen, by = p }, { target })
+  end
+  return r
+end
+
+-- "Lose X" (§8): not damage; never eliminates (stops at 1); no stun, no armor.
+function M.lose(p, x, target)
+  target = target or S.opponent(p)
+  if over() then return 0 end
+  local h = S.health(target)
+  local n = math.max(0, math.min(x, h - 1))
+  if n > 0 then counter.add(S.pe(target), "health", -n) end
+  log.event("bc.lose", "{p:player} loses {n} health", { player = target, n = n }, { rule = "§8 lose X" })
+  return n
+end
+
+function M.restore(p, x)
+  if over() then return 0 end
+  local _, max = counter.bounds(S.pe(p), "health")
+  local before = S.health(p)
+  counter.set(S.pe(p), "health", math.min(max, before + x))
+  return S.health(p) - before
+end
+
+-- "Spend X health": never the last one; all or nothing. True when paid.
+function M.spend_health(p, x)
+  if S.health(p) - x < 1 then return false end
+  counter.add(S.pe(p), "health", -x)
+  return true
+end
+
+function M.armor(p, x) counter.add(S.pe(p), "armor", x) end
+
+-- Avoid attacks (§8): set during the range check on the defender.
+function M.avoid(attack) attack.avoided = true end
+
+-- Cause a clash (§8, REV4): after the Reveal effects, a clash whatever the speeds (▲ cancels).
+function M.cause_clash() entity.set(S.tracker(), "cause_clash", true) end
+
+-- Become the active player (§3.15).
+function M.become_active(p) S.set_active(p) end
+
+---------------------------------------------------------------------------------------------
+-- Movement (§7) with "When/Each time" timing (W14: fires before the move, may cancel it)
+---------------------------------------------------------------------------------------------
+
+local MOVER_OF = { advance = "self", retreat = "self", close = "self", pull = "other", push = "other" }
+
+-- p's effect moves a fighter with `word` ("advance", "retreat", "close", "pull", "push") by
+-- one of `amounts` (a number or a list: "advance 1-2" = {1, 2}); words may be a list ("push
+-- or pull"). The mover is p for advance/retreat/close and the opponent for pull/push.
+-- All or nothing: illegal outcomes are dropped; if none is left the effect is ignored.
+-- Returns true when the figure ended on another space.
+-- The legal outcomes of a movement effect (MV11-MV12): {word=, n=, to=, label=} each.
+function M.outcomes(p, words, amounts)
+  if type(words) == "string" then words = { words } end
+  if type(amounts) == "number" then amounts = { amounts } end
+  local me, them = S.figure(p), S.figure(S.opponent(p))
+  local outcomes = {}
+  for _, w in ipairs(words) do
+    for _, n in ipairs(amounts) do
+      local ok, to = board.move(w, me, them, n, true)
+      local mover = MOVER_OF[w] == "self" and me or them
+      if ok and to ~= board.position(mover) then
+        outcomes[#outcomes + 1] = { word = w, n = n, to = to, label = w .. " " .. n .. " (to space " .. to .. ")" }
+      end
+    end
+  end
+  return outcomes
+end
+
+function M.move(p, words, amounts, why)
+  if over() then return false end
+  if type(words) == "string" then words = { words } end
+  local me, them = S.figure(p), S.figure(S.opponent(p))
+  local outcomes = M.outcomes(p, words, amounts)
+  if #outcomes == 0 then
+    log.event("bc.move_ignored", "{p:player}'s {word} cannot be done: ignored", { player = p,
+      word = table.concat(words, "/") }, { rule = "§7.1 MV7" })
+    return false
+  end
+  local pick = outcomes[1]
+  if #outcomes > 1 then
+    local options = {}
+    for i, o in ipairs(outcomes) do options[i] = o.label end
+    local a = decide { player = p, id = "move", prompt = why or "choose a movement", options = options }
+    pick = outcomes[a[1]]
+  end
+  local mover_p = MOVER_OF[pick.word] == "self" and p or S.opponent(p)
+  -- W14: timing effects fire before the move and may change or cancel it.
+  local pending = { word = pick.word, n = pick.n, mover = mover_p, actor = p }
+  fire.fire("moving", { move = pending }, nil, { no_order = true })
+  if pending.cancel or over() then return false end
+  local mover = S.figure(mover_p)
+  local from = board.position(mover)
+  local ok, _, passed = board.move(pending.word, me, them, pending.n)
+  if ok and board.position(mover) ~= from then
+    S.set_flag(mover_p, "moved", true)
+    if passed and mover_p == p then S.set_flag(p, "moved_past", true) end
+    if pending.word == "advance" or pending.word == "close" then S.set_flag(mover_p, "advanced", true) end
+    return true
+  end
+  return false
+end
+
+-- Teleport (§7.2): to a free space; counts as an advance or a retreat for bans and triggers.
+function M.teleport(p, to)
+  if over() then return false end
+  local ok, counts = board.teleport(S.figure(p), S.figure(S.opponent(p)), to, true)
+  if not ok then return false end
+  local pending = { word = counts, teleport = true, mover = p, actor = p, to = to }
+  fire.fire("moving", { move = pending }, nil, { no_order = true })
+  if pending.cancel or over() then return false end
+  local passed
+  ok, _, passed = board.teleport(S.figure(p), S.figure(S.opponent(p)), to)
+  if ok then S.set_flag(p, "moved", true) end
+  if ok and passed then S.set_flag(p, "moved_past", true) end
+  return ok
+end
+
+---------------------------------------------------------------------------------------------
+-- Cards: discard (§8), take
+---------------------------------------------------------------------------------------------
+
+-- Discard a card: into "discard1"/"discard2" when a pile is named, else face down next to
+-- the pair ("aside"), to go to discard 1 with the pair at Recycle.
+function M.discard(p, card, pile)
+  fire.deactivate(card)
+  zone.move(card, zone.find(pile or "aside", p))
+end
+
+function M.take(p, card)
+  fire.deactivate(card)
+  zone.move(card, zone.find("hand", p))
+end
+
+return M

@@ -1,0 +1,99 @@
+-- tagteam.draft: the Draft phase (spec §4.2): draw 3 from the reserve, insert one face down at
+-- any position of the battle deck without reordering it, return the other two to the bottom
+-- of the reserve in a chosen order; instant bonuses after both players have added a card.
+
+local actions = require("tagteam.actions")
+local turn = require("tagteam.turn")
+
+local M = {}
+
+local function position_options(G, p)
+  local items = zone.items(G.battle[p])
+  local opts = {}
+  for i = 1, #items + 1 do
+    local label
+    if #items == 0 then label = "the only card"
+    elseif i == 1 then label = "top, above " .. entity.name(items[1])
+    elseif i == #items + 1 then label = "bottom, below " .. entity.name(items[#items])
+    else label = "between " .. entity.name(items[i - 1]) .. " and " .. entity.name(items[i]) end
+    opts[i] = { label = label, value = i }
+  end
+  return opts
+end
+
+---Runs the Draft phase; returns true when the match ended (a reserve could not give 3).
+function M.run(G)
+  log.say("Draft phase", nil, { rule = "§4.2" })
+  for p = 1, 2 do
+    if zone.count(G.reserve[p]) < 3 then
+      log.event("tagteam.reserve_empty", "{p:player}'s reserve cannot give 3 cards: the game is a draw",
+        { player = p }, { rule = "§4.2" })
+      match.finish({}, "reserve exhausted")
+      return true
+    end
+  end
+  local drawn = {}
+  for p = 1, 2 do
+    drawn[p] = {}
+    for i = 1, 3 do
+      drawn[p][i] = zone.top(G.reserve[p])
+      zone.move(drawn[p][i], G.drawn[p], "bottom")
+    end
+  end
+  -- 1. which card: both choose in secret at once
+  local reqs = {}
+  for p = 1, 2 do
+    local opts = {}
+    for i, c in ipairs(drawn[p]) do opts[i] = { label = entity.name(c), entity = c } end
+    reqs[p] = { player = p, id = "draft_pick", secret = true, options = opts, prompt = "Add which card to your battle deck?" }
+  end
+  local picks = decide_all(reqs)
+  local kept, rest = {}, {}
+  for p = 1, 2 do
+    kept[p] = drawn[p][picks[p][1]]
+    rest[p] = {}
+    for i, c in ipairs(drawn[p]) do if i ~= picks[p][1] then rest[p][#rest[p] + 1] = c end end
+  end
+  -- 2. where it goes (n + 1 positions) and 3. the order the other two go under the reserve
+  reqs = {}
+  for p = 1, 2 do
+    reqs[#reqs + 1] = { player = p, id = "draft_position", secret = true, options = position_options(G, p),
+      prompt = "Insert " .. entity.name(kept[p]) .. " where?" }
+  end
+  for p = 1, 2 do
+    reqs[#reqs + 1] = { player = p, kind = "order", id = "draft_return", secret = true,
+      options = { { label = entity.name(rest[p][1]), entity = rest[p][1] }, { label = entity.name(rest[p][2]), entity = rest[p][2] } },
+      prompt = "Order for the bottom of your reserve (first goes under first)" }
+  end
+  local answers = decide_all(reqs)
+  for p = 1, 2 do
+    zone.move(kept[p], G.battle[p], answers[p][1])
+    for _, n in ipairs(answers[2 + p]) do zone.move(rest[p][n], G.reserve[p], "bottom") end
+    log.event("tagteam.added", "{p:player} adds a card to the battle deck ({n} cards)",
+      { player = p, n = zone.count(G.battle[p]) }, { rule = "§4.2" })
+  end
+  -- 4. instant bonuses, announced and applied together after both added (card and place stay secret)
+  local T = G
+  turn.snapshot(T)
+  T.A, T.B, T.live, T.def, T.card = {}, {}, { true, true }, {}, {}
+  local acc, any = actions.new_acc(), false
+  for p = 1, 2 do
+    local def = cards.of(kept[p])
+    if def.instant then
+      any = true
+      T.A[p] = G.card_fighter[kept[p]]
+      T.B[p] = G.mate[T.A[p]]
+      log.event("tagteam.instant", "{p:player} announces an instant bonus: {text}",
+        { player = p, text = def.instant_text or "instant bonus" }, { rule = "§4.2" })
+      for _, a in ipairs(def.instant) do actions.apply(T, p, a, acc) end
+    end
+  end
+  if any then
+    turn.settle(T, acc)
+    turn.triggers(T)
+    if turn.ko_check(T) then return true end
+  end
+  return false
+end
+
+return M

@@ -1,0 +1,56 @@
+-- Tag Team ("Двое на двое"): two teams of two fighters, never-shuffled battle decks revealed
+-- simultaneously, a Draft phase adding one hidden card a round. Spec: shared/rules/tagteam.md;
+-- rule readings taken: docs/rules-decisions.md, "Tag Team".
+--
+-- Files: setup.lua (fighters and decks), teams.lua (team forming), turn.lua (spec §10 turn
+-- resolution), actions.lua (the card action vocabulary), track.lua (tracks with symbol and
+-- STOP cells), draft.lua (the Draft phase). Fighters and their cards: cards/tagteam/*.lua.
+
+local setup = require("tagteam.setup")
+local teams = require("tagteam.teams")
+local turn = require("tagteam.turn")
+local draft = require("tagteam.draft")
+
+local game = {
+  name = "Tag Team",
+  windows = {},
+  options = {
+    { name = "teams", default = "standard", doc = "team forming when the seats name no fighters: first_game, standard, competitive, free, random" },
+    { name = "modifier_scope", default = "", doc = "attack modifiers (Q-06): \"\" = each modifier's own scope (default self), or force self / team" },
+    { name = "trigger_waves", default = 8, doc = "cap on chained symbol-trigger waves in one turn (Q-04)" },
+  },
+  setup_keys = {},
+  seat_keys = { "fighters", "power", "hp", "special", "battle", "reserve" },
+  bench_unit = { event = "tagteam.turn", name = "turn" },
+}
+
+local function battle_phase(G, round)
+  log.event("tagteam.round", "Round {round}: Battle phase ({n} turns)", { round = round, n = zone.count(G.battle[1]) },
+    { rule = "§4.1" })
+  while true do
+    local n1, n2 = zone.count(G.battle[1]), zone.count(G.battle[2])
+    if n1 == 0 and n2 == 0 then break end
+    if n1 == 0 or n2 == 0 then error("battle decks of unequal size: undefined by the base rules (Q-03)") end
+    log.event("tagteam.turn", "Turn {turn}", { turn = (G.turn or 0) + 1 })
+    if turn.resolve(G) then return true end
+  end
+  -- the played piles go back face down in their order (first played on top): never shuffled
+  for p = 1, 2 do
+    for _, c in ipairs(zone.items(G.played[p])) do zone.move(c, G.battle[p], "top") end
+  end
+  return false
+end
+
+function game.play(ctx)
+  log.say("Tag Team begins", nil, { rule = "§3" })
+  local G = setup.run(ctx, teams.form(ctx))
+  local round = 0
+  while not match.finished() do
+    round = round + 1
+    if battle_phase(G, round) then return end
+    if draft.run(G) then return end
+    match.end_period("round")
+  end
+end
+
+return game

@@ -1,0 +1,111 @@
+-- tagteam.teams: team forming (spec §2): standard draft, competitive draft, free choice, and
+-- "random" (the kernel RNG deals two distinct teams; used by benchmarks and soak tests).
+-- Picks are hidden simultaneous choices (decide_all) revealed together.
+
+local M = {}
+
+---Every fighter key of the roster (fighters with props.roster), in file order.
+function M.roster()
+  local out = {}
+  for _, k in ipairs(cards.keys("tagteam/")) do
+    local d = cards.get(k)
+    if d.kind == "fighter" and d.props.roster then out[#out + 1] = k end
+  end
+  return out
+end
+
+-- Draft cards are entities: a hand per player (only its owner sees it), a face-down discard
+-- (competitive draft) and a public row where picks are revealed together.
+local function ask_picks(hands, id, prompt)
+  local reqs = {}
+  for p = 1, 2 do
+    local opts = {}
+    for i, c in ipairs(zone.items(hands[p])) do opts[i] = { label = entity.name(c), entity = c } end
+    reqs[p] = { player = p, id = id, secret = true, options = opts, prompt = prompt }
+  end
+  local a = decide_all(reqs)
+  return { zone.items(hands[1])[a[1][1]], zone.items(hands[2])[a[2][1]] }
+end
+
+local function reveal_picks(picked, row, teams)
+  for p = 1, 2 do zone.move(picked[p], row[p], "bottom") end   -- both face up at once
+  for p = 1, 2 do
+    teams[p][#teams[p] + 1] = entity.get(picked[p], "fighter")
+    log.event("tagteam.pick", "{p:player} picks {e:card}", { player = p, card = picked[p] }, { rule = "§2" })
+  end
+end
+
+local function draft(competitive)
+  local box = zone.create("draft_box", nil, "hidden")
+  local hands = { zone.create("draft_hand", 1, "owner"), zone.create("draft_hand", 2, "owner") }
+  local row = { zone.create("draft_row", 1, "public"), zone.create("draft_row", 2, "public") }
+  local out = zone.create("draft_discard", nil, "hidden")
+  for _, k in ipairs(M.roster()) do
+    entity.create { kind = "draft", name = cards.get(k).name, zone = box, where = "bottom", props = { fighter = k } }
+  end
+  zone.shuffle(box)
+  local half = zone.count(box) // 2                  -- 6 / 6 with the full roster
+  for p = 1, 2 do
+    for _ = 1, half do zone.move(zone.top(box), hands[p], "bottom") end
+  end
+  local teams = { {}, {} }
+  reveal_picks(ask_picks(hands, "team_pick", "Pick your first fighter"), row, teams)
+  if competitive then
+    local gone = ask_picks(hands, "team_discard", "Discard one fighter face down (out of the pool)")
+    for p = 1, 2 do zone.move(gone[p], out) end
+  end
+  -- swap what is left: each player takes the other's cards
+  local mine = { zone.items(hands[1]), zone.items(hands[2]) }
+  for p = 1, 2 do
+    for _, c in ipairs(mine[p]) do zone.move(c, hands[3 - p], "bottom") end
+  end
+  reveal_picks(ask_picks(hands, "team_pick", "Pick your second fighter"), row, teams)
+  return teams
+end
+
+local function free_choice()
+  local roster = M.roster()
+  for _ = 1, 20 do
+    local reqs = {}
+    for p = 1, 2 do
+      local opts = {}
+      for i, k in ipairs(roster) do opts[i] = { label = cards.get(k).name, value = k } end
+      reqs[p] = { player = p, id = "team_choice", secret = true, options = opts, min = 2, max = 2, prompt = "Choose two fighters" }
+    end
+    local a = decide_all(reqs)
+    local teams = { { roster[a[1][1]], roster[a[1][2]] }, { roster[a[2][1]], roster[a[2][2]] } }
+    local clash = false
+    for _, x in ipairs(teams[1]) do for _, y in ipairs(teams[2]) do if x == y then clash = true end end end
+    if not clash then return teams end
+    log.say("Both players chose the same fighter (there is one board): choose again", nil, { rule = "§2.3" })
+  end
+  error("free choice: the players kept choosing the same fighter", 2)
+end
+
+local function random_teams()
+  local pool = M.roster()
+  local t = {}
+  for i = 1, 4 do
+    local j = math.random(i, #pool)
+    pool[i], pool[j] = pool[j], pool[i]
+    t[i] = pool[i]
+  end
+  return { { t[1], t[2] }, { t[3], t[4] } }
+end
+
+---The two teams for this match: the seats' own, else the "teams" option's method.
+function M.form(ctx)
+  local s1, s2 = ctx.seats[1].setup or {}, ctx.seats[2].setup or {}
+  if s1.fighters and s2.fighters then return { s1.fighters, s2.fighters } end
+  local how = ctx.options.teams
+  if how == "first_game" then
+    return { { "tagteam/jeanne", "tagteam/zheng_shi" }, { "tagteam/bodvar", "tagteam/wong_fei_hung" } }
+  elseif how == "standard" then return draft(false)
+  elseif how == "competitive" then return draft(true)
+  elseif how == "free" then return free_choice()
+  elseif how == "random" then return random_teams()
+  end
+  error("option teams: expected first_game, standard, competitive, free or random; got " .. tostring(how), 2)
+end
+
+return M

@@ -1,0 +1,99 @@
+-- unmatched.damage: damage, healing, defeat and the win (rulebook "defeat" and "winning").
+--
+-- Damage is applied to a list of fighters at once and only then are defeats checked, so
+-- exhaustion (2 to each of your fighters) is one simultaneous blow. The game-end check runs
+-- after every defeat: once match.finished() is true every rule step stops.
+
+local state = require("unmatched.state")
+
+local M = {}
+
+-- Teams in seat order (a team is the set of players match.allies groups together).
+local function teams()
+  local out, seen = {}, {}
+  for p = 1, match.players() do
+    local t = match.team(p)
+    if not seen[t] then
+      seen[t] = #out + 1
+      out[#out + 1] = { team = t, players = {} }
+    end
+    local list = out[seen[t]].players
+    list[#list + 1] = p
+  end
+  return out
+end
+
+---Ends the match when at most one team still has an undefeated hero (duel: your hero
+---defeated, you lose; team play: both heroes of a team defeated, the other team wins).
+function M.check_end()
+  if match.finished() then return true end
+  local standing = {}
+  for _, t in ipairs(teams()) do
+    for _, p in ipairs(t.players) do
+      if not state.defeated(state.hero(p)) then
+        standing[#standing + 1] = t
+        break
+      end
+    end
+  end
+  if #standing > 1 then return false end
+  if #standing == 1 then
+    match.finish(standing[1].players, "heroes defeated")
+  else
+    match.finish(nil, "every hero defeated")
+  end
+  return true
+end
+
+---Fighter `f` is defeated: off the board at once; a player left with no fighter is eliminated.
+function M.defeat(f)
+  entity.set(f, "defeated", true)
+  zone.move(f, zone.find("defeated"))
+  log.event("defeat", "{e:fighter} is defeated", { fighter = f, player = entity.owner(f) }, { rule = "defeat" })
+  local p = entity.owner(f)
+  if #state.alive(p) == 0 and not state.eliminated(p) then
+    entity.set(match.player_entity(p), "eliminated", true)
+    log.event("eliminated", "{p:player} has no fighter left and is eliminated", { player = p }, { rule = "team play" })
+  end
+  M.check_end()
+end
+
+---Deals `n` damage to each fighter of `list` at once, then checks defeats in list order.
+---kind: "combat" (the attack itself), "effect" or "exhaustion". Returns the damage dealt to
+---the first fighter (for the combat winner).
+function M.deal(list, n, kind)
+  if match.finished() or n <= 0 then return 0 end
+  if type(list) ~= "table" then list = { list } end
+  local dealt = 0
+  for i, f in ipairs(list) do
+    if not state.defeated(f) then
+      local to, from = counter.add(f, "health", -n)
+      if i == 1 then dealt = from - to end
+      log.event("damage", "{e:fighter} takes {amount} {kind} damage ({health} health left)",
+        { fighter = f, amount = n, kind = kind, health = to }, { rule = "damage" })
+    end
+  end
+  for _, f in ipairs(list) do
+    if not state.defeated(f) and state.health(f) == 0 then
+      M.defeat(f)
+      if match.finished() then break end
+    end
+  end
+  return dealt
+end
+
+---Recovers `n` health, never above the dial's maximum. Defeated fighters cannot heal.
+function M.heal(f, n)
+  if state.defeated(f) then return end
+  local to = counter.add(f, "health", n)
+  log.event("heal", "{e:fighter} recovers health ({health})", { fighter = f, health = to }, { rule = "health" })
+end
+
+---Sets health to `n` (capped by the dial), as Holy Grail does.
+function M.set_health(f, n)
+  if state.defeated(f) then return end
+  local to = counter.set(f, "health", n)
+  log.event("heal", "{e:fighter}'s health is set to {health}", { fighter = f, health = to }, { rule = "health" })
+end
+
+return M

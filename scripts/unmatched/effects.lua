@@ -1,0 +1,69 @@
+-- unmatched.effects: the words card and ability scripts use ("draw", "deal damage", "BOOST
+-- this attack", "this card's value becomes"). Cards require this one module.
+
+local state = require("unmatched.state")
+local damage = require("unmatched.damage")
+local deck = require("unmatched.deck")
+local move = require("unmatched.move")
+
+local M = {}
+
+M.state, M.damage, M.deck, M.move = state, damage, deck, move
+
+function M.draw(p, n) deck.draw(p, n) end
+
+---Deals `n` effect damage to fighter `f` (effect damage never decides who won a combat).
+function M.deal(f, n) return damage.deal(f, n, "effect") end
+
+M.heal = damage.heal
+M.set_health = damage.set_health
+
+---"This card's value becomes n" for the rest of the combat (applied before additions).
+function M.set_value(card, n)
+  effect.modify { target = card, stat = "value", op = "set", amount = n, source = card, expires = "combat" }
+  log.event("value", "{e:card}'s value becomes {value}", { card = card, value = n }, { rule = "during combat" })
+end
+
+---Adds `n` to a combat card's value for the rest of the combat.
+function M.add_value(card, n, why)
+  if n == 0 then return end
+  effect.modify { target = card, stat = "value", op = "add", amount = n, source = card, expires = "combat" }
+  log.event("value", "{e:card} gets +{value} ({why})", { card = card, value = n, why = why or "" }, { rule = "during combat" })
+end
+
+---Player `p` may BOOST combat card `card`: discard one card, add its BOOST value.
+function M.boost_card(p, card, id)
+  local n = deck.boost(p, id or "boost_attack", "this attack")
+  if n > 0 then M.add_value(card, n, "boost") end
+  return n
+end
+
+---Player `chooser` picks one fighter of `list` (must pick: card effects are mandatory).
+function M.choose_fighter(chooser, list, id, prompt)
+  if #list == 0 then return nil end
+  if #list == 1 then return list[1] end
+  local options = {}
+  for i, f in ipairs(list) do
+    options[i] = { label = entity.name(f) .. " on " .. board.name(board.position(f)), entity = f }
+  end
+  return list[decide { player = chooser, id = id, prompt = prompt, options = options }[1]]
+end
+
+---Every living fighter (any side) on a space adjacent to space `s`.
+function M.adjacent_fighters(s)
+  local out = {}
+  for _, f in ipairs(state.all_alive()) do
+    local at = board.position(f)
+    if at and board.adjacent(at, s) then out[#out + 1] = f end
+  end
+  return out
+end
+
+---Alice's size: "big" or "small" (a property of the Alice fighter).
+function M.size(f) return entity.get(f, "size") end
+function M.set_size(f, size)
+  entity.set(f, "size", size)
+  log.event("size", "{e:fighter} is now {size}", { fighter = f, size = size:upper() }, { rule = "Alice" })
+end
+
+return M

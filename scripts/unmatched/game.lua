@@ -1,0 +1,40 @@
+-- Unmatched (Battle of Legends, Vol. 1): the rules from the Russian rulebook
+-- (/work/shared/seeds/001_*.txt) as specified in rules/unmatched.md. Readings of open points are
+-- in docs/rules-decisions.md ("Unmatched"). Heroes live in cards/unmatched/<hero>/.
+--
+-- Seats are in turn order: a duel has 2; team play has 4 listed A1, B1, A2, B2 (teams set in
+-- the scenario). Seat 1 is the "youngest player": start space 1 and the first turn.
+
+local setup = require("unmatched.setup")
+local actions = require("unmatched.actions")
+local state = require("unmatched.state")
+
+local game = {
+  name = "Unmatched",
+  windows = { "placed", "turn_start", "maneuver", "scheme", "immediately", "during_combat", "after_combat" },
+  options = {
+    { name = "max_turns", default = 400, doc = "turns before the match is called a draw (0 = no limit); a safety net for random play" },
+  },
+  setup_keys = { "map" },
+  seat_keys = { "hero", "positions", "health", "size", "hand", "deck", "discard" },
+  bench_unit = { event = "turn", name = "turn" },
+}
+
+function game.play(ctx)
+  log.say("Unmatched begins", nil, { rule = "setup" })
+  setup.run(ctx)
+  local seat, turn = 1, 0
+  while not match.finished() do
+    if not state.eliminated(seat) then
+      if ctx.options.max_turns > 0 and turn >= ctx.options.max_turns then
+        match.finish(nil, "turn limit")
+        return
+      end
+      turn = turn + 1
+      actions.turn(seat, turn)
+    end
+    seat = seat % ctx.players + 1
+  end
+end
+
+return game

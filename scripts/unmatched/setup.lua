@@ -1,0 +1,130 @@
+-- unmatched.setup: the rulebook's "setup" steps 1-7 for a duel, and the placement order of
+-- team play (seat 1 = team A first player on start 1, seat 2 = team B on start 2, ...).
+--
+-- Seat overrides (scenario players[i].setup) make worked examples exact: `hero`, `positions`
+-- (space names, hero first then sidekicks; "" = already defeated), `health` (same order),
+-- `size` ("big"/"small" for Alice), `hand`, `deck` (top first; no shuffle) and `discard`
+-- (card names short, "skirmish", or full keys).
+
+local windows = require("core.windows")
+local state = require("unmatched.state")
+local deck = require("unmatched.deck")
+local move = require("unmatched.move")
+
+local M = {}
+
+local DEFAULT_HEROES = { "alice", "king_arthur", "medusa", "sinbad" }
+
+local function create_cards(p, names, z)
+  for _, n in ipairs(names) do cards.create(state.card_key(p, n), p, z, "bottom") end -- listed order, top first
+end
+
+-- Step 2-4: the hero's components, health dials, deck and starting hand.
+local function prepare(ctx, p)
+  local seat = ctx.seats[p].setup or {}
+  local hero = seat.hero or DEFAULT_HEROES[(p - 1) % #DEFAULT_HEROES + 1]
+  local def = cards.get("unmatched/" .. hero)
+  if not def or def.kind ~= "character" then error("players[" .. p .. "].setup.hero: no hero '" .. hero .. "'", 2) end
+  local me = match.player_entity(p)
+  entity.set(me, "hero", hero)
+  local character = cards.create("unmatched/" .. hero, p, zone.find("characters"))
+  entity.set(me, "character", character)
+  cards.activate(character)
+  local i = 0
+  for _, fd in ipairs(def.fighters) do
+    for k = 1, fd.count or 1 do
+      i = i + 1
+      local name = (fd.count or 1) > 1 and (fd.name .. " " .. k) or fd.name
+      local f = entity.create { kind = "figure", name = name, owner = p, zone = zone.find("reserve"),
+        props = { fid = fd.id, role = i == 1 and "hero" or "sidekick", ranged = fd.ranged == true } }
+      local health = seat.health and seat.health[i] or fd.health
+      counter.define(f, "health", health, 0, fd.max_health or fd.health)
+      entity.set(me, "fighter" .. i, f)
+    end
+  end
+  entity.set(me, "fighters", i)
+  for _, z in ipairs({ { "deck", "hidden" }, { "hand", "owner" }, { "discard", "public" }, { "combat", "owner" },
+    { "scheme", "public" } }) do
+    zone.create(z[1], p, z[2])
+  end
+  if seat.deck then
+    create_cards(p, seat.deck, state.deck(p))
+  else
+    for _, entry in ipairs(def.deck) do
+      for _ = 1, entry[2] do cards.create(state.card_key(p, entry[1]), p, state.deck(p)) end
+    end
+    zone.shuffle(state.deck(p))
+  end
+  if seat.discard then create_cards(p, seat.discard, state.discard_pile(p)) end
+  if seat.hand then create_cards(p, seat.hand, state.hand(p)) else deck.draw(p, 5) end
+end
+
+local function space_named(p, name)
+  local s = board.find(name)
+  if not s then error("players[" .. p .. "].setup.positions: no space '" .. tostring(name) .. "' on the map", 3) end
+  return s
+end
+
+-- Steps 5-6: hero on start space p, sidekicks on separate empty spaces of the hero's zone(s).
+local function place(ctx, p)
+  local seat = ctx.seats[p].setup or {}
+  local fighters = state.fighters(p)
+  if seat.positions then
+    for i, f in ipairs(fighters) do
+      local name = seat.positions[i]
+      if name == nil or name == "" then
+        counter.set(f, "health", 0)
+        entity.set(f, "defeated", true)
+        zone.move(f, zone.find("defeated"))
+      else
+        local s = space_named(p, name)
+        if #board.figures_at(s) > 0 then error("players[" .. p .. "].setup.positions: " .. name .. " is already taken", 2) end
+        board.place(f, s)
+      end
+    end
+  else
+    local start = board.start(p)
+    if not start then error("the map has no start space " .. p .. " (team play needs a map with four)", 2) end
+    if #board.figures_at(start) > 0 then error("start space " .. p .. " (" .. board.name(start) .. ") is taken", 2) end
+    board.place(fighters[1], start)
+    -- The start spaces of the players still to place stay free for their heroes.
+    local reserved = {}
+    for k = p + 1, ctx.players do
+      if board.start(k) then reserved[board.start(k)] = true end
+    end
+    for i = 2, #fighters do
+      local options = {}
+      for _, s in ipairs(move.empty_spaces()) do
+        if board.share_region(s, start) and not reserved[s] then options[#options + 1] = { label = board.name(s), space = s } end
+      end
+      if #options == 0 then -- a map whose start zone is too small: any free space (rules-decisions.md)
+        for _, s in ipairs(move.empty_spaces()) do
+          if not reserved[s] then options[#options + 1] = { label = board.name(s), space = s } end
+        end
+      end
+      local pick = decide { player = p, id = "place_sidekick", prompt = "place " .. entity.name(fighters[i]) ..
+          " in " .. entity.name(fighters[1]) .. "'s zone", options = options }[1]
+      board.place(fighters[i], options[pick].space)
+    end
+  end
+  windows.dispatch("placed", { hero = fighters[1], preset = seat }, p, { only = state.character(p) })
+  log.event("placed", "{p:player} has placed {hero}", { player = p, hero = entity.name(fighters[1]) }, { rule = "setup" })
+end
+
+function M.run(ctx)
+  if ctx.players ~= 2 and ctx.players ~= 4 then
+    error("Unmatched is played by 2 seats (a duel) or 4 seats (teams A1, B1, A2, B2); got " .. ctx.players, 2)
+  end
+  if match.allies(1, 2) or (ctx.players == 4 and not (match.allies(1, 3) and match.allies(2, 4))) then
+    error("Unmatched seats must be listed in turn order A1, B1(, A2, B2): seats 1 and 2 on different teams" ..
+      (ctx.players == 4 and ", seat 3 with seat 1 and seat 4 with seat 2" or ""), 2)
+  end
+  board.load(ctx.setup.map or "maps/unmatched_keep.json")
+  zone.create("characters", nil, "public")
+  zone.create("reserve", nil, "public")
+  zone.create("defeated", nil, "public")
+  for p = 1, ctx.players do prepare(ctx, p) end
+  for p = 1, ctx.players do place(ctx, p) end
+end
+
+return M

@@ -1,0 +1,328 @@
+// tagteam_turn_test.cpp - turn resolution (spec §10): TT-01 … TT-31, one TEST_CASE per worked
+// example. Fighters use the spec's fixtures (cards/tagteam/fixtures.lua): FX-PLAIN(20) unless a
+// test says otherwise; a card "key@2" belongs to the side's second fighter.
+#include <catch2/catch.hpp>
+
+#include "tagteam_run.h"
+
+using namespace duelbox;
+using namespace duelbox::tagteam_test;
+
+namespace {
+const std::string kPlain = "tagteam/fx_plain20";
+const std::string kGolem = "tagteam/fx_golem";
+const std::string kWb = "tagteam/fx_wb";
+
+std::string fx(const std::string& name, int slot = 1) { return "tagteam/fx/" + name + "@" + std::to_string(slot); }
+
+Side side(std::vector<std::string> battle, std::vector<int> power = {2, 2}, std::vector<int> hp = {},
+          std::vector<std::string> fighters = {kPlain, kPlain}) {
+    Side s;
+    s.battle = std::move(battle);
+    s.power = std::move(power);
+    s.hp = std::move(hp);
+    s.fighters = std::move(fighters);
+    return s;
+}
+
+std::int64_t int_field(const Event* e, const char* key) { return std::get<std::int64_t>(e->get(key)); }
+}  // namespace
+
+TEST_CASE("TT-01 power snapshot: Golem attacks with 3, not 4", "[tagteam]") {
+    Run r = play(side({"tagteam/golem/clay_fist@1", "tagteam/golem/clay_fist@1"}, {3, 2}, {16, 20}, {kGolem, kPlain}),
+                 side({fx("s_atk"), fx("s_idle")}));
+    REQUIRE(r.state == RunState::Finished);
+    auto attacked = r.events("tagteam.attacked");
+    REQUIRE(attacked.size() == 3);
+    CHECK(int_field(attacked[1], "strength") == 3);   // turn 1: X 20 -> 17 with strength 3
+    CHECK(int_field(attacked[2], "strength") == 4);   // turn 2: the cell-15 cube counts now
+    CHECK(r.hp(2, 1) == 13);
+    CHECK(r.hp(1, 1) == 14);
+    CHECK(r.power(1, 1) == 4);
+}
+
+TEST_CASE("TT-02 default target: Mordred takes 3, Dark Power below 8 does not attack", "[tagteam]") {
+    Run r = play(side({"tagteam/golem/clay_fist@1"}, {3, 2}, {16, 20}, {kGolem, kPlain}),
+                 side({"tagteam/mordred/dark_power"}, {5, 2}, {}, {"tagteam/mordred", kPlain}));
+    CHECK(r.hp(2, 1) == 11);
+    CHECK(r.hp(1, 1) == 16);
+}
+
+TEST_CASE("TT-03 Dark Power threshold on the snapshot", "[tagteam]") {
+    const Side mordred8 = side({"tagteam/mordred/dark_power"}, {8, 2}, {}, {"tagteam/mordred", kPlain});
+    SECTION("(a) power 8 attacks for 8") { CHECK(play(mordred8, side({fx("s_idle")})).hp(2, 1) == 12); }
+    SECTION("(b) power 7 does not attack") {
+        CHECK(play(side({"tagteam/mordred/dark_power"}, {7, 2}, {}, {"tagteam/mordred", kPlain}), side({fx("s_idle")}))
+                  .hp(2, 1) == 20);
+    }
+    SECTION("(c) power 7 plus a track-symbol gain this turn still does not attack") {
+        Run r = play(side({"tagteam/mordred/dark_power"}, {7, 2}, {}, {"tagteam/mordred", kPlain}),
+                     side({fx("s_atk")}, {4, 2}));
+        CHECK(r.hp(2, 1) == 20);
+        CHECK(r.hp(1, 1) == 10);
+        CHECK(r.power(1, 1) == 7 + 2 + 2);   // Dark Power's own gain, then cell 10's symbol
+    }
+}
+
+TEST_CASE("TT-04 heal nets with attack: Zheng Shi +1", "[tagteam]") {
+    const Side jeanne = side({"tagteam/jeanne/hand_of_the_righteous"}, {2, 1}, {}, {"tagteam/jeanne", kPlain});
+    auto zheng = [](int hp) {
+        return side({"tagteam/zheng_shi/gunpowder_wine@1"}, {2, 2}, {hp, 20}, {"tagteam/fx_plain15", kPlain});
+    };
+    SECTION("(a)") { CHECK(play(jeanne, zheng(10)).hp(2, 1) == 11); }
+    SECTION("(b) at max stays") { CHECK(play(jeanne, zheng(15)).hp(2, 1) == 15); }
+    SECTION("(c) attacker power 5") {
+        CHECK(play(side({"tagteam/jeanne/hand_of_the_righteous"}, {5, 1}, {}, {"tagteam/jeanne", kPlain}), zheng(10))
+                  .hp(2, 1) == 8);
+    }
+}
+
+TEST_CASE("TT-05 direct damage and attack add up: Golem -6", "[tagteam]") {
+    Run r = play(side({"tagteam/bodvar/berserk"}, {3, 2}, {}, {"tagteam/bodvar", kPlain}),
+                 side({"tagteam/golem/protect_the_innocent@1"}, {3, 2}, {16, 20}, {kGolem, kPlain}));
+    CHECK(r.hp(2, 1) == 10);
+}
+
+TEST_CASE("TT-06 triggers on passing and landing, none on leaving", "[tagteam]") {
+    Run r = play(side({fx("s_idle"), fx("wfh_hp", 2), fx("s_idle")}, {3, 2}, {16, 20}, {kGolem, kPlain}),
+                 side({fx("s_atk"), fx("s_idle"), fx("s_atk", 2)}, {2, 1}));
+    CHECK(r.hp(1, 1) == 14);
+    CHECK(r.power(1, 1) == 5);
+    CHECK(r.events("tagteam.symbol").size() == 2);
+}
+
+TEST_CASE("TT-07 STOP cells halt movement both ways", "[tagteam]") {
+    SECTION("from 5: attack 3 moves 1, heal 2 moves 1") {
+        Run r = play(side({fx("s_idle"), fx("s_heal2")}, {2, 2}, {5, 20}, {kWb, kPlain}),
+                     side({fx("s_atk"), fx("s_idle")}, {3, 2}));
+        auto moves = r.events("tagteam.track");
+        REQUIRE(moves.size() == 2);
+        CHECK(int_field(moves[0], "to") == 4);
+        CHECK(int_field(moves[1], "to") == 5);
+        CHECK(r.hp(1, 1) == 5);
+    }
+    SECTION("from 7: attack 3 stops on 5") {
+        Run r = play(side({fx("s_idle")}, {2, 2}, {7, 20}, {kWb, kPlain}), side({fx("s_atk")}, {3, 2}));
+        CHECK(r.hp(1, 1) == 5);
+    }
+}
+
+TEST_CASE("TT-08 a blocked attack's direct damage stays", "[tagteam]") {
+    Run r = play(side({fx("s_atk_dd2")}, {3, 2}), side({fx("s_blk_plus")}));
+    CHECK(r.hp(2, 1) == 18);
+    CHECK(r.power(2, 1) == 3);
+}
+
+TEST_CASE("TT-09 the block bonus fires once per turn", "[tagteam]") {
+    Run r = play(side({fx("s_patk")}, {2, 1}), side({fx("s_blk_plus")}));
+    CHECK(r.hp(2, 1) == 20);
+    CHECK(r.hp(2, 2) == 20);
+    CHECK(r.power(2, 1) == 3);
+    CHECK(r.events("tagteam.blocked").size() == 2);
+    CHECK(r.events("tagteam.success").size() == 1);
+}
+
+TEST_CASE("TT-10 a 0-strength attack triggers the block bonus", "[tagteam]") {
+    SECTION("blocked") { CHECK(play(side({fx("s_atk")}, {0, 2}), side({fx("s_blk_plus")})).power(2, 1) == 3); }
+    SECTION("unblocked: an attack that deals 0") {
+        Run r = play(side({fx("s_atk")}, {0, 2}), side({fx("s_idle")}));
+        auto attacked = r.events("tagteam.attacked");
+        REQUIRE(attacked.size() == 1);
+        CHECK(int_field(attacked[0], "strength") == 0);
+        CHECK(r.hp(2, 1) == 20);
+    }
+}
+
+TEST_CASE("TT-11 no attack, no block bonus", "[tagteam]") {
+    CHECK(play(side({fx("s_heal1")}), side({fx("s_blk_plus")})).power(2, 1) == 2);
+}
+
+TEST_CASE("TT-12 several attacks on one fighter are one attack", "[tagteam]") {
+    SECTION("summed") {
+        Run r = play(side({fx("s_patk")}, {2, 3}), side({fx("s_idle")}));
+        CHECK(r.hp(2, 1) == 15);
+        auto attacked = r.events("tagteam.attacked");
+        REQUIRE(attacked.size() == 1);
+        CHECK(int_field(attacked[0], "strength") == 5);
+    }
+    SECTION("one movement through STOP cells") {
+        Run r = play(side({fx("s_patk")}, {2, 3}), side({fx("s_idle")}, {2, 2}, {8, 20}, {kWb, kPlain}));
+        CHECK(r.hp(2, 1) == 5);
+        CHECK(r.events("tagteam.track").size() == 1);
+    }
+}
+
+TEST_CASE("TT-13 a block protects the partner", "[tagteam]") {
+    Run r = play(side({fx("s_atk_op")}, {3, 2}), side({fx("s_blk_plus")}));
+    CHECK(r.hp(2, 2) == 20);
+    CHECK(r.power(2, 1) == 3);
+}
+
+TEST_CASE("TT-14 attack success heals Jeanne by her power", "[tagteam]") {
+    SECTION("netted with the incoming attack") {
+        Run r = play(side({fx("j_succ")}, {2, 2}, {10, 20}), side({fx("s_atk")}, {3, 2}));
+        CHECK(r.hp(1, 1) == 9);
+        CHECK(r.hp(2, 1) == 18);
+    }
+    SECTION("blocked: no heal, no damage, the block succeeded") {
+        Run r = play(side({fx("j_succ")}, {2, 2}, {10, 20}), side({fx("s_blk")}, {3, 2}));
+        CHECK(r.hp(1, 1) == 10);
+        CHECK(r.hp(2, 1) == 20);
+        CHECK(r.events("tagteam.blocked").size() == 1);
+        CHECK(r.events("tagteam.success").empty());
+    }
+}
+
+TEST_CASE("TT-15 cancel", "[tagteam]") {
+    SECTION("(a) nothing happens to the canceller") {
+        CHECK(play(side({fx("s_cancel")}), side({fx("s_atk")}, {4, 2})).hp(1, 1) == 20);
+    }
+    SECTION("(b) the cancelled block gives no bonus and blocks nothing") {
+        Run r = play(side({fx("s_cancel_atk")}), side({fx("s_blk_plus")}));
+        CHECK(r.hp(2, 1) == 18);
+        CHECK(r.power(2, 1) == 2);
+    }
+    SECTION("(c) mutual cancel ignores both") {
+        Run r = play(side({fx("s_cancel_atk")}), side({fx("s_cancel_atk")}));
+        CHECK(r.hp(1, 1) == 20);
+        CHECK(r.hp(2, 1) == 20);
+        CHECK(r.events("tagteam.cancelled").size() == 2);
+    }
+}
+
+TEST_CASE("TT-16 transfer is limited by what you have", "[tagteam]") {
+    Run r = play(side({fx("s_xfer2")}, {1, 0}), side({fx("s_idle")}));
+    CHECK(r.power(1, 1) == 0);
+    CHECK(r.power(1, 2) == 1);
+}
+
+TEST_CASE("TT-17 power never goes below 0", "[tagteam]") {
+    CHECK(play(side({fx("s_lose2")}, {1, 2}), side({fx("s_idle")})).power(1, 1) == 0);
+}
+
+TEST_CASE("TT-18 THEN still uses the snapshot", "[tagteam]") {
+    Run r = play(side({fx("s_gain_then_atk")}, {2, 2}), side({fx("s_idle")}));
+    CHECK(r.hp(2, 1) == 18);
+    CHECK(r.power(1, 1) == 3);
+}
+
+TEST_CASE("TT-19 clamps", "[tagteam]") {
+    SECTION("heal at max: no change, no trigger") {
+        Run r = play(side({fx("s_heal3")}, {3, 2}, {20, 20}, {kGolem, kPlain}), side({fx("s_idle")}));
+        CHECK(r.hp(1, 1) == 20);
+        CHECK(r.events("tagteam.track").empty());
+        CHECK(r.power(1, 1) == 3);
+    }
+    SECTION("attack 7 at 4 stops on the KO cell") {
+        Run r = play(side({fx("s_atk")}, {7, 2}), side({fx("s_idle")}, {2, 2}, {4, 20}));
+        CHECK(r.hp(2, 1) == 0);
+        CHECK(r.winner() == 1);
+    }
+}
+
+TEST_CASE("TT-20 a KO ends the game at once", "[tagteam]") {
+    Run r = play(side({fx("s_atk"), fx("s_atk")}, {3, 2}), side({fx("s_idle"), fx("s_idle")}, {2, 2}, {3, 20}));
+    CHECK(r.winner() == 1);
+    CHECK(r.m().result().reason == "knockout");
+    CHECK(r.events("tagteam.reveal").size() == 2);     // no second turn
+    CHECK(r.events("tagteam.added").empty());          // no Draft phase
+}
+
+TEST_CASE("TT-21 double KO is a draw", "[tagteam]") {
+    Run r = play(side({fx("s_atk")}, {2, 2}, {2, 20}), side({fx("s_atk")}, {2, 2}, {2, 20}));
+    CHECK(r.draw());
+    CHECK(r.m().result().reason == "double knockout");
+}
+
+TEST_CASE("TT-22 both fighters of one team KO'd: that player loses", "[tagteam]") {
+    Run r = play(side({fx("s_atk_both")}, {2, 2}), side({fx("s_idle")}, {2, 2}, {2, 2}));
+    CHECK(r.hp(2, 1) == 0);
+    CHECK(r.hp(2, 2) == 0);
+    CHECK(r.winner() == 1);
+}
+
+TEST_CASE("TT-23 self-KO loses", "[tagteam]") {
+    Run r = play(side({"tagteam/golem/protect_the_innocent@1"}, {3, 2}, {3, 20}, {kGolem, kPlain}), side({fx("s_idle")}));
+    CHECK(r.hp(1, 1) == 0);
+    CHECK(r.winner() == 2);
+}
+
+TEST_CASE("TT-24 no heal out of KO; THEN heals are not netted", "[tagteam]") {
+    SECTION("(a) THEN heal after KO is ignored") {
+        Run r = play(side({fx("s_atk")}, {3, 2}), side({fx("s_then_heal3")}, {2, 2}, {3, 20}));
+        CHECK(r.hp(2, 1) == 0);
+        CHECK(r.winner() == 1);
+    }
+    SECTION("(b) the same heal without THEN nets to 0") {
+        Run r = play(side({fx("s_atk")}, {3, 2}), side({fx("s_heal3")}, {2, 2}, {3, 20}));
+        CHECK(r.hp(2, 1) == 3);
+        CHECK(r.draw());
+    }
+}
+
+TEST_CASE("TT-25 a start-cell symbol does not fire on leaving", "[tagteam]") {
+    Run r = play(side({fx("s_idle")}, {3, 2}, {15, 20}, {kGolem, kPlain}), side({fx("s_atk")}, {1, 2}));
+    CHECK(r.hp(1, 1) == 14);
+    CHECK(r.power(1, 1) == 3);
+}
+
+TEST_CASE("TT-26 net zero moves nothing and fires nothing", "[tagteam]") {
+    Run r = play(side({fx("s_heal2")}, {3, 2}, {16, 20}, {kGolem, kPlain}), side({fx("s_atk")}, {2, 2}));
+    CHECK(r.hp(1, 1) == 16);
+    CHECK(r.power(1, 1) == 3);
+}
+
+TEST_CASE("TT-27 several symbols fire together after the movement", "[tagteam]") {
+    Run r = play(side({fx("s_idle")}, {3, 2}, {16, 20}, {"tagteam/fx_golem2", kPlain}), side({fx("s_atk")}, {4, 2}));
+    CHECK(r.hp(1, 1) == 12);
+    CHECK(r.power(1, 1) == 5);
+    auto symbols = r.events("tagteam.symbol");
+    REQUIRE(symbols.size() == 2);
+    CHECK(symbols[0]->seq > r.events("tagteam.track")[0]->seq);
+}
+
+TEST_CASE("TT-28 the partner symbol gives the partner the power", "[tagteam]") {
+    Run r = play(side({fx("s_pgain")}), side({fx("s_idle")}));
+    CHECK(r.power(1, 1) == 2);
+    CHECK(r.power(1, 2) == 3);
+}
+
+TEST_CASE("TT-29 a partner attack uses the partner's power and modifiers", "[tagteam]") {
+    const Side a = side({fx("s_patk")}, {2, 4}, {}, {kPlain, "tagteam/fx_flame"});
+    SECTION("scope self (R1)") { CHECK(play(a, side({fx("s_idle")})).hp(2, 1) == 20 - 7); }
+    SECTION("scope team (R2)") {
+        CHECK(play(a, side({fx("s_idle")}), {{"modifier_scope", "team"}}).hp(2, 1) == 20 - 8);
+    }
+}
+
+TEST_CASE("TT-30 a deferred card is its own movement", "[tagteam]") {
+    Run r = play(side({fx("s_defer_heal2")}, {2, 2}, {5, 20}, {kWb, kPlain}), side({fx("s_atk")}, {3, 2}));
+    auto moves = r.events("tagteam.track");
+    REQUIRE(moves.size() == 2);
+    CHECK(int_field(moves[0], "to") == 4);
+    CHECK(int_field(moves[1], "to") == 5);
+    CHECK(r.hp(1, 1) == 5);
+}
+
+TEST_CASE("TT-31 a block covers THEN attacks; its bonus fires once", "[tagteam]") {
+    Run r = play(side({fx("s_gain_then_atk")}), side({fx("s_blk_plus")}));
+    CHECK(r.hp(2, 1) == 20);
+    CHECK(r.power(2, 1) == 3);
+    CHECK(r.events("tagteam.success").size() == 1);
+}
+
+TEST_CASE("Chained symbol triggers stop at the wave cap (Q-04)", "[tagteam]") {
+    // 11 -> 10 fires "damage 1" (10 -> 9), which fires "heal 1" (9 -> 10), and so on.
+    Run r = play(side({fx("s_idle")}, {2, 2}, {11, 20}, {"tagteam/fx_loop", kPlain}), side({fx("s_atk")}, {1, 2}),
+                 {{"trigger_waves", 5}});
+    REQUIRE(r.state == RunState::Finished);
+    CHECK(r.events("tagteam.error").size() == 1);
+    CHECK(r.events("tagteam.symbol").size() == 5);
+    CHECK(r.hp(1, 1) == 9);   // wave 5 (a damage wave) moved it to 9, and there it stops
+}
+
+TEST_CASE("Battle decks of unequal size are an error (Q-03)", "[tagteam]") {
+    Run r = play(side({fx("s_idle"), fx("s_idle")}), side({fx("s_idle")}));
+    REQUIRE(r.state == RunState::Failed);
+    CHECK(r.runner->error().find("unequal size") != std::string::npos);
+}

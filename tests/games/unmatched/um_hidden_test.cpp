@@ -1,0 +1,79 @@
+// Unmatched hidden information: face-down combat cards stay hidden from the other player until
+// the simultaneous reveal, in the log as that player sees it and in the questions put to them.
+#include <catch2/catch.hpp>
+
+#include "um_support.h"
+
+using nlohmann::json;
+using namespace duelbox;
+using namespace duelbox::test;
+using namespace duelbox::test::um;
+
+namespace {
+json anna() {
+    return {{"hero", "alice"}, {"size", "big"}, {"positions", {"s1", "s5"}},
+            {"hand", {"biting_jaws", "vorpal_swish", "looking_glass"}}, {"deck", {"croquet", "croquet"}}};
+}
+json karl() {
+    return {{"hero", "king_arthur"}, {"positions", {"s6", "s8"}}, {"hand", {"skirmish", "tower_shield"}}, {"deck", {"shield_wall"}}};
+}
+json decisions() {
+    return json::array({say(1, "action", "Attack"), say(1, "attacker", "Jabberwock"), say(1, "target", "King Arthur on s6"),
+                        say(1, "attack_card", "Biting Jaws"), say(2, "defense_card", "Tower Shield")});
+}
+constexpr PlayerIndex kKarl = 1, kAnna = 0;   // 0-based viewers
+}  // namespace
+
+TEST_CASE("Unmatched face-down combat cards are hidden until the reveal", "[unmatched]") {
+    RunResult r = run(duel(anna(), karl(), decisions()));
+    REQUIRE(r.error == "");
+    const Event* reveal = r.first("reveal");
+    REQUIRE(reveal);
+    std::size_t checked = 0;
+    for (const Event& e : r.events()) {
+        if (e.seq >= reveal->seq) break;
+        if (e.type == "entity.reveal") continue;   // the cards turning face up: the reveal itself
+        if (!EventLog::sees(e, kKarl)) continue;
+        const std::string text = r.narrate(e, kKarl) + " " + r.data(e, kKarl).dump();
+        INFO("event " << e.seq << " as Karl sees it: " << text);
+        CHECK(text.find("Biting Jaws") == std::string::npos);
+        CHECK(text.find("Vorpal Swish") == std::string::npos);
+        const std::string anna_text = r.narrate(e, kAnna) + " " + r.data(e, kAnna).dump();
+        CHECK(anna_text.find("Tower Shield") == std::string::npos);
+        ++checked;
+    }
+    CHECK(checked > 20);
+    // Karl learns that Anna chose, not what; the card moves to her combat area as "a hidden card".
+    const Event* chose = nullptr;
+    for (const Event* e : r.of_type("decision"))
+        if (e->get("id") == Value{std::string("attack_card")}) chose = e;
+    REQUIRE(chose);
+    CHECK_FALSE(r.data(*chose, kKarl).contains("answer"));
+    CHECK(r.data(*chose, kAnna)["answer"] == "Biting Jaws");
+    CHECK(r.narrate(*reveal, kKarl) == "revealed: Biting Jaws against Tower Shield");
+    // An observer (the full log) sees both choices before the reveal.
+    CHECK(r.data(*chose, EventLog::kObserver)["answer"] == "Biting Jaws");
+}
+
+TEST_CASE("Unmatched the defender's question does not name the attack card", "[unmatched]") {
+    json d = json::array({say(1, "action", "Attack"), say(1, "attacker", "Jabberwock"), say(1, "target", "King Arthur on s6")});
+    RunResult r = run(duel(anna(), karl(), d, {{"after_decisions", 3}}));
+    REQUIRE(r.state == RunState::Stopped);
+    REQUIRE(r.runner->pending().size() == 2);
+    const DecisionRequest& karls = r.runner->pending()[1];
+    CHECK(karls.player == kKarl);
+    CHECK(karls.secret);
+    CHECK(karls.prompt.find("Biting Jaws") == std::string::npos);
+    for (const auto& o : karls.options) CHECK(o.label.find("Biting Jaws") == std::string::npos);
+    CHECK(pending_labels(r, 1) == std::vector<std::string>{"No defense card", "Skirmish", "Tower Shield"});
+}
+
+TEST_CASE("Unmatched a defender with no usable defense card is still asked (no leak)", "[unmatched]") {
+    json k = karl();
+    k["hand"] = {"excalibur"};   // attack only: Karl cannot defend, and Anna must not learn it early
+    json d = json::array({say(1, "action", "Attack"), say(1, "attacker", "Jabberwock"), say(1, "target", "King Arthur on s6")});
+    RunResult r = run(duel(anna(), k, d, {{"after_decisions", 3}}));
+    REQUIRE(r.state == RunState::Stopped);
+    REQUIRE(r.runner->pending().size() == 2);
+    CHECK(pending_labels(r, 1) == std::vector<std::string>{"No defense card"});
+}

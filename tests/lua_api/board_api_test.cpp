@@ -1,0 +1,229 @@
+// board_api_test.cpp - module `board` (runtime/lua/lua_board.cpp): line boards and maps,
+// placing figures, the line words (jump, all or nothing, dry runs), teleports, searches;
+// and the errors a script author gets for bad arguments.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "../support/lua_harness.h"
+
+using namespace duelbox;
+using namespace duelbox::test;
+using nlohmann::json;
+using Catch::Matchers::StartsWith;
+using Strings = std::vector<std::string>;
+
+namespace {
+// A 7-space line with figure A (player 1) on `a_at` and B (player 2) on `b_at`; 2 lines long.
+std::string two_figures(int a_at, int b_at) {
+    return "board.line(7) local z = zone.find('players') "
+           "local A = entity.create{kind = 'figure', zone = z, owner = 1, name = 'A'} "
+           "local B = entity.create{kind = 'figure', zone = z, owner = 2, name = 'B'}\n"
+           "board.place(A, " + std::to_string(a_at) + ") board.place(B, " + std::to_string(b_at) + ")\n";
+}
+}  // namespace
+
+TEST_CASE("board.line makes n spaces named 1..n in a row", "[lua_api][board]") {
+    const RunResult r = run_snippet(R"(board.line(5)
+print(board.space_count(), board.name(3), board.find("5"), board.find("x"), board.distance(1, 5))
+print(board.adjacent(2, 3), board.adjacent(2, 4), table.concat(board.neighbours(1), ","), table.concat(board.neighbours(3), ",")))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"5\t3\t5\tnil\t4", "true\tfalse\t2\t2,4"});
+    const Event* set = r.first("board.set");
+    REQUIRE(set);
+    CHECK(r.data(*set) == json{{"spaces", 5}});
+    CHECK(r.where(*set) == "snippet:1");
+    CHECK(r.narrate(*set) == "the board has 5 spaces");
+}
+
+TEST_CASE("board.place puts a figure on a space and logs board.place", "[lua_api][board]") {
+    const RunResult r = run_snippet(R"(board.line(5)
+local f = entity.create{kind = "figure", zone = 1, name = "F"}
+local t = entity.create{zone = 1}
+print(board.position(f))
+board.place(f, 2)
+board.place(t, 2)
+print(board.position(f), table.concat(board.figures_at(2), ","), #board.figures_at(3))
+board.place(f, 4)
+print(board.position(f), zone.name(zone.of(f))))");
+    REQUIRE(r.finished());
+    // A token on a space is there (it has a position) but is not a figure.
+    CHECK(r.printed() == Strings{"nil", "2\t3\t0", "4\tspace:4"});
+    const auto places = r.of_type("board.place");
+    REQUIRE(places.size() == 3);
+    CHECK(r.data(*places[0]) == json{{"entity", 3}, {"from", 0}, {"from_zone", 1}, {"to", 2}});
+    CHECK(r.data(*places[2]) == json{{"entity", 3}, {"from", 2}, {"from_zone", 3}, {"to", 4}});
+    CHECK(r.narrate(*places[2]) == "F is placed on 4");
+}
+
+TEST_CASE("advance jumps an occupied space without counting it", "[lua_api][board]") {
+    // A@2 B@4: advance 2 counts 3, jumps 4, counts 5 (passing B).
+    const RunResult r = run_snippet(two_figures(2, 4) + R"(print(board.move("advance", A, B, 2))
+print(board.position(A)))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"true\t5\ttrue", "5"});
+    const Event* move = r.first("board.move");
+    REQUIRE(move);
+    CHECK(r.where(*move) == "snippet:3");
+    CHECK(r.data(*move) == json{{"by", 3}, {"entity", 3}, {"from", 2}, {"passed", 1}, {"to", 5}, {"word", "advance"}});
+    CHECK(r.narrate(*move) == "A advances from 2 to 5");
+}
+
+TEST_CASE("a line move is all or nothing: too far means nothing moves", "[lua_api][board]") {
+    // BC-07 style: advance 5 from 2 past B@4 needs space 8 on a 7-space line.
+    const RunResult r = run_snippet(two_figures(2, 4) + R"(print(board.move("advance", A, B, 5))
+print(board.position(A), board.position(B)))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"false\toff the board\tfalse", "2\t4"});
+    CHECK(r.of_type("board.move").empty());
+}
+
+TEST_CASE("a dry run reports the move without making it", "[lua_api][board]") {
+    const RunResult r = run_snippet(two_figures(2, 4) + R"(print(board.move("advance", A, B, 2, true))
+print(board.position(A)))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"true\t5\ttrue", "2"});
+    CHECK(r.of_type("board.move").empty());
+}
+
+TEST_CASE("retreat, push, pull and close move the right figure the right way", "[lua_api][board]") {
+    const RunResult r = run_snippet(two_figures(3, 5) + R"(print(board.move("retreat", A, B, 2, true))
+print(board.move("push", A, B, 2, true))
+print(board.move("pull", A, B, 3, true))
+print(board.move("close", A, B, 3, true))
+print(board.move("retreat", A, B, 3, true))
+print(board.move("advance", A, B, 0)))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{
+                             "true\t1\tfalse",                 // A moves away from B
+                             "true\t7\tfalse",                 // B is pushed away from A
+                             "true\t1\ttrue",                  // B is pulled 3 towards A: 4, jumps A on 3, 2, 1
+                             "true\t4\tfalse",                 // close stops next to B
+                             "false\toff the board\tfalse",    // all or nothing
+                             "true\t3\tfalse",                 // zero distance is legal and stays
+                         });
+    CHECK(r.of_type("board.move").empty());   // dry runs and a zero move log nothing
+}
+
+TEST_CASE("a prohibited line word does not move and says why", "[lua_api][board]") {
+    const RunResult r = run_snippet(two_figures(2, 5) + R"(effect.prohibit{target = A, action = "advance"}
+print(board.move("advance", A, B, 1))
+print(board.move("retreat", A, B, 1))
+effect.prohibit{target = B, action = "be_pushed"}
+print(board.move("push", A, B, 1)))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"false\tprohibited\tfalse", "true\t1\tfalse", "false\tprohibited\tfalse"});
+}
+
+TEST_CASE("board.teleport counts as an advance or a retreat relative to the other figure", "[lua_api][board]") {
+    const RunResult r = run_snippet(two_figures(3, 5) + R"(print(board.teleport(A, B, 6, true))
+print(board.teleport(A, B, 1, true))
+print(board.teleport(A, B, 5, true))
+print(board.teleport(A, B, 3, true))
+print(board.teleport(A, B, 4))
+print(board.position(A)))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"true\tadvance\ttrue", "true\tretreat\tfalse", "false\toccupied\tfalse",
+                                 "false\talready there\tfalse", "true\tadvance\tfalse", "4"});
+    const Event* move = r.first("board.move");
+    REQUIRE(move);
+    CHECK(r.data(*move) == json{{"by", 3}, {"counts_as", "advance"}, {"entity", 3}, {"from", 3}, {"passed", 0},
+                                {"to", 4}, {"word", "teleport"}});
+    CHECK(r.narrate(*move) == "A teleports from 3 to 4");
+}
+
+TEST_CASE("board.reachable and board.path respect who a figure may pass", "[lua_api][board]") {
+    const RunResult r = run_snippet(two_figures(2, 3) + R"(local function spaces(list) local out = {} for _, x in ipairs(list) do out[#out + 1] = x.space .. ":" .. x.steps end return table.concat(out, " ") end
+print(spaces(board.reachable(A, 2)))
+print(spaces(board.reachable(A, 2, "everyone")))
+print(#board.path(A, 5), table.concat(board.path(A, 5, "everyone"), ","), table.concat(board.path(A, 1), ","))
+print(#board.path(A, 5, "everyone", 2)))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"1:1", "1:1 4:2", "0\t2,3,4,5\t2,1", "0"});
+}
+
+TEST_CASE("board.load reads a map under the game's root with regions, starts and attributes", "[lua_api][board]") {
+    const RunResult r = run_snippet(R"(board.load("maps/unmatched_sample.json")
+local s1, s4, s7 = board.find("s1"), board.find("s4"), board.find("s7")
+print(board.space_count(), board.start(1), board.start(2), board.start(9))
+print(board.in_region(s4, "RED"), board.in_region(s4, "BLUE"), board.in_region(s7, "RED"), board.share_region(s1, s4), board.share_region(s1, s7))
+print(board.distance(s1, s7), table.concat(board.neighbours(board.find("s3")), ",")))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"10\t1\t7\tnil", "true\ttrue\tfalse\ttrue\tfalse", "6\t2,4,10"});
+}
+
+TEST_CASE("board.attr reads a space's map attributes", "[lua_api][board]") {
+    const RunResult r = run_snippet(R"(board.load("maps/terrain_sample.json")
+print(board.attr(board.find("1"), "high"), board.attr(board.find("2"), "capacity"), board.attr(board.find("W1"), "terrain"), board.attr(board.find("3"), "high")))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"true\t2\twater\tnil"});
+}
+
+TEST_CASE("board set-up errors name the snippet line and the file", "[lua_api][board]") {
+    CHECK(error_of("board.line(0)") == "snippet:1: bad argument #1 to 'line' (a line needs 1..1000 spaces)");
+    CHECK(error_of("board.line(1001)") == "snippet:1: bad argument #1 to 'line' (a line needs 1..1000 spaces)");
+    CHECK(error_of("board.line(5)\nboard.line(5)") == "snippet:2: the board is already set");
+    CHECK(error_of("board.load('maps/nope.json')") == "snippet:1: maps/nope.json: cannot read (no such file?)");
+    CHECK_THAT(error_of("board.load('maps/malformed.json')"), StartsWith("snippet:1: maps/malformed.json:4:16: malformed JSON"));
+    CHECK(error_of("board.load('../secret.json')") ==
+          "snippet:1: ../secret.json: path leaves the game's folders (give a path relative to the game's root)");
+    CHECK(error_of("board.load('/etc/hostname')") ==
+          "snippet:1: /etc/hostname: path leaves the game's folders (give a path relative to the game's root)");
+    CHECK(error_of("board.load('maps/duel_line.json')\nboard.line(3)") == "snippet:2: the board is already set");
+}
+
+TEST_CASE("board functions reject bad arguments with Lua's message and the snippet line", "[lua_api][board]") {
+    CHECK(error_of("board.place(1, 1)") == "snippet:1: bad argument #2 to 'place' (space 1 is not on the board (1..0))");
+    CHECK(error_of("board.line(5) board.place(1, 6)") ==
+          "snippet:1: bad argument #2 to 'place' (space 6 is not on the board (1..5))");
+    CHECK(error_of("board.line(5) board.place(99, 1)") == "snippet:1: bad argument #1 to 'place' (entity 99 does not exist)");
+    CHECK(error_of(two_figures(2, 4) + "board.move('jump', A, B, 1)") ==
+          "snippet:3: bad argument #1 to 'move' (expected \"advance\", \"retreat\", \"pull\", \"push\" or \"close\"; got \"jump\")");
+    CHECK(error_of(two_figures(2, 4) + "board.move('advance', A, B, -1)") ==
+          "snippet:3: bad argument #4 to 'move' (a distance cannot be negative)");
+    CHECK(error_of(two_figures(2, 4) + "board.move('advance', A, 99, 1)") ==
+          "snippet:3: bad argument #3 to 'move' (entity 99 does not exist)");
+    CHECK(error_of(two_figures(2, 4) + "board.move('advance', A, B)") ==
+          "snippet:3: bad argument #4 to 'move' (number expected, got no value)");
+    CHECK(error_of("board.line(5) local f = entity.create{kind = 'figure', zone = 1}\nboard.move('advance', f, 1, 1)") ==
+          "snippet:2: line move: both figures must be on the board");
+    CHECK(error_of(two_figures(2, 4) + "board.teleport(A, B, 9)") ==
+          "snippet:3: bad argument #3 to 'teleport' (space 9 is not on the board (1..7))");
+    CHECK(error_of(two_figures(2, 4) + "board.reachable(A, 2, 'ghosts')") ==
+          "snippet:3: bad argument #3 to 'reachable' (expected \"nobody\", \"allies\" or \"everyone\"; got \"ghosts\")");
+    CHECK(error_of(two_figures(2, 4) + "board.path(A, 2, 'ghosts')") ==
+          "snippet:3: bad argument #3 to 'path' (expected \"nobody\", \"allies\" or \"everyone\"; got \"ghosts\")");
+    CHECK(error_of("board.line(5) board.distance(1, 6)") ==
+          "snippet:1: bad argument #2 to 'distance' (space 6 is not on the board (1..5))");
+    CHECK(error_of("board.line(5) board.attr(1)") == "snippet:1: bad argument #2 to 'attr' (string expected, got no value)");
+    CHECK(error_of("board.start('x')") == "snippet:1: bad argument #1 to 'start' (number expected, got string)");
+    CHECK(error_of("board.find()") == "snippet:1: bad argument #1 to 'find' (string expected, got no value)");
+}
+
+// Regression (was a bug): lua_board.cpp board_move passes static_cast<int>(n), so a distance of 2^32 + 1
+// wraps to 1 and the figure moves one space instead of the move being off the board.
+TEST_CASE("board.move with a distance beyond the integer range is off the board", "[lua_api][board]") {
+    const RunResult r = run_snippet(two_figures(2, 4) + "print(board.move('advance', A, B, 4294967297, true))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"false\toff the board\tfalse"});
+}
+
+// Regression (was a bug): lua_util.cpp check_space casts to SpaceId (32 bits) before the range check,
+// so space 2^32 + 2 is accepted as space 2.
+TEST_CASE("board.place refuses a space id beyond 32 bits", "[lua_api][board]") {
+    CHECK_THAT(error_of(two_figures(2, 4) + "board.place(A, 4294967298)"),
+               StartsWith("snippet:3: bad argument #2 to 'place' (space 4294967298 is not on the board"));
+}
+
+// Regression (was a bug): host.cpp LuaHost::read_file (used by lua_board.cpp board_load) refuses only
+// paths containing "..", and fs::path(root) / "/abs" is "/abs", so board.load reads any file on
+// the machine by absolute path; a non-JSON file's parse error even quotes its first bytes.
+TEST_CASE("board.load refuses an absolute path outside the game's root", "[lua_api][board]") {
+    const auto outside = std::filesystem::temp_directory_path() / "duelbox_lua_api_outside_map.json";
+    std::ofstream(outside) << R"({"id": "outside", "line": 3})";
+    const std::string path = outside.generic_string();
+    // Today the map outside the root loads; it must fail, naming the path.
+    CHECK_THAT(error_of("board.load('" + path + "')"), StartsWith("snippet:1: " + path + ": "));
+    std::filesystem::remove(outside);
+}

@@ -1,0 +1,222 @@
+// window_api_test.cpp - module `window` (runtime/lua/lua_window.cpp) and its dispatcher
+// scripts/core/windows.lua: registering handlers, their order, limits per period, removal
+// during a dispatch, the handler's ctx and the context errors carry.
+#include <catch2/catch.hpp>
+
+#include "../support/lua_harness.h"
+
+using namespace duelbox;
+using namespace duelbox::test;
+using nlohmann::json;
+using Catch::Matchers::StartsWith;
+using Strings = std::vector<std::string>;
+
+namespace {
+// A snippet prelude: `fired(tag)` makes a handler that logs a "fired" event with its ctx.
+const std::string kFired = R"(local windows = require("core.windows")
+local function fired(tag) return function(c) log.event("fired", "", {tag = tag, player = c.player, self = c.self, window = c.window, round = c.round}) end end
+)";
+}  // namespace
+
+TEST_CASE("window.on returns an id and window.info reads the handler back", "[lua_api][window]") {
+    const RunResult r = run_snippet(R"(local t = entity.create{zone = 1, owner = 2}
+local a = window.on("go", function() end)
+local b = window.on("react", function() end, {source = t, priority = 3, limit = 2, period = "round"})
+local c = window.on("go", function() end, {source = t, player = 1})
+local i = window.info(b)
+print(a, b, c, i.id, i.window, i.source, i.player, i.priority, i.limit, i.period, i.fired)
+local j = window.info(a)
+print(j.source, j.player, j.priority, j.limit, j.period, window.info(c).player, window.info(99)))");
+    REQUIRE(r.finished());
+    // A handler's player defaults to its source's owner; an explicit player wins.
+    CHECK(r.printed() == Strings{"1\t2\t3\t2\treact\t3\t2\t3\t2\tround\t0", "nil\tnil\t0\t0\t\t1\tnil"});
+}
+
+TEST_CASE("window.collect orders by priority, then seat from the first player, then registration",
+          "[lua_api][window]") {
+    const RunResult r = run_snippet(R"(local t3 = entity.create{zone = 1, owner = 3}
+local a = window.on("go", function() end, {player = 1})
+local b = window.on("go", function() end, {player = 2})
+local c = window.on("go", function() end, {source = t3})
+local d = window.on("go", function() end, {priority = -5, player = 3})
+local e = window.on("go", function() end, {priority = 10})
+local f = window.on("go", function() end)
+local g = window.on("react", function() end)
+print(table.concat(window.collect("go", 2), ","))
+print(table.concat(window.collect("go"), ","))
+print(table.concat(window.collect("react", 3), ",")))",
+                                    3);
+    REQUIRE(r.finished());
+    // d (priority -5); b p2, c p3, a p1 (seats from 2, wrapping); f seatless; e (priority 10).
+    CHECK(r.printed() == Strings{"4,2,3,1,6,5", "4,1,2,3,6,5", "7"});
+}
+
+TEST_CASE("core.windows dispatch fires in collect order with a ctx per handler", "[lua_api][window]") {
+    const RunResult r = run_snippet(kFired + R"(local t2 = entity.create{zone = 1, owner = 2}
+window.on("go", fired("p1"), {player = 1})
+window.on("go", fired("p2-card"), {source = t2})
+window.on("go", fired("early"), {priority = -1, player = 2})
+window.on("react", fired("other window"))
+print(windows.dispatch("go", {round = 4}, 2)))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"3"});
+    CHECK(r.values("fired", "tag") == std::vector<json>{"early", "p2-card", "p1"});
+    const auto fired = r.of_type("fired");
+    REQUIRE(fired.size() == 3);
+    CHECK(r.data(*fired[1]) == json{{"player", 2}, {"round", 4}, {"self", 3}, {"tag", "p2-card"}, {"window", "go"}});
+    CHECK(r.where(*fired[1]) == "snippet:2");   // the handler's own line
+}
+
+TEST_CASE("dispatch with opts.only fires only the handlers of those sources", "[lua_api][window]") {
+    const RunResult r = run_snippet(kFired + R"(local a = entity.create{zone = 1}
+local b = entity.create{zone = 1}
+window.on("go", fired("a"), {source = a})
+window.on("go", fired("b"), {source = b})
+window.on("go", fired("none"))
+print(windows.dispatch("go", nil, 1, {only = b}), windows.dispatch("go", nil, 1, {only = {a, b}})))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"1\t2"});
+    CHECK(r.values("fired", "tag") == std::vector<json>{"b", "a", "b"});
+}
+
+TEST_CASE("dispatch with owner_orders lets a player order their simultaneous handlers", "[lua_api][window]") {
+    const RunResult r = run_snippet(kFired + R"(local a = entity.create{zone = 1, owner = 1, name = "Alpha"}
+local b = entity.create{zone = 1, owner = 1, name = "Beta"}
+window.on("go", fired("a"), {source = a})
+window.on("go", fired("b"), {source = b})
+windows.dispatch("go", nil, 1, {owner_orders = true}))",
+                                    2, {pick(1, {2, 1}, "order.go")});
+    REQUIRE(r.finished());
+    CHECK(r.values("fired", "tag") == std::vector<json>{"b", "a"});
+    CHECK(r.narrate(*r.first("decision")) == "Player 1 orders Beta > Alpha");
+}
+
+TEST_CASE("a handler with a limit fires at most that often per period; end_period resets it",
+          "[lua_api][window]") {
+    const RunResult r = run_snippet(kFired + R"(local h = window.on("go", fired("limited"), {limit = 2, period = "round"})
+for i = 1, 3 do windows.dispatch("go") end
+print(window.info(h).fired, #window.collect("go"))
+match.end_period("beat")
+print(window.info(h).fired)
+match.end_period("round")
+print(window.info(h).fired, #window.collect("go"))
+windows.dispatch("go"))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"2\t0", "2", "0\t1"});
+    CHECK(r.of_type("fired").size() == 3);
+}
+
+TEST_CASE("a handler that removes itself fires once; window.off is true once", "[lua_api][window]") {
+    const RunResult r = run_snippet(kFired + R"(local results = {}
+local h = window.on("go", function(c) results[#results + 1] = tostring(window.off(c.handler)) end)
+window.on("go", fired("other"))
+windows.dispatch("go")
+windows.dispatch("go")
+print(table.concat(results, ","), window.off(h), window.info(h)))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"true\tfalse\tnil"});
+    CHECK(r.of_type("fired").size() == 2);   // the other handler was not disturbed
+}
+
+TEST_CASE("a handler removed by an earlier one in the same dispatch does not fire", "[lua_api][window]") {
+    const RunResult r = run_snippet(kFired + R"(local second
+window.on("go", function() window.off(second) end)
+second = window.on("go", fired("second"))
+print(windows.dispatch("go")))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"1"});
+    CHECK(r.of_type("fired").empty());
+}
+
+TEST_CASE("a handler added during a dispatch first fires at the next dispatch", "[lua_api][window]") {
+    const RunResult r = run_snippet(kFired + R"(local added = false
+window.on("go", function() if not added then added = true; window.on("go", fired("late")) end end)
+print(windows.dispatch("go"))
+print(windows.dispatch("go")))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"1", "2"});
+    CHECK(r.of_type("fired").size() == 1);
+}
+
+TEST_CASE("window.off_source removes every handler of an entity and returns how many", "[lua_api][window]") {
+    const RunResult r = run_snippet(R"(local t = entity.create{zone = 1}
+window.on("go", function() end, {source = t})
+window.on("react", function() end, {source = t})
+local keep = window.on("go", function() end)
+print(window.off_source(t), window.off_source(t), table.concat(window.collect("go"), ",")))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"2\t0\t3"});
+}
+
+TEST_CASE("window.begin returns the function and counts the fire; nil when it may not fire", "[lua_api][window]") {
+    const RunResult r = run_snippet(R"(local h = window.on("go", function() return "ran" end, {limit = 1, period = "round"})
+local fn = window.begin(h)
+print(type(fn), fn(), window.info(h).fired)
+window.finish()
+print(window.begin(h))
+window.off(h)
+print(window.begin(h)))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"function\tran\t1", "nil", "nil"});
+}
+
+TEST_CASE("an error in a handler names the handler's line and the window", "[lua_api][window]") {
+    CHECK(error_of(R"(window.on("go", function()
+  zone.move(1, 99)
+end)
+require("core.windows").dispatch("go"))") ==
+          "snippet:2: bad argument #2 to 'move' (zone 99 does not exist) [window go]");
+    CHECK(error_of("window.on('react', function() error('boom') end)\nrequire('core.windows').dispatch('react')") ==
+          "snippet:1: boom [window react]");
+}
+
+TEST_CASE("window functions reject bad arguments with Lua's message and the snippet line", "[lua_api][window]") {
+    CHECK(error_of("window.on('goo', function() end)") ==
+          "snippet:1: bad argument #1 to 'on' (unknown window 'goo' (the game's windows: go, react))");
+    CHECK(error_of("window.on('go')") == "snippet:1: bad argument #2 to 'on' (function expected, got no value)");
+    CHECK(error_of("window.on('go', function() end, 5)") ==
+          "snippet:1: bad argument #3 to 'on' (table of options expected, got number)");
+    CHECK(error_of("window.on('go', function() end, {limit = 1})") ==
+          "snippet:1: window.on: a limit needs a period (e.g. period = \"beat\")");
+    CHECK(error_of("window.on('go', function() end, {priority = 'high'})") ==
+          "snippet:1: field 'priority' must be an integer (got string)");
+    CHECK(error_of("window.on('go', function() end, {period = 3})") ==
+          "snippet:1: field 'period' must be a string (got number)");
+    CHECK(error_of("window.collect('nope')") ==
+          "snippet:1: bad argument #1 to 'collect' (unknown window 'nope' (the game's windows: go, react))");
+    CHECK(error_of("window.collect('go', 3)") ==
+          "snippet:1: bad argument #2 to 'collect' (player 3 does not exist (players 1..2))");
+    CHECK(error_of("window.off('x')") == "snippet:1: bad argument #1 to 'off' (number expected, got string)");
+    CHECK(error_of("window.info()") == "snippet:1: bad argument #1 to 'info' (number expected, got no value)");
+    CHECK(error_of("window.begin(1.5)") == "snippet:1: bad argument #1 to 'begin' (number has no integer representation)");
+    CHECK(error_of("window.off_source(99)") == "snippet:1: bad argument #1 to 'off_source' (entity 99 does not exist)");
+}
+
+// Regression (was a bug): lua_window.cpp window_on checks the option fields at their stack slot
+// (check_entity(L, lua_gettop(L)), opt_player(L, lua_gettop(L))), so the message names
+// argument #4, which the script never passed; the options table is argument #3.
+TEST_CASE("window.on names argument #3 for a bad source or player option", "[lua_api][window]") {
+    CHECK_THAT(error_of("window.on('go', function() end, {source = 99})"),
+               StartsWith("snippet:1: bad argument #3 to 'on' ("));
+    CHECK_THAT(error_of("window.on('go', function() end, {player = 7})"),
+               StartsWith("snippet:1: bad argument #3 to 'on' ("));
+}
+
+// Regression (was a bug): lua_window.cpp window_off/window_info/window_begin cast the id with
+// static_cast<HandlerId> (32 bits) without a range check, so 2^32 + 1 names handler 1.
+TEST_CASE("window.off of an id beyond 32 bits removes nothing", "[lua_api][window]") {
+    const RunResult r = run_snippet(R"(local h = window.on("go", function() end)
+print(window.off(4294967297), window.info(h) ~= nil))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"false\ttrue"});
+}
+
+// Regression (was a bug): scripts/core/windows.lua dispatch calls window.finish() only when the handler
+// returns, so after an error caught by pcall the handler's context stays pushed on the host
+// and every later error of the rules is mislabelled "[window go]".
+TEST_CASE("after a handler error caught by pcall, later errors carry no window context",
+          "[lua_api][window]") {
+    CHECK(error_of(R"(window.on("go", function() error("boom") end)
+pcall(require("core.windows").dispatch, "go")
+zone.move(1, 99))") == "snippet:3: bad argument #2 to 'move' (zone 99 does not exist)");
+}

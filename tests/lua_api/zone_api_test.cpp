@@ -1,0 +1,171 @@
+// zone_api_test.cpp - module `zone` (runtime/lua/lua_zone.cpp): ordered containers, moves
+// between them, shuffles and reveals; and the errors a script author gets for bad arguments.
+#include <catch2/catch.hpp>
+
+#include "../support/lua_harness.h"
+
+using namespace duelbox;
+using namespace duelbox::test;
+using nlohmann::json;
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+using Strings = std::vector<std::string>;
+
+TEST_CASE("zone.create gives ids; zone.find, name and owner look them up", "[lua_api][zone]") {
+    const RunResult r = run_snippet(R"(local deck = zone.create("deck", 1, "hidden")
+local other = zone.create("deck", 2)
+local pile = zone.create("pile")
+print(deck, other, pile, zone.find("players"))
+print(zone.find("deck", 1), zone.find("deck", 2), zone.find("deck"), zone.find("pile"), zone.find("nothing", 1))
+print(zone.name(deck), zone.owner(deck), zone.owner(pile), zone.count(pile), zone.top(pile)))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"2\t3\t4\t1", "2\t3\tnil\t4\tnil", "deck\t1\tnil\t0\tnil"});
+}
+
+TEST_CASE("zone.move puts the entity on top by default, at the bottom or at a position", "[lua_api][zone]") {
+    const RunResult r = run_snippet(R"(local from = zone.create("from")
+local to = zone.create("to")
+local a = entity.create{zone = from, name = "A"}
+local b = entity.create{zone = from, name = "B"}
+local c = entity.create{zone = from, name = "C"}
+zone.move(a, to)
+zone.move(b, to, "bottom")
+zone.move(c, to, 2)
+print(table.concat(zone.items(to), ","), zone.count(to), zone.top(to), zone.count(from))
+print(zone.of(c), zone.position(a), zone.position(c), zone.position(b)))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"3,5,4\t3\t3\t0", "3\t1\t2\t3"});
+}
+
+TEST_CASE("zone.move emits zone.move with from, to and the index, sourced at the snippet line",
+          "[lua_api][zone]") {
+    const RunResult r = run_snippet(R"(local from = zone.create("from")
+local to = zone.create("to")
+local a = entity.create{zone = from, name = "A"}
+local b = entity.create{zone = to, name = "B"}
+zone.move(a, to, "bottom"))");
+    REQUIRE(r.finished());
+    const auto moves = r.of_type("zone.move");
+    REQUIRE(moves.size() == 1);
+    CHECK(r.where(*moves[0]) == "snippet:5");
+    CHECK(r.data(*moves[0]) == json{{"entity", 3}, {"from", 2}, {"index", 1}, {"to", 3}});
+    CHECK(r.narrate(*moves[0]) == "A moves from from to to");
+}
+
+TEST_CASE("moving a card from a hidden deck to its owner's hand hides it from the other player",
+          "[lua_api][zone]") {
+    const RunResult r = run_snippet(R"(local deck = zone.create("deck", 1, "hidden")
+local hand = zone.create("hand", 1, "owner")
+local card = entity.create{zone = deck, name = "Ace", owner = 1}
+zone.move(card, hand))");
+    REQUIRE(r.finished());
+    const Event* move = r.first("zone.move");
+    REQUIRE(move);
+    CHECK(r.narrate(*move, 0) == "Ace moves from Player 1's deck to Player 1's hand");
+    CHECK(r.narrate(*move, 1) == "a hidden card moves from Player 1's deck to Player 1's hand");
+    CHECK(r.data(*move, 1) == json{{"from", 2}, {"to", 3}});   // neither the card nor where it went
+    CHECK(EventLog::sees(*move, 1));                          // but player 2 learns that it happened
+}
+
+TEST_CASE("zone.shuffle draws from the match seed and logs zone.shuffle", "[lua_api][zone]") {
+    const std::string code = R"(local z = zone.create("deck")
+for i = 1, 12 do entity.create{zone = z} end
+zone.shuffle(z)
+print(table.concat(zone.items(z), ",")))";
+    const RunResult a = run_snippet(code, 2, {}, 7);
+    const RunResult b = run_snippet(code, 2, {}, 7);
+    REQUIRE(a.finished());
+    REQUIRE(b.finished());
+    CHECK(a.printed() == b.printed());
+    CHECK(a.printed() != Strings{"3,4,5,6,7,8,9,10,11,12,13,14"});   // 1 chance in 12! to fail
+    const Event* shuffle = a.first("zone.shuffle");
+    REQUIRE(shuffle);
+    CHECK(a.data(*shuffle) == json{{"zone", 2}});
+    CHECK(a.where(*shuffle) == "snippet:3");
+    CHECK(a.narrate(*shuffle) == "deck is shuffled");
+}
+
+TEST_CASE("zone.reveal shows a card to a player until it moves", "[lua_api][zone]") {
+    const RunResult r = run_snippet(R"(local hand = zone.create("hand", 1, "owner")
+local other = zone.create("other", 1, "owner")
+local card = entity.create{zone = hand, name = "Ace", owner = 1}
+print(entity.sees(2, card))
+zone.reveal(card, 2)
+print(entity.sees(2, card))
+zone.move(card, other)
+print(entity.sees(2, card))
+zone.reveal(card, {1, 2})
+zone.reveal(card, "all"))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"false", "true", "false"});
+    // The second reveal shows player 2 again; the third changes nothing, so it is not logged.
+    const auto reveals = r.of_type("entity.reveal");
+    REQUIRE(reveals.size() == 2);
+    CHECK(r.where(*reveals[0]) == "snippet:5");
+    CHECK(r.narrate(*reveals[0], 1) == "Ace is revealed");
+    CHECK(r.where(*reveals[1]) == "snippet:9");
+}
+
+TEST_CASE("zone.create, find and move reject bad arguments with the snippet line", "[lua_api][zone]") {
+    CHECK(error_of("zone.create('deck', 1, 'secret')") ==
+          "snippet:1: bad argument #3 to 'create' (expected \"public\", \"owner\" or \"hidden\"; got \"secret\")");
+    CHECK(error_of("zone.create('deck', 3)") ==
+          "snippet:1: bad argument #2 to 'create' (player 3 does not exist (players 1..2))");
+    CHECK(error_of("zone.create()") == "snippet:1: bad argument #1 to 'create' (string expected, got no value)");
+    CHECK(error_of("zone.create('deck', 1)\nzone.create('deck', 1)") ==
+          "snippet:2: zone 'deck' already exists for that owner");
+    CHECK(error_of("zone.find('deck', 9)") ==
+          "snippet:1: bad argument #2 to 'find' (player 9 does not exist (players 1..2))");
+    CHECK(error_of("zone.move(1, 99)") == "snippet:1: bad argument #2 to 'move' (zone 99 does not exist)");
+    CHECK(error_of("zone.move(99, 1)") == "snippet:1: bad argument #1 to 'move' (entity 99 does not exist)");
+    CHECK(error_of("zone.move(1, 1, 'middle')") ==
+          "snippet:1: bad argument #3 to 'move' (expected \"top\", \"bottom\" or a position (1 = top); got \"middle\")");
+    CHECK(error_of("zone.move(1, 1, 1.5)") ==
+          "snippet:1: bad argument #3 to 'move' (expected \"top\", \"bottom\" or a position (1 = top); got 1.5)");
+}
+
+TEST_CASE("zone queries reject unknown zones and entities with the snippet line", "[lua_api][zone]") {
+    CHECK(error_of("zone.items(0)") == "snippet:1: bad argument #1 to 'items' (zone 0 does not exist)");
+    CHECK(error_of("zone.count('x')") == "snippet:1: bad argument #1 to 'count' (number expected, got string)");
+    CHECK(error_of("zone.top(-1)") == "snippet:1: bad argument #1 to 'top' (zone -1 does not exist)");
+    CHECK(error_of("zone.shuffle(42)") == "snippet:1: bad argument #1 to 'shuffle' (zone 42 does not exist)");
+    CHECK(error_of("zone.name(5)") == "snippet:1: bad argument #1 to 'name' (zone 5 does not exist)");
+    CHECK(error_of("zone.owner()") == "snippet:1: bad argument #1 to 'owner' (number expected, got no value)");
+    CHECK(error_of("zone.of(3)") == "snippet:1: bad argument #1 to 'of' (entity 3 does not exist)");
+    CHECK(error_of("zone.position(50)") == "snippet:1: bad argument #1 to 'position' (entity 50 does not exist)");
+    CHECK(error_of("zone.reveal(1)") ==
+          "snippet:1: bad argument #2 to 'reveal' (\"all\", a player or a list of players expected, got no value)");
+    CHECK(error_of("zone.reveal(1, 'some')") ==
+          "snippet:1: bad argument #2 to 'reveal' (\"all\", a player or a list of players expected, got string)");
+    CHECK(error_of("zone.reveal(1, 7)") ==
+          "snippet:1: bad argument #2 to 'reveal' (player 7 does not exist (players 1..2))");
+}
+
+// Regression (was a bug): lua_zone.cpp/lua_entity.cpp pass the script's 1-based position to the kernel
+// as a 0-based index and do not range-check it, so the kernel's message speaks of "index 8"
+// and "(0..1)" to a script that asked for position 9 of a zone with positions 1..2.
+TEST_CASE("zone.move to a position past the end names the position as the script wrote it",
+          "[lua_api][zone]") {
+    CHECK_THAT(error_of("zone.move(1, 1, 9)"),
+               StartsWith("snippet:1: bad argument #3 to 'move' (") && Contains("position 9") && Contains("1..2"));
+    CHECK_THAT(error_of("zone.move(1, 1, 0)"), StartsWith("snippet:1: bad argument #3 to 'move' ("));
+}
+
+// Regression (was a bug): lua_entity.cpp check_where casts the position with static_cast<int>, so
+// 2^32 + 1 wraps to 1 and the entity silently goes to the top instead of failing.
+TEST_CASE("zone.move refuses a position beyond the integer range instead of wrapping it",
+          "[lua_api][zone]") {
+    const RunResult r = run_snippet(R"(local z = zone.create("z")
+local a = entity.create{zone = z}
+local b = entity.create{zone = z}
+zone.move(b, z, 4294967297))");
+    CHECK(r.state == RunState::Failed);
+    CHECK_THAT(r.error, StartsWith("snippet:4: bad argument #3 to 'move' ("));
+}
+
+// Regression (was a bug): lua_zone.cpp zone_reveal checks list items with check_player(L, -1, m), so the
+// message names argument #-1 instead of argument #2.
+TEST_CASE("zone.reveal with a bad player in a list names argument #2", "[lua_api][zone]") {
+    CHECK_THAT(error_of("zone.reveal(1, {1, 7})"),
+               StartsWith("snippet:1: bad argument #2 to 'reveal' (") && Contains("7") && Contains("players 1..2"));
+}
