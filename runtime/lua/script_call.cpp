@@ -31,7 +31,9 @@ struct Counting {
     std::int64_t budget;
 };
 
-std::mutex g_mutex;
+// Never destroyed: the detached watchdog may be waiting on them when the process exits, and
+// destroying a condition variable with a waiter blocks forever in glibc.
+std::mutex& g_mutex = *new std::mutex;
 std::vector<Timed> g_timed;           // guarded by g_mutex
 thread_local std::vector<Counting> t_counting;
 std::once_flag g_watchdog_started;
@@ -40,10 +42,16 @@ void count_hook(lua_State* L, lua_Debug* ar);
 
 void arm(lua_State* thread, int count) { lua_sethook(thread, count_hook, LUA_MASKCOUNT, count); }
 
+std::condition_variable& g_work = *new std::condition_variable;   // signalled when a timed call starts
+
+// Sleeps while no call is timed (an idle editor costs nothing); otherwise looks every 2 ms.
 void watchdog_loop() {
+    std::unique_lock<std::mutex> lock(g_mutex);
     for (;;) {
+        g_work.wait(lock, [] { return !g_timed.empty(); });
+        lock.unlock();
         std::this_thread::sleep_for(std::chrono::milliseconds(2));
-        std::lock_guard<std::mutex> lock(g_mutex);
+        lock.lock();
         const auto now = Clock::now();
         for (auto& t : g_timed) {
             if (t.armed) continue;
@@ -95,8 +103,11 @@ ScriptCall::ScriptCall(LuaHost& host, lua_State* thread) : host_(host), thread_(
         arm(thread, kHookCount);       // strict mode: count from the first instruction
         return;
     }
-    std::lock_guard<std::mutex> lock(g_mutex);
-    g_timed.push_back({thread, &host, Clock::now(), false});
+    {
+        std::lock_guard<std::mutex> lock(g_mutex);
+        g_timed.push_back({thread, &host, Clock::now(), false});
+    }
+    g_work.notify_one();
 }
 
 ScriptCall::~ScriptCall() {

@@ -10,8 +10,10 @@ local M = {}
 -- One attack (AT4). `attack` is the pending-attack object every window's handlers see as
 -- ctx.attack: attacker, target, hit, avoided, ignore_armor, ignore_defense, origin (a space
 -- the range is measured from; default the attacker's), dealt.
-function M.attack(atk)
-  local def = S.opponent(atk)
+-- choose_target (team play): picks the defender at the range check (TT1), nil = no enemy in
+-- range; the attacker and the defender are then each other's "opponent" (O4-O5).
+function M.attack(atk, choose_target)
+  local def = not choose_target and S.opponent(atk) or nil
   if S.flag(atk, "stunned") then
     log.event("bc.no_attack", "{p:player} is stunned and does not attack", { player = atk }, { rule = "§3.9 AT1" })
     return
@@ -23,6 +25,17 @@ function M.attack(atk)
   fire.fire("before", ctx, { atk })                                   -- 1. Before
   if match.finished() then return end
   -- 2. Range check: fixed now, whatever moves later (AT4.2).
+  if choose_target then
+    def = choose_target(atk)
+    if not def then
+      log.event("bc.miss", "{p:player} has no enemy in range", { player = atk }, { rule = "§9.6 TT2" })
+      fire.fire("after", ctx, { atk })
+      return
+    end
+    attack.target = def
+    entity.set(S.tracker(), "opp" .. atk, def)
+    entity.set(S.tracker(), "opp" .. def, atk)
+  end
   local origin = attack.origin or board.position(S.figure(atk))
   local distance = board.distance(origin, board.position(S.figure(def)))
   local range = stats.range(atk)
@@ -56,6 +69,10 @@ function M.attack(atk)
     end
   end
   fire.fire("after", ctx, { atk })                                    -- 6. After, hit or miss
+  if choose_target and not match.finished() then
+    if entity.get(S.tracker(), "opp" .. atk) == def then entity.set(S.tracker(), "opp" .. atk, nil) end
+    if entity.get(S.tracker(), "opp" .. def) == atk then entity.set(S.tracker(), "opp" .. def, nil) end
+  end
 end
 
 -- ST1, AT1-AT2 (+ §3.15: the second slot goes to whoever has not attacked), END1.

@@ -6,10 +6,12 @@ local reveal = require("battlecon.reveal")
 local attack = require("battlecon.attack")
 local recycle = require("battlecon.recycle")
 local status = require("battlecon.status")
+local team_beat = require("battlecon.team_beat")
+local fire = require("battlecon.fire")
 
 local M = {}
 
-local BEAT_FLAGS = { "stunned", "moved", "moved_past", "advanced", "was_hit", "used_boost", "used_fortify", "used_accelerate" }
+local BEAT_FLAGS = { "stunned", "moved", "moved_past", "passed_enemy", "advanced", "was_hit", "used_boost", "used_fortify", "used_accelerate" }
 
 -- Things that last one beat end here (E11 "When" counts reset by match.end_period; stun
 -- until the end of the beat, AT5 [INF]; armor from no-condition effects, §8 [INF]).
@@ -25,6 +27,7 @@ function M.clean_up(ctx)
     end
   end
   entity.set(S.tracker(), "cause_clash", nil)
+  entity.set(S.tracker(), "order", nil)
 end
 
 -- Plays one beat; returns when it is over (or the match is).
@@ -34,6 +37,7 @@ function M.run(ctx)
   local final = entity.get(S.tracker(), "final") == true
   log.event("bc.beat", final and "final beat {n}" or "beat {n}", { n = n, final = final }, { rule = "§3" })
   set.set_phase(ctx, recycle)
+  if S.team_mode() then return M.run_team(ctx) end
   set.advantage_phase(ctx)
   if match.finished() then return end
   local go_on = reveal.run(ctx)
@@ -49,6 +53,23 @@ function M.run(ctx)
   M.clean_up(ctx)
 end
 
+-- The rest of a team beat (§9): no clashes, attacks in speed order.
+function M.run_team(ctx)
+  team_beat.advantage()
+  if match.finished() then return end
+  team_beat.reveal()
+  if match.finished() then return end
+  fire.fire("start", {}, S.order())
+  if match.finished() then return end
+  team_beat.attacks(attack)
+  if match.finished() then return end
+  fire.fire("end_beat", {}, S.order())
+  if match.finished() then return end
+  recycle.run(ctx, true)
+  if match.finished() then return end
+  M.clean_up(ctx)
+end
+
 -- Beats until a knockout or the end of the final beat (TO2-TO3).
 function M.loop(ctx)
   local limit = ctx.setup.beats or 1000
@@ -56,7 +77,10 @@ function M.loop(ctx)
     local was_final = entity.get(S.tracker(), "final") == true
     M.run(ctx)
     if match.finished() then return end
-    if was_final then return recycle.time_out_winner() end
+    if was_final then
+      if S.team_mode() then return team_beat.time_out_winner() end
+      return recycle.time_out_winner()
+    end
     if entity.get(S.tracker(), "time_out") and not was_final then
       entity.set(S.tracker(), "final", true)
     end

@@ -12,7 +12,7 @@ local bc = {
   verbs = require("battlecon.verbs"), set = require("battlecon.set"), reveal = require("battlecon.reveal"),
   attack = require("battlecon.attack"), recycle = require("battlecon.recycle"), beat = require("battlecon.beat"),
   setup = require("battlecon.setup"), kit = require("battlecon.kit"), status = require("battlecon.status"),
-  team = require("battlecon.team"),
+  team = require("battlecon.team"), team_beat = require("battlecon.team_beat"),
 }
 
 -- Card props from a test description: range = 3 | {0, 3} | "none" | {x = "2,4"}.

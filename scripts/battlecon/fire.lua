@@ -26,6 +26,7 @@ M.WINDOWS = { "fighter_setup", "advantage", "reveal", "start", "before", "range_
 function M.handler(e, w, fn, t)
   t = t or {}
   return window.on(w, function(ctx)
+    if match.finished() then return end                           -- EL2: nothing else resolves
     local r = fn(ctx)
     if ctx.phase then ctx.phase[ctx.self] = (r ~= false) end
   end, { source = e, player = entity.owner(e), priority = t.priority, limit = t.limit, period = t.period })

@@ -1,8 +1,10 @@
 -- BattleCON (4th edition, rules v4.2): the game table. Spec: shared/rules/battlecon.md.
 --
 -- Files: state (where state lives), stats (§4 pair arithmetic), fire (§5 windows), verbs
--- (§7-8 glossary and movement), setup (§2), set (§3.2-3.3 Set and Advantage), reveal (§3.4-3.7),
--- attack (§3.8-3.10), recycle (§3.11-3.13), beat (the phase order), drill (tests and teaching).
+-- (§7-8 glossary and movement), kit (§6 components), status (§6.6), setup (§2), set (§3.2-3.3 Set
+-- and Advantage), reveal (§3.4-3.7),
+-- attack (§3.8-3.10), recycle (§3.11-3.13), beat (the phase order), team and team_beat (§9),
+-- drill (tests and teaching).
 
 local fire = require("battlecon.fire")
 local setup = require("battlecon.setup")
@@ -33,10 +35,6 @@ function game.play(ctx)
     drill.run(ctx, ctx.setup.drill)
     if not match.finished() then match.finish(nil, "drill") end
     return
-  end
-  if ctx.players ~= 2 then
-    error("BattleCON team play (3 or 4 fighters) is not playable yet: only its pieces exist " ..
-      "(scripts/battlecon/team.lua); play a duel (2 seats)", 0)
   end
   beat.loop(ctx)
 end

@@ -46,6 +46,7 @@ end
 function M.run(ctx, with_effects)
   if with_effects then fire.fire("recycle", {}, S.order()) end
   for _, p in ipairs(S.order()) do
+    if S.flag(p, "eliminated") then goto continue end
     local _, special = S.attack_cards(p)
     if special then
       -- SP5: the special attack is removed from the game; steps 1-3 are skipped.
@@ -59,8 +60,20 @@ function M.run(ctx, with_effects)
     else
       M.cards(p)
     end
+    ::continue::
   end
-  for _, p in ipairs(S.order()) do M.force(p) end
+  if S.team_mode() then                                                -- §9.7 TF1-TF2
+    local done = {}
+    for p = 1, match.players() do
+      local t = match.team(p)
+      if not done[t] then
+        done[t] = true
+        verbs.gain_force(p, require("battlecon.team").income_amount(t))
+      end
+    end
+  else
+    for _, p in ipairs(S.order()) do M.force(p) end
+  end
   log.event("bc.recycle", "recycle done: pool {pool}", { pool = counter.get(S.pool(), "force") },
     { rule = "§3.11" })
 end

@@ -38,7 +38,7 @@ end
 function M.set_phase(ctx, recycle)
   local requests, lists, who = {}, {}, {}
   for p = 1, ctx.players do
-    if empty_hand_recycle(ctx, p, recycle) then
+    if not S.flag(p, "eliminated") and empty_hand_recycle(ctx, p, recycle) then
       local hand = zone.find("hand", p)
       for _, kind in ipairs({ "style", "base" }) do
         local list, options = of_kind(hand, kind), {}
@@ -93,7 +93,13 @@ local function card_advantages(p)
     if adv.can and not adv.can(user, card) then return end            -- ADV4
     out[#out + 1] = { card = card, label = (adv.label or entity.name(card)) }
   end
-  for _, owner in ipairs({ p, S.opponent(p) }) do
+  local owners = { p }
+  if S.team_mode() then                                                -- O8: p's nearest enemies
+    for _, q in ipairs(require("battlecon.team").opponents(p)) do owners[#owners + 1] = q end
+  else
+    owners[2] = S.opponent(p)
+  end
+  for _, owner in ipairs(owners) do
     for _, zn in ipairs({ "ua", "cards", "status", "pool_area" }) do
       for _, e in ipairs(zone.items(zone.find(zn, owner))) do consider(e, p) end
     end
@@ -115,7 +121,7 @@ function M.choices(p)
   return list
 end
 
-local function use(p, c)
+function M.use(p, c)
   if c.token then
     local t = c.token
     verbs.pay_force(p, M.SUPPORT_COST)                                 -- to the box (TO4)
@@ -153,7 +159,7 @@ function M.advantage_phase(ctx)
       if prev_pass then break end
       prev_pass = true
     else
-      use(turn, list[pick])
+      M.use(turn, list[pick])
       prev_pass = false
     end
     turn = S.opponent(turn)

@@ -1,8 +1,7 @@
 -- battlecon.setup: duel setup S1-S10 (spec §2).
 --
 -- A fighter is a UA card (kind "ua") whose `kit` lists its cards:
---   kit = { styles = {...}, bases = {...}, special = {"side a key", "side b key"},
---           setup = function-free data the UA's fighter_setup handler uses }
+--   kit = { styles = {...}, bases = {...}, special = {"side a key", "side b key"} }
 -- Every fighter also takes Maneuver and the six universal bases (S1, the recommended
 -- reading of its [AMBIG]) unless its UA sets kit.no_universal = true.
 
@@ -45,6 +44,59 @@ local function shared(ctx)
   counter.define(pool, "force", ctx.players == 2 and ctx.options.pool or require("battlecon.team").POOL[ctx.players], 0)
   counter.define(boxf, "force", 0, 0)
   entity.set(S.tracker(), "beat", 0)
+  if ctx.players > 2 then                                              -- §9.7: one pool per team
+    for q = 1, ctx.players do
+      local t = match.team(q)
+      if not entity.get(S.tracker(), "pool" .. t) then
+        local e = entity.create { kind = "marker", name = "Team " .. t .. " force", zone = tz, where = "bottom" }
+        counter.define(e, "force", 0, 0)
+        entity.set(S.tracker(), "pool" .. t, e)
+      end
+    end
+  end
+end
+
+-- T3: the team holding the active player card places first: the team chooses which fighter
+-- stands on the 4th space from its own end, then each other fighter (seat order) chooses a
+-- free space behind it. Player 1's team has the left end. A seat's "position" overrides.
+local function place_teams(ctx)
+  local n = board.space_count()
+  local holder = match.team(S.active())
+  local order = { holder }
+  for q = 1, ctx.players do
+    if match.team(q) ~= holder and order[2] == nil then order[2] = match.team(q) end
+  end
+  for _, t in ipairs(order) do
+    local left = t == match.team(1)
+    local members = {}
+    for q = 1, ctx.players do
+      if match.team(q) == t and not ctx.seats[q].setup.position then members[#members + 1] = q end
+    end
+    if #members > 0 then
+      local front = members[1]
+      if #members > 1 then
+        local options = {}
+        for i, q in ipairs(members) do options[i] = { label = match.name(q), value = q } end
+        front = members[decide { player = members[1], id = "setup.front", prompt = "who stands in front?",
+          options = options }[1]]
+      end
+      board.place(S.figure(front), left and 4 or n - 3)
+      for _, q in ipairs(members) do
+        if q ~= front then
+          local spaces, options = {}, {}
+          for sp = 1, 3 do
+            local at = left and sp or n - 3 + sp
+            if #board.figures_at(at) == 0 then
+              spaces[#spaces + 1] = at
+              options[#options + 1] = { label = "space " .. at, space = at }
+            end
+          end
+          local a = decide { player = q, id = "setup.place", prompt = "choose your space behind the front", options = options }
+          board.place(S.figure(q), spaces[a[1]])
+        end
+      end
+    end
+  end
 end
 
 local function kit_cards(ua)
@@ -155,19 +207,40 @@ local function special_sides(ctx, kits)
   end
 end
 
+-- T1 / TE4: the lone fighter of a 2 vs 1 may take the Master card, of a 3 vs 1 the Champion.
+local function lone_card(ctx)
+  if ctx.players < 3 then return end
+  local count = {}
+  for q = 1, ctx.players do count[match.team(q)] = (count[match.team(q)] or 0) + 1 end
+  for q = 1, ctx.players do
+    if count[match.team(q)] == 1 then
+      local key = ctx.players == 3 and "battlecon/master" or "battlecon/champion"
+      if decide { player = q, kind = "yesno", id = "setup.lone_card", prompt = "take the " .. cards.get(key).name .. " card?" } then
+        local card = cards.create(key, q, zone.find("status", q))
+        local bonus = cards.get(key).props.health_bonus or 0
+        local h = S.health(q) + bonus
+        counter.define(S.pe(q), "health", h, nil, h)
+        log.event("bc.lone_card", "{p:player} takes {e:card}", { player = q, card = card }, { rule = "§9.1 T1" })
+      end
+    end
+  end
+end
+
 function M.run(ctx)
   log.say("BattleCON duel: setup", nil, { rule = "§2" })
   shared(ctx)
-  board.line(ctx.options.spaces)
+  board.line(ctx.players > 2 and 9 or ctx.options.spaces)           -- T2: the 9-space side
   local kits, uas = {}, {}
   for p = 1, ctx.players do uas[p], kits[p] = seat(ctx, p) end
-  for p = 1, ctx.players do                                            -- S3
-    local s = ctx.seats[p].setup
-    board.place(S.figure(p), s.position or (p == 1 and 3 or ctx.options.spaces - 2))
-  end
-  -- S5: a random player takes the active player card.
+  -- S5 / T3: a random player (a random team's fighter) takes the active player card.
   local first = ctx.setup.first_active or math.random(1, ctx.players)
   S.set_active(first)
+  for p = 1, ctx.players do                                            -- S3
+    local s = ctx.seats[p].setup
+    if s.position or ctx.players == 2 then board.place(S.figure(p), s.position or (p == 1 and 3 or ctx.options.spaces - 2)) end
+  end
+  if ctx.players > 2 then place_teams(ctx) end
+  lone_card(ctx)
   for p = 1, ctx.players do                                            -- S6
     verbs.gain_force(p, ctx.seats[p].setup.force or 2)
   end

@@ -28,18 +28,51 @@ function M.set_active(p)
   end
 end
 
--- In a duel the opponent is simply the other player (§9.3 covers teams).
-function M.opponent(p) return p == 1 and 2 or 1 end
+function M.team_mode() return match.players() > 2 end
+
+-- The opponent. In a duel simply the other player. In team play (§9.3) the relation is
+-- worked out per effect: inside an attack it is the fighter hit / the attacker (O4-O5, set
+-- by the attack as tracker prop "opp<p>"); otherwise the nearest enemy, and with enemies on
+-- both sides the player chooses (O1). nil when no enemy is left.
+function M.opponent(p)
+  if not M.team_mode() then return p == 1 and 2 or 1 end
+  local fixed = entity.get(M.tracker(), "opp" .. p)
+  if fixed then return fixed end
+  local list = require("battlecon.team").opponents(p)
+  if #list <= 1 then return list[1] end
+  local options = {}
+  for i, q in ipairs(list) do options[i] = { label = match.name(q), value = q } end
+  return list[decide { player = p, id = "opponent", prompt = "which enemy is your opponent?", options = options }[1]]
+end
 function M.reactive() return M.opponent(M.active()) end
 
--- Players in phase order: the active player first.
+-- Players in phase order: the active player first. In team play: the beat's turn order once
+-- known (tracker prop "order"), else the card holder's team first (TS7).
 function M.order()
   local a = M.active()
-  return { a, M.opponent(a) }
+  if not M.team_mode() then return { a, a == 1 and 2 or 1 } end
+  local known = entity.get(M.tracker(), "order")
+  local out = {}
+  if known then
+    for q in string.gmatch(known, "%d+") do out[#out + 1] = tonumber(q) end
+    return out
+  end
+  for pass = 1, 2 do
+    for q = 1, match.players() do
+      if (match.team(q) == match.team(a)) == (pass == 1) and not M.flag(q, "eliminated") then out[#out + 1] = q end
+    end
+  end
+  return out
+end
+
+-- The entity carrying p's force: p's own in a duel, the team pool in team play (§9.7).
+function M.force_holder(p)
+  if not M.team_mode() then return M.pe(p) end
+  return entity.get(M.tracker(), "pool" .. match.team(p))
 end
 
 function M.health(p) return counter.get(M.pe(p), "health") end
-function M.force(p) return counter.get(M.pe(p), "force") end
+function M.force(p) return counter.get(M.force_holder(p), "force") end
 function M.distance(a, b)
   return board.distance(board.position(M.figure(a)), board.position(M.figure(b)))
 end

@@ -93,7 +93,7 @@ end
 -- §9.7: the team's Recycle income: 1 per living fighter (2 at health <= 7) plus 2 per
 -- eliminated fighter (Revenge); the pool never holds more than 20, the excess to the box.
 -- `pool_of(team)` is the entity carrying the team's "force" counter.
-function M.income(team, pool_of)
+function M.income_amount(team)
   local n = 0
   for q = 1, match.players() do
     if match.team(q) == team then
@@ -101,6 +101,11 @@ function M.income(team, pool_of)
       else n = n + ((S.health(q) <= 7) and 2 or 1) end
     end
   end
+  return n
+end
+
+function M.income(team, pool_of)
+  local n = M.income_amount(team)
   local pool = pool_of(team)
   local to = counter.get(pool, "force") + n
   local excess = math.max(0, to - M.TEAM_CAP)

@@ -23,7 +23,13 @@ function M.gain_force(p, n)
   local have = counter.get(pool, "force")
   local from_pool = math.min(have, n)
   if from_pool > 0 then counter.add(pool, "force", -from_pool) end
-  local to = counter.add(S.pe(p), "force", n)
+  local holder = S.force_holder(p)
+  local to = counter.add(holder, "force", n)
+  if S.team_mode() and to > 20 then                                  -- TF3: the team cap
+    counter.add(holder, "force", 20 - to)
+    counter.add(zone.items(zone.find("table"))[3], "force", to - 20)
+    to = 20
+  end
   log.event("bc.force", "{p:player} gains {n} force ({from_box} from the box)",
     { player = p, n = n, from_box = n - from_pool }, { rule = "§6.4" })
   if counter.get(pool, "force") == 0 and not entity.get(S.tracker(), "time_out") then
@@ -36,7 +42,7 @@ end
 -- Pays n force to the box (support tokens, Maneuver). False when p cannot pay in full.
 function M.pay_force(p, n)
   if S.force(p) < n then return false end
-  counter.add(S.pe(p), "force", -n)
+  counter.add(S.force_holder(p), "force", -n)
   counter.add(zone.items(zone.find("table"))[3], "force", n)
   return true
 end
@@ -46,10 +52,27 @@ end
 ---------------------------------------------------------------------------------------------
 
 function M.eliminate(p, why)
-  if over() then return end
+  if over() or S.flag(p, "eliminated") then return end
   log.event("bc.eliminated", "{p:player} is eliminated", { player = p }, { rule = "§3.12" })
   for _, e in ipairs(S.sources(p)) do fire.deactivate(e) end
-  match.finish(S.opponent(p), why or "knockout")
+  if not S.team_mode() then return match.finish(S.opponent(p), why or "knockout") end
+  -- EL1/TE1: the figure and the fighter's components leave the game; the team fights on.
+  S.set_flag(p, "eliminated", true)
+  zone.move(S.figure(p), S.box())
+  local revenge = cards.create("battlecon/revenge", p, zone.find("table"))          -- TE2
+  log.event("bc.revenge", "{p:player}'s team places {e:card}", { player = p, card = revenge }, { rule = "§9.9 TE2" })
+  for q = 1, match.players() do                                      -- no one's opponent any more
+    if entity.get(S.tracker(), "opp" .. q) == p then entity.set(S.tracker(), "opp" .. q, nil) end
+  end
+  entity.set(S.tracker(), "opp" .. p, nil)
+  for q = 1, match.players() do
+    if match.allies(p, q) and not S.flag(q, "eliminated") then return end
+  end
+  local winners = {}
+  for q = 1, match.players() do
+    if not match.allies(p, q) then winners[#winners + 1] = q end
+  end
+  match.finish(winners, why or "knockout")                           -- TE3
 end
 
 -- Stunned as an effect (§8): stability prevents it; a second stun has no effect (returns
@@ -106,6 +129,7 @@ end
 -- "Deal X damage" (§8): not an attack; fires "when you take damage" effects of the target.
 function M.deal_damage(p, x, target)
   target = target or S.opponent(p)
+  if not target then return { seen = 0, taken = 0 } end
   local r = M.take_damage(target, x)
   if r.taken > 0 and not over() then
     fire.fire("when_damaged", { target = target, amount = r.seen, by = p }, { target })
@@ -116,7 +140,7 @@ end
 -- "Lose X" (§8): not damage; never eliminates (stops at 1); no stun, no armor.
 function M.lose(p, x, target)
   target = target or S.opponent(p)
-  if over() then return 0 end
+  if over() or not target then return 0 end
   local h = S.health(target)
   local n = math.max(0, math.min(x, h - 1))
   if n > 0 then counter.add(S.pe(target), "health", -n) end
@@ -148,7 +172,10 @@ function M.avoid(attack) attack.avoided = true end
 function M.cause_clash() entity.set(S.tracker(), "cause_clash", true) end
 
 -- Become the active player (§3.15).
-function M.become_active(p) S.set_active(p) end
+function M.become_active(p)
+  if S.team_mode() then return require("battlecon.team_beat").become_active(p) end
+  S.set_active(p)
+end
 
 ---------------------------------------------------------------------------------------------
 -- Movement (§7) with "When/Each time" timing (W14: fires before the move, may cancel it)
@@ -161,28 +188,46 @@ local MOVER_OF = { advance = "self", retreat = "self", close = "self", pull = "o
 -- or pull"). The mover is p for advance/retreat/close and the opponent for pull/push.
 -- All or nothing: illegal outcomes are dropped; if none is left the effect is ignored.
 -- Returns true when the figure ended on another space.
--- The legal outcomes of a movement effect (MV11-MV12): {word=, n=, to=, label=} each.
-function M.outcomes(p, words, amounts)
+-- The legal outcomes of a movement effect (MV11-MV12): {word=, n=, to=, label=, opp=} each.
+-- `opps` = the players who may be "the opponent" (default: S.opponent(p); team play: the
+-- nearest enemy on each side, so an effect that cannot apply to one goes to the other, O7).
+function M.outcomes(p, words, amounts, opps)
   if type(words) == "string" then words = { words } end
   if type(amounts) == "number" then amounts = { amounts } end
-  local me, them = S.figure(p), S.figure(S.opponent(p))
+  if not opps then
+    if S.team_mode() and not entity.get(S.tracker(), "opp" .. p) then
+      opps = require("battlecon.team").opponents(p)
+    else
+      opps = { S.opponent(p) }
+    end
+  end
+  local me = S.figure(p)
   local outcomes = {}
-  for _, w in ipairs(words) do
-    for _, n in ipairs(amounts) do
-      local ok, to = board.move(w, me, them, n, true)
-      local mover = MOVER_OF[w] == "self" and me or them
-      if ok and to ~= board.position(mover) then
-        outcomes[#outcomes + 1] = { word = w, n = n, to = to, label = w .. " " .. n .. " (to space " .. to .. ")" }
+  for _, o in ipairs(opps) do
+    local them = S.figure(o)
+    for _, w in ipairs(words) do
+      for _, n in ipairs(amounts) do
+        local ok, to = board.move(w, me, them, n, true)
+        local mover = MOVER_OF[w] == "self" and me or them
+        if ok and to ~= board.position(mover) then
+          local label = w .. " " .. n .. " (to space " .. to .. ")"
+          if #opps > 1 then label = label .. " against " .. match.name(o) end
+          outcomes[#outcomes + 1] = { word = w, n = n, to = to, opp = o, label = label }
+        end
       end
     end
   end
   return outcomes
 end
 
+-- p's effect moves a fighter with `word` ("advance", "retreat", "close", "pull", "push") by
+-- one of `amounts` (a number or a list: "advance 1-2" = {1, 2}); words may be a list ("push
+-- or pull"). The mover is p for advance/retreat/close and the opponent for pull/push.
+-- All or nothing: illegal outcomes are dropped; if none is left the effect is ignored.
+-- Returns true when the figure ended on another space.
 function M.move(p, words, amounts, why)
   if over() then return false end
   if type(words) == "string" then words = { words } end
-  local me, them = S.figure(p), S.figure(S.opponent(p))
   local outcomes = M.outcomes(p, words, amounts)
   if #outcomes == 0 then
     log.event("bc.move_ignored", "{p:player}'s {word} cannot be done: ignored", { player = p,
@@ -196,7 +241,8 @@ function M.move(p, words, amounts, why)
     local a = decide { player = p, id = "move", prompt = why or "choose a movement", options = options }
     pick = outcomes[a[1]]
   end
-  local mover_p = MOVER_OF[pick.word] == "self" and p or S.opponent(p)
+  local me, them = S.figure(p), S.figure(pick.opp)
+  local mover_p = MOVER_OF[pick.word] == "self" and p or pick.opp
   -- W14: timing effects fire before the move and may change or cancel it.
   local pending = { word = pick.word, n = pick.n, mover = mover_p, actor = p }
   fire.fire("moving", { move = pending }, nil, { no_order = true })
@@ -206,25 +252,51 @@ function M.move(p, words, amounts, why)
   local ok, _, passed = board.move(pending.word, me, them, pending.n)
   if ok and board.position(mover) ~= from then
     S.set_flag(mover_p, "moved", true)
-    if passed and mover_p == p then S.set_flag(p, "moved_past", true) end
+    M.note_passed(mover_p, from, board.position(mover), passed and mover_p == p)
     if pending.word == "advance" or pending.word == "close" then S.set_flag(mover_p, "advanced", true) end
     return true
   end
   return false
 end
 
+-- "Moved past the opponent" (MV16, O6): in a duel, ending on the other side of the opponent;
+-- in team play the enemy passed who is nearest to the mover when the move ends (prop
+-- passed_enemy, which Dodge-style effects compare with the attacker).
+function M.note_passed(p, from, to, duel_passed)
+  if not S.team_mode() then
+    if duel_passed then S.set_flag(p, "moved_past", true) end
+    return
+  end
+  local best
+  for q = 1, match.players() do
+    local at = not match.allies(p, q) and board.position(S.figure(q))
+    if at and (at - from) * (at - to) < 0 and (not best or math.abs(at - to) < math.abs(best.at - to)) then
+      best = { q = q, at = at }
+    end
+  end
+  if best then
+    S.set_flag(p, "moved_past", true)
+    entity.set(S.pe(p), "passed_enemy", best.q)
+  end
+end
+
 -- Teleport (§7.2): to a free space; counts as an advance or a retreat for bans and triggers.
 function M.teleport(p, to)
   if over() then return false end
-  local ok, counts = board.teleport(S.figure(p), S.figure(S.opponent(p)), to, true)
+  local o = S.opponent(p)
+  if not o then return false end
+  local ok, counts = board.teleport(S.figure(p), S.figure(o), to, true)
   if not ok then return false end
   local pending = { word = counts, teleport = true, mover = p, actor = p, to = to }
   fire.fire("moving", { move = pending }, nil, { no_order = true })
   if pending.cancel or over() then return false end
   local passed
-  ok, _, passed = board.teleport(S.figure(p), S.figure(S.opponent(p)), to)
-  if ok then S.set_flag(p, "moved", true) end
-  if ok and passed then S.set_flag(p, "moved_past", true) end
+  local from = board.position(S.figure(p))
+  ok, _, passed = board.teleport(S.figure(p), S.figure(o), to)
+  if ok then
+    S.set_flag(p, "moved", true)
+    M.note_passed(p, from, to, passed)
+  end
   return ok
 end
 

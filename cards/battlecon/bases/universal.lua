@@ -34,6 +34,9 @@ return {
     start = function(ctx) verbs.move(ctx.player, "advance", { 1, 2 }, "Dodge: advance 1-2") end,
     range_check = function(ctx)
       if ctx.attack.target ~= ctx.player or not S.flag(ctx.player, "moved_past") then return false end
+      -- team play (O6): only the attack of the last enemy moved past
+      local last = entity.get(S.pe(ctx.player), "passed_enemy")
+      if last and last ~= ctx.attack.attacker then return false end
       verbs.avoid(ctx.attack)
     end },
 }

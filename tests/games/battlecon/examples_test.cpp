@@ -32,3 +32,7 @@ TEST_CASE("BattleCON examples: the one-beat walkthrough meets its expectations",
 }
 
 TEST_CASE("BattleCON examples: the bench scenario plays", "[battlecon]") { play_example("bench.json"); }
+
+TEST_CASE("BattleCON examples: the 2 vs 2 team match is played to a winning team", "[battlecon]") {
+    play_example("team_match.json");
+}

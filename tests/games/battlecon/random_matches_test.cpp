@@ -36,3 +36,39 @@ TEST_CASE("BattleCON: 1000 seeded random 1v1 matches end with a winner", "[battl
     CHECK(knockouts + timeouts == 1000);
     CHECK(knockouts > 0);
 }
+
+TEST_CASE("BattleCON: 200 seeded random team matches (2v2, 2v1, 3v1) end with a winning team", "[battlecon][soak]") {
+    const char* fighters[] = {"kestrel", "frostwarden", "ashen", "bastion"};
+    const std::vector<std::vector<int>> layouts = {{1, 1, 2, 2}, {1, 1, 2}, {1, 2, 2, 2}};
+    Scenario base = scenario(json::object());
+    LuaHost host(base.limits);
+    std::vector<std::string> errors;
+    REQUIRE(host.load_game(base.root, base.game, errors));
+    for (std::uint64_t i = 0; i < 200; ++i) {
+        Scenario s = base;
+        s.seed = 5000 + i;
+        const auto& teams = layouts[i % layouts.size()];
+        s.seats.clear();
+        for (std::size_t k = 0; k < teams.size(); ++k) {
+            SeatSpec seat;
+            seat.name = "P" + std::to_string(k + 1);
+            seat.team = teams[k];
+            seat.agent = "random";
+            seat.setup = {{"fighter", fighters[(i + k) % 4]}};
+            s.seats.push_back(seat);
+        }
+        MatchRunner runner(host, s);
+        const RunState end = runner.run();
+        INFO("seed " << s.seed << ", " << teams.size() << " fighters: " << runner.error());
+        REQUIRE(end == RunState::Finished);
+        const auto& res = runner.match().result();
+        REQUIRE(!res.winners.empty());
+        // the winners are exactly one whole team
+        const int team = teams[static_cast<std::size_t>(res.winners[0])];
+        std::size_t members = 0;
+        for (int t : teams) members += (t == team);
+        CHECK(res.winners.size() == members);
+        for (PlayerIndex w : res.winners) CHECK(teams[static_cast<std::size_t>(w)] == team);
+        CHECK((res.reason == "knockout" || res.reason == "time-out"));
+    }
+}

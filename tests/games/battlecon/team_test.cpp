@@ -6,7 +6,8 @@ using namespace duelbox;
 using namespace duelbox::test::bc;
 
 // Seats 1..n with teams and positions on the 9-space board; every seat plays Kestrel.
-static RunResult team_drill(const std::string& code, std::vector<std::pair<int, int>> team_pos) {
+static RunResult team_drill(const std::string& code, std::vector<std::pair<int, int>> team_pos,
+                            std::vector<json> extra = {}, std::vector<ScriptedDecision> decisions = {}) {
     Scenario sc = scenario(json::object());
     sc.seats.clear();
     int n = 0;
@@ -16,9 +17,12 @@ static RunResult team_drill(const std::string& code, std::vector<std::pair<int, 
         spec.team = team;
         spec.agent = "first";
         spec.setup = seat({{"position", at}});
+        if (extra.size() >= static_cast<std::size_t>(n))
+            for (auto& [k, v] : extra[static_cast<std::size_t>(n - 1)].items()) spec.setup[k] = v;
         sc.seats.push_back(spec);
     }
     sc.options = {{"spaces", 9}};
+    sc.decisions = std::move(decisions);
     sc.setup = {{"first_active", 1}, {"drill", std::string(kPrelude) + "local T = bc.team\n" + code}};
     RunResult r = run_scenario(sc);
     INFO(r.error);
@@ -115,12 +119,118 @@ bc.note("c", (T.income(2, pool_of))))",
     CHECK(note(r, "c") == 3);
 }
 
-TEST_CASE("BattleCON team match refuses to start until team play is complete", "[battlecon]") {
-    Scenario sc = scenario(json::object());
-    sc.seats.push_back(sc.seats[0]);
-    sc.seats[2].setup["position"] = 1;
-    sc.options = {{"spaces", 9}};
-    RunResult r = run_scenario(sc);
-    CHECK(r.state == RunState::Failed);
-    CHECK(r.error.find("team play") != std::string::npos);
+TEST_CASE("BC-64 moving past several enemies: Dodge avoids only the nearest one passed", "[battlecon]") {
+    // P1 = A1 on 3; P3 = B1 on 4, P4 = B2 on 5; P2 = A2 far behind on 1.
+    auto r = team_drill(R"(
+bc.set_pair(1, "Swift", "Dodge")
+for _, q in ipairs({1}) do for _, e in ipairs(zone.items(zone.find("pair", q))) do zone.reveal(e, "all"); fire.activate(e) end end
+entity.set(S.tracker(), "opp1", 3)
+v.move(1, "advance", 1)
+entity.set(S.tracker(), "opp1", nil)
+bc.note("A1 at", board.position(S.figure(1))); bc.note("passed", entity.get(S.pe(1), "passed_enemy"))
+local function attacked_by(q)
+  local attack = {attacker = q, target = 1}
+  fire.fire("range_check", {attack = attack}, {1})
+  return attack.avoided == true
+end
+bc.note("B2 avoided", attacked_by(4)); bc.note("B1 avoided", attacked_by(3)))",
+                        {{1, 3}, {1, 1}, {2, 4}, {2, 5}});
+    CHECK(note(r, "A1 at") == 6);
+    CHECK(note(r, "passed") == 4);
+    CHECK(note(r, "B2 avoided") == true);
+    CHECK(note(r, "B1 avoided") == false);
+}
+
+TEST_CASE("BC-65 jumping several figures (game level)", "[battlecon]") {
+    auto r = team_drill(R"(
+entity.set(S.tracker(), "opp1", 3)
+v.move(1, "advance", 1); bc.note("A1", board.position(S.figure(1))))",
+                        {{1, 2}, {1, 3}, {2, 4}, {2, 8}});
+    CHECK(note(r, "A1") == 5);
+}
+
+TEST_CASE("BattleCON team: eliminated fighters leave the board; the last one standing wins for the team", "[battlecon]") {
+    auto r = team_drill(R"(
+counter.set(S.pe(3), "health", 1); v.take_damage(3, 5)
+bc.note("B1 on board", board.position(S.figure(3)) ~= nil); bc.note("over", match.finished())
+bc.note("opponents of A1", #bc.team.opponents(1))
+counter.set(S.pe(4), "health", 1); v.take_damage(4, 5))",
+                        {{1, 4}, {1, 2}, {2, 6}, {2, 8}});
+    CHECK(note(r, "B1 on board") == false);
+    CHECK(note(r, "over") == false);
+    CHECK(note(r, "opponents of A1") == 1);
+    CHECK(r.match().result().winners == std::vector<PlayerIndex>{0, 1});
+    CHECK(r.match().result().reason == "knockout");
+}
+
+TEST_CASE("BC-66 [For opponent] advantages in team play", "[battlecon]") {
+    // A1 (P1) on 4 and A2 (P2) on 9; Bastion B1 (P3) on 6 grants Taunt; B2 (P4) on 8.
+    // A1's nearest enemy is B1; A2's is B2, so A2 may never use it.
+    const json bastion = {{"fighter", "bastion"}, {"discard1", {"Bulwark", "Grasp"}}, {"discard2", {"Surge", "Dash"}}};
+    auto r = team_drill(R"(
+local function has_taunt(p) for _, c in ipairs(bc.set.choices(p)) do if c.label:find("Taunt") then return true end end return false end
+bc.note("A1", has_taunt(1)); bc.note("A2", has_taunt(2))
+for _, c in ipairs(bc.set.choices(1)) do if c.label:find("Taunt") then bc.set.use(1, c) end end
+bc.note("A1 again", has_taunt(1))
+bc.place(2, 5)   -- now B1 is A2's nearest enemy too; the team already used it this beat
+bc.note("A2 near", has_taunt(2)))",
+                        {{1, 4}, {1, 9}, {2, 6}, {2, 8}}, {json::object(), json::object(), bastion});
+    CHECK(note(r, "A1") == true);
+    CHECK(note(r, "A2") == false);
+    CHECK(note(r, "A1 again") == false);
+    CHECK(note(r, "A2 near") == false);
+}
+
+TEST_CASE("BC-61 teammates who tie choose their order (game level)", "[battlecon]") {
+    auto r = team_drill(R"(
+bc.pair(1, {range = 1, speed = 5, tiebreak = true}, {range = 0}); bc.pair(2, {range = 1, speed = 5}, {range = 0})
+bc.pair(3, {range = 1, speed = 3}, {range = 0}); bc.pair(4, {range = 1, speed = 2}, {range = 0})
+bc.team_beat.reveal()
+bc.note("order", entity.get(S.tracker(), "order")); bc.note("active", S.active()))",
+                        {{1, 4}, {1, 2}, {2, 6}, {2, 8}}, {}, {choose(1, "P2", "team.tie")});
+    CHECK(note(r, "order") == "2,1,3,4");   // ▲ is ignored between teammates: P1 let P2 go first
+    CHECK(note(r, "active") == 2);
+}
+
+TEST_CASE("BattleCON team: becoming the active player re-orders the others (TS6)", "[battlecon]") {
+    auto r = team_drill(R"(
+bc.pair(1, {range = 9, power = 1, speed = 5}, {range = 0}); bc.pair(2, {range = 9, power = 1, speed = 4}, {range = 0})
+bc.pair(3, {range = 9, power = 1, speed = 3}, {range = 0}); bc.pair(4, {range = 9, power = 1, speed = 2}, {range = 0})
+bc.team_beat.reveal(); bc.note("before", entity.get(S.tracker(), "order"))
+bc.on(4, "start", function() v.become_active(4) end)
+bc.fire.fire("start", {}, S.order()); bc.note("after", entity.get(S.tracker(), "order"))
+bc.team_beat.attacks(bc.attack)
+bc.note("active", S.active()))",
+                        {{1, 4}, {1, 2}, {2, 6}, {2, 8}});
+    CHECK(note(r, "before") == "1,2,3,4");
+    CHECK(note(r, "after") == "4,1,2,3");
+    auto attacks = r.of_type("bc.attack");
+    REQUIRE(attacks.size() == 4);
+    CHECK(r.data(*attacks[0])["player"] == 4);
+    CHECK(r.data(*attacks[1])["player"] == 1);
+    CHECK(note(r, "active") == 4);
+}
+
+TEST_CASE("BC-58 the lone fighter may take Master (2 vs 1) or Champion (3 vs 1)", "[battlecon]") {
+    auto master = team_drill("bc.note('health', S.health(3)); bc.note('card', bc.names(3, 'status'))",
+                             {{1, 4}, {1, 2}, {2, 6}}, {}, {answer_yes(3, true, "setup.lone_card")});
+    CHECK(note(master, "health") == 25);   // SAMPLE bonus
+    CHECK(note(master, "card") == "Master");
+    auto champion = team_drill("bc.note('health', S.health(1)); bc.note('card', bc.names(1, 'status'))",
+                               {{1, 4}, {2, 6}, {2, 7}, {2, 8}}, {}, {answer_yes(1, true, "setup.lone_card")});
+    CHECK(note(champion, "card") == "Champion");
+    CHECK(note(champion, "health") == 30);
+    auto declined = team_drill("bc.note('health', S.health(3))", {{1, 4}, {1, 2}, {2, 6}}, {},
+                               {answer_yes(3, false, "setup.lone_card")});
+    CHECK(note(declined, "health") == 20);
+}
+
+TEST_CASE("BattleCON team: an eliminated fighter's team places a Revenge card", "[battlecon]") {
+    auto r = team_drill(R"(
+counter.set(S.pe(3), "health", 1); v.take_damage(3, 5)
+local n = 0 for _, e in ipairs(zone.items(zone.find("table"))) do if entity.name(e) == "Revenge" then n = n + 1 end end
+bc.note("revenge", n); bc.note("income", bc.team.income_amount(2)))",
+                        {{1, 4}, {1, 2}, {2, 6}, {2, 8}});
+    CHECK(note(r, "revenge") == 1);
+    CHECK(note(r, "income") == 3);   // B2 1 + Revenge 2
 }

@@ -1,0 +1,46 @@
+// script_files.h - the text editor's open files: edit, save, and never lose unsaved work.
+//
+// Contracts
+//  - save() writes the whole text (to a temporary file, then renamed over the original, so a
+//    crash mid-save leaves the old file whole).
+//  - A file changed on disk while its buffer has unsaved edits is NOT reloaded: the buffer keeps
+//    the person's text and is marked conflicted; they choose (save over it, or revert).
+//    A buffer without edits follows the disk silently.
+//  - unsaved() lists every dirty buffer: the window refuses to close while it is not empty
+//    until the person saves or discards each one.
+#pragma once
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace duelbox::editor {
+
+struct ScriptBuffer {
+    std::string path;                          // relative to the root
+    std::string text;                          // what the editor shows and edits
+    std::string disk;                          // the file's content when last read or written
+    std::filesystem::file_time_type mtime{};
+    bool conflict = false;                     // the disk changed under unsaved edits
+    bool dirty() const { return text != disk; }
+};
+
+class ScriptFiles {
+public:
+    void set_root(std::string root);
+    const std::string& root() const { return root_; }
+
+    ScriptBuffer* open(const std::string& path, std::string& error);   // reads once, then cached
+    ScriptBuffer* find(const std::string& path);
+    bool save(const std::string& path, std::string& error);
+    void revert(const std::string& path);      // back to the disk's content
+    void refresh();                            // follow disk changes (see the contract)
+    std::vector<std::string> unsaved() const;
+    std::vector<std::string> open_paths() const;
+
+private:
+    std::string root_;
+    std::map<std::string, ScriptBuffer> buffers_;
+};
+
+}  // namespace duelbox::editor

@@ -1,0 +1,262 @@
+// session.cpp - opening, reruns after edits, time travel, decisions.
+#include "session.h"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace duelbox::editor {
+
+namespace fs = std::filesystem;
+
+std::string Change::text() const {
+    std::string s;
+    if (first_diff == kNone) s = "No event changed.";
+    else
+        s = "First change at event " + std::to_string(first_diff) + ":\n  before: " +
+            (before_event.empty() ? "(no such event)" : before_event) +
+            "\n  after:  " + (after_event.empty() ? "(no such event)" : after_event);
+    s += "\nResult before: " + before.text() + "\nResult after:  " + after.text();
+    return s;
+}
+
+Session::Session() = default;
+Session::~Session() {
+    snapshots_.clear();
+    current_.reset();
+}
+
+// -- [SECTION] Opening ---------------------------------------------------------------------
+
+bool Session::open_file(const std::string& path, const std::string& default_root, std::string& error) {
+    try {
+        return open(load_scenario(path, default_root), error);
+    } catch (const std::exception& e) {
+        error = e.what();
+        return false;
+    }
+}
+
+bool Session::open(Scenario scenario, std::string& error) {
+    std::vector<std::string> errors;
+    auto run = Run::load(scenario, nullptr, errors);
+    if (!run) {
+        error.clear();
+        for (const auto& e : errors) error += (error.empty() ? "" : "\n") + e;
+        return false;
+    }
+    scenario_ = std::move(scenario);
+    run->play();
+    change_.reset();
+    error_.reset();
+    travel_host_.reset();
+    adopt(std::move(run));
+    cursor_ = tip();
+    watch_files();
+    return true;
+}
+
+void Session::watch_files() {
+    const fs::path root(scenario_.root);
+    std::vector<std::string> folders{(root / "scripts" / scenario_.game).string(), (root / "cards" / scenario_.game).string()};
+    // The shared helpers: the root's own scripts/core, else the engine's copy the host uses.
+    const fs::path core = fs::exists(root / "scripts" / "core") ? root / "scripts" / "core"
+                                                                  : fs::path(current_->shared_host()->core_root()) / "scripts" / "core";
+    folders.push_back(core.string());
+    watch_.set_folders(std::move(folders));
+}
+
+void Session::adopt(std::unique_ptr<Run> run) {
+    snapshots_.clear();
+    answered_.clear();
+    current_ = std::move(run);
+    ++generation_;
+}
+
+// -- [SECTION] The current run and what the last rerun changed -----------------------------
+
+Scenario Session::replay_scenario() const { return current_->runner().scenario(); }
+
+bool Session::rerun(std::vector<std::string> changed_files) {
+    const bool at_tip = cursor_ >= tip();
+    auto tape = std::make_shared<DecisionTape>(DecisionTape::from_run(current_->runner()));
+    std::vector<std::string> errors;
+    auto run = Run::load(scenario_, tape, errors);
+    if (!run) {
+        std::string all;
+        for (const auto& e : errors) all += (all.empty() ? "" : "\n") + e;
+        error_ = parse_source_error(all);
+        return false;
+    }
+    run->play();
+    const Outcome before = current_->outcome();
+    const Outcome after = run->outcome();
+    if (after.state == RunState::Failed && before.state != RunState::Failed) {
+        error_ = parse_source_error(after.error);   // keep the last good run on screen
+        return false;
+    }
+    Change c;
+    c.before = before;
+    c.after = after;
+    c.files = std::move(changed_files);
+    const auto& old_events = current_->match().log().events();
+    const auto& new_events = run->match().log().events();
+    const std::size_t n_old = before.events, n_new = after.events;
+    for (std::size_t i = 0; i < std::max(n_old, n_new); ++i) {
+        if (i < n_old && i < n_new && same_event(old_events[i], new_events[i])) continue;
+        c.first_diff = i;
+        if (i < n_old) c.before_event = describe_event(current_->match(), old_events[i]);
+        if (i < n_new) c.after_event = describe_event(run->match(), new_events[i]);
+        break;
+    }
+    change_ = std::move(c);
+    error_.reset();
+    travel_host_.reset();   // definitions changed: travel reruns need a fresh host
+    adopt(std::move(run));
+    travel(at_tip ? tip() : std::min(cursor_, tip()));
+    return true;
+}
+
+bool Session::poll_files() {
+    if (!current_) return false;
+    std::vector<std::string> changed = watch_.poll();
+    if (changed.empty()) return false;
+    rerun(std::move(changed));
+    return true;
+}
+
+// -- [SECTION] Time travel and run controls ---------------------------------------------------
+
+std::shared_ptr<LuaHost> Session::travel_host() {
+    // A finished run has released its references, so its host can serve travel reruns;
+    // a run waiting for a person still holds its coroutine there, so travel loads its own.
+    const RunState s = current_->runner().state();
+    if (s == RunState::Finished || s == RunState::Failed) return current_->shared_host();
+    if (!travel_host_) {
+        std::vector<std::string> errors;
+        auto host = std::make_shared<LuaHost>(scenario_.limits);
+        if (!host->load_game(scenario_.root, scenario_.game, errors)) return nullptr;
+        travel_host_ = std::move(host);
+    }
+    return travel_host_;
+}
+
+void Session::travel(std::size_t n) {
+    n = std::min(n, tip());
+    const bool forward = n > cursor_;   // playing and stepping forward want copies ahead
+    cursor_ = n;
+    if (n == tip() || snapshots_.count(n)) return;
+    auto host = travel_host();
+    if (!host) return;   // cannot happen for definitions that loaded a moment ago; stay at the tip view
+    ++travel_reruns_;
+    // Each copy carries the log so far, so late in a long match fewer copies are kept: about
+    // 400,000 copied events per travel at most (20,000 events: 10 on each side).
+    const std::size_t window = std::max<std::size_t>(2, std::min(window_, 200'000 / std::max<std::size_t>(n, 1)));
+    const std::size_t behind = forward ? window / 2 : window, ahead = forward ? window * 3 / 2 : window;
+    const std::size_t lo = n > behind ? n - behind : 0, hi = std::min(n + ahead, tip() - 1);
+    if (lo == 0) snapshots_[0] = std::make_shared<const Match>(scenario_.seed);
+    {
+        auto tape = std::make_shared<DecisionTape>(DecisionTape::from_run(current_->runner()));
+        Run again(host, replay_scenario(), tape);
+        again.set_observer([&](const Match& m, const Event&) {
+            const std::size_t size = m.log().size();
+            if (size < lo || size > hi || snapshots_.count(size)) return;
+            auto copy = std::make_shared<Match>(m);
+            copy->set_event_observer({});
+            snapshots_[size] = std::move(copy);
+        });
+        while (!snapshots_.count(hi))   // one resume at a time, only as far as needed
+            if (again.play(1) != RunState::Running) break;
+    }
+}
+
+const Match& Session::view() const {
+    if (cursor_ >= tip()) return current_->match();
+    auto it = snapshots_.find(cursor_);
+    return it != snapshots_.end() ? *it->second : current_->match();
+}
+
+const Event* Session::current_event() const {
+    if (cursor_ == 0) return nullptr;
+    const auto& events = current_->match().log().events();
+    return cursor_ - 1 < events.size() ? &events[cursor_ - 1] : nullptr;
+}
+
+bool Session::is_window_step(const Match& m, std::size_t i) {
+    const auto& events = m.log().events();
+    if (i >= events.size()) return false;
+    const Event& e = events[i];
+    if (e.type == "window" || e.type.rfind("window.", 0) == 0 || e.find("window")) return true;
+    const std::string file = m.log().file(e.source.file);
+    if (file.rfind("cards/", 0) != 0) return false;
+    return i == 0 || events[i - 1].source.file != e.source.file;
+}
+
+void Session::to_next_decision() {
+    const auto& events = current_->match().log().events();
+    for (std::size_t i = cursor_; i < tip(); ++i)
+        if (events[i].type == "decision") return travel(i + 1);
+    travel(tip());
+}
+
+void Session::to_next_window() {
+    for (std::size_t i = cursor_; i < tip(); ++i)
+        if (is_window_step(current_->match(), i)) return travel(i + 1);
+    travel(tip());
+}
+
+void Session::step_rule(int direction) {
+    const auto& events = current_->match().log().events();
+    if (direction > 0) {
+        for (std::size_t i = cursor_; i < tip(); ++i)
+            if (events[i].find("rule")) return travel(i + 1);
+        return travel(tip());
+    }
+    // The current rule step is cursor-1; the previous one lies before it.
+    for (std::size_t i = cursor_ > 1 ? cursor_ - 1 : 0; i-- > 0;)
+        if (events[i].find("rule")) return travel(i + 1);
+    travel(0);
+}
+
+void Session::restart() {
+    std::string error;
+    Scenario s = scenario_;
+    if (open(std::move(s), error)) travel(0);
+    else error_ = parse_source_error(error);
+    playing_ = false;
+}
+
+void Session::advance(std::size_t n) {
+    if (!playing_) return;
+    travel(cursor_ + n);
+    if (cursor_ >= tip()) playing_ = false;
+}
+
+// -- [SECTION] Decisions asked of a person ----------------------------------------------------
+
+bool Session::waiting() const { return current_ && current_->runner().state() == RunState::WaitingForAnswer; }
+
+const std::vector<DecisionRequest>& Session::pending() const { return current_->runner().pending(); }
+
+std::string Session::misfit() const {
+    if (!waiting() || !current_->tape() || current_->tape()->misfits().empty()) return "";
+    const Misfit& m = current_->tape()->misfits().back();
+    for (const auto& r : pending())
+        if (r.player == m.player && current_->tape()->waiting(m.player)) return m.message;
+    return "";
+}
+
+std::string Session::provide(std::size_t i, Answer a) {
+    const bool at_tip = cursor_ >= tip();
+    const std::size_t taken = current_->runner().taken().size();
+    std::string bad = current_->provide(i, std::move(a));
+    if (!bad.empty()) return bad;
+    answered_.resize(pending().size());
+    answered_[i] = true;
+    current_->play();
+    if (current_->runner().taken().size() != taken) answered_.clear();   // the group was revealed
+    ++generation_;
+    if (at_tip) cursor_ = tip();
+    return "";
+}
+
+}  // namespace duelbox::editor

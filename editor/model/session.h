@@ -1,0 +1,132 @@
+// session.h - the editor's model: one scenario, its current run, time travel, live reruns.
+//
+// Index
+//   [SECTION] Opening
+//   [SECTION] The current run and what the last rerun changed
+//   [SECTION] Time travel and run controls
+//   [SECTION] Decisions asked of a person
+//
+// How time travel works: the current run is always played as far as it goes (the end, the
+// scenario's stop, or a seat waiting for a person). The cursor says how many of its events are
+// "done"; the state shown at the cursor is a copy of the Match taken by an event observer
+// during a rerun with the same seed and decisions (Match is a value: copying it is a
+// snapshot). The cursor at the tip shows the live match. So "travel to event N" and "a fresh
+// run stopped at N" are the same computation, which the tests check.
+//
+// Contracts
+//  - Nothing here includes ImGui; the UI only reads this and calls its verbs.
+//  - A rerun that fails (definitions do not load, or the run fails) never replaces a good
+//    run: error() says what and where (file:line), the last good run stays current.
+//  - A recorded decision that no longer fits stops the rerun there: waiting() is true and
+//    misfit() says which decision and why; provide() answers it and play goes on.
+//  - Timing-window convention (next_window): an event is a timing-window step when its type is
+//    "window" or starts with "window.", or it has a "window" field; failing those, when its
+//    source is a card file and the event before it came from elsewhere (a card's handler began).
+#pragma once
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "file_watch.h"
+#include "run.h"
+#include "source_ref.h"
+
+namespace duelbox::editor {
+
+// What a rerun changed compared with the run before it.
+struct Change {
+    static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+    std::size_t first_diff = kNone;    // index of the first differing event; kNone when the logs are equal
+    std::string before_event;          // describe_event of that event in the old run ("" if it has none)
+    std::string after_event;           // ... and in the new run
+    Outcome before, after;
+    std::vector<std::string> files;    // the changed files that caused the rerun
+    bool any() const { return first_diff != kNone || !before.same_result(after); }
+    std::string text() const;          // a one-paragraph summary
+};
+
+class Session {
+public:
+    Session();
+    ~Session();
+
+    // -- [SECTION] Opening --------------------------------------------------------------
+    // Opens and plays a scenario file (or a scenario built in code). On failure returns false
+    // with `error` set; a scenario whose run fails still opens (the failure is its outcome).
+    bool open_file(const std::string& path, const std::string& default_root, std::string& error);
+    bool open(Scenario scenario, std::string& error);
+    bool is_open() const { return current_ != nullptr; }
+    const Scenario& scenario() const { return scenario_; }
+
+    // -- [SECTION] The current run and what the last rerun changed ------------------------
+    const Run& run() const { return *current_; }
+    Outcome outcome() const { return current_->outcome(); }
+    const std::optional<Change>& last_change() const { return change_; }
+    const std::optional<SourceError>& error() const { return error_; }   // a failed rerun
+    int generation() const { return generation_; }                      // bumps when the run changes
+
+    // Reloads every definition and reruns with the same seed and decisions. Returns true when
+    // the rerun replaced the current run; false when it failed (see error()).
+    bool rerun(std::vector<std::string> changed_files = {});
+    // Polls the game's scripts and cards for changes (mtime, size, new or removed files) and
+    // reruns when any changed. Returns true when a rerun was attempted.
+    bool poll_files();
+    const FileWatch& watch() const { return watch_; }
+
+    // -- [SECTION] Time travel and run controls ---------------------------------------------
+    std::size_t cursor() const { return cursor_; }
+    std::size_t tip() const { return current_->tip(); }
+    void travel(std::size_t n);                   // clamps to [0, tip]
+    const Match& view() const;                    // the state after cursor() events
+    const Event* current_event() const;           // the last event done (cursor-1), or nullptr
+    void step(int direction = 1) { travel(direction >= 0 ? cursor_ + 1 : (cursor_ ? cursor_ - 1 : 0)); }
+    void to_next_decision();                      // just past the next "decision" event
+    void to_next_window();                        // onto the next timing-window step (see above)
+    void to_end() { travel(tip()); }
+    // Teaching: onto the next (direction > 0) or previous rule step, an event with a "rule" field.
+    void step_rule(int direction);
+    void restart();                               // a fresh run of the scenario, cursor at 0
+    static bool is_window_step(const Match& m, std::size_t i);
+
+    // Playing: advance() moves the cursor up to n events when playing (the UI calls it per frame).
+    void set_playing(bool on) { playing_ = on; }
+    bool playing() const { return playing_; }
+    void advance(std::size_t n);
+
+    // -- [SECTION] Decisions asked of a person ------------------------------------------------
+    bool waiting() const;
+    const std::vector<DecisionRequest>& pending() const;
+    std::string misfit() const;                   // why the rerun stopped to ask, or ""
+    std::string provide(std::size_t i, Answer a); // "" or why refused; plays on when all are in
+    bool answered(std::size_t i) const { return i < answered_.size() && answered_[i]; }   // in this group
+
+    // How many snapshots a travel keeps on each side of its target (stepping reuses them); fewer
+    // late in long matches, where each copy is bigger.
+    void set_snapshot_window(std::size_t w) { window_ = w; }
+    std::size_t reruns_for_travel() const { return travel_reruns_; }   // for tests and measurements
+
+private:
+    void adopt(std::unique_ptr<Run> run);
+    void watch_files();
+    std::shared_ptr<LuaHost> travel_host();
+    Scenario replay_scenario() const;
+
+    Scenario scenario_;                           // as opened
+    std::unique_ptr<Run> current_;
+    std::optional<Change> change_;
+    std::optional<SourceError> error_;
+    FileWatch watch_;
+    int generation_ = 0;
+
+    std::size_t cursor_ = 0;
+    bool playing_ = false;
+    std::map<std::size_t, std::shared_ptr<const Match>> snapshots_;
+    std::shared_ptr<LuaHost> travel_host_;
+    std::size_t window_ = 24;
+    std::size_t travel_reruns_ = 0;
+    std::vector<bool> answered_;                  // pending requests already answered from outside
+};
+
+}  // namespace duelbox::editor

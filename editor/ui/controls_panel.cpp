@@ -1,0 +1,94 @@
+// controls_panel.cpp - run controls, the timeline slider, the outcome, what the last rerun
+// changed and the error that kept the last good run.
+#include <imgui.h>
+
+#include "app.h"
+#include "scenario/expectations.h"
+
+namespace duelbox::editor {
+
+namespace {
+
+void follow(App& app) {
+    if (const Event* e = app.session.current_event()) app.jump_to(app.session.run().match().log().where(*e));
+}
+
+}  // namespace
+
+void draw_controls_panel(App& app) {
+    Session& s = app.session;
+    if (ImGui::Button(s.playing() ? "Pause" : "Run")) s.set_playing(!s.playing());
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(90);
+    ImGui::SliderFloat("##speed", &app.play_speed, 1.0f, 500.0f, "%.0f ev/s", ImGuiSliderFlags_Logarithmic);
+    ImGui::SameLine();
+    if (ImGui::Button("Back")) s.step(-1), follow(app);
+    ImGui::SameLine();
+    if (ImGui::Button("Step")) s.step(+1), follow(app);
+    ImGui::SameLine();
+    if (ImGui::Button("Next decision")) s.to_next_decision(), follow(app);
+    ImGui::SameLine();
+    if (ImGui::Button("Next window")) s.to_next_window(), follow(app);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The next event of type window/window.*, with a 'window' field,\nor the first event of a card's handler");
+    ImGui::SameLine();
+    if (ImGui::Button("Run to end")) s.to_end(), follow(app);
+    ImGui::SameLine();
+    if (ImGui::Button("Restart")) s.restart();
+    ImGui::SameLine();
+    if (ImGui::Button("Rerun now")) s.rerun({"(rerun asked)"});
+    ImGui::SameLine();
+    ImGui::Checkbox("Teaching mode", &app.teaching);
+
+    // The timeline: short logs travel while dragging; long ones (a far travel reruns the match)
+    // travel when the slider is let go.
+    static int dragged = -1;
+    int cursor = dragged >= 0 ? dragged : static_cast<int>(s.cursor());
+    ImGui::SetNextItemWidth(-1);
+    const bool moved = ImGui::SliderInt("##timeline", &cursor, 0, static_cast<int>(s.tip()), "event %d");
+    const bool live = s.tip() <= 5000;
+    if (moved) {
+        s.set_playing(false);
+        if (live) s.travel(static_cast<std::size_t>(cursor));
+        else dragged = cursor;
+    }
+    if (ImGui::IsItemDeactivated() && dragged >= 0) {
+        s.travel(static_cast<std::size_t>(dragged));
+        dragged = -1;
+    }
+
+    const Outcome o = s.outcome();
+    ImGui::Text("Result: %s", o.text().c_str());
+    if (app.last_rerun_ms >= 0) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("   (last rerun %.1f ms)", app.last_rerun_ms);
+    }
+    const auto unmet = check_expectations(s.scenario().expect, s.run().match(), s.run().runner().error(), s.tip());
+    if (s.scenario().expect.any()) {
+        ImGui::SameLine();
+        if (unmet.empty()) ImGui::TextColored(ImVec4(0.5f, 1, 0.5f, 1), "  expectations hold");
+        else ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "  %zu expectation(s) unmet: %s", unmet.size(), unmet.front().c_str());
+    }
+    if (s.error()) {
+        ImGui::TextColored(ImVec4(1, 0.45f, 0.45f, 1), "Script error (the last good run stays): %s",
+                           s.error()->message.substr(0, s.error()->message.find('\n')).c_str());
+        if (!s.error()->file.empty()) {
+            ImGui::SameLine();
+            if (ImGui::SmallButton("Go to")) app.jump_to(s.error()->file + ":" + std::to_string(s.error()->line));
+        }
+    } else if (s.last_change()) {
+        const Change& c = *s.last_change();
+        if (c.first_diff == Change::kNone) {
+            ImGui::TextDisabled("Last rerun: no event changed; result %s", c.after.same_result(c.before) ? "the same" : "changed");
+        } else {
+            ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "Last rerun: first change at event %zu", c.first_diff);
+            ImGui::SameLine();
+            if (ImGui::SmallButton("Show")) app.jump_to_event(c.first_diff);
+            ImGui::TextDisabled("  before: %s", c.before_event.empty() ? "(none)" : c.before_event.c_str());
+            ImGui::TextDisabled("  after:  %s", c.after_event.empty() ? "(none)" : c.after_event.c_str());
+            ImGui::TextDisabled("  result before: %s   after: %s", c.before.text().c_str(), c.after.text().c_str());
+        }
+    }
+}
+
+}  // namespace duelbox::editor

@@ -1,0 +1,110 @@
+// decision_panel.cpp - a person answers what the rules ask: pick cards or spaces (also by
+// clicking the board), put effects in order, a number, yes or no. Also where a rerun stops
+// when a recorded decision no longer fits, with the reason.
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "app.h"
+
+namespace duelbox::editor {
+
+namespace {
+
+void reset_drafts(App& app) {
+    const auto& pending = app.session.pending();
+    app.draft.assign(pending.size(), {});
+    for (std::size_t i = 0; i < pending.size(); ++i) {
+        const DecisionRequest& r = pending[i];
+        if (r.kind == DecisionKind::Order)
+            for (std::size_t k = 0; k < r.options.size(); ++k) app.draft[i].push_back(static_cast<std::int64_t>(k));
+        if (r.kind == DecisionKind::Number) app.draft[i] = {r.min};
+    }
+    app.draft_generation = app.session.generation();
+}
+
+// True for requests a person must answer: the seat is "human", or a misfit stopped there.
+bool for_a_person(const App& app, const DecisionRequest& r) {
+    const auto& seats = app.session.scenario().seats;
+    const bool human = r.player >= 0 && static_cast<std::size_t>(r.player) < seats.size() && seats[r.player].agent == "human";
+    const DecisionTape* tape = app.session.run().tape();
+    return human || (tape && tape->waiting(r.player));
+}
+
+}  // namespace
+
+void draw_decision_panel(App& app) {
+    Session& s = app.session;
+    if (!s.waiting()) return;
+    if (app.draft_generation != s.generation() || app.draft.size() != s.pending().size()) reset_drafts(app);
+    const std::string misfit = s.misfit();
+    if (!misfit.empty()) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(ImVec4(1, 0.7f, 0.3f, 1), "The rerun stopped: %s", misfit.c_str());
+        ImGui::PopTextWrapPos();
+    }
+    const auto pending = s.pending();   // a copy: provide() replaces the list
+    for (std::size_t i = 0; i < pending.size(); ++i) {
+        const DecisionRequest& r = pending[i];
+        if (!for_a_person(app, r) || s.answered(i)) continue;
+        ImGui::PushID(static_cast<int>(i));
+        ImGui::Separator();
+        ImGui::Text("%s: %s", s.run().match().player(r.player).name.c_str(), r.prompt.empty() ? r.id.c_str() : r.prompt.c_str());
+        auto& picks = app.draft[i];
+        switch (r.kind) {
+            case DecisionKind::Choose:
+                ImGui::TextDisabled("choose %lld to %lld", static_cast<long long>(r.min), static_cast<long long>(r.max));
+                for (std::size_t k = 0; k < r.options.size(); ++k) {
+                    const auto o = static_cast<std::int64_t>(k);
+                    bool on = std::find(picks.begin(), picks.end(), o) != picks.end();
+                    const std::string label = r.options[k].label + (r.options[k].space != kNoSpace ? "  (board)" : "");
+                    if (ImGui::Checkbox(label.c_str(), &on)) {
+                        if (on) picks.push_back(o);
+                        else picks.erase(std::find(picks.begin(), picks.end(), o));
+                    }
+                }
+                break;
+            case DecisionKind::Order:
+                ImGui::TextDisabled("first to last; the arrows move an effect");
+                for (std::size_t k = 0; k < picks.size(); ++k) {
+                    ImGui::PushID(static_cast<int>(k));
+                    if (ImGui::ArrowButton("up", ImGuiDir_Up) && k > 0) std::swap(picks[k], picks[k - 1]);
+                    ImGui::SameLine();
+                    if (ImGui::ArrowButton("down", ImGuiDir_Down) && k + 1 < picks.size()) std::swap(picks[k], picks[k + 1]);
+                    ImGui::SameLine();
+                    ImGui::Text("%zu. %s", k + 1, r.options[static_cast<std::size_t>(picks[k])].label.c_str());
+                    ImGui::PopID();
+                }
+                break;
+            case DecisionKind::Number: {
+                int v = static_cast<int>(picks.empty() ? r.min : picks[0]);
+                if (ImGui::SliderInt("##n", &v, static_cast<int>(r.min), static_cast<int>(r.max))) picks = {v};
+                break;
+            }
+            case DecisionKind::YesNo:
+                if (ImGui::Button("Yes")) picks = {1};
+                ImGui::SameLine();
+                if (ImGui::Button("No")) picks = {0};
+                ImGui::SameLine();
+                ImGui::TextDisabled("%s", picks.empty() ? "" : picks[0] ? "yes" : "no");
+                break;
+        }
+        const Answer a{picks};
+        const std::string bad = validate_answer(r, a);
+        ImGui::BeginDisabled(!bad.empty());
+        if (ImGui::Button("Answer")) {
+            const std::string refused = s.provide(i, a);
+            app.status = refused.empty() ? "answered" : refused;
+            app.draft_generation = -1;
+        }
+        ImGui::EndDisabled();
+        if (!bad.empty()) {
+            ImGui::SameLine();
+            ImGui::TextDisabled("%s", bad.c_str());
+        }
+        ImGui::PopID();
+        if (app.draft_generation == -1) break;   // the list changed under us
+    }
+}
+
+}  // namespace duelbox::editor

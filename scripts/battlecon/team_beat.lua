@@ -1,0 +1,148 @@
+-- battlecon.team_beat: the beat for 3 or 4 fighters (spec §9.4-9.9), using the duel's Set,
+-- Recycle and windows. Differences from the duel: teams take Advantage turns, no clashes,
+-- the turn order sorts every fighter by speed with the team tie-break, each attacker picks
+-- the nearest enemy in range, force lives in team pools, eliminated fighters leave the board.
+
+local S = require("battlecon.state")
+local stats = require("battlecon.stats")
+local fire = require("battlecon.fire")
+local set = require("battlecon.set")
+local team = require("battlecon.team")
+
+local M = {}
+
+local function living(q) return not S.flag(q, "eliminated") end
+
+-- Team ids in seat order, the holder's team first.
+local function teams()
+  local out, seen = { match.team(S.active()) }, { [match.team(S.active())] = true }
+  for q = 1, match.players() do
+    local t = match.team(q)
+    if not seen[t] then seen[t] = true; out[#out + 1] = t end
+  end
+  return out
+end
+
+-- TA1: teams alternate from the holder's team; on its turn any one player of the team may
+-- use one advantage (asked in seat order); a team passes when all its players pass; two
+-- team passes in a row end the phase.
+function M.advantage()
+  local order, i, prev_pass, guard = teams(), 1, false, 0
+  while not match.finished() do
+    guard = guard + 1
+    if guard > 400 then error("team advantage phase does not end", 2) end
+    local acted = false
+    for q = 1, match.players() do
+      if match.team(q) == order[i] and living(q) then
+        local list = set.choices(q)
+        if #list > 1 then
+          local options = {}
+          for k, c in ipairs(list) do options[k] = c.label end
+          local pick = decide { player = q, id = "advantage", prompt = "use an advantage or pass", options = options }[1]
+          if pick ~= 1 then set.use(q, list[pick]); acted = true; break end
+        end
+      end
+    end
+    if not acted then
+      log.event("bc.team_pass", "team {team} passes", { team = order[i] }, { rule = "§9.4 TA1" })
+      if prev_pass then break end
+      prev_pass = true
+    else
+      prev_pass = false
+    end
+    i = i % #order + 1
+  end
+end
+
+-- REV1-REV2, TS1-TS3: no clashes; the fastest takes the active player card.
+function M.reveal()
+  for q = 1, match.players() do
+    if living(q) then
+      for _, e in ipairs(zone.items(zone.find("pair", q))) do zone.reveal(e, "all"); fire.activate(e) end
+    end
+  end
+  log.event("bc.reveal", "every pair is revealed", {}, { rule = "§3.4 REV1" })
+  fire.fire("reveal", {}, S.order())
+  if match.finished() then return end
+  local entries = {}
+  for q = 1, match.players() do
+    if living(q) then entries[#entries + 1] = { player = q, speed = stats.speed(q), tiebreak = stats.tiebreak(q) } end
+  end
+  local sorted, ties = team.turn_order(entries, match.team(S.active()))
+  for _, pair in ipairs(ties) do                                       -- TS3.1: teammates decide
+    local a, b = sorted[pair[1]], sorted[pair[2]]
+    local first = a.player < b.player and a.player or b.player
+    local pick = decide { player = first, id = "team.tie", prompt = "your teammate and you tie: who goes first?",
+      options = { match.name(a.player), match.name(b.player) } }[1]
+    if pick == 2 then sorted[pair[1]], sorted[pair[2]] = b, a end
+  end
+  local ids = {}
+  for k, e in ipairs(sorted) do ids[k] = tostring(e.player) end
+  S.set_active(sorted[1].player)
+  entity.set(S.tracker(), "order", table.concat(ids, ","))
+  log.event("bc.turn_order", "turn order: {order}", { order = table.concat(ids, ",") }, { rule = "§9.5 TS2" })
+end
+
+-- TS4 + TT1-TT2: each living, unstunned fighter in turn order attacks the nearest enemy in
+-- range (a choice when there is one on each side).
+local function choose_target(atk)
+  local range = stats.range(atk)
+  local list = team.targets(atk, function(d) return stats.in_range(range, d) end)
+  if #list <= 1 then return list[1] end
+  local options = {}
+  for k, q in ipairs(list) do options[k] = { label = match.name(q), value = q } end
+  return list[decide { player = atk, id = "target", prompt = "choose whom to attack", options = options }[1]]
+end
+M.choose_target = choose_target
+
+function M.attacks(attack)
+  -- The order is read again after each attack: "become the active player" re-orders the
+  -- others (TS6); nobody attacks twice.
+  local done = {}
+  while not match.finished() do
+    local next_q
+    for _, q in ipairs(S.order()) do
+      if not done[q] and living(q) then next_q = q; break end
+    end
+    if not next_q then return end
+    done[next_q] = true
+    attack.attack(next_q, choose_target)
+  end
+end
+
+-- TS6: p takes the active player card; everyone else is ordered again by speed.
+function M.become_active(p)
+  S.set_active(p)
+  if not entity.get(S.tracker(), "order") then return end
+  local entries = {}
+  for q = 1, match.players() do
+    if q ~= p and living(q) then entries[#entries + 1] = { player = q, speed = stats.speed(q), tiebreak = stats.tiebreak(q) } end
+  end
+  local ids = { tostring(p) }
+  if #entries > 0 then
+    for _, e in ipairs(team.turn_order(entries, match.team(p))) do ids[#ids + 1] = tostring(e.player) end
+  end
+  entity.set(S.tracker(), "order", table.concat(ids, ","))
+end
+
+-- TE5 [SAMPLE]: more total health wins; a tie goes to the team without the card.
+function M.time_out_winner()
+  local total, holder = {}, match.team(S.active())
+  for q = 1, match.players() do
+    local t = match.team(q)
+    total[t] = (total[t] or 0) + math.max(0, S.health(q))
+  end
+  local best, win, tie = -1, nil, false
+  for _, t in ipairs(teams()) do
+    if total[t] > best then best, win, tie = total[t], t, false elseif total[t] == best then tie = true end
+  end
+  if tie then
+    for _, t in ipairs(teams()) do if t ~= holder then win = t end end
+  end
+  local winners = {}
+  for q = 1, match.players() do if match.team(q) == win then winners[#winners + 1] = q end end
+  log.event("bc.time_out_win", "time-out: team {team} wins", { team = win }, { rule = "§9.9 TE5" })
+  match.finish(winners, "time-out")
+end
+
+return M
