@@ -11,7 +11,7 @@ const char* const kHelp = R"(duelbox - a scriptable rules sandbox for dueling ga
 
 Usage:
   duelbox run <scenario.json> [--seed N] [--step] [--json] [--as VIEW] [--record FILE]
-                              [--root DIR] [--quiet] [--strict-budget]
+                              [--root DIR] [--quiet] [--verbose] [--strict-budget]
       Plays the scenario and prints the narrated event log.
       --seed N          override the scenario's seed
       --step            wait for Enter after each event
@@ -24,6 +24,8 @@ Usage:
       --root DIR        folder holding scripts/ and cards/ (default: the scenario's "root",
                         else the Duelbox source folder)
       --quiet           print only the result
+      --verbose         also print bookkeeping events (entities created, their properties
+                        and tags), which narration leaves out
       --strict-budget   count script instructions from the first one (deterministic cut-off)
   duelbox replay <replay.json> [--json] [--as VIEW] [--quiet]
       Replays a recorded match and checks that it produces the same events; reports the

@@ -16,7 +16,7 @@ namespace {
 
 struct RunOptions {
     std::optional<std::uint64_t> seed;
-    bool step = false, json = false, quiet = false, strict_budget = false;
+    bool step = false, json = false, quiet = false, strict_budget = false, verbose = false;
     std::optional<std::string> view;   // "observer", "spectator" or a player number
     std::string record, root;
     std::string file;
@@ -43,6 +43,7 @@ std::string parse_args(const std::vector<std::string>& args, RunOptions& o, bool
         };
         std::string v;
         if (a == "--json") o.json = true;
+        else if (a == "--verbose") o.verbose = true;
         else if (a == "--quiet") o.quiet = true;
         else if (!replay && a == "--step") o.step = true;
         else if (!replay && a == "--strict-budget") o.strict_budget = true;
@@ -89,8 +90,17 @@ std::string resolve_view(const RunOptions& o, const Scenario& s, PlayerIndex& vi
     return "";
 }
 
+// Bookkeeping a reader of the narration does not need (scripts' own state on entities);
+// --verbose and --json show them.
+bool bookkeeping(const Event& e) {
+    return e.type == "entity.prop" || e.type == "entity.tag" || e.type == "entity.untag" || e.type == "entity.create";
+}
+
+bool shown(const Event& e, PlayerIndex viewer, const RunOptions& o) {
+    return EventLog::sees(e, viewer) && (o.json || o.verbose || !bookkeeping(e));
+}
+
 void print_event(const Match& m, const Event& e, PlayerIndex viewer, bool json) {
-    if (!EventLog::sees(e, viewer)) return;
     if (json) {
         const NameResolver names = m.names();
         std::cout << m.log().to_json_line(e, viewer, &names) << "\n";
@@ -141,16 +151,18 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
     if (recorded) runner.set_ignore_stop(true);
     std::size_t printed = 0;
     std::string dummy;
+    bool stepping = o.step;
     for (;;) {
         const RunState s = runner.step();
         if (!o.quiet && runner.state() != RunState::NotStarted) {
             const auto& events = runner.match().log().events();
             const std::size_t upto = runner.visible_events();
             for (; printed < upto; ++printed) {
+                if (!shown(events[printed], viewer, o)) continue;
                 print_event(runner.match(), events[printed], viewer, o.json);
-                if (o.step && EventLog::sees(events[printed], viewer)) {
+                if (stepping) {
                     std::cout << "  (Enter for the next event)" << std::flush;
-                    if (!std::getline(std::cin, dummy)) break;
+                    if (!std::getline(std::cin, dummy)) stepping = false;   // input closed: run on
                 }
             }
         }

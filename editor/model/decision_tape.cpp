@@ -6,22 +6,7 @@
 namespace duelbox::editor {
 
 std::string answer_text(const DecisionRequest& r, const Answer& a) {
-    // Must read exactly as MatchRunner::log_decision writes it: tapes compare the two.
-    switch (r.kind) {
-        case DecisionKind::Choose:
-        case DecisionKind::Order: {
-            std::string s;
-            for (auto p : a.picks) {
-                const bool ok = p >= 0 && static_cast<std::size_t>(p) < r.options.size();
-                s += (s.empty() ? "" : (r.kind == DecisionKind::Order ? " > " : ", ")) +
-                     (ok ? r.options[static_cast<std::size_t>(p)].label : "?");
-            }
-            return s.empty() ? "nothing" : s;
-        }
-        case DecisionKind::Number: return std::to_string(a.picks.empty() ? 0 : a.picks[0]);
-        case DecisionKind::YesNo: return !a.picks.empty() && a.picks[0] ? "yes" : "no";
-    }
-    return "";
+    return describe_answer(r, a);   // exactly as MatchRunner logs it: tapes compare the two
 }
 
 DecisionTape DecisionTape::from_run(const MatchRunner& runner) {

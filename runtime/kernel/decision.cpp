@@ -124,4 +124,22 @@ Answer first_legal_answer(const DecisionRequest& request) {
     return a;
 }
 
+std::string describe_answer(const DecisionRequest& r, const Answer& a) {
+    switch (r.kind) {
+        case DecisionKind::Choose:
+        case DecisionKind::Order: {
+            std::string s;
+            for (auto p : a.picks) {
+                const bool ok = p >= 0 && static_cast<std::size_t>(p) < r.options.size();
+                s += (s.empty() ? "" : (r.kind == DecisionKind::Order ? " > " : ", ")) +
+                     (ok ? r.options[static_cast<std::size_t>(p)].label : "?");
+            }
+            return s.empty() ? "nothing" : s;
+        }
+        case DecisionKind::Number: return std::to_string(a.picks.empty() ? 0 : a.picks[0]);
+        case DecisionKind::YesNo: return !a.picks.empty() && a.picks[0] ? "yes" : "no";
+    }
+    return "";
+}
+
 }  // namespace duelbox

@@ -50,6 +50,10 @@ struct Answer {
 // what was expected, fit to show a human who typed it.
 std::string validate_answer(const DecisionRequest& request, const Answer& answer);
 
+// The answer in words, as the log shows it: the picked labels ("Strike, Dash"; "nothing"),
+// an order ("A > B"), the number, or "yes"/"no".
+std::string describe_answer(const DecisionRequest& request, const Answer& answer);
+
 // The smallest valid answer: the first option(s), the identity order, min, or "no". Every
 // request a rule builds has one (a Choose with min 0 and no options answers with no picks).
 Answer first_legal_answer(const DecisionRequest& request);

@@ -89,24 +89,6 @@ std::string joined(const std::vector<std::string>& v) {
     return s.empty() ? "none" : s;
 }
 
-std::string answer_text(const DecisionRequest& r, const Answer& a) {
-    switch (r.kind) {
-        case DecisionKind::Choose:
-        case DecisionKind::Order: {
-            std::string s;
-            for (auto p : a.picks) {
-                const bool ok = p >= 0 && static_cast<std::size_t>(p) < r.options.size();
-                s += (s.empty() ? "" : (r.kind == DecisionKind::Order ? " > " : ", ")) +
-                     (ok ? r.options[static_cast<std::size_t>(p)].label : "?");
-            }
-            return s.empty() ? "nothing" : s;
-        }
-        case DecisionKind::Number: return std::to_string(a.picks.empty() ? 0 : a.picks[0]);
-        case DecisionKind::YesNo: return !a.picks.empty() && a.picks[0] ? "yes" : "no";
-    }
-    return "";
-}
-
 }  // namespace
 
 MatchRunner::MatchRunner(LuaHost& host, Scenario scenario, AgentFactory make_agent)
@@ -445,7 +427,7 @@ void MatchRunner::log_decision(const DecisionRequest& r, const Answer& a) {
     match_->emit("decision", std::string("{p:player} ") + verb + " {answer}",
                  {Field{"player", Value{static_cast<std::int64_t>(r.player + 1)}, kEveryone},
                   Field{"id", Value{r.id}, kEveryone},
-                  Field{"answer", Value{answer_text(r, a)}, shown}});
+                  Field{"answer", Value{describe_answer(r, a)}, shown}});
 }
 
 Replay MatchRunner::replay() const {
