@@ -86,7 +86,7 @@ void Board::set_attr(SpaceId s, std::string key, Value v) {
 }
 
 void Board::make_line(int length) {
-    // Names "1".."N" would clash with spaces already there, and line_index 1 must be the
+    // Names "1".."N" would collide with spaces already there, and line_index 1 must be the
     // first space of the line, so a line is always a board of its own.
     assert(spaces_.empty() && "make_line builds a whole board - call it on an empty Board");
     if (!spaces_.empty()) return;
@@ -272,7 +272,8 @@ int Board::line_distance(SpaceId a, SpaceId b) const {
 
 // [SECTION] Line words
 //
-// The rules are battlecon.md §7.2 (the kernel names no game; the words are generic):
+// The line-word rules every line game shares (the readings are in docs/rules-decisions.md,
+// "Kernel: line movement"; tests/kernel/line_words_test.cpp cites the worked examples):
 //   next_free(p, dir): one step, jumping every occupied space in a row; OFF past the edge.
 //   path(p, dir, n):   n counted steps; OFF (the whole move is illegal) if any step is OFF.
 //   advance/close/pull move toward the reference, retreat/push away from it; the direction
@@ -388,7 +389,7 @@ LineMove line_steps(const Board& board, SpaceId from, int direction, int n,
     return m;
 }
 
-// Teleport, battlecon.md §7.2 and M8. Our reading of "counts as an advance if s is on the
+// Teleport (docs/rules-decisions.md, "Kernel: line movement"; example M8). Our reading of "counts as an advance if s is on the
 // opponent's side of you, otherwise a retreat" [INF]: "the opponent's side of you" is the half
 // of the line, seen from the mover, that holds the reference figure - so a space beyond the
 // reference is still an advance (M8: A@3 B@5, teleport to 6 is an advance, to 4 an advance, to
