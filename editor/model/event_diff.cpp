@@ -1,0 +1,156 @@
+// event_diff.cpp - hashing events and aligning two logs (Myers' O(ND) shortest edit script).
+#include "event_diff.h"
+
+#include <algorithm>
+
+namespace duelbox::editor {
+
+namespace {
+
+// FNV-1a: stable across processes and platforms, unlike std::hash.
+struct Hasher {
+    std::uint64_t h = 1469598103934665603ull;
+    void bytes(const void* p, std::size_t n) {
+        const auto* c = static_cast<const unsigned char*>(p);
+        for (std::size_t i = 0; i < n; ++i) h = (h ^ c[i]) * 1099511628211ull;
+    }
+    void text(const std::string& s) {
+        const std::uint64_t n = s.size();   // the length first, so "ab"+"c" differs from "a"+"bc"
+        bytes(&n, sizeof n);
+        bytes(s.data(), s.size());
+    }
+    void number(std::uint64_t v) { bytes(&v, sizeof v); }
+};
+
+// Myers' greedy forward search, keeping each round's furthest-reaching diagonals so the edit
+// script can be walked back. Returns the rounds, or an empty vector when more than `max_edits`
+// edits are needed.
+using Rounds = std::vector<std::vector<int>>;   // rounds[d][k + d + 1] for k in [-d-1, d+1]
+
+Rounds search(const std::uint64_t* a, int n, const std::uint64_t* b, int m, int max_edits) {
+    const int offset = max_edits + 1;
+    std::vector<int> v(2 * static_cast<std::size_t>(max_edits) + 3, 0);
+    Rounds rounds;
+    for (int d = 0; d <= max_edits; ++d) {
+        rounds.emplace_back(v.begin() + (offset - d - 1), v.begin() + (offset + d + 2));
+        for (int k = -d; k <= d; k += 2) {
+            int x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1]
+                                                                                   : v[offset + k - 1] + 1;
+            int y = x - k;
+            while (x < n && y < m && a[x] == b[y]) ++x, ++y;
+            v[offset + k] = x;
+            if (x >= n && y >= m) return rounds;
+        }
+    }
+    return {};
+}
+
+// One edit of the script: old[x] removed (insert = false) or new[y] inserted, at point (x, y).
+struct Edit {
+    int x, y;
+    bool insert;
+};
+
+std::vector<Edit> walk_back(const Rounds& rounds, int n, int m) {
+    std::vector<Edit> edits;
+    int x = n, y = m;
+    for (int d = static_cast<int>(rounds.size()) - 1; d > 0; --d) {
+        const std::vector<int>& v = rounds[d];
+        auto at = [&](int k) { return v[k + d + 1]; };
+        const int k = x - y;
+        const bool down = k == -d || (k != d && at(k - 1) < at(k + 1));
+        const int prev_k = down ? k + 1 : k - 1;
+        const int prev_x = at(prev_k), prev_y = prev_x - prev_k;
+        edits.push_back({prev_x, prev_y, down});   // the diagonal after it is equal events
+        x = prev_x;
+        y = prev_y;
+    }
+    std::reverse(edits.begin(), edits.end());
+    return edits;
+}
+
+}  // namespace
+
+std::size_t EventDiff::changed_new() const {
+    std::size_t n = 0;
+    for (const DiffHunk& h : hunks) n += h.new_end - h.new_begin;
+    return n;
+}
+
+std::size_t EventDiff::changed_old() const {
+    std::size_t n = 0;
+    for (const DiffHunk& h : hunks) n += h.old_end - h.old_begin;
+    return n;
+}
+
+bool EventDiff::changed(std::size_t i) const {
+    auto it = std::upper_bound(hunks.begin(), hunks.end(), i,
+                               [](std::size_t v, const DiffHunk& h) { return v < h.new_end; });
+    return it != hunks.end() && it->new_begin <= i && i < it->new_end;
+}
+
+std::size_t EventDiff::next_hunk(std::size_t i) const {
+    for (std::size_t h = 0; h < hunks.size(); ++h)
+        if (hunks[h].new_begin > i) return h;
+    return hunks.size();
+}
+
+std::uint64_t event_key(const Match& m, const Event& e) {
+    Hasher h;
+    h.text(e.type);
+    h.text(e.text);
+    h.text(m.narrate(e, EventLog::kObserver));
+    h.number(static_cast<std::uint64_t>(e.audience));
+    for (const Field& f : e.fields) {
+        h.text(f.key);
+        h.number(f.value.index());
+        h.text(value_to_string(f.value));
+        h.number(static_cast<std::uint64_t>(f.visible_to));
+    }
+    return h.h;
+}
+
+std::vector<std::uint64_t> event_keys(const Match& m, std::size_t count) {
+    const auto& events = m.log().events();
+    count = std::min(count, events.size());
+    std::vector<std::uint64_t> keys;
+    keys.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) keys.push_back(event_key(m, events[i]));
+    return keys;
+}
+
+EventDiff diff_keys(const std::vector<std::uint64_t>& before, const std::vector<std::uint64_t>& after,
+                    std::size_t max_edits) {
+    EventDiff diff;
+    std::size_t prefix = 0;
+    while (prefix < before.size() && prefix < after.size() && before[prefix] == after[prefix]) ++prefix;
+    std::size_t suffix = 0;
+    while (suffix < before.size() - prefix && suffix < after.size() - prefix &&
+           before[before.size() - 1 - suffix] == after[after.size() - 1 - suffix])
+        ++suffix;
+    const int n = static_cast<int>(before.size() - prefix - suffix);
+    const int m = static_cast<int>(after.size() - prefix - suffix);
+    if (n == 0 && m == 0) return diff;
+
+    const int budget = static_cast<int>(std::min<std::size_t>(max_edits, static_cast<std::size_t>(n + m)));
+    const Rounds rounds = search(before.data() + prefix, n, after.data() + prefix, m, budget);
+    if (rounds.empty()) {
+        diff.approximate = true;
+        diff.hunks.push_back({prefix, prefix + n, prefix, prefix + m});
+        return diff;
+    }
+    // Consecutive edits with no equal event between them form one hunk.
+    for (const Edit& e : walk_back(rounds, n, m)) {
+        const std::size_t x = prefix + e.x, y = prefix + e.y;
+        if (!diff.hunks.empty() && diff.hunks.back().old_end == x && diff.hunks.back().new_end == y) {
+            (e.insert ? diff.hunks.back().new_end : diff.hunks.back().old_end) += 1;
+            continue;
+        }
+        DiffHunk h{x, x, y, y};
+        (e.insert ? h.new_end : h.old_end) += 1;
+        diff.hunks.push_back(h);
+    }
+    return diff;
+}
+
+}  // namespace duelbox::editor
