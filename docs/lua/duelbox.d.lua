@@ -563,6 +563,34 @@ function log.event(type, text, fields, opts) end
 ---@return integer seq
 function log.say(text, fields, options) end
 
+---`log.set_rule(text) -> previous|nil`
+---
+---Sets the rule context: every event appended from now on without a `rule` of its own,
+---including the kernel's (moves, counters, props, decisions, prints), gets rule = text.
+---A nil or "" text clears it. Returns the context it replaced (nil when none). Prefer
+---log.within_rule, which cannot forget to put the old context back.
+---@param text any
+---@return any
+function log.set_rule(text) end
+
+---`log.rule() -> text|nil`
+---
+---The current rule context (nil when none).
+---@return any
+function log.rule() end
+
+---`log.within_rule(text, fn, ...) -> fn's results`
+---
+---Calls fn(...) with the rule context set to text, then puts the previous context back,
+---also when fn raises an error (the error goes on). Scopes nest; fn may ask decisions. The
+---way to say "everything this step does implements §3.11":
+---log.within_rule("§3.11 Recycle", function() ... end).
+---@param text any
+---@param fn any
+---@param ... any
+---@return any
+function log.within_rule(text, fn, ...) end
+
 ---The definitions loaded from cards/<game>/ and the entities made from them.
 cards = {}
 

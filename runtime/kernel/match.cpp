@@ -128,7 +128,8 @@ void Match::set_prop(EntityId e, std::string_view key, Value v) {
     const PlayerMask seen = seen_by(e);
     Value shown = v;
     ent.set_prop(key, std::move(v));
-    emit("entity.prop", "{e:entity} {key} = {value}",
+    // A cleared prop reads as words, not "= nil".
+    emit("entity.prop", is_nil(shown) ? "{e:entity} {key} is cleared" : "{e:entity} {key} = {value}",
          {int_field("entity", e, seen), str_field("key", std::string(key)), Field{"value", shown, seen}}, seen);
 }
 
@@ -418,8 +419,19 @@ std::vector<SpaceId> Match::path(EntityId mover, SpaceId to, Through through, in
 
 // -- Log and result ------------------------------------------------------------------
 
+std::string Match::set_rule(std::string rule) {
+    std::swap(rule, rule_);
+    return rule;
+}
+
 std::uint32_t Match::emit(std::string type, std::string text, std::vector<Field> fields, PlayerMask audience) {
-    std::sort(fields.begin(), fields.end(), [](const Field& a, const Field& b) { return a.key < b.key; });
+    const auto by_key = [](const Field& a, const Field& b) { return a.key < b.key; };
+    std::sort(fields.begin(), fields.end(), by_key);
+    if (!rule_.empty()) {   // the rule context; an event's own "rule" (a script naming its step) wins
+        const auto at = std::lower_bound(fields.begin(), fields.end(), std::string_view("rule"),
+                                         [](const Field& f, std::string_view k) { return f.key < k; });
+        if (at == fields.end() || at->key != "rule") fields.insert(at, Field{"rule", Value{rule_}, kEveryone});
+    }
     Event e;
     e.type = std::move(type);
     e.text = std::move(text);

@@ -47,6 +47,7 @@ struct Player {
     EntityId entity = kNoEntity;     // counters and props of the player live on this entity
     std::string name;
     int team = 0;                    // players with the same team are allies
+    bool operator==(const Player&) const = default;
 };
 
 // Where in a zone an entity goes. Index 0 is the top.
@@ -65,6 +66,7 @@ struct MatchResult {
     bool finished = false;
     std::vector<PlayerIndex> winners;   // empty when finished = a draw
     std::string reason;                 // "knockout", "time-out", ...
+    bool operator==(const MatchResult&) const = default;
 };
 
 class Match {
@@ -149,7 +151,13 @@ public:
     const EventLog& log() const { return log_; }
     void set_source(SourceLoc s) { source_ = s; }              // the host sets this before each kernel call
     std::uint32_t emit(std::string type, std::string text, std::vector<Field> fields,
-                       PlayerMask audience = kEveryone);       // sorts fields; stamps the source
+                       PlayerMask audience = kEveryone);       // sorts fields; stamps the source and rule
+    // The rule context (teaching): while it is set, every event appended without a "rule"
+    // field of its own gets rule = this text, a public field sorted with the others, so an
+    // event the kernel makes for a script (a move, a counter, a decision) names the rule
+    // step it belongs to. "" = none. Part of the Match value: copies and snapshots keep it.
+    std::string set_rule(std::string rule);                    // returns the previous context
+    const std::string& rule() const { return rule_; }
     // Called after every event is appended (tests check invariants; the editor follows the log).
     void set_event_observer(std::function<void(const Match&, const Event&)> f) { observer_ = std::move(f); }
     NameResolver names() const;
@@ -161,6 +169,9 @@ public:
     std::string check_invariants() const;                      // "" when every invariant holds
 
 private:
+    // snapshot.h: log-free copies for time travel. It copies every member below but the log
+    // and the observer, so a member added here must be added to MatchSnapshot too.
+    friend class MatchSnapshot;
     Entity& entity_mut(EntityId e);
     Zone& zone_mut(ZoneId z);
     void insert(Zone& z, EntityId e, Where where);
@@ -181,8 +192,23 @@ private:
     std::vector<ZoneId> space_zones_;     // index = space id - 1
     EventLog log_;
     SourceLoc source_;
+    std::string rule_;                    // the rule context; "" = none
     MatchResult result_;
     std::function<void(const Match&, const Event&)> observer_;
+};
+
+// Sets a rule context for one C++ scope and restores the one before when the scope ends,
+// also when it ends by an exception.
+class RuleScope {
+public:
+    RuleScope(Match& m, std::string rule) : m_(m), previous_(m.set_rule(std::move(rule))) {}
+    ~RuleScope() { m_.set_rule(std::move(previous_)); }
+    RuleScope(const RuleScope&) = delete;
+    RuleScope& operator=(const RuleScope&) = delete;
+
+private:
+    Match& m_;
+    std::string previous_;
 };
 
 }  // namespace duelbox

@@ -90,7 +90,70 @@ int log_say(lua_State* L) {
     return emit_event(L, m, "say", text, 2, 3);
 }
 
-const luaL_Reg log_module[] = {{"event", log_event}, {"say", log_say}, {nullptr, nullptr}};
+// -- The rule context (Match::set_rule): what every event appended now implements ----------
+
+void push_rule(lua_State* L, const std::string& rule) {
+    if (rule.empty()) lua_pushnil(L);
+    else lua_pushlstring(L, rule.data(), rule.size());
+}
+
+// Argument `arg` as a rule text: a string, or nil / "" for none.
+std::string check_rule(lua_State* L, int arg) {
+    if (lua_isnoneornil(L, arg)) return "";
+    if (lua_type(L, arg) != LUA_TSTRING) luaL_typeerror(L, arg, "string or nil");   // does not return
+    return lua_tostring(L, arg);
+}
+
+/// log.set_rule(text) -> previous|nil
+/// Sets the rule context: every event appended from now on without a `rule` of its own,
+/// including the kernel's (moves, counters, props, decisions, prints), gets rule = text.
+/// A nil or "" text clears it. Returns the context it replaced (nil when none). Prefer
+/// log.within_rule, which cannot forget to put the old context back.
+int log_set_rule(lua_State* L) {
+    Match& m = match_of(L);
+    std::string rule = check_rule(L, 1);
+    push_rule(L, m.set_rule(std::move(rule)));
+    return 1;
+}
+
+/// log.rule() -> text|nil
+/// The current rule context (nil when none).
+int log_rule(lua_State* L) {
+    push_rule(L, match_of(L).rule());
+    return 1;
+}
+
+// Puts the context saved in slot 1 back, then ends log.within_rule: its results, or the error
+// raised inside (it goes on unchanged; the memory cap is reported as pcall reports it).
+int within_rule_finish(lua_State* L, int status, lua_KContext) {
+    match_of(L).set_rule(lua_isstring(L, 1) ? lua_tostring(L, 1) : "");
+    if (status == LUA_OK || status == LUA_YIELD) return lua_gettop(L) - 1;
+    if (status == LUA_ERRMEM) {
+        LuaHost& host = host_of(L);
+        lua_pushfstring(L, "memory cap of %d MB exceeded%s", static_cast<int>(host.limits().memory_bytes >> 20),
+                        host.context_suffix().c_str());
+    }
+    return lua_error(L);
+}
+
+/// log.within_rule(text, fn, ...) -> fn's results
+/// Calls fn(...) with the rule context set to text, then puts the previous context back,
+/// also when fn raises an error (the error goes on). Scopes nest; fn may ask decisions. The
+/// way to say "everything this step does implements §3.11":
+/// log.within_rule("§3.11 Recycle", function() ... end).
+int log_within_rule(lua_State* L) {
+    Match& m = match_of(L);
+    std::string rule = check_rule(L, 1);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    push_rule(L, m.set_rule(std::move(rule)));
+    lua_replace(L, 1);   // slot 1 now keeps the previous context for within_rule_finish
+    const int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, within_rule_finish);
+    return within_rule_finish(L, status, 0);
+}
+
+const luaL_Reg log_module[] = {{"event", log_event},       {"say", log_say},   {"set_rule", log_set_rule},
+                               {"rule", log_rule},         {"within_rule", log_within_rule},
+                               {nullptr, nullptr}};
 
 }  // namespace
 

@@ -121,6 +121,17 @@ RunState MatchRunner::start() {
     if (observer_) match_->set_event_observer(observer_);
     const std::string game_file = "scripts/" + scenario_.game + "/game.lua";
     if (scenario_.seats.empty()) return fail("players: a match needs at least one player");
+    // The game's `setup_rule` (teaching) is the rule context of the events made before play
+    // starts, the players' entities; play sets its own (log.within_rule).
+    std::string setup_rule;
+    {
+        lua_State* L = host_.state();
+        const int top = lua_gettop(L);
+        host_.push_game(L);
+        if (lua_istable(L, -1) && lua_getfield(L, -1, "setup_rule") == LUA_TSTRING) setup_rule = lua_tostring(L, -1);
+        lua_settop(L, top);
+    }
+    match_->set_rule(setup_rule);
     for (std::size_t i = 0; i < scenario_.seats.size(); ++i) {
         const SeatSpec& seat = scenario_.seats[i];
         const auto p = static_cast<PlayerIndex>(i);
@@ -128,6 +139,7 @@ RunState MatchRunner::start() {
                            seat.team > 0 ? seat.team : static_cast<int>(i + 1));
         agents_.push_back(make_agent_ ? make_agent_(seat, p, scenario_.seed) : default_agent(seat, p, scenario_.seed));
     }
+    match_->set_rule("");   // not a RuleScope: the play started below may leave its own context set
     host_.set_limits(scenario_.limits);
     host_.set_match(match_.get());
     host_.set_decisions(this);

@@ -7,12 +7,20 @@ local verbs = require("battlecon.verbs")
 
 local M = {}
 
+-- Steps run inside the rule they implement (log.within_rule): the events they make, the
+-- kernel's included, name that section (the windows' own rules: fire.RULES).
+local within = log.within_rule
+
 -- One attack (AT4). `attack` is the pending-attack object every window's handlers see as
 -- ctx.attack: attacker, target, hit, avoided, ignore_armor, ignore_defense, origin (a space
 -- the range is measured from; default the attacker's), dealt.
 -- choose_target (team play): picks the defender at the range check (TT1), nil = no enemy in
 -- range; the attacker and the defender are then each other's "opponent" (O4-O5).
 function M.attack(atk, choose_target)
+  return within("§3.9 AT1-AT2 An attack", M.attack_now, atk, choose_target)
+end
+
+function M.attack_now(atk, choose_target)
   local def = not choose_target and S.opponent(atk) or nil
   if S.flag(atk, "stunned") then
     log.event("bc.no_attack", "{p:player} is stunned and does not attack", { player = atk }, { rule = "§3.9 AT1" })
@@ -26,7 +34,7 @@ function M.attack(atk, choose_target)
   if match.finished() then return end
   -- 2. Range check: fixed now, whatever moves later (AT4.2).
   if choose_target then
-    def = choose_target(atk)
+    def = choose_target(atk, attack)                                  -- the origin is known by now (R7)
     if not def then
       log.event("bc.miss", "{p:player} has no enemy in range", { player = atk }, { rule = "§9.6 TT2" })
       fire.fire("after", ctx, { atk })
@@ -49,14 +57,14 @@ function M.attack(atk, choose_target)
     or "{p:player} misses (range {range}, distance {d}{why})", { player = atk, range = stats.range_text(range),
       d = distance, why = attack.avoided and ", avoided" or "" }, { rule = "§3.9 AT4.2" })
   if hit then
-    S.set_flag(def, "was_hit", true)
+    within("§3.9 AT4 step 2: the attack hits", S.set_flag, def, "was_hit", true)
     fire.fire("hit", ctx, { atk })                                    -- 3. Hit
     fire.fire("when_hit", ctx, { def })                               -- E10: after every Hit effect
     if match.finished() then return end
     local power = stats.power(atk)                                    -- 4. Deal damage
     if power ~= stats.NONE then                                       -- N2: NONE deals no damage
       local pe = S.pe(atk)
-      local r = verbs.take_damage(def, power, {
+      local r = within("§3.9 AT4 step 4: Deal damage (armor, elimination, stun: AT5)", verbs.take_damage, def, power, {
         ignore_armor = attack.ignore_armor or effect.stat(pe, "ignore_armor", 0) > 0,
         ignore_defense = attack.ignore_defense or effect.stat(pe, "ignore_defense", 0) > 0 })
       if match.finished() then return end                             -- EL2: nothing else resolves

@@ -11,11 +11,19 @@ local fire = require("battlecon.fire")
 
 local M = {}
 
+-- Each step runs inside the rule it implements (log.within_rule): every event it makes, the
+-- kernel's bookkeeping included, names that section of the spec (teaching).
+local within = log.within_rule
+
 local BEAT_FLAGS = { "stunned", "moved", "moved_past", "passed_enemy", "advanced", "was_hit", "used_boost", "used_fortify", "used_accelerate" }
 
 -- Things that last one beat end here (E11 "When" counts reset by match.end_period; stun
 -- until the end of the beat, AT5 [INF]; armor from no-condition effects, §8 [INF]).
 function M.clean_up(ctx)
+  within("§3.14 Next beat: what lasted one beat ends (E11, AT5)", M.clean_up_now, ctx)
+end
+
+function M.clean_up_now(ctx)
   match.end_period("beat")
   for p = 1, ctx.players do
     for _, f in ipairs(BEAT_FLAGS) do S.set_flag(p, f, nil) end
@@ -32,15 +40,19 @@ end
 
 -- Plays one beat; returns when it is over (or the match is).
 function M.run(ctx)
+  within("§3.0 The beat", M.phases, ctx)
+end
+
+function M.phases(ctx)
   local n = entity.get(S.tracker(), "beat") + 1
   entity.set(S.tracker(), "beat", n)
   local final = entity.get(S.tracker(), "final") == true
   log.event("bc.beat", final and "final beat {n}" or "beat {n}", { n = n, final = final }, { rule = "§3" })
-  set.set_phase(ctx, recycle)
+  within("§3.2 SET1 Set", set.set_phase, ctx, recycle)
   if S.team_mode() then return M.run_team(ctx) end
-  set.advantage_phase(ctx)
+  within("§3.3 ADV1-ADV2 Advantage", set.advantage_phase, ctx)
   if match.finished() then return end
-  local go_on = reveal.run(ctx)
+  local go_on = within("§3.4 REV1 Reveal", reveal.run, ctx)
   if match.finished() then return end
   if go_on then
     attack.run()
@@ -55,13 +67,13 @@ end
 
 -- The rest of a team beat (§9): no clashes, attacks in speed order.
 function M.run_team(ctx)
-  team_beat.advantage()
+  within("§9.4 Advantage phase (team play)", team_beat.advantage)
   if match.finished() then return end
-  team_beat.reveal()
+  within("§9.5 TS1 Reveal, speed and turn order", team_beat.reveal)
   if match.finished() then return end
   fire.fire("start", {}, S.order())
   if match.finished() then return end
-  team_beat.attacks(attack)
+  within("§9.6 TT1 The attacks (team play)", team_beat.attacks, attack)
   if match.finished() then return end
   fire.fire("end_beat", {}, S.order())
   if match.finished() then return end
@@ -78,15 +90,15 @@ function M.loop(ctx)
     M.run(ctx)
     if match.finished() then return end
     if was_final then
-      if S.team_mode() then return team_beat.time_out_winner() end
-      return recycle.time_out_winner()
+      if S.team_mode() then return within("§9.9 TE5 Time-out in team play", team_beat.time_out_winner) end
+      return within("§3.13 TO3 No knockout after the final beat", recycle.time_out_winner)
     end
     if entity.get(S.tracker(), "time_out") and not was_final then
-      entity.set(S.tracker(), "final", true)
+      within("§3.13 TO2 Final beat", entity.set, S.tracker(), "final", true)
     end
   end
   -- setup.beats (walkthroughs, tests) stops the match early: no winner.
-  if not match.finished() then match.finish(nil, "beat limit") end
+  if not match.finished() then within("§3.14 Next beat: the scenario's beat limit stops here", match.finish, nil, "beat limit") end
 end
 
 return M

@@ -21,6 +21,26 @@ local M = {}
 M.WINDOWS = { "fighter_setup", "advantage", "reveal", "start", "before", "range_check", "hit", "when_hit",
   "damage", "when_damaged", "after", "end_beat", "recycle", "moving", "stunned" }
 
+-- The section of the spec each window implements: fire() runs the window inside it
+-- (log.within_rule), so every event an effect makes there names its rule (teaching).
+M.RULES = {
+  fighter_setup = "§2 S8 Fighter preparation (W1)",
+  advantage = "§3.3 ADV3 An advantage is used",
+  reveal = "§3.4 REV2 Reveal effects",
+  start = "§3.8 ST1 Start effects",
+  before = "§3.9 AT4 step 1: Before",
+  range_check = "§3.9 AT4 step 2: Range check (avoid, W7)",
+  hit = "§3.9 AT4 step 3: Hit",
+  when_hit = "§3.1 E10 When you are hit",
+  damage = "§3.9 AT4 step 5: Damage",
+  when_damaged = "§3.1 E10 When you take damage",
+  after = "§3.9 AT4 step 6: After",
+  end_beat = "§3.10 END1 End effects",
+  recycle = "§3.11 RC0 Recycle effects",
+  moving = "§3.1 E9 When / Each time: before a move (W14)",
+  stunned = "§3.1 E9 When / Each time: before a stun (W14)",
+}
+
 -- Registers fn as entity e's handler for window w; it records its result for the fixpoint
 -- loop (false = "condition not met, skipped").
 function M.handler(e, w, fn, t)
@@ -65,8 +85,15 @@ function M.deactivate(e)
 end
 
 -- Fires window `name` for the live sources of `players` (a list; default: both, active
--- first), to a fixpoint. ctx is copied for each handler (core.windows).
+-- first), to a fixpoint, inside its rule (M.RULES, or opts.rule). ctx is copied for each
+-- handler (core.windows).
 function M.fire(name, ctx, players, opts)
+  local rule = opts and opts.rule or M.RULES[name]
+  if not rule then return M.fire_now(name, ctx, players, opts) end
+  return log.within_rule(rule, M.fire_now, name, ctx, players, opts)
+end
+
+function M.fire_now(name, ctx, players, opts)
   ctx = ctx or {}
   players = players or S.order()
   local pending = {}

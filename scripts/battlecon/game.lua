@@ -21,16 +21,23 @@ local game = {
     { name = "set3", default = "literal", doc = "SET3 recycle: 'literal' (steps 1-4) or 'cards' (steps 1-2)" },
     { name = "sp5", default = "hand", doc = "the base played with Maneuver's special attack: 'hand' or 'cycle'" },
     { name = "runout_recycle_effects", default = false, doc = "apply Recycle effects after a clash run-out (CL5)" },
+    { name = "team_nearest", default = "attacker", doc = "team targeting (§9.6 TT1): 'nearest' seen from the attacker ('attacker') or from the range origin an effect named ('origin')" },
   },
   setup_keys = { "first_active", "pool", "beats", "drill" },
   seat_keys = { "fighter", "position", "health", "force", "hand", "discard1", "discard2", "special" },
   bench_unit = { event = "bc.beat", name = "beat" },
+  -- The rule context of the players' entities, made before play starts (teaching: every
+  -- event names the section it implements; play's steps use log.within_rule).
+  setup_rule = "§2 S1 Choose fighters",
 }
 
 function game.play(ctx)
   ctx.players = match.players()
   setup.run(ctx)
-  entity.set(S.tracker(), "sp5", ctx.options.sp5)
+  log.within_rule("§3.7 SP5 (rule option sp5)", entity.set, S.tracker(), "sp5", ctx.options.sp5)
+  if ctx.players > 2 then
+    log.within_rule("§9.6 TT1 (rule option team_nearest)", entity.set, S.tracker(), "team_nearest", ctx.options.team_nearest)
+  end
   if ctx.setup.drill then
     drill.run(ctx, ctx.setup.drill)
     if not match.finished() then match.finish(nil, "drill") end

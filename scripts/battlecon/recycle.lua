@@ -6,6 +6,8 @@ local verbs = require("battlecon.verbs")
 
 local M = {}
 
+local within = log.within_rule   -- steps run inside the rule they implement (teaching)
+
 local function pair_kind(e)
   local k = entity.kind(e)
   return k == "style" or k == "base"
@@ -13,22 +15,32 @@ end
 
 -- Steps 1-3: discard 2 -> hand, discard 1 -> discard 2, the pair (+ set-aside cards) -> discard 1.
 function M.cards(p)
-  for _, e in ipairs(zone.items(zone.find("discard2", p))) do
-    if pair_kind(e) then zone.move(e, zone.find("hand", p)) end
-  end
-  for _, e in ipairs(zone.items(zone.find("discard1", p))) do
-    if pair_kind(e) then zone.move(e, zone.find("discard2", p), "bottom") end
-  end
-  for _, zn in ipairs({ "pair", "aside" }) do
-    for _, e in ipairs(zone.items(zone.find(zn, p))) do
-      fire.deactivate(e)
-      zone.move(e, zone.find("discard1", p), "bottom")
+  within("§3.11 Recycle step 1: discard 2 to hand", function()
+    for _, e in ipairs(zone.items(zone.find("discard2", p))) do
+      if pair_kind(e) then zone.move(e, zone.find("hand", p)) end
     end
-  end
+  end)
+  within("§3.11 Recycle step 2: discard 1 to discard 2", function()
+    for _, e in ipairs(zone.items(zone.find("discard1", p))) do
+      if pair_kind(e) then zone.move(e, zone.find("discard2", p), "bottom") end
+    end
+  end)
+  within("§3.11 Recycle step 3: the attack pair to discard 1", function()
+    for _, zn in ipairs({ "pair", "aside" }) do
+      for _, e in ipairs(zone.items(zone.find(zn, p))) do
+        fire.deactivate(e)
+        zone.move(e, zone.find("discard1", p), "bottom")
+      end
+    end
+  end)
 end
 
 -- Step 4: +1 force, +1 more at 7 health or less; more than 10 -> the excess to the box.
 function M.force(p, cap)
+  return within("§3.11 Recycle step 4: force (+1, +1 more at 7 health or less, cap 10)", M.force_now, p, cap)
+end
+
+function M.force_now(p, cap)
   local n = (S.health(p) <= 7) and 2 or 1
   verbs.gain_force(p, n)
   cap = cap or 10
@@ -44,33 +56,43 @@ end
 -- RC0 then steps 1-4 for each player (active first). with_effects = false after a clash
 -- run-out (CL5 [AMBIG], option runout_recycle_effects).
 function M.run(ctx, with_effects)
+  within("§3.11 Recycle", M.run_now, ctx, with_effects)
+end
+
+-- SP5: the special attack is removed from the game; steps 1-3 are skipped.
+local function after_special(ctx, p, special)
+  fire.deactivate(special)
+  zone.move(special, S.box())
+  for _, e in ipairs(zone.items(zone.find("pair", p))) do
+    fire.deactivate(e)
+    zone.move(e, zone.find(ctx.options.sp5 == "cycle" and "discard1" or "hand", p))
+  end
+  for _, e in ipairs(zone.items(zone.find("aside", p))) do zone.move(e, zone.find("discard1", p)) end
+end
+
+function M.run_now(ctx, with_effects)
   if with_effects then fire.fire("recycle", {}, S.order()) end
   for _, p in ipairs(S.order()) do
     if S.flag(p, "eliminated") then goto continue end
     local _, special = S.attack_cards(p)
     if special then
-      -- SP5: the special attack is removed from the game; steps 1-3 are skipped.
-      fire.deactivate(special)
-      zone.move(special, S.box())
-      for _, e in ipairs(zone.items(zone.find("pair", p))) do
-        fire.deactivate(e)
-        zone.move(e, zone.find(ctx.options.sp5 == "cycle" and "discard1" or "hand", p))
-      end
-      for _, e in ipairs(zone.items(zone.find("aside", p))) do zone.move(e, zone.find("discard1", p)) end
+      within("§3.7 SP5 Recycle after a special attack", after_special, ctx, p, special)
     else
       M.cards(p)
     end
     ::continue::
   end
   if S.team_mode() then                                                -- §9.7 TF1-TF2
-    local done = {}
-    for p = 1, match.players() do
-      local t = match.team(p)
-      if not done[t] then
-        done[t] = true
-        verbs.gain_force(p, require("battlecon.team").income_amount(t))
+    within("§9.7 TF1-TF2 Team force income", function()
+      local done = {}
+      for p = 1, match.players() do
+        local t = match.team(p)
+        if not done[t] then
+          done[t] = true
+          verbs.gain_force(p, require("battlecon.team").income_amount(t))
+        end
       end
-    end
+    end)
   else
     for _, p in ipairs(S.order()) do M.force(p) end
   end

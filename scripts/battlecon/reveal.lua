@@ -7,6 +7,10 @@ local set = require("battlecon.set")
 
 local M = {}
 
+-- Steps run inside the rule they implement (log.within_rule), so the kernel's events they
+-- make (reveals, moves, props) name it too.
+local within = log.within_rule
+
 local function flip(p, list)
   for _, e in ipairs(list) do
     zone.reveal(e, "all")
@@ -50,7 +54,7 @@ function M.keep_top_base(ctx)
 end
 
 -- CL2-CL5. Returns true when play goes on to Start, false when the clash ran out (CL5).
-local function clash(ctx)
+local function clash_now(ctx)
   while true do
     log.event("bc.clash", "speeds tie: clash", { a = stats.speed(1), b = stats.speed(2) }, { rule = "§3.5" })
     entity.set(S.tracker(), "cause_clash", nil)
@@ -71,11 +75,11 @@ local function clash(ctx)
     end
     if runout or #who == 0 then
       -- CL5: nobody places more; all but the last base go back to hand; straight to Recycle.
-      M.keep_top_base(ctx)
+      within("§3.5 CL5 Running out of bases", M.keep_top_base, ctx)
       log.event("bc.clash_runout", "a player has no base left: no attacks this beat", {}, { rule = "§3.5 CL5" })
       return false
     end
-    local answers = decide_all(requests)
+    local answers = within("§3.5 CL2 Adding bases", decide_all, requests)
     local new = {}
     for i, p in ipairs(who) do
       local e = lists[i][answers[i][1]]
@@ -83,18 +87,24 @@ local function clash(ctx)
       zone.move(e, zone.find("pair", p), "top")
       new[#new + 1] = e
     end
-    for i, p in ipairs(who) do flip(p, { new[i] }) end
-    for _, p in ipairs(S.order()) do log_pair(p) end
-    fire.fire("reveal", {}, nil, { only = new })                     -- W4c: only the new bases
+    within("§3.5 CL3 Re-reveal", function()
+      for i, p in ipairs(who) do flip(p, { new[i] }) end
+      for _, p in ipairs(S.order()) do log_pair(p) end
+    end)
+    fire.fire("reveal", {}, nil, { only = new, rule = "§3.5 CL3 Re-reveal: the new bases' Reveal effects (W4c)" })
     if match.finished() then return false end
     local winner = M.compare()
     if winner then
-      M.keep_top_base(ctx)                                           -- CL4
-      S.set_active(winner)
+      within("§3.5 CL4 Compare speeds again", function()
+        M.keep_top_base(ctx)                                         -- CL4
+        S.set_active(winner)
+      end)
       return true
     end
   end
 end
+
+local function clash(ctx) return within("§3.5 CL1-CL4 Clash", clash_now, ctx) end
 
 -- Returns true when the beat goes on to Start, false after a clash run-out.
 function M.run(ctx)
@@ -105,7 +115,7 @@ function M.run(ctx)
   for _, p in ipairs(S.order()) do log_pair(p) end
   local winner = M.compare()
   if not winner then return clash(ctx) end
-  S.set_active(winner)
+  within("§3.4 REV3 Speeds: the higher speed becomes active (▲: §3.6 TB2)", S.set_active, winner)
   log.event("bc.speed", "{p:player} is active (speed {a} against {b})",
     { player = winner, a = stats.speed(winner), b = stats.speed(S.opponent(winner)) }, { rule = "§3.4 REV3" })
   return true

@@ -24,10 +24,11 @@ local function empty_hand_recycle(ctx, p, recycle)
   for _ = 1, 3 do
     local hand = zone.find("hand", p)
     if #of_kind(hand, "style") > 0 and #of_kind(hand, "base") > 0 then return true end
-    log.event("bc.set3", "{p:player} has no style or no base in hand and recycles first",
-      { player = p }, { rule = "§3.2 SET3" })
-    recycle.cards(p)
-    if ctx.options.set3 == "literal" then recycle.force(p) end
+    log.within_rule("§3.2 SET3 Empty hand: recycle first", function()
+      log.event("bc.set3", "{p:player} has no style or no base in hand and recycles first", { player = p })
+      recycle.cards(p)
+      if ctx.options.set3 == "literal" then recycle.force(p) end
+    end)
   end
   local hand = zone.find("hand", p)
   return #of_kind(hand, "style") > 0 and #of_kind(hand, "base") > 0
@@ -122,6 +123,11 @@ function M.choices(p)
 end
 
 function M.use(p, c)
+  local rule = c.token and "§3.3 ADV3 A support token (§6.5)" or "§3.3 ADV3 A card's advantage (E13)"
+  return log.within_rule(rule, M.use_now, p, c)
+end
+
+function M.use_now(p, c)
   if c.token then
     local t = c.token
     verbs.pay_force(p, M.SUPPORT_COST)                                 -- to the box (TO4)

@@ -123,7 +123,7 @@ local function seat(ctx, p)
   local fig = entity.create { kind = "figure", name = match.name(p) .. "'s " .. entity.name(ua), owner = p, zone = zone.find("players") }
   entity.set(pe, "figure", fig)
   local start = cards.get(ua_key).props and cards.get(ua_key).props.health or 20
-  counter.define(pe, "health", s.health or start, nil, start)            -- S4
+  log.within_rule("§2 S4 Health", counter.define, pe, "health", s.health or start, nil, start)
   counter.define(pe, "force", 0, 0)
   counter.define(pe, "armor", 0, 0)
   counter.define(pe, "damage", 0, 0)
@@ -220,35 +220,49 @@ local function lone_card(ctx)
         local bonus = cards.get(key).props.health_bonus or 0
         local h = S.health(q) + bonus
         counter.define(S.pe(q), "health", h, nil, h)
+        fire.activate(card)                                   -- its setup change (W1) and Start bonus
         log.event("bc.lone_card", "{p:player} takes {e:card}", { player = q, card = card }, { rule = "§9.1 T1" })
       end
     end
   end
 end
 
+-- Each step runs inside the rule it implements (log.within_rule), so every event it makes,
+-- the kernel's included, names its section (teaching).
+local within = log.within_rule
+
 function M.run(ctx)
+  within("§2 Setup (duel)", M.steps, ctx)
+end
+
+function M.steps(ctx)
   log.say("BattleCON duel: setup", nil, { rule = "§2" })
-  shared(ctx)
-  board.line(ctx.players > 2 and 9 or ctx.options.spaces)           -- T2: the 9-space side
+  within("§2 S5-S6 The active player card and the common force pool", shared, ctx)
+  within("§2 S3 Board", board.line, ctx.players > 2 and 9 or ctx.options.spaces)   -- T2: the 9-space side
   local kits, uas = {}, {}
-  for p = 1, ctx.players do uas[p], kits[p] = seat(ctx, p) end
-  -- S5 / T3: a random player (a random team's fighter) takes the active player card.
-  local first = ctx.setup.first_active or math.random(1, ctx.players)
-  S.set_active(first)
-  for p = 1, ctx.players do                                            -- S3
-    local s = ctx.seats[p].setup
-    if s.position or ctx.players == 2 then board.place(S.figure(p), s.position or (p == 1 and 3 or ctx.options.spaces - 2)) end
-  end
-  if ctx.players > 2 then place_teams(ctx) end
-  lone_card(ctx)
-  for p = 1, ctx.players do                                            -- S6
-    verbs.gain_force(p, ctx.seats[p].setup.force or 2)
-  end
-  if ctx.setup.pool then counter.set(S.pool(), "force", ctx.setup.pool) end
-  for p = 1, ctx.players do fire.activate(uas[p]) end
+  for p = 1, ctx.players do uas[p], kits[p] = within("§2 S1 Choose fighters: the kit's cards", seat, ctx, p) end
+  within("§2 S5 Active player", function()
+    -- S5 / T3: a random player (a random team's fighter) takes the active player card.
+    S.set_active(ctx.setup.first_active or math.random(1, ctx.players))
+  end)
+  within("§2 S3 Board: the figures", function()
+    for p = 1, ctx.players do
+      local s = ctx.seats[p].setup
+      if s.position or ctx.players == 2 then board.place(S.figure(p), s.position or (p == 1 and 3 or ctx.options.spaces - 2)) end
+    end
+  end)
+  if ctx.players > 2 then within("§9.1 T3 Team placement", place_teams, ctx) end
+  within("§9.9 TE4 Master and Champion (T1)", lone_card, ctx)
+  within("§2 S6 Force: 2 to each player", function()
+    for p = 1, ctx.players do verbs.gain_force(p, ctx.seats[p].setup.force or 2) end
+    if ctx.setup.pool then counter.set(S.pool(), "force", ctx.setup.pool) end
+  end)
+  within("§2 S8 Fighter preparation", function()
+    for p = 1, ctx.players do fire.activate(uas[p]) end
+  end)
   fire.fire("fighter_setup", {}, nil)                                  -- S8 (W1)
-  special_sides(ctx, kits)
-  initial_discard(ctx)
+  within("§2 S8 The special attack's side", special_sides, ctx, kits)
+  within("§2 S9 Initial discard", initial_discard, ctx)
 end
 
 return M

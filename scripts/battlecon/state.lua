@@ -24,7 +24,8 @@ function M.active() return entity.get(M.tracker(), "active") end
 function M.set_active(p)
   if M.active() ~= p then
     entity.set(M.tracker(), "active", p)
-    log.event("bc.active", "{p:player} takes the active player card", { player = p }, { rule = "§3.4" })
+    -- No rule of its own: the caller's rule context names why (S5, REV3, TB2, CL4, §3.15).
+    log.event("bc.active", "{p:player} takes the active player card", { player = p })
   end
 end
 

@@ -1,8 +1,7 @@
--- battlecon.team: team play pieces (spec §9) on the same kernel state as the duel.
--- Done: who "the opponent" is (O1), attack targets (O3/TT1), the turn order with the team
--- tie-break (TS2-TS3), the team force pool with Revenge income and the cap of 20 (§9.7).
--- Not yet: the team beat loop (team Advantage turns, no clashes, attacks in speed order),
--- team placement (T3), Master/Champion/Revenge cards. game.lua refuses a team match until then.
+-- battlecon.team: team play pieces (spec §9) on the same kernel state as the duel: who "the
+-- opponent" is (O1), attack targets (O3/TT1, range from the attack's origin, R7), the turn
+-- order with the team tie-break (TS2-TS3), the team force pool with Revenge income and the cap
+-- of 20 (§9.7, TE2). The beat loop is battlecon.team_beat; the cards are cards/battlecon/team_cards.lua.
 
 local S = require("battlecon.state")
 
@@ -13,7 +12,8 @@ M.TEAM_CAP = 20                               -- TF3
 
 local function pos(p) return board.position(S.figure(p)) end
 
--- Living fighters of other teams (figures still on the board).
+-- Living fighters of other teams (figures still on the board): "every fighter of another
+-- team" (§8), not only the current opponent; in a duel, the opponent.
 function M.enemies(p)
   local out = {}
   for q = 1, match.players() do
@@ -23,13 +23,16 @@ function M.enemies(p)
 end
 
 -- The nearest enemy on each side of p, among `list` (default every enemy); `keep(q)`
--- filters candidates first (a range, "can the effect apply to it", O7).
-local function nearest_each_side(p, keep, list)
-  local here = pos(p)
+-- filters candidates first (a range, "can the effect apply to it", O7). Sides and nearness
+-- are seen from space `from` (default p's own space); an enemy standing on `from` itself
+-- (only possible when it is not p's space) is nearer than any other and the only answer.
+local function nearest_each_side(p, keep, list, from)
+  local here = from or pos(p)
   local left, right
   for _, q in ipairs(list or M.enemies(p)) do
     if not keep or keep(q) then
       local at = pos(q)
+      if at == here then return { q } end
       if at < here and (not left or at > pos(left)) then left = q end
       if at > here and (not right or at < pos(right)) then right = q end
     end
@@ -46,9 +49,13 @@ function M.opponents(p, can) return nearest_each_side(p, can) end
 
 -- O3/TT1: the enemies p's attack may target: the nearest enemy within range on each side
 -- (enemies closer than the minimum range are skipped). `in_range(d)` tests a distance.
-function M.targets(p, in_range)
-  local here = pos(p)
-  return nearest_each_side(p, function(q) return in_range(math.abs(pos(q) - here)) end)
+-- `origin` (R7): the space the range is measured from, p's own unless an effect named
+-- another (attack.origin). `from`: where "nearest, on the left or the right" is seen from;
+-- default p's own space, the rulebook's words ("ближайший к вам ... слева или справа от
+-- вас"); rule option team_nearest = "origin" passes the origin instead. docs/rules-decisions.md.
+function M.targets(p, in_range, origin, from)
+  origin = origin or pos(p)
+  return nearest_each_side(p, function(q) return in_range(math.abs(pos(q) - origin)) end, nil, from)
 end
 
 -- TS2-TS3: sorts fighters for the turn order. Each entry: {player=, speed=, tiebreak=}.
@@ -90,14 +97,17 @@ function M.turn_order(entries, holder_team)
   return sorted, choose
 end
 
--- §9.7: the team's Recycle income: 1 per living fighter (2 at health <= 7) plus 2 per
--- eliminated fighter (Revenge); the pool never holds more than 20, the excess to the box.
+-- §9.7 TF1-TF2, TE2: the team's Recycle income: 1 per living fighter (2 at health <= 7)
+-- plus, per eliminated fighter, its Revenge card's force (+2 per beat, the one Revenge bonus
+-- the rulebook names; read from the card so the number lives in one place). Several Revenge
+-- cards add up (TE2: two in a 3 vs 1). The pool never holds more than 20 (excess to the box).
 -- `pool_of(team)` is the entity carrying the team's "force" counter.
 function M.income_amount(team)
+  local revenge = cards.get("battlecon/revenge").props.force_per_beat
   local n = 0
   for q = 1, match.players() do
     if match.team(q) == team then
-      if S.health(q) <= 0 then n = n + 2
+      if S.health(q) <= 0 or S.flag(q, "eliminated") then n = n + revenge
       else n = n + ((S.health(q) <= 7) and 2 or 1) end
     end
   end

@@ -11,6 +11,10 @@ local team = require("battlecon.team")
 
 local M = {}
 
+-- Sub-steps run inside the rule they implement (log.within_rule): every event they make,
+-- the kernel's included, names that section (the teaching walkthroughs show it).
+local within = log.within_rule
+
 local function living(q) return not S.flag(q, "eliminated") end
 
 -- Team ids in seat order, the holder's team first.
@@ -72,26 +76,33 @@ function M.reveal()
   for _, pair in ipairs(ties) do                                       -- TS3.1: teammates decide
     local a, b = sorted[pair[1]], sorted[pair[2]]
     local first = a.player < b.player and a.player or b.player
-    local pick = decide { player = first, id = "team.tie", prompt = "your teammate and you tie: who goes first?",
-      options = { match.name(a.player), match.name(b.player) } }[1]
+    local pick = within("§9.5 TS3.1 Teammates tied: they decide", decide, { player = first, id = "team.tie",
+      prompt = "your teammate and you tie: who goes first?", options = { match.name(a.player), match.name(b.player) } })[1]
     if pick == 2 then sorted[pair[1]], sorted[pair[2]] = b, a end
   end
   local ids = {}
   for k, e in ipairs(sorted) do ids[k] = tostring(e.player) end
-  S.set_active(sorted[1].player)
-  entity.set(S.tracker(), "order", table.concat(ids, ","))
+  within("§9.5 TS2 The fastest takes the active player card; the others by falling speed", function()
+    S.set_active(sorted[1].player)
+    entity.set(S.tracker(), "order", table.concat(ids, ","))
+  end)
   log.event("bc.turn_order", "turn order: {order}", { order = table.concat(ids, ",") }, { rule = "§9.5 TS2" })
 end
 
 -- TS4 + TT1-TT2: each living, unstunned fighter in turn order attacks the nearest enemy in
--- range (a choice when there is one on each side).
-local function choose_target(atk)
+-- range (a choice when there is one on each side). Called at the range check (AT4.2), after
+-- every Before effect, so an origin an effect named (attack.origin, R7) is known: "in range"
+-- is measured from it; "nearest, left or right" from the attacker (option team_nearest).
+local function choose_target(atk, attack)
   local range = stats.range(atk)
-  local list = team.targets(atk, function(d) return stats.in_range(range, d) end)
+  local origin = attack and attack.origin
+  local from = entity.get(S.tracker(), "team_nearest") == "origin" and origin or nil
+  local list = team.targets(atk, function(d) return stats.in_range(range, d) end, origin, from)
   if #list <= 1 then return list[1] end
   local options = {}
   for k, q in ipairs(list) do options[k] = { label = match.name(q), value = q } end
-  return list[decide { player = atk, id = "target", prompt = "choose whom to attack", options = options }[1]]
+  return list[within("§9.6 TT1 An enemy in range on each side: the attacker chooses", decide,
+    { player = atk, id = "target", prompt = "choose whom to attack", options = options })[1]]
 end
 M.choose_target = choose_target
 
@@ -112,6 +123,10 @@ end
 
 -- TS6: p takes the active player card; everyone else is ordered again by speed.
 function M.become_active(p)
+  return within("§9.5 TS6 Become the active player: the others set their order again", M.become_active_now, p)
+end
+
+function M.become_active_now(p)
   S.set_active(p)
   if not entity.get(S.tracker(), "order") then return end
   local entries = {}

@@ -174,7 +174,7 @@ function M.cause_clash() entity.set(S.tracker(), "cause_clash", true) end
 -- Become the active player (§3.15).
 function M.become_active(p)
   if S.team_mode() then return require("battlecon.team_beat").become_active(p) end
-  S.set_active(p)
+  log.within_rule("§3.15 Becoming the active player mid-beat", S.set_active, p)
 end
 
 ---------------------------------------------------------------------------------------------
