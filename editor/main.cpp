@@ -2,19 +2,24 @@
 //
 //   duelbox-editor [--root DIR] [--scenario FILE] [--open FILE] [--edit] [--teaching] [--at N]
 //                  [--frames N] [--screenshot OUT.png] [--size WxH] [--stats] [--touch FILE]
+//                  [--play SPEED] [--timeline-mb MB] [--lines N]
 //
 // --frames N renders N frames and quits (with --screenshot, the last frame is written as a
 // PNG: what the Xvfb test checks). --stats prints the CPU time per frame; --touch FILE appends
 // a newline to FILE (relative to the root) after a few frames and prints how long until the
 // rerun's result was on screen (the file is restored on exit). Without --frames the editor
 // sleeps in glfwWaitEventsTimeout between events: no busy loop. --at N starts with the cursor
-// after N events (and the script view on the line that produced the Nth).
+// after N events (and the script view on the line that produced the Nth). --play SPEED starts
+// playing at SPEED events a second; --timeline-mb MB sets the time-travel snapshot budget
+// (0 = none: travel reruns, as before snapshots; for before/after measurements).
+// --lines N (with --teaching) presses "Step line" N times after --at: a Lua line highlighted.
 #include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -33,14 +38,16 @@ namespace {
 
 struct Options {
     std::string root = DUELBOX_SOURCE_ROOT, scenario, open, screenshot, touch;
-    int frames = -1, width = 1400, height = 860, at = -1;
+    int frames = -1, width = 1400, height = 860, at = -1, lines = 0;   // --lines N: teaching, N "Step line"s
+    double play = 0, timeline_mb = -1;   // --play SPEED: start playing; --timeline-mb: the snapshot budget
     bool stats = false, teaching = false, edit = false;
 };
 
 int usage(const char* why) {
     std::fprintf(stderr,
                  "%s\nusage: duelbox-editor [--root DIR] [--scenario FILE] [--open FILE] [--edit] [--teaching] [--at N] [--frames N]\n"
-                 "                      [--screenshot OUT.png] [--size WxH] [--stats] [--touch FILE]\n",
+                 "                      [--screenshot OUT.png] [--size WxH] [--stats] [--touch FILE]\n"
+                 "                      [--play SPEED] [--timeline-mb MB] [--lines N]\n",
                  why);
     return 2;
 }
@@ -101,6 +108,9 @@ int main(int argc, char** argv) {
         else if (a == "--teaching") opt.teaching = true;
         else if (a == "--edit") opt.edit = true;
         else if (a == "--at") opt.at = std::atoi(next().c_str());
+        else if (a == "--lines") opt.lines = std::atoi(next().c_str());
+        else if (a == "--play") opt.play = std::atof(next().c_str());
+        else if (a == "--timeline-mb") opt.timeline_mb = std::atof(next().c_str());
         else if (a == "--size") {
             if (std::sscanf(next().c_str(), "%dx%d", &opt.width, &opt.height) != 2) return usage("--size wants WxH");
         } else if (a == "--help" || a == "-h") return usage("duelbox-editor: the Duelbox editor");
@@ -137,11 +147,25 @@ int main(int argc, char** argv) {
     app.default_root = opt.root;
     app.catalog = scan_catalog(opt.root);
     app.teaching = opt.teaching;
+    // 0 MB keeps no snapshots: travel reruns as before the timeline (for measurements).
+    if (opt.timeline_mb >= 0) app.session.set_timeline_budget(static_cast<std::size_t>(opt.timeline_mb * 1048576));
     if (!opt.scenario.empty()) app.open_scenario(opt.scenario);
     if (app.teaching && app.session.is_open()) app.session.travel(0);
-    if (opt.at >= 0 && app.session.is_open() && opt.at > 0) app.jump_to_event(static_cast<std::size_t>(opt.at - 1));
+    if (opt.at >= 0 && app.session.is_open() && opt.at > 0) {
+        const auto t0 = std::chrono::steady_clock::now();
+        app.jump_to_event(static_cast<std::size_t>(opt.at - 1));
+        if (opt.stats)
+            std::printf("travel to %d: %.2f ms (reruns for travel: %zu)\n", opt.at,
+                        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count(),
+                        app.session.reruns_for_travel());
+    }
     if (!opt.open.empty() && app.session.is_open()) app.jump_to(opt.open + ":1");
+    for (int k = 0; k < opt.lines && app.teaching && app.session.is_open(); ++k) step_teaching_line(app, +1);
     app.select_edit = opt.edit;   // --edit: the script in the text box rather than the line view
+    if (opt.play > 0 && app.session.is_open()) {
+        app.play_speed = static_cast<float>(opt.play);
+        app.session.set_playing(true);
+    }
 
     std::string touched_original;
     std::filesystem::path touched;
@@ -149,7 +173,7 @@ int main(int argc, char** argv) {
     int touch_generation = -1;
     double touch_ms = -1;
 
-    double cpu_total = 0;
+    double cpu_total = 0, cpu_max = 0;   // a Play that stutters shows in the max
     int frames = 0;
     auto last = std::chrono::steady_clock::now();
     while (!glfwWindowShouldClose(window) || !app.want_quit(window)) {
@@ -180,7 +204,10 @@ int main(int argc, char** argv) {
         glClear(GL_COLOR_BUFFER_BIT);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
         ++frames;
-        if (frames > 2) cpu_total += cpu_seconds() - cpu0;   // the first frames build the font atlas
+        if (frames > 2) {   // the first frames build the font atlas
+            cpu_total += cpu_seconds() - cpu0;
+            cpu_max = std::max(cpu_max, cpu_seconds() - cpu0);
+        }
 
         if (!opt.touch.empty() && app.session.is_open()) {
             if (frames == 5) {   // an outside editor saves: append a newline
@@ -204,8 +231,10 @@ int main(int argc, char** argv) {
     }
     if (!touched.empty()) std::ofstream(touched, std::ios::binary | std::ios::trunc) << touched_original;
     if (opt.stats)
-        std::printf("frames %d, cpu %.3f ms/frame (after the first 2), events %zu\n", frames,
-                    frames > 2 ? 1000.0 * cpu_total / (frames - 2) : 0.0, app.session.is_open() ? app.session.tip() : 0);
+        std::printf("frames %d, cpu %.3f ms/frame (after the first 2; max %.1f ms), events %zu, reruns for travel %zu\n",
+                    frames, frames > 2 ? 1000.0 * cpu_total / (frames - 2) : 0.0, 1000.0 * cpu_max,
+                    app.session.is_open() ? app.session.tip() : 0,
+                    app.session.is_open() ? app.session.reruns_for_travel() : 0);
     if (!opt.touch.empty())
         std::printf("save-to-screen %.1f ms (of which the rerun %.1f ms; the rest is the poll interval and a frame)\n",
                     touch_ms, app.last_rerun_ms);

@@ -5,8 +5,10 @@
 //  - A Run owns (or shares) the host its runner plays in; the runner is destroyed first.
 //  - play() never throws and never blocks on a person: it stops at the end, at the scenario's
 //    stop, at a failure, or when a seat waits for an outside answer.
-//  - Two runs compare event by event on type, narration template, fields and audience, not on
-//    the source file:line (an edit that only moves lines changes no event).
+//  - same_event compares type, narration template, fields and audience, not the source
+//    file:line (an edit that only moves lines changes no event); what a rerun reports as its
+//    first change also compares the rendered narration and what entities are created with
+//    (run_compare.h).
 #pragma once
 #include <functional>
 #include <memory>
@@ -14,8 +16,10 @@
 #include <vector>
 
 #include "decision_tape.h"
+#include "run_compare.h"
 #include "lua/host.h"
 #include "lua/match_runner.h"
+#include "timeline.h"
 
 namespace duelbox::editor {
 
@@ -43,6 +47,12 @@ public:
     ~Run();
 
     void set_observer(std::function<void(const Match&, const Event&)> f);   // before play()
+    // What each entity was created with (run_compare.h), recorded by the run's own observer,
+    // which then calls the one given to set_observer.
+    const BirthRecord& births() const { return births_; }
+    // Keeps a Timeline (the state after every event, timeline.h) from here on; before play().
+    void keep_timeline(std::size_t budget = Timeline::kDefaultBudget);
+    const Timeline* timeline() const { return timeline_.get(); }
     RunState play(std::size_t max_steps = static_cast<std::size_t>(-1));    // step() while Running
     std::string provide(std::size_t i, Answer a);                            // then play() again
 
@@ -61,6 +71,9 @@ private:
     std::shared_ptr<LuaHost> host_;
     std::shared_ptr<DecisionTape> tape_;
     std::unique_ptr<MatchRunner> runner_;
+    BirthRecord births_;
+    std::unique_ptr<Timeline> timeline_;
+    std::function<void(const Match&, const Event&)> observer_;
 };
 
 // Event equality for "what changed" (see the contract above).

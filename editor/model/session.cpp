@@ -14,7 +14,9 @@ std::string Change::text() const {
     else
         s = "First change at event " + std::to_string(first_diff) + ":\n  before: " +
             (before_event.empty() ? "(no such event)" : before_event) +
-            "\n  after:  " + (after_event.empty() ? "(no such event)" : after_event);
+            "\n  after:  " + (after_event.empty() ? "(no such event)" : after_event) +
+            (why.empty() ? "" : "\n  (" + why + ")") +
+            (first_play != kNone && first_play != first_diff ? "\nPlay differs from event " + std::to_string(first_play) + "." : "");
     s += "\nResult before: " + before.text() + "\nResult after:  " + after.text();
     return s;
 }
@@ -23,6 +25,7 @@ Session::Session() = default;
 Session::~Session() {
     snapshots_.clear();
     current_.reset();
+    retired_.reset();
 }
 
 // -- [SECTION] Opening ---------------------------------------------------------------------
@@ -45,6 +48,7 @@ bool Session::open(Scenario scenario, std::string& error) {
         return false;
     }
     scenario_ = std::move(scenario);
+    run->keep_timeline(timeline_budget_);   // travel restores from it: no rerun
     run->play();
     change_.reset();
     error_.reset();
@@ -67,7 +71,11 @@ void Session::watch_files() {
 
 void Session::adopt(std::unique_ptr<Run> run) {
     snapshots_.clear();
+    view_.reset();   // it followed the old run's log
     answered_.clear();
+    // Freeing a long run's timeline takes tens of ms: not now, between a save and its result
+    // on screen, but at the next quiet poll (or the next adopt).
+    retired_ = std::move(current_);
     current_ = std::move(run);
     ++generation_;
 }
@@ -87,6 +95,7 @@ bool Session::rerun(std::vector<std::string> changed_files) {
         error_ = parse_source_error(all);
         return false;
     }
+    run->keep_timeline(timeline_budget_);
     run->play();
     const Outcome before = current_->outcome();
     const Outcome after = run->outcome();
@@ -98,15 +107,15 @@ bool Session::rerun(std::vector<std::string> changed_files) {
     c.before = before;
     c.after = after;
     c.files = std::move(changed_files);
-    const auto& old_events = current_->match().log().events();
-    const auto& new_events = run->match().log().events();
-    const std::size_t n_old = before.events, n_new = after.events;
-    for (std::size_t i = 0; i < std::max(n_old, n_new); ++i) {
-        if (i < n_old && i < n_new && same_event(old_events[i], new_events[i])) continue;
-        c.first_diff = i;
-        if (i < n_old) c.before_event = describe_event(current_->match(), old_events[i]);
-        if (i < n_new) c.after_event = describe_event(run->match(), new_events[i]);
-        break;
+    const RunDiff d = compare_runs(*current_, *run);   // run_compare.h
+    c.first_diff = d.first;
+    c.why = d.why;
+    c.first_play = d.first_play;
+    if (d.first != RunDiff::kNone) {
+        const auto& old_events = current_->match().log().events();
+        const auto& new_events = run->match().log().events();
+        if (d.first < before.events) c.before_event = describe_event(current_->match(), old_events[d.first]);
+        if (d.first < after.events) c.after_event = describe_event(run->match(), new_events[d.first]);
     }
     change_ = std::move(c);
     error_.reset();
@@ -119,7 +128,10 @@ bool Session::rerun(std::vector<std::string> changed_files) {
 bool Session::poll_files() {
     if (!current_) return false;
     std::vector<std::string> changed = watch_.poll();
-    if (changed.empty()) return false;
+    if (changed.empty()) {
+        retired_.reset();   // the run replaced by the last rerun (see adopt)
+        return false;
+    }
     rerun(std::move(changed));
     return true;
 }
@@ -145,6 +157,14 @@ void Session::travel(std::size_t n) {
     const bool forward = n > cursor_;   // playing and stepping forward want copies ahead
     cursor_ = n;
     if (n == tip() || snapshots_.count(n)) return;
+    if (const Timeline* t = current_->timeline(); t && t->at(n)) {
+        // The state after n events, restored into the one view Match. Its log follows the
+        // run's: only the events between the old and the new cursor are copied.
+        const std::size_t keep = view_ ? std::min(view_->log().size(), n) : 0;
+        if (!view_) view_ = std::make_unique<Match>(scenario_.seed);
+        t->at(n)->restore(*view_, current_->match().log(), keep);
+        return;
+    }
     auto host = travel_host();
     if (!host) return;   // cannot happen for definitions that loaded a moment ago; stay at the tip view
     ++travel_reruns_;
@@ -171,6 +191,7 @@ void Session::travel(std::size_t n) {
 
 const Match& Session::view() const {
     if (cursor_ >= tip()) return current_->match();
+    if (view_ && view_->log().size() == cursor_) return *view_;
     auto it = snapshots_.find(cursor_);
     return it != snapshots_.end() ? *it->second : current_->match();
 }
@@ -206,14 +227,22 @@ void Session::to_next_window() {
 
 void Session::step_rule(int direction) {
     const auto& events = current_->match().log().events();
+    // A rule step starts at an event whose "rule" differs from the one before it: with a rule
+    // context (log.within_rule) every event of a step carries the same rule.
+    const auto starts_step = [&events](std::size_t i) {
+        const Field* f = events[i].find("rule");
+        if (!f) return false;
+        const Field* before = i > 0 ? events[i - 1].find("rule") : nullptr;
+        return !before || before->value != f->value;
+    };
     if (direction > 0) {
         for (std::size_t i = cursor_; i < tip(); ++i)
-            if (events[i].find("rule")) return travel(i + 1);
+            if (starts_step(i)) return travel(i + 1);
         return travel(tip());
     }
     // The current rule step is cursor-1; the previous one lies before it.
     for (std::size_t i = cursor_ > 1 ? cursor_ - 1 : 0; i-- > 0;)
-        if (events[i].find("rule")) return travel(i + 1);
+        if (starts_step(i)) return travel(i + 1);
     travel(0);
 }
 

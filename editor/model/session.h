@@ -8,10 +8,17 @@
 //
 // How time travel works: the current run is always played as far as it goes (the end, the
 // scenario's stop, or a seat waiting for a person). The cursor says how many of its events are
-// "done"; the state shown at the cursor is a copy of the Match taken by an event observer
-// during a rerun with the same seed and decisions (Match is a value: copying it is a
-// snapshot). The cursor at the tip shows the live match. So "travel to event N" and "a fresh
-// run stopped at N" are the same computation, which the tests check.
+// "done". While the run plays, its event observer keeps a Timeline (timeline.h): after every
+// event a MatchSnapshot (runtime/kernel/snapshot.h: the whole state but the log, sharing the
+// pieces the event did not change with the snapshot before, a few hundred bytes per event).
+// Travel to N restores snapshot N into one view Match whose log follows the run's (only the
+// events between the old and new cursor are copied): microseconds to a millisecond or two,
+// never a rerun, so Play and the slider are smooth on 20,000-event logs. The cursor at the
+// tip shows the live match. A snapshot is what the event observer saw right after event N,
+// exactly what a fresh run stopped at N holds, which the tests check.
+// Fallback: a timeline over its memory budget (about 192 MB; thins out, see timeline.h) leaves
+// gaps; travel into a gap reruns with the same seed and decisions and keeps plain Match
+// copies around the target (reruns_for_travel() counts these reruns).
 //
 // Contracts
 //  - Nothing here includes ImGui; the UI only reads this and calls its verbs.
@@ -39,6 +46,9 @@ namespace duelbox::editor {
 struct Change {
     static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
     std::size_t first_diff = kNone;    // index of the first differing event; kNone when the logs are equal
+                                       // (told differently, or an entity created with other props: run_compare.h)
+    std::string why;                   // how it differs: "the narration differs", "Strike (duel/strike) is created with power 3 -> 30"
+    std::size_t first_play = kNone;    // the first event where the play itself differs (type, template, fields)
     std::string before_event;          // describe_event of that event in the old run ("" if it has none)
     std::string after_event;           // ... and in the new run
     Outcome before, after;
@@ -85,7 +95,8 @@ public:
     void to_next_decision();                      // just past the next "decision" event
     void to_next_window();                        // onto the next timing-window step (see above)
     void to_end() { travel(tip()); }
-    // Teaching: onto the next (direction > 0) or previous rule step, an event with a "rule" field.
+    // Teaching: onto the next (direction > 0) or previous rule step, an event whose "rule" field
+    // differs from the event's before it (a rule context gives a whole step one rule).
     void step_rule(int direction);
     void restart();                               // a fresh run of the scenario, cursor at 0
     static bool is_window_step(const Match& m, std::size_t i);
@@ -106,6 +117,10 @@ public:
     // late in long matches, where each copy is bigger.
     void set_snapshot_window(std::size_t w) { window_ = w; }
     std::size_t reruns_for_travel() const { return travel_reruns_; }   // for tests and measurements
+    // The timeline's memory budget for runs started from now on (tests use a tiny one).
+    void set_timeline_budget(std::size_t bytes) { timeline_budget_ = bytes; }
+    // True when every event of the current run has a snapshot: any travel is instant.
+    bool travel_is_instant() const { return current_ && current_->timeline() && current_->timeline()->complete(); }
 
 private:
     void adopt(std::unique_ptr<Run> run);
@@ -115,6 +130,7 @@ private:
 
     Scenario scenario_;                           // as opened
     std::unique_ptr<Run> current_;
+    std::unique_ptr<Run> retired_;                // the run before the last adopt, freed at a quiet poll
     std::optional<Change> change_;
     std::optional<SourceError> error_;
     FileWatch watch_;
@@ -122,7 +138,9 @@ private:
 
     std::size_t cursor_ = 0;
     bool playing_ = false;
-    std::map<std::size_t, std::shared_ptr<const Match>> snapshots_;
+    std::map<std::size_t, std::shared_ptr<const Match>> snapshots_;   // the fallback's copies (see above)
+    std::unique_ptr<Match> view_;                 // a timeline snapshot restored: the state at the cursor
+    std::size_t timeline_budget_ = Timeline::kDefaultBudget;
     std::shared_ptr<LuaHost> travel_host_;
     std::size_t window_ = 24;
     std::size_t travel_reruns_ = 0;

@@ -14,6 +14,7 @@
 #include "model/catalog.h"
 #include "model/script_files.h"
 #include "model/session.h"
+#include "model/teaching_lines.h"
 
 struct GLFWwindow;
 
@@ -47,6 +48,8 @@ struct App {
 
     bool teaching = false;                 // teaching mode: narration, rule section, line
     bool rule_steps_only = true;           // teaching: Next/Back skip to events naming a rule section
+    TeachingLines lines;                   // teaching: the Lua lines of the current run ("Step line")
+    std::string lines_error;               // why they could not be recorded
     float play_speed = 30.0f;              // events per second while playing
     double play_carry = 0.0;
     double last_rerun_ms = -1;             // how long the last watched rerun took (reload + play + compare)
@@ -80,6 +83,7 @@ void draw_board_panel(App& app);                          // board_panel.cpp
 void draw_controls_panel(App& app);                       // controls_panel.cpp: run controls, timeline, changes
 void draw_decision_panel(App& app);                       // decision_panel.cpp
 void draw_teaching_panel(App& app);                       // teaching_panel.cpp
+void step_teaching_line(App& app, int direction);         // teaching_panel.cpp: "Step line" / "Back line"
 void draw_quit_dialog(App& app);                          // app.cpp
 
 }  // namespace duelbox::editor

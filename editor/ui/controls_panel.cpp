@@ -40,13 +40,13 @@ void draw_controls_panel(App& app) {
     ImGui::SameLine();
     ImGui::Checkbox("Teaching mode", &app.teaching);
 
-    // The timeline: short logs travel while dragging; long ones (a far travel reruns the match)
-    // travel when the slider is let go.
+    // The timeline travels while dragging when travel is instant (every event has a snapshot)
+    // or the log is short; otherwise (a far travel may rerun the match) when it is let go.
     static int dragged = -1;
     int cursor = dragged >= 0 ? dragged : static_cast<int>(s.cursor());
     ImGui::SetNextItemWidth(-1);
     const bool moved = ImGui::SliderInt("##timeline", &cursor, 0, static_cast<int>(s.tip()), "event %d");
-    const bool live = s.tip() <= 5000;
+    const bool live = s.travel_is_instant() || s.tip() <= 5000;
     if (moved) {
         s.set_playing(false);
         if (live) s.travel(static_cast<std::size_t>(cursor));
@@ -84,6 +84,15 @@ void draw_controls_panel(App& app) {
             ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "Last rerun: first change at event %zu", c.first_diff);
             ImGui::SameLine();
             if (ImGui::SmallButton("Show")) app.jump_to_event(c.first_diff);
+            if (!c.why.empty()) {
+                ImGui::SameLine();
+                ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", c.why.c_str());
+            }
+            if (c.first_play != Change::kNone && c.first_play != c.first_diff) {
+                ImGui::TextDisabled("  the play itself differs from event %zu", c.first_play);
+                ImGui::SameLine();
+                if (ImGui::SmallButton("Show##play")) app.jump_to_event(c.first_play);
+            }
             ImGui::TextDisabled("  before: %s", c.before_event.empty() ? "(none)" : c.before_event.c_str());
             ImGui::TextDisabled("  after:  %s", c.after_event.empty() ? "(none)" : c.after_event.c_str());
             ImGui::TextDisabled("  result before: %s   after: %s", c.before.text().c_str(), c.after.text().c_str());

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "app.h"
+#include "model/order_draft.h"
 
 namespace duelbox::editor {
 
@@ -29,6 +30,27 @@ bool for_a_person(const App& app, const DecisionRequest& r) {
     const bool human = r.player >= 0 && static_cast<std::size_t>(r.player) < seats.size() && seats[r.player].agent == "human";
     const DecisionTape* tape = app.session.run().tape();
     return human || (tape && tape->waiting(r.player));
+}
+
+// Each entry of an order answer is a drag source and a drop target; the payload names the
+// request too, so an entry never lands in another request's list.
+void drag_and_drop(std::vector<std::int64_t>& picks, std::size_t request, std::size_t k, const std::string& label) {
+    struct Payload {
+        std::size_t request, from;
+    };
+    if (ImGui::BeginDragDropSource()) {
+        const Payload p{request, k};
+        ImGui::SetDragDropPayload("duelbox.order", &p, sizeof p);
+        ImGui::TextUnformatted(label.c_str());
+        ImGui::EndDragDropSource();
+    }
+    if (ImGui::BeginDragDropTarget()) {
+        if (const ImGuiPayload* got = ImGui::AcceptDragDropPayload("duelbox.order")) {
+            const auto* p = static_cast<const Payload*>(got->Data);
+            if (p->request == request) move_entry(picks, p->from, k);
+        }
+        ImGui::EndDragDropTarget();
+    }
 }
 
 }  // namespace
@@ -65,14 +87,17 @@ void draw_decision_panel(App& app) {
                 }
                 break;
             case DecisionKind::Order:
-                ImGui::TextDisabled("first to last; the arrows move an effect");
+                ImGui::TextDisabled("first to last; drag an effect to its place, or use the arrows");
                 for (std::size_t k = 0; k < picks.size(); ++k) {
                     ImGui::PushID(static_cast<int>(k));
-                    if (ImGui::ArrowButton("up", ImGuiDir_Up) && k > 0) std::swap(picks[k], picks[k - 1]);
+                    if (ImGui::ArrowButton("up", ImGuiDir_Up) && k > 0) move_entry(picks, k, k - 1);
                     ImGui::SameLine();
-                    if (ImGui::ArrowButton("down", ImGuiDir_Down) && k + 1 < picks.size()) std::swap(picks[k], picks[k + 1]);
+                    if (ImGui::ArrowButton("down", ImGuiDir_Down)) move_entry(picks, k, k + 1);
                     ImGui::SameLine();
-                    ImGui::Text("%zu. %s", k + 1, r.options[static_cast<std::size_t>(picks[k])].label.c_str());
+                    const std::string label =
+                        std::to_string(k + 1) + ". " + r.options[static_cast<std::size_t>(picks[k])].label;
+                    ImGui::Selectable(label.c_str());
+                    drag_and_drop(picks, i, k, label);
                     ImGui::PopID();
                 }
                 break;

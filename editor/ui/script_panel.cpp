@@ -48,6 +48,11 @@ void draw_lines(App& app, const ScriptBuffer& b, int error_line) {
         ImGui::SetScrollY(std::max(0.0f, (static_cast<float>(app.highlight_line) - 6.0f) * line_h));
         app.scroll_to_line = false;
     }
+    // Teaching's current Lua line (Step line) is green; an event's source line blue.
+    int lua_line = 0;
+    if (const LineStep* step = app.lines.current();
+        step && app.teaching && step->event == app.session.cursor() && app.lines.trace()->file(step->file) == app.script_path)
+        lua_line = step->line;
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(lines.size()), line_h);
     while (clipper.Step()) {
@@ -56,6 +61,7 @@ void draw_lines(App& app, const ScriptBuffer& b, int error_line) {
             const ImVec2 pos = ImGui::GetCursorScreenPos();
             ImU32 band = 0;
             if (number == error_line) band = IM_COL32(150, 40, 40, 160);
+            else if (number == lua_line) band = IM_COL32(40, 120, 60, 190);
             else if (number == app.highlight_line) band = IM_COL32(60, 90, 160, 170);
             if (band)
                 ImGui::GetWindowDrawList()->AddRectFilled(pos, ImVec2(pos.x + ImGui::GetContentRegionAvail().x, pos.y + line_h),

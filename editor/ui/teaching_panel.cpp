@@ -1,11 +1,45 @@
 // teaching_panel.cpp - the step being looked at: its narration, the rule section it
 // implements (the event's "rule" field), and the script line that produced it (highlighted in
-// the script view). In teaching mode the panel leads: big narration, Back and Next.
+// the script view). In teaching mode the panel leads: big narration, Back and Next; and
+// "Back line" / "Step line" walk the Lua lines executed between events (model/teaching_lines.h),
+// highlighting each in the script view with the state after the last event before it.
 #include <imgui.h>
 
 #include "app.h"
 
 namespace duelbox::editor {
+
+namespace {
+
+void draw_line_steps(App& app) {
+    Session& s = app.session;
+    if (app.lines.trace() && !app.lines.recorded_for(s)) app.lines.clear();   // a rerun: record again on use
+    app.lines.follow_cursor(s.cursor());                                       // event steps take over
+    if (ImGui::Button("< Back line")) step_teaching_line(app, -1);
+    ImGui::SameLine();
+    if (ImGui::Button("Step line >")) step_teaching_line(app, +1);
+    ImGui::SameLine();
+    if (app.lines.on_line())
+        ImGui::TextDisabled("Lua line %zu of %zu%s: %s", app.lines.position() + 1, app.lines.size(),
+                            app.lines.trace()->truncated() ? " (the first only)" : "", app.lines.where().c_str());
+    else
+        ImGui::TextDisabled("step through the Lua lines that run between events");
+    if (!app.lines_error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", app.lines_error.c_str());
+}
+
+}  // namespace
+
+// Records the run's lines on first use (a replay with a line hook), then moves one line.
+void step_teaching_line(App& app, int direction) {
+    Session& s = app.session;
+    if (!app.lines.recorded_for(s)) {
+        app.lines_error.clear();
+        if (!app.lines.record(s, app.lines_error)) return;
+    }
+    if (!app.lines.step(direction, s.cursor())) return;
+    s.travel(app.lines.event());
+    app.jump_to(app.lines.where());
+}
 
 void draw_teaching_panel(App& app) {
     Session& s = app.session;
@@ -26,6 +60,7 @@ void draw_teaching_panel(App& app) {
         ImGui::Checkbox("rule steps only", &app.rule_steps_only);
         ImGui::SameLine();
         ImGui::TextDisabled("event %zu of %zu", s.cursor(), s.tip());
+        draw_line_steps(app);
     }
     if (!e) {
         ImGui::TextDisabled("Before the first event. %s", app.teaching ? "Press Next." : "");

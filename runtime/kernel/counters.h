@@ -23,6 +23,7 @@ struct Counter {
     std::int64_t value = 0;
     std::int64_t min = std::numeric_limits<std::int64_t>::min();
     std::int64_t max = std::numeric_limits<std::int64_t>::max();
+    bool operator==(const Counter&) const = default;
 };
 
 struct CounterChange {
@@ -45,6 +46,7 @@ public:
     const Counter* find(EntityId owner, std::string_view name) const;
     std::vector<const Counter*> of(EntityId owner) const;             // in definition order
     const std::vector<Counter>& all() const { return counters_; }
+    bool operator==(const CounterStore&) const = default;            // same counters, same order
 
 private:
     Counter* find_mut(EntityId owner, std::string_view name);

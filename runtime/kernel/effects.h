@@ -32,6 +32,7 @@ struct Modifier {
     std::int64_t amount = 0;
     EntityId source = kNoEntity;    // the card that granted it (for inspectors and removal)
     std::string expires;            // period name, or empty
+    bool operator==(const Modifier&) const = default;
 };
 
 struct Prohibition {
@@ -40,6 +41,7 @@ struct Prohibition {
     std::string action;
     EntityId source = kNoEntity;
     std::string expires;
+    bool operator==(const Prohibition&) const = default;
 };
 
 class EffectStore {
@@ -57,6 +59,7 @@ public:
 
     const std::vector<Modifier>& modifiers() const { return modifiers_; }
     const std::vector<Prohibition>& prohibitions() const { return prohibitions_; }
+    bool operator==(const EffectStore&) const = default;            // incl. the next id handed out
 
 private:
     EffectId next_id_ = 1;

@@ -32,6 +32,7 @@ struct Entity {
     bool has_tag(std::string_view tag) const;
     void add_tag(std::string_view tag);
     void remove_tag(std::string_view tag);
+    bool operator==(const Entity&) const = default;      // every field (snapshots share equal pieces)
 };
 
 enum class Visibility {
@@ -50,6 +51,7 @@ struct Zone {
     Visibility visibility = Visibility::Public;
     SpaceId space = kNoSpace;         // set when this zone is a board space
     std::vector<EntityId> items;      // index 0 is the top
+    bool operator==(const Zone&) const = default;
 };
 
 }  // namespace duelbox

@@ -37,6 +37,15 @@ std::uint32_t EventLog::append(Event e) {
     return events_.back().seq;
 }
 
+void EventLog::copy_prefix(const EventLog& source, std::size_t n, std::size_t keep) {
+    n = std::min(n, source.size());
+    keep = std::min({keep, n, events_.size()});
+    events_.erase(events_.begin() + static_cast<std::ptrdiff_t>(keep), events_.end());
+    events_.insert(events_.end(), source.events_.begin() + static_cast<std::ptrdiff_t>(keep),
+                   source.events_.begin() + static_cast<std::ptrdiff_t>(n));
+    if (files_ != source.files_) files_ = source.files_;   // only ever grows: usually equal
+}
+
 std::uint32_t EventLog::intern_file(std::string_view path) {
     for (std::size_t i = 1; i < files_.size(); ++i)
         if (files_[i] == path) return static_cast<std::uint32_t>(i);

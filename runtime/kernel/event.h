@@ -60,6 +60,11 @@ public:
     const std::vector<Event>& events() const { return events_; }
     std::size_t size() const { return events_.size(); }
     void clear() { events_.clear(); }
+    // Makes this log the first n events of `source`, with its file table. The first `keep`
+    // events of this log are taken to equal source's already (the caller knows they came
+    // from the same run) and are not copied again, so a log that follows a run by a few
+    // events copies only those. keep = 0 copies everything: always correct.
+    void copy_prefix(const EventLog& source, std::size_t n, std::size_t keep = 0);
 
     std::uint32_t intern_file(std::string_view path);       // stable small integer for a file path
     const std::string& file(std::uint32_t id) const { return files_[id]; }

@@ -36,6 +36,7 @@ struct Handler {
     int fired = 0;                      // fires in the current period
     std::uint32_t seq = 0;              // registration order
     bool removed = false;
+    bool operator==(const Handler&) const = default;
 };
 
 struct OrderPolicy {
@@ -57,7 +58,10 @@ public:
 
     std::vector<const Handler*> live() const;       // for inspectors, in registration order
 
+    bool operator==(const WindowRegistry&) const = default;
+
 private:
+    friend class MatchSnapshot;                     // snapshot.h shares the handler list in chunks
     std::vector<Handler> handlers_;                 // index = id - 1
 };
 

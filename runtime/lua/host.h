@@ -25,6 +25,7 @@
 namespace duelbox {
 
 class Match;
+class LineTrace;
 
 struct CardDef {
     std::string key;      // "game/name"
@@ -108,6 +109,12 @@ public:
     DecisionSink* decisions() const { return decisions_; }
     void set_decisions(DecisionSink* sink) { decisions_ = sink; }
 
+    // -- line tracing (opt-in, see line_trace.h) ------------------------------------------
+    // While set, every call into Lua records the game-file lines it executes into `trace`
+    // (nullptr: off, the default, no line hook at all). The host does not own the trace.
+    LineTrace* line_trace() const { return line_trace_; }
+    void set_line_trace(LineTrace* trace) { line_trace_ = trace; }
+
 private:
     struct Alloc {
         std::size_t used = 0;
@@ -130,6 +137,7 @@ private:
     int game_ref_ = LUA_NOREF;
     std::vector<std::string> windows_;
     DecisionSink* decisions_ = nullptr;
+    LineTrace* line_trace_ = nullptr;
 };
 
 }  // namespace duelbox

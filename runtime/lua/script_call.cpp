@@ -8,6 +8,8 @@
 #include <thread>
 
 #include "host.h"
+#include "kernel/match.h"
+#include "line_trace.h"
 
 namespace duelbox {
 
@@ -22,6 +24,7 @@ struct Timed {
     LuaHost* host = nullptr;
     Clock::time_point start;
     bool armed = false;
+    int line_mask = 0;                 // LUA_MASKLINE while the host records a line trace
 };
 
 // The instruction counter of each state lives here, keyed by the state it belongs to.
@@ -38,9 +41,13 @@ std::vector<Timed> g_timed;           // guarded by g_mutex
 thread_local std::vector<Counting> t_counting;
 std::once_flag g_watchdog_started;
 
-void count_hook(lua_State* L, lua_Debug* ar);
+void script_hook(lua_State* L, lua_Debug* ar);
 
-void arm(lua_State* thread, int count) { lua_sethook(thread, count_hook, LUA_MASKCOUNT, count); }
+// A Lua thread has one hook: script_hook serves both the instruction counter and the opt-in
+// line trace, so arming the counter keeps the line mask and tracing never drops the counter.
+void arm(lua_State* thread, int count, int line_mask) {
+    lua_sethook(thread, script_hook, LUA_MASKCOUNT | line_mask, count);
+}
 
 std::condition_variable& g_work = *new std::condition_variable;   // signalled when a timed call starts
 
@@ -58,7 +65,7 @@ void watchdog_loop() {
             const auto slice = std::chrono::milliseconds(t.host->limits().time_slice_ms);
             // lua_sethook is safe to call from another thread (lua.c does it from a signal handler).
             if (now - t.start >= slice) {
-                arm(t.thread, kHookCount);
+                arm(t.thread, kHookCount, t.line_mask);
                 t.armed = true;
             }
         }
@@ -71,7 +78,19 @@ Counting* counting_for(lua_State* L) {
     return nullptr;
 }
 
-void count_hook(lua_State* L, lua_Debug* ar) {
+LuaHost& host_of(lua_State* L) { return **static_cast<LuaHost**>(lua_getextraspace(L)); }
+
+// A line event: record it when it belongs to a game file. Never raises.
+void trace_line(lua_State* L, lua_Debug* ar) {
+    LuaHost& host = host_of(L);
+    LineTrace* trace = host.line_trace();
+    if (!trace || trace->truncated() || !lua_getinfo(L, "S", ar)) return;
+    const Match* m = host.match();
+    trace->record(ar->source, ar->currentline, m ? m->log().size() : 0);
+}
+
+void script_hook(lua_State* L, lua_Debug* ar) {
+    if (ar->event == LUA_HOOKLINE) return trace_line(L, ar);
     // The hook runs on the script's own thread, so the thread_local counter is the right one.
     Counting* c = counting_for(L);
     if (!c) {
@@ -85,7 +104,7 @@ void count_hook(lua_State* L, lua_Debug* ar) {
     std::string where;
     if (lua_getstack(L, 0, &here) && lua_getinfo(L, "Sl", &here) && here.currentline > 0)
         where = std::string(here.short_src) + ":" + std::to_string(here.currentline) + ": ";
-    LuaHost& host = *static_cast<LuaHost*>(*static_cast<void**>(lua_getextraspace(L)));
+    LuaHost& host = host_of(L);
     const std::string msg = where + "instruction budget of " + std::to_string(c->budget) +
                             " exceeded (an endless loop?)" + host.context_suffix();
     lua_pushstring(L, msg.c_str());
@@ -99,13 +118,16 @@ ScriptCall::ScriptCall(LuaHost& host, lua_State* thread) : host_(host), thread_(
     if (!t_counting.empty()) return;   // nested: the outer call already times and counts
     outermost_ = true;
     t_counting.push_back({thread, 0, host.limits().instructions});
+    const int line_mask = host.line_trace() ? LUA_MASKLINE : 0;   // opt-in: off costs nothing
     if (host.limits().time_slice_ms <= 0) {
-        arm(thread, kHookCount);       // strict mode: count from the first instruction
+        arm(thread, kHookCount, line_mask);   // strict mode: count from the first instruction
         return;
     }
     {
         std::lock_guard<std::mutex> lock(g_mutex);
-        g_timed.push_back({thread, &host, Clock::now(), false});
+        // Set under the lock so the watchdog, arming the counter, sees the line mask too.
+        if (line_mask) lua_sethook(thread, script_hook, line_mask, 0);
+        g_timed.push_back({thread, &host, Clock::now(), false, line_mask});
     }
     g_work.notify_one();
 }

@@ -5,6 +5,8 @@
 // arms it only when a call has run longer than the time slice; from then on the hook
 // counts instructions and stops the call at the budget. A slice of 0 arms the counter at
 // once, which makes the cut-off point deterministic (tests and `--strict-budget` use it).
+// A host with a LineTrace attached (line_trace.h) also gets LUA_MASKLINE on the same hook
+// function from the start of each outermost call: a Lua thread has only one hook.
 //
 // Contracts
 //  - Construct one ScriptCall per entry into Lua; its destructor disarms the hook even

@@ -91,30 +91,34 @@ TEST_CASE("editor: a rerun after an edit gives the new outcome and names the fir
     const Change& c = *session.last_change();
     REQUIRE(c.files.size() == 1);
     CHECK(c.files[0].find("strike.lua") != std::string::npos);
-    // Printed data is not in the creation events, so the first difference is the first damage
-    // a Strike deals: the same health counter change, now to 0.
-    CHECK(c.first_diff > strike_created);
+    // The first change is the first Strike's creation: it is created with power 30 (run_compare.h).
+    CHECK(c.first_diff == strike_created);
+    CHECK(c.why == "Strike (duel/strike) is created with power 3 -> 30");
+    // The play itself first differs at the first damage a Strike deals: the same health
+    // counter change, now to 0.
+    CHECK(c.first_play > strike_created);
     const auto& after_events = session.run().match().log().events();
-    REQUIRE(c.first_diff < after_events.size());
-    const Event& changed = after_events[c.first_diff];
+    REQUIRE(c.first_play < after_events.size());
+    const Event& changed = after_events[c.first_play];
     CHECK(changed.type == "counter.change");
     CHECK(std::get<std::int64_t>(changed.get("to")) == 0);
-    CHECK(c.before_event.find("counter.change") != std::string::npos);
-    CHECK(c.after_event.find("-> 0") != std::string::npos);
+    CHECK(describe_event(session.run().match(), changed).find("-> 0") != std::string::npos);
+    CHECK(c.before_event.find("entity.create") != std::string::npos);   // before/after: the first change
+    CHECK(c.after_event.find("entity.create") != std::string::npos);
     const Event* hit = nullptr;   // the hit that caused it
-    for (std::size_t i = c.first_diff; i-- > 0 && !hit;)
+    for (std::size_t i = c.first_play; i-- > 0 && !hit;)
         if (after_events[i].type == "hit") hit = &after_events[i];
     REQUIRE(hit);
     CHECK(session.run().match().entity(static_cast<EntityId>(std::get<std::int64_t>(hit->get("card")))).def == "duel/strike");
     // Events before it are identical in both runs.
-    CHECK(json_lines(session.run().match(), c.first_diff) ==
-          std::vector<std::string>(lines_before.begin(), lines_before.begin() + static_cast<std::ptrdiff_t>(c.first_diff)));
+    CHECK(json_lines(session.run().match(), c.first_play) ==
+          std::vector<std::string>(lines_before.begin(), lines_before.begin() + static_cast<std::ptrdiff_t>(c.first_play)));
     // The new outcome: the first Strike that hits knocks out (30 damage against 10 health).
     const Outcome after = session.outcome();
     CHECK(after.state == RunState::Finished);
     CHECK(after.reason == "knockout");
     CHECK(c.after.reason == "knockout");
-    CHECK(c.after.events == c.first_diff + 3);          // damage, then the knockout ends it at once
+    CHECK(c.after.events == c.first_play + 3);          // damage, then the knockout ends it at once
     CHECK(c.before.events > c.after.events);
     const auto& events = session.run().match().log().events();
     std::int64_t biggest = 0;
