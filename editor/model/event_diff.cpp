@@ -95,11 +95,11 @@ std::size_t EventDiff::next_hunk(std::size_t i) const {
     return hunks.size();
 }
 
-std::uint64_t event_key(const Match& m, const Event& e) {
+std::uint64_t event_key(const Event& e, const std::string& told, const EntityBirth* birth) {
     Hasher h;
     h.text(e.type);
     h.text(e.text);
-    h.text(m.narrate(e, EventLog::kObserver));
+    h.text(told);
     h.number(static_cast<std::uint64_t>(e.audience));
     for (const Field& f : e.fields) {
         h.text(f.key);
@@ -107,15 +107,26 @@ std::uint64_t event_key(const Match& m, const Event& e) {
         h.text(value_to_string(f.value));
         h.number(static_cast<std::uint64_t>(f.visible_to));
     }
+    if (birth) {
+        for (const auto& [key, value] : birth->props) {
+            h.text(key);
+            h.number(value.index());
+            h.text(value_to_string(value));
+        }
+        for (const std::string& tag : birth->tags) h.text(tag);
+    }
     return h.h;
 }
 
-std::vector<std::uint64_t> event_keys(const Match& m, std::size_t count) {
+std::vector<std::uint64_t> event_keys(const Match& m, std::size_t count, const BirthRecord* births) {
     const auto& events = m.log().events();
     count = std::min(count, events.size());
+    const NameResolver names = m.names();   // one resolver for the whole log
     std::vector<std::uint64_t> keys;
     keys.reserve(count);
-    for (std::size_t i = 0; i < count; ++i) keys.push_back(event_key(m, events[i]));
+    for (std::size_t i = 0; i < count; ++i)
+        keys.push_back(event_key(events[i], m.log().narrate(events[i], EventLog::kObserver, names),
+                                 births ? births->at(i) : nullptr));
     return keys;
 }
 

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "kernel/match.h"
+#include "run_compare.h"
 
 namespace duelbox::editor {
 
@@ -35,11 +36,13 @@ struct EventDiff {
     std::size_t next_hunk(std::size_t new_index) const;
 };
 
-// A hash of what the event says: type, narration template and the narration rendered for the
-// observer (so a renamed card changes every event naming it), fields with their visibility,
-// and audience. The source file:line is left out: moving code changes no event.
-std::uint64_t event_key(const Match& m, const Event& e);
-std::vector<std::uint64_t> event_keys(const Match& m, std::size_t count);
+// A hash of what the event says, the same story run_compare.h compares: type, narration
+// template and the narration rendered for the observer (so a renamed card changes every event
+// naming it), fields with their visibility, audience, and for an entity's creation the props
+// and tags it was created with (`births`, when given). The source file:line is left out:
+// moving code changes no event.
+std::uint64_t event_key(const Event& e, const std::string& told, const EntityBirth* birth);
+std::vector<std::uint64_t> event_keys(const Match& m, std::size_t count, const BirthRecord* births = nullptr);
 
 EventDiff diff_keys(const std::vector<std::uint64_t>& before, const std::vector<std::uint64_t>& after,
                     std::size_t max_edits = 2000);

@@ -108,6 +108,8 @@ bool Session::rerun(std::vector<std::string> changed_files) {
     c.after = after;
     c.files = std::move(changed_files);
     const RunDiff d = compare_runs(*current_, *run);   // run_compare.h
+    c.diff = diff_keys(event_keys(current_->match(), before.events, &current_->births()),
+                       event_keys(run->match(), after.events, &run->births()));
     c.first_diff = d.first;
     c.why = d.why;
     c.first_play = d.first_play;

@@ -36,6 +36,7 @@
 #include <string>
 #include <vector>
 
+#include "event_diff.h"
 #include "file_watch.h"
 #include "run.h"
 #include "source_ref.h"
@@ -49,6 +50,7 @@ struct Change {
                                        // (told differently, or an entity created with other props: run_compare.h)
     std::string why;                   // how it differs: "the narration differs", "Strike (duel/strike) is created with power 3 -> 30"
     std::size_t first_play = kNone;    // the first event where the play itself differs (type, template, fields)
+    EventDiff diff;                    // every changed event: old and new logs aligned (event_diff.h)
     std::string before_event;          // describe_event of that event in the old run ("" if it has none)
     std::string after_event;           // ... and in the new run
     Outcome before, after;

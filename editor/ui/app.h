@@ -45,6 +45,7 @@ struct App {
     char type_filter[64] = "";
     int player_filter = 0;                 // 0 = everyone, else the 1-based seat
     bool follow_cursor = true;
+    bool changed_only = false;             // the log shows only events the last rerun changed
 
     bool teaching = false;                 // teaching mode: narration, rule section, line
     bool rule_steps_only = true;           // teaching: Next/Back skip to events naming a rule section

@@ -88,6 +88,22 @@ void draw_controls_panel(App& app) {
                 ImGui::SameLine();
                 ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", c.why.c_str());
             }
+            // Every changed event: how many, in how many places, and a walk through them.
+            ImGui::TextDisabled("  in %zu place(s): %zu event(s) changed or new (tinted in the log), %zu old event(s) gone%s",
+                                c.diff.hunks.size(), c.diff.changed_new(), c.diff.changed_old(),
+                                c.diff.approximate ? " (coarse: the story changed too much to align)" : "");
+            if (!c.diff.hunks.empty()) {
+                ImGui::SameLine();
+                if (ImGui::SmallButton("Next change")) {
+                    // Wraps around: after the last change the first one again.
+                    const std::size_t at = s.cursor() > 0 ? s.cursor() - 1 : 0;
+                    std::size_t h = c.diff.next_hunk(at);
+                    if (h == c.diff.hunks.size()) h = 0;
+                    app.jump_to_event(std::min(c.diff.hunks[h].new_begin, s.tip() ? s.tip() - 1 : 0));
+                }
+                ImGui::SameLine();
+                ImGui::Checkbox("changed only", &app.changed_only);
+            }
             if (c.first_play != Change::kNone && c.first_play != c.first_diff) {
                 ImGui::TextDisabled("  the play itself differs from event %zu", c.first_play);
                 ImGui::SameLine();

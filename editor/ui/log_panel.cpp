@@ -30,6 +30,7 @@ struct Rows {
     std::size_t tip = 0;
     std::string type;
     int player = -1;
+    bool changed_only = false;
 };
 
 }  // namespace
@@ -58,17 +59,22 @@ void draw_log_panel(App& app) {
     ImGui::TextDisabled("%zu / %zu", s.cursor(), s.tip());
 
     // Refilter only when something changed: filtering 20,000 events every frame would not be free.
+    // Events the last rerun changed are tinted; "changed only" (Run panel) keeps just those.
+    const EventDiff* diff = s.last_change() ? &s.last_change()->diff : nullptr;
+    const bool changed_only = app.changed_only && diff && !diff->hunks.empty();
     if (rows.generation != s.generation() || rows.tip != s.tip() || rows.type != app.type_filter ||
-        rows.player != app.player_filter) {
+        rows.player != app.player_filter || rows.changed_only != changed_only) {
         rows.generation = s.generation();
         rows.tip = s.tip();
         rows.type = app.type_filter;
         rows.player = app.player_filter;
+        rows.changed_only = changed_only;
         rows.index.clear();
         for (std::size_t i = 0; i < s.tip(); ++i) {
             const Event& e = events[i];
             if (!rows.type.empty() && e.type.find(rows.type) == std::string::npos) continue;
             if (rows.player > 0 && !concerns(e, rows.player)) continue;
+            if (changed_only && !diff->changed(i)) continue;
             rows.index.push_back(static_cast<std::uint32_t>(i));
         }
     }
@@ -105,6 +111,7 @@ void draw_log_panel(App& app) {
             const bool done = i < s.cursor();
             const bool current = i + 1 == s.cursor();
             ImGui::TableNextRow();
+            if (diff && diff->changed(i)) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(150, 110, 20, 110));
             if (!done) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
             ImGui::TableNextColumn();
             char id[32];

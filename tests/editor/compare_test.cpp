@@ -88,6 +88,21 @@ TEST_CASE("rerun compare: a renamed card is reported at the first event that nam
     // Names are resolved when narrated: the events themselves (type, template, fields) only
     // differ later, if ever (here: at the decision whose recorded answer was "Lunge").
     CHECK((c.first_play == Change::kNone || c.first_play > c.first_diff));
+
+    // Every changed event, not only the first: until the play differs the logs align one to
+    // one, and an event is marked changed exactly when its narration names the renamed card.
+    REQUIRE_FALSE(c.diff.hunks.empty());
+    CHECK(c.diff.hunks.front().new_begin == named);
+    const Match& m = session.run().match();
+    const std::size_t aligned = c.first_play == Change::kNone ? c.after.events : c.first_play;
+    std::size_t marked = 0;
+    for (std::size_t i = 0; i < aligned; ++i) {
+        const bool names_it = m.narrate(m.log().events()[i], EventLog::kObserver).find("Thrust") != std::string::npos;
+        INFO("event " << i << ": " << m.narrate(m.log().events()[i], EventLog::kObserver));
+        CHECK(c.diff.changed(i) == names_it);
+        marked += names_it;
+    }
+    CHECK(marked > 1);   // the card is named by more than its creation
 }
 
 TEST_CASE("rerun compare: a changed stat is reported at the earliest event showing it", "[editor][compare]") {
@@ -108,6 +123,11 @@ TEST_CASE("rerun compare: a changed stat is reported at the earliest event showi
     CHECK(c.why == "Lunge (duel/lunge) is created with power 2 -> 4");
     CHECK(c.before_event == c.after_event);   // the creation event itself reads the same
     CHECK((c.first_play == Change::kNone || c.first_play > c.first_diff));
+    // The full diff starts at the same event and marks the creation as changed.
+    REQUIRE_FALSE(c.diff.hunks.empty());
+    CHECK(c.diff.hunks.front().new_begin == created);
+    CHECK(c.diff.changed(created));
+    if (c.first_play != Change::kNone) CHECK(c.diff.changed(c.first_play));
     CHECK(session.run().match().entity(static_cast<EntityId>(
               std::get<std::int64_t>(session.run().match().log().events()[created].get("entity")))).def == "duel/lunge");
 }
@@ -124,6 +144,7 @@ TEST_CASE("rerun compare: moving code and a new prop nobody reads", "[editor][co
         CHECK(session.last_change()->first_diff == Change::kNone);
         CHECK(session.last_change()->first_play == Change::kNone);
         CHECK_FALSE(session.last_change()->any());
+        CHECK(session.last_change()->diff.hunks.empty());
     }
     SECTION("a prop added to a card: the play is the same, the creation is reported") {
         const std::size_t created = first_created(session.run().match(), "duel/guard");
