@@ -11,7 +11,7 @@ const char* const kHelp = R"(duelbox - a scriptable rules sandbox for dueling ga
 
 Usage:
   duelbox run <scenario.json> [--seed N] [--step] [--json] [--as VIEW] [--record FILE]
-                              [--root DIR] [--quiet] [--verbose] [--strict-budget]
+                              [--root DIR] [--quiet] [--verbose] [--rules] [--strict-budget]
       Plays the scenario and prints the narrated event log.
       --seed N          override the scenario's seed
       --step            wait for Enter after each event
@@ -26,6 +26,8 @@ Usage:
       --quiet           print only the result
       --verbose         also print bookkeeping events (entities created, their properties
                         and tags), which narration leaves out
+      --rules           print the rule each event implements (its "rule" field) as a
+                        "-- rule" heading wherever it changes: a walkthrough as rule steps
       --strict-budget   count script instructions from the first one (deterministic cut-off)
   duelbox replay <replay.json> [--json] [--as VIEW] [--quiet]
       Replays a recorded match and checks that it produces the same events; reports the

@@ -16,7 +16,7 @@ namespace {
 
 struct RunOptions {
     std::optional<std::uint64_t> seed;
-    bool step = false, json = false, quiet = false, strict_budget = false, verbose = false;
+    bool step = false, json = false, quiet = false, strict_budget = false, verbose = false, rules = false;
     std::optional<std::string> view;   // "observer", "spectator" or a player number
     std::string record, root;
     std::string file;
@@ -44,6 +44,7 @@ std::string parse_args(const std::vector<std::string>& args, RunOptions& o, bool
         std::string v;
         if (a == "--json") o.json = true;
         else if (a == "--verbose") o.verbose = true;
+        else if (a == "--rules") o.rules = true;
         else if (a == "--quiet") o.quiet = true;
         else if (!replay && a == "--step") o.step = true;
         else if (!replay && a == "--strict-budget") o.strict_budget = true;
@@ -100,6 +101,17 @@ bool shown(const Event& e, PlayerIndex viewer, const RunOptions& o) {
     return EventLog::sees(e, viewer) && (o.json || o.verbose || !bookkeeping(e));
 }
 
+// --rules: the rule an event implements (its "rule" field, see log.within_rule) as a heading
+// line wherever it changes, so a walkthrough reads as rule steps with their events under them.
+void print_rule_heading(const Event& e, PlayerIndex viewer, std::string& last_rule) {
+    const Field* f = e.find("rule");
+    if (!f || !EventLog::sees(*f, viewer) || !std::holds_alternative<std::string>(f->value)) return;
+    const std::string& rule = std::get<std::string>(f->value);
+    if (rule == last_rule) return;
+    last_rule = rule;
+    std::cout << "-- " << rule << "\n";
+}
+
 void print_event(const Match& m, const Event& e, PlayerIndex viewer, bool json) {
     if (json) {
         const NameResolver names = m.names();
@@ -152,6 +164,7 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
     std::size_t printed = 0;
     std::string dummy;
     bool stepping = o.step;
+    std::string last_rule;
     for (;;) {
         const RunState s = runner.step();
         if (!o.quiet && runner.state() != RunState::NotStarted) {
@@ -159,6 +172,7 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
             const std::size_t upto = runner.visible_events();
             for (; printed < upto; ++printed) {
                 if (!shown(events[printed], viewer, o)) continue;
+                if (o.rules && !o.json) print_rule_heading(events[printed], viewer, last_rule);
                 print_event(runner.match(), events[printed], viewer, o.json);
                 if (stepping) {
                     std::cout << "  (Enter for the next event)" << std::flush;
