@@ -4,51 +4,14 @@
 // Each test edits a private copy of the Line Duel fixture.
 #include <catch2/catch.hpp>
 
-#include <filesystem>
-#include <fstream>
-
-#include <unistd.h>
-
+#include "duel_copy.h"
 #include "model/session.h"
 
 using namespace duelbox;
 using namespace duelbox::editor;
-namespace fs = std::filesystem;
+using duelbox::editor::testing::DuelCopy;
 
 namespace {
-
-const std::string kSupport = DUELBOX_TEST_SUPPORT;
-
-struct Copy {
-    fs::path root;
-    explicit Copy(const std::string& name) {
-        root = fs::temp_directory_path() / ("duelbox_compare_" + name + "_" + std::to_string(::getpid()));
-        fs::remove_all(root);
-        fs::create_directories(root / "scripts");
-        fs::create_directories(root / "cards");
-        fs::copy(fs::path(kSupport) / "scripts" / "duel", root / "scripts" / "duel", fs::copy_options::recursive);
-        fs::copy(fs::path(kSupport) / "cards" / "duel", root / "cards" / "duel", fs::copy_options::recursive);
-    }
-    ~Copy() { fs::remove_all(root); }
-    std::string read(const std::string& relative) const {
-        std::ifstream in(root / relative);
-        return std::string(std::istreambuf_iterator<char>(in), {});
-    }
-    void write(const std::string& relative, const std::string& text) const {
-        std::ofstream(root / relative, std::ios::trunc) << text;
-    }
-    void replace(const std::string& relative, const std::string& from, const std::string& to) const {
-        std::string text = read(relative);
-        const auto at = text.find(from);
-        REQUIRE(at != std::string::npos);
-        write(relative, text.replace(at, from.size(), to));
-    }
-    Scenario demo() const {
-        Scenario s = load_scenario(kSupport + "/scenarios/duel_demo.json", kSupport);
-        s.root = root.string();
-        return s;
-    }
-};
 
 // The first event whose narration (as the log shows it, observer view) contains `word`.
 std::size_t first_naming(const Match& m, const std::string& word) {
@@ -68,7 +31,7 @@ std::size_t first_created(const Match& m, const std::string& def) {
 }  // namespace
 
 TEST_CASE("rerun compare: a renamed card is reported at the first event that names it", "[editor][compare]") {
-    Copy box("rename");
+    DuelCopy box("rename");
     Session session;
     std::string error;
     REQUIRE(session.open(box.demo(), error));
@@ -106,7 +69,7 @@ TEST_CASE("rerun compare: a renamed card is reported at the first event that nam
 }
 
 TEST_CASE("rerun compare: a changed stat is reported at the earliest event showing it", "[editor][compare]") {
-    Copy box("stat");
+    DuelCopy box("stat");
     Session session;
     std::string error;
     REQUIRE(session.open(box.demo(), error));
@@ -133,7 +96,7 @@ TEST_CASE("rerun compare: a changed stat is reported at the earliest event showi
 }
 
 TEST_CASE("rerun compare: moving code and a new prop nobody reads", "[editor][compare]") {
-    Copy box("moved");
+    DuelCopy box("moved");
     Session session;
     std::string error;
     REQUIRE(session.open(box.demo(), error));

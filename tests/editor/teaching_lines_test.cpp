@@ -3,6 +3,7 @@
 // returns the same positions; two recordings are identical; a line lands on the event it logs.
 #include <catch2/catch.hpp>
 
+#include "../support/probe_echo_trace.h"
 #include "model/teaching_lines.h"
 
 using namespace duelbox;
@@ -27,13 +28,6 @@ Scenario probe_echo() {
 
 Scenario duel_demo() { return load_scenario(kSupport + "/scenarios/duel_demo.json", kSupport); }
 
-Strings describe(const LineTrace& t) {
-    Strings out;
-    for (const LineStep& s : t.steps())
-        out.push_back(t.file(s.file) + ":" + std::to_string(s.line) + "@" + std::to_string(s.event));
-    return out;
-}
-
 }  // namespace
 
 TEST_CASE("teaching lines: the probe fixture gives the exact line sequence", "[editor][teaching]") {
@@ -44,18 +38,7 @@ TEST_CASE("teaching lines: the probe fixture gives the exact line sequence", "[e
     REQUIRE(lines.record(session, error));
     REQUIRE(lines.recorded_for(session));
     REQUIRE(lines.trace());
-    const std::string g = "scripts/probe/game.lua:", c = "cards/probe/echo.lua:";
-    // line@event: game.lua's play() from line 14; the loop over setup.cards (15-21) once; the
-    // loop over rounds (22-26) twice, each dispatch running Echo's handler (echo.lua 5-6); then
-    // match.finish (27) and the function's end (28).
-    CHECK(describe(*lines.trace()) == Strings{
-        g + "14@1", g + "15@1", g + "16@1", g + "17@1",
-        g + "18@1", g + "19@1", g + "20@1", g + "15@2",
-        g + "21@2", g + "22@2", g + "23@2", c + "5@2",
-        c + "6@3", g + "24@3", g + "25@4", g + "22@5",
-        g + "23@5", c + "5@5", c + "6@6", g + "24@6",
-        g + "25@7", g + "22@8", g + "27@8", g + "28@9",
-    });
+    CHECK(test::describe_trace(*lines.trace()) == test::probe_echo_lines());   // which lines and why: probe_echo_trace.h
     CHECK(lines.trace()->files() == Strings{"scripts/probe/game.lua", "cards/probe/echo.lua"});
 }
 

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "lua/line_trace.h"
+#include "../support/probe_echo_trace.h"
 #include "probe_run.h"
 
 using namespace duelbox;
@@ -11,14 +12,6 @@ using namespace duelbox::test;
 using Strings = std::vector<std::string>;
 
 namespace {
-
-// "file:line@event" for every step, the event being the index of the event the line precedes.
-Strings describe(const LineTrace& t) {
-    Strings out;
-    for (const LineStep& s : t.steps())
-        out.push_back(t.file(s.file) + ":" + std::to_string(s.line) + "@" + std::to_string(s.event));
-    return out;
-}
 
 std::size_t index_of(const Match& m, const std::string& type, std::size_t nth = 0) {
     const auto& ev = m.log().events();
@@ -41,19 +34,7 @@ TEST_CASE("a line trace records the game's lines in order, each before the event
 
     // scripts/core/windows.lua (the dispatcher) is left out by default; the game and its card are in.
     CHECK(trace.files() == Strings{"scripts/probe/game.lua", "cards/probe/echo.lua"});
-    const std::string g = "scripts/probe/game.lua:", c = "cards/probe/echo.lua:";
-    // line@event: play() from line 14; the loop over setup.cards (15-21) once; the loop over
-    // rounds (22-26) twice, each dispatch running Echo's handler (echo.lua 5-6), then
-    // match.finish (27) and the function's end (28). scripts/core/windows.lua runs between
-    // game.lua:23 and echo.lua:5 but is not recorded.
-    CHECK(describe(trace) == Strings{
-        g + "14@1", g + "15@1", g + "16@1", g + "17@1",
-        g + "18@1", g + "19@1", g + "20@1", g + "15@2",
-        g + "21@2", g + "22@2", g + "23@2", c + "5@2",
-        c + "6@3", g + "24@3", g + "25@4", g + "22@5",
-        g + "23@5", c + "5@5", c + "6@6", g + "24@6",
-        g + "25@7", g + "22@8", g + "27@8", g + "28@9",
-    });
+    CHECK(describe_trace(trace) == probe_echo_lines());   // probe_echo_trace.h says which lines and why
     // A line runs when `event` events are done, so the line that logs an event carries that
     // event's index: echo.lua:5 logs each "fired", game.lua:24 each "dispatched".
     const auto& steps = trace.steps();
