@@ -149,3 +149,32 @@ TEST_CASE("a human whose input ends fails the match with the question it left", 
     CHECK(o.status == 1);
     CHECK(o.text.find("player 1: input ended while You was asked 'asker.gain'") != std::string::npos);
 }
+
+TEST_CASE("run --rules prints each rule step as a heading over its events", "[robustness][cli]") {
+    // The duel fixture names its rule steps (§1 setup, §2 choose, ...): each heading appears
+    // where the rule changes, never twice in a row, and the events stay under it.
+    const Output o = cli("run " + kScenarios + "duel_demo.json --rules");
+    INFO(o.text);
+    CHECK(o.status == 0);
+    std::istringstream lines(o.text);
+    std::string line, last_heading;
+    int headings = 0, events_under = 0;
+    bool previous_was_heading = false;
+    while (std::getline(lines, line)) {
+        if (line.rfind("-- ", 0) == 0) {
+            CHECK(line != last_heading);   // printed only where the rule changes
+            CHECK_FALSE(previous_was_heading);   // a heading always has events under it
+            CHECK(line.find("§") != std::string::npos);
+            last_heading = line;
+            previous_was_heading = true;
+            ++headings;
+        } else if (line.rfind("[", 0) == 0) {
+            if (headings > 0) ++events_under;
+            previous_was_heading = false;
+        }
+    }
+    CHECK(headings > 3);
+    CHECK(events_under > headings);
+    // Without the option, no heading.
+    CHECK(cli("run " + kScenarios + "duel_demo.json").text.find("\n-- ") == std::string::npos);
+}
