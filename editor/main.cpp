@@ -2,7 +2,7 @@
 //
 //   duelbox-editor [--root DIR] [--scenario FILE] [--open FILE] [--edit] [--teaching] [--at N]
 //                  [--frames N] [--screenshot OUT.png] [--size WxH] [--stats] [--touch FILE]
-//                  [--play SPEED] [--timeline-mb MB] [--lines N]
+//                  [--play SPEED] [--timeline-mb MB] [--lines N] [--changed-only]
 //
 // --frames N renders N frames and quits (with --screenshot, the last frame is written as a
 // PNG: what the Xvfb test checks). --stats prints the CPU time per frame; --touch FILE appends
@@ -13,6 +13,8 @@
 // playing at SPEED events a second; --timeline-mb MB sets the time-travel snapshot budget
 // (0 = none: travel reruns, as before snapshots; for before/after measurements).
 // --lines N (with --teaching) presses "Step line" N times after --at: a Lua line highlighted.
+// --changed-only ticks the Run panel's "changed only": after a rerun the log lists only the
+// events it changed (for screenshots of a rerun).
 #include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -40,14 +42,14 @@ struct Options {
     std::string root = DUELBOX_SOURCE_ROOT, scenario, open, screenshot, touch;
     int frames = -1, width = 1400, height = 860, at = -1, lines = 0;   // --lines N: teaching, N "Step line"s
     double play = 0, timeline_mb = -1;   // --play SPEED: start playing; --timeline-mb: the snapshot budget
-    bool stats = false, teaching = false, edit = false;
+    bool stats = false, teaching = false, edit = false, changed_only = false;
 };
 
 int usage(const char* why) {
     std::fprintf(stderr,
                  "%s\nusage: duelbox-editor [--root DIR] [--scenario FILE] [--open FILE] [--edit] [--teaching] [--at N] [--frames N]\n"
                  "                      [--screenshot OUT.png] [--size WxH] [--stats] [--touch FILE]\n"
-                 "                      [--play SPEED] [--timeline-mb MB] [--lines N]\n",
+                 "                      [--play SPEED] [--timeline-mb MB] [--lines N] [--changed-only]\n",
                  why);
     return 2;
 }
@@ -107,6 +109,7 @@ int main(int argc, char** argv) {
         else if (a == "--stats") opt.stats = true;
         else if (a == "--teaching") opt.teaching = true;
         else if (a == "--edit") opt.edit = true;
+        else if (a == "--changed-only") opt.changed_only = true;
         else if (a == "--at") opt.at = std::atoi(next().c_str());
         else if (a == "--lines") opt.lines = std::atoi(next().c_str());
         else if (a == "--play") opt.play = std::atof(next().c_str());
@@ -147,6 +150,7 @@ int main(int argc, char** argv) {
     app.default_root = opt.root;
     app.catalog = scan_catalog(opt.root);
     app.teaching = opt.teaching;
+    app.changed_only = opt.changed_only;
     // 0 MB keeps no snapshots: travel reruns as before the timeline (for measurements).
     if (opt.timeline_mb >= 0) app.session.set_timeline_budget(static_cast<std::size_t>(opt.timeline_mb * 1048576));
     if (!opt.scenario.empty()) app.open_scenario(opt.scenario);
