@@ -617,14 +617,16 @@ function cards.activate(e) end
 
 ---`cards.get(key) -> table|nil`
 ---
----The definition table of card `key` (shared by every match: read it, do not change it).
+---The definition table of card `key`, read-only at every depth: every match on the host
+---shares it, so a write raises "card definitions are read-only (cards.get('k').props.x)".
+---Reading, pairs, ipairs, # and next work as on a table.
 ---@param key any
 ---@return table|nil
 function cards.get(key) end
 
 ---`cards.of(e) -> table|nil`
 ---
----The definition table entity `e` was created from.
+---The definition table entity `e` was created from (read-only, as cards.get gives it).
 ---@param e any
 ---@return table|nil
 function cards.of(e) end

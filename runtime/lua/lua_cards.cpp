@@ -5,6 +5,7 @@
 #include "host.h"
 #include "lua_modules.h"
 #include "lua_util.h"
+#include "readonly_view.h"
 
 namespace duelbox {
 
@@ -58,6 +59,19 @@ int register_handlers(lua_State* L, Match& m, EntityId e, int def) {
     return added;
 }
 
+// Replaces the definition at the top by the read-only view scripts get: the definition is
+// shared by every match this host plays, so a change would leak into the next match.
+void to_view(lua_State* L, const char* key) {
+    if (readonly_view_push_made(L, -1)) {
+        lua_replace(L, -2);
+        return;
+    }
+    lua_pushfstring(L, "cards.get('%s')", key);
+    readonly_view_push(L, -2, "card definitions are read-only", lua_tostring(L, -1));
+    lua_replace(L, -3);
+    lua_pop(L, 1);
+}
+
 /// cards.create(key, owner, zone [, where]) -> entity
 /// Makes an entity from card definition `key`: kind = def.kind or "card", name = def.name,
 /// properties from def.props, tags from def.tags. Its handlers stay silent until
@@ -102,18 +116,23 @@ int cards_activate(lua_State* L) {
 }
 
 /// cards.get(key) -> table|nil
-/// The definition table of card `key` (shared by every match: read it, do not change it).
+/// The definition table of card `key`, read-only at every depth: every match on the host
+/// shares it, so a write raises "card definitions are read-only (cards.get('k').props.x)".
+/// Reading, pairs, ipairs, # and next work as on a table.
 int cards_get(lua_State* L) {
-    if (!push_definition(L, luaL_checkstring(L, 1))) lua_pushnil(L);
+    const char* key = luaL_checkstring(L, 1);
+    if (push_definition(L, key)) to_view(L, key);
+    else lua_pushnil(L);
     return 1;
 }
 
 /// cards.of(e) -> table|nil
-/// The definition table entity `e` was created from.
+/// The definition table entity `e` was created from (read-only, as cards.get gives it).
 int cards_of(lua_State* L) {
     Match& m = match_of(L);
     const std::string def = m.entity(check_entity(L, 1, m)).def;
-    if (def.empty() || !push_definition(L, def.c_str())) lua_pushnil(L);
+    if (!def.empty() && push_definition(L, def.c_str())) to_view(L, def.c_str());
+    else lua_pushnil(L);
     return 1;
 }
 

@@ -7,6 +7,7 @@
 #include "kernel/decision.h"
 #include "lua_modules.h"
 #include "lua_util.h"
+#include "readonly_view.h"
 
 namespace duelbox {
 
@@ -31,6 +32,7 @@ DecisionRequest check_request(lua_State* L, int t, int arg, Match& m, const char
     lua_pop(L, 1);
     if (lua_getfield(L, t, "options") == LUA_TTABLE) {
         const int opts = lua_gettop(L);
+        readonly_view_unwrap(L, opts);   // raw reads below
         const lua_Integer n = luaL_len(L, opts);
         for (lua_Integer i = 1; i <= n; ++i) {
             Option o;
@@ -124,6 +126,7 @@ int decide_one(lua_State* L) {
 int decide_all(lua_State* L) {
     Match& m = match_of(L);
     luaL_checktype(L, 1, LUA_TTABLE);
+    readonly_view_unwrap(L, 1);   // raw reads below
     std::vector<DecisionRequest> reqs;
     const lua_Integer n = luaL_len(L, 1);
     if (n == 0) return luaL_error(L, "decide_all: needs at least one request");

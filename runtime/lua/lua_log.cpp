@@ -1,9 +1,11 @@
 // lua_log.cpp - module `log`: the rules' own events and narration.
 #include <algorithm>
 
+#include "error_names.h"
 #include "host.h"
 #include "lua_modules.h"
 #include "lua_util.h"
+#include "readonly_view.h"
 
 namespace duelbox {
 
@@ -19,6 +21,7 @@ PlayerMask check_players(lua_State* L, int idx, int arg, const char* what, Match
         luaL_argerror(L, arg, lua_pushfstring(L, "%s: \"all\", a player or a list of players expected, got %s", what,
                                               luaL_typename(L, idx)));
     PlayerMask mask = kNobody;
+    readonly_view_unwrap(L, idx);   // raw reads below
     const lua_Integer n = luaL_len(L, idx);
     for (lua_Integer i = 1; i <= n; ++i) {
         lua_rawgeti(L, idx, i);
@@ -33,6 +36,7 @@ PlayerMask check_players(lua_State* L, int idx, int arg, const char* what, Match
 int emit_event(lua_State* L, Match& m, const char* type, const char* text, int fi, int oi) {
     std::vector<Field> fields;
     if (lua_istable(L, fi)) {
+        readonly_view_unwrap(L, fi);   // a card definition's table reads like the table
         lua_pushnil(L);
         while (lua_next(L, fi)) {
             if (lua_type(L, -2) != LUA_TSTRING) return luaL_argerror(L, fi, "field names must be strings");
@@ -123,11 +127,12 @@ int log_rule(lua_State* L) {
     return 1;
 }
 
-// Puts the context saved in slot 1 back, then ends log.within_rule: its results, or the error
-// raised inside (it goes on unchanged; the memory cap is reported as pcall reports it).
+// Puts the context saved in slot 1 back, then ends log.within_rule: its results (above the
+// message handler in slot 2), or the error raised inside (it goes on unchanged; the memory
+// cap is reported as pcall reports it).
 int within_rule_finish(lua_State* L, int status, lua_KContext) {
     match_of(L).set_rule(lua_isstring(L, 1) ? lua_tostring(L, 1) : "");
-    if (status == LUA_OK || status == LUA_YIELD) return lua_gettop(L) - 1;
+    if (status == LUA_OK || status == LUA_YIELD) return lua_gettop(L) - 2;
     if (status == LUA_ERRMEM) {
         LuaHost& host = host_of(L);
         lua_pushfstring(L, "memory cap of %d MB exceeded%s", static_cast<int>(host.limits().memory_bytes >> 20),
@@ -147,7 +152,9 @@ int log_within_rule(lua_State* L) {
     luaL_checktype(L, 2, LUA_TFUNCTION);
     push_rule(L, m.set_rule(std::move(rule)));
     lua_replace(L, 1);   // slot 1 now keeps the previous context for within_rule_finish
-    const int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, within_rule_finish);
+    lua_pushcfunction(L, error_name_handler);   // an error passed on still names 'board.advance'
+    lua_insert(L, 2);
+    const int status = lua_pcallk(L, lua_gettop(L) - 3, LUA_MULTRET, 2, 0, within_rule_finish);
     return within_rule_finish(L, status, 0);
 }
 

@@ -4,6 +4,7 @@
 #include "host.h"
 #include "lua_modules.h"
 #include "lua_util.h"
+#include "readonly_view.h"
 
 namespace duelbox {
 
@@ -62,6 +63,7 @@ int match_finish(lua_State* L) {
     if (lua_isinteger(L, 1)) {
         winners.push_back(check_player(L, 1, m));
     } else if (lua_istable(L, 1)) {
+        readonly_view_unwrap(L, 1);   // raw reads below
         const lua_Integer n = luaL_len(L, 1);
         for (lua_Integer i = 1; i <= n; ++i) {
             lua_rawgeti(L, 1, i);

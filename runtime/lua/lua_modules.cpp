@@ -1,5 +1,6 @@
 #include "lua_modules.h"
 
+#include "error_names.h"
 #include "sandbox.h"
 
 namespace duelbox {
@@ -17,6 +18,7 @@ void open_duelbox_modules(lua_State* L) {
     open_log_module(L, env);
     open_cards_module(L, env);
     open_decide_module(L, env);
+    name_functions(L, env, "");   // global functions (decide, pcall, ...) keep their own names
     lua_pop(L, 1);
 }
 

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "error_names.h"
 #include "host.h"
+#include "readonly_view.h"
 #include "sandbox.h"
 
 namespace duelbox {
@@ -37,14 +39,19 @@ std::string check_string(lua_State* L, int arg) {
 
 namespace {
 
-// "field 'zone': " or "" - the prefix that says which part of argument `arg` is wrong.
-std::string prefix(const char* what) { return what ? std::string(what) + ": " : std::string(); }
+// Pushes and returns "field 'zone': " or "", the prefix that says which part of argument
+// `arg` is wrong. It lives on the Lua stack, not in a std::string: luaL_argerror longjmps,
+// which would skip the string's destructor (a leak ASan reports).
+const char* push_prefix(lua_State* L, const char* what) {
+    return what ? lua_pushfstring(L, "%s: ", what) : lua_pushstring(L, "");
+}
 
 lua_Integer check_int_at(lua_State* L, int idx, int arg, const char* what) {
+    idx = lua_absindex(L, idx);   // push_prefix moves the top
     int ok = 0;
     const lua_Integer v = lua_tointegerx(L, idx, &ok);
     if (!ok)
-        luaL_argerror(L, arg, lua_pushfstring(L, "%sinteger expected, got %s", prefix(what).c_str(),
+        luaL_argerror(L, arg, lua_pushfstring(L, "%sinteger expected, got %s", push_prefix(L, what),
                                               luaL_typename(L, idx)));
     return v;
 }
@@ -54,21 +61,21 @@ lua_Integer check_int_at(lua_State* L, int idx, int arg, const char* what) {
 EntityId check_entity_at(lua_State* L, int idx, int arg, const char* what, const Match& m) {
     const lua_Integer e = check_int_at(L, idx, arg, what);
     if (e < 1 || e > m.entity_count())
-        luaL_argerror(L, arg, lua_pushfstring(L, "%sentity %I does not exist", prefix(what).c_str(), (LUAI_UACINT)e));
+        luaL_argerror(L, arg, lua_pushfstring(L, "%sentity %I does not exist", push_prefix(L, what), (LUAI_UACINT)e));
     return static_cast<EntityId>(e);
 }
 
 ZoneId check_zone_at(lua_State* L, int idx, int arg, const char* what, const Match& m) {
     const lua_Integer z = check_int_at(L, idx, arg, what);
     if (z < 1 || z > m.zone_count())
-        luaL_argerror(L, arg, lua_pushfstring(L, "%szone %I does not exist", prefix(what).c_str(), (LUAI_UACINT)z));
+        luaL_argerror(L, arg, lua_pushfstring(L, "%szone %I does not exist", push_prefix(L, what), (LUAI_UACINT)z));
     return static_cast<ZoneId>(z);
 }
 
 SpaceId check_space_at(lua_State* L, int idx, int arg, const char* what, const Match& m) {
     const lua_Integer s = check_int_at(L, idx, arg, what);
     if (s < 1 || s > m.board().space_count())
-        luaL_argerror(L, arg, lua_pushfstring(L, "%sspace %I is not on the board (1..%d)", prefix(what).c_str(),
+        luaL_argerror(L, arg, lua_pushfstring(L, "%sspace %I is not on the board (1..%d)", push_prefix(L, what),
                                               (LUAI_UACINT)s, m.board().space_count()));
     return static_cast<SpaceId>(s);
 }
@@ -76,7 +83,7 @@ SpaceId check_space_at(lua_State* L, int idx, int arg, const char* what, const M
 PlayerIndex check_player_at(lua_State* L, int idx, int arg, const char* what, const Match& m) {
     const lua_Integer p = check_int_at(L, idx, arg, what);
     if (p < 1 || p > m.player_count())
-        luaL_argerror(L, arg, lua_pushfstring(L, "%splayer %I does not exist (players 1..%d)", prefix(what).c_str(),
+        luaL_argerror(L, arg, lua_pushfstring(L, "%splayer %I does not exist (players 1..%d)", push_prefix(L, what),
                                               (LUAI_UACINT)p, m.player_count()));
     return static_cast<PlayerIndex>(p - 1);
 }
@@ -192,6 +199,7 @@ std::vector<std::pair<std::string, Value>> get_props_field(lua_State* L, int t) 
     t = lua_absindex(L, t);
     std::vector<std::pair<std::string, Value>> props;
     if (lua_getfield(L, t, "props") == LUA_TTABLE) {
+        readonly_view_unwrap(L, -1);   // props = cards.get(k).props reads like the table
         lua_pushnil(L);
         while (lua_next(L, -2)) {
             if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "props keys must be strings");
@@ -210,6 +218,7 @@ std::vector<std::string> get_tags_field(lua_State* L, int t) {
     t = lua_absindex(L, t);
     std::vector<std::string> tags;
     if (lua_getfield(L, t, "tags") == LUA_TTABLE) {
+        readonly_view_unwrap(L, -1);   // tags = cards.get(k).tags reads like the table
         const lua_Integer n = luaL_len(L, -1);
         for (lua_Integer i = 1; i <= n; ++i) {
             if (lua_rawgeti(L, -1, i) != LUA_TSTRING) luaL_error(L, "tags[%d] must be a string", static_cast<int>(i));
@@ -227,6 +236,7 @@ void register_module(lua_State* L, int env, const char* name, const luaL_Reg* fu
     env = lua_absindex(L, env);
     lua_newtable(L);
     luaL_setfuncs(L, funcs, 0);
+    name_functions(L, -1, name);    // errors say 'board.advance', not 'advance' (error_names.h)
     sandbox_push_readonly(L, -1);   // scripts share modules, so none may change one
     lua_setfield(L, env, name);
     lua_pop(L, 1);

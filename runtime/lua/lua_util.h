@@ -24,7 +24,8 @@ Match& match_of(lua_State* L);
 // Stamps the calling script line (level 1) as the source of the next kernel events.
 void stamp_source(lua_State* L, Match& m);
 
-// Argument checks, in Lua's own message format: "bad argument #2 to 'move' (...)".
+// Argument checks, in Lua's own message format; the host names the function as the API
+// reference does (error_names.h): "bad argument #2 to 'zone.move' (...)".
 EntityId check_entity(lua_State* L, int arg, const Match& m);
 ZoneId check_zone(lua_State* L, int arg, const Match& m);
 SpaceId check_space(lua_State* L, int arg, const Match& m);

@@ -2,6 +2,7 @@
 #include "host.h"
 #include "lua_modules.h"
 #include "lua_util.h"
+#include "readonly_view.h"
 
 namespace duelbox {
 
@@ -98,6 +99,7 @@ int zone_reveal(lua_State* L) {
     if (lua_type(L, 2) == LUA_TSTRING && std::string_view(lua_tostring(L, 2)) == "all") mask = kEveryone;
     else if (lua_isinteger(L, 2)) mask = mask_of(check_player(L, 2, m));
     else if (lua_istable(L, 2)) {
+        readonly_view_unwrap(L, 2);   // raw reads below
         const lua_Integer n = luaL_len(L, 2);
         for (lua_Integer i = 1; i <= n; ++i) {
             lua_rawgeti(L, 2, i);

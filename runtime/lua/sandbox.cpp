@@ -4,9 +4,11 @@
 #include <cstring>
 #include <string>
 
+#include "error_names.h"
 #include "host.h"
 #include "kernel/match.h"
 #include "lua_util.h"
+#include "readonly_view.h"
 #include "script_call.h"
 
 namespace duelbox {
@@ -19,9 +21,10 @@ const char* const kEnvMetaKey = "duelbox.envmeta";
 // Base functions a script may use as they are. Left out on purpose: dofile, loadfile
 // (file access), collectgarbage (lets a script stall or inspect the collector), rawset
 // (would write through our read-only proxies), require/load/pcall/xpcall/print (replaced).
-const char* const kSafeBase[] = {"assert", "error",    "getmetatable", "ipairs", "next",
-                                 "pairs",  "rawequal", "rawget",       "rawlen", "select",
-                                 "tonumber", "tostring", "type", "_VERSION"};
+// next is replaced too, so it walks read-only views (readonly_view.h).
+const char* const kSafeBase[] = {"assert", "error",  "getmetatable", "ipairs",   "pairs",
+                                 "rawequal", "rawget", "rawlen",     "select",   "tonumber",
+                                 "tostring", "type",   "_VERSION"};
 
 // setmetatable without finalizers: a __gc runs whenever the collector decides, possibly
 // outside any budgeted call, where an endless loop could not be stopped. (Lua marks an
@@ -123,18 +126,34 @@ int finish_pcall(lua_State* L, int status, lua_KContext ctx) {
     return lua_gettop(L) - extra;
 }
 
+// Both name a failing C function as the API reference does ('board.advance', error_names.h)
+// with a message handler, which runs before the stack unwinds.
 int sandbox_pcall(lua_State* L) {
     luaL_checkany(L, 1);
     lua_pushboolean(L, 1);
     lua_insert(L, 1);
-    const lua_KContext ctx = static_cast<lua_KContext>(host_of(L).context_depth() << 8);
-    const int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, ctx, finish_pcall);
+    lua_pushcfunction(L, error_name_handler);
+    lua_insert(L, 1);                      // msgh, true, f, args...
+    const lua_KContext ctx = static_cast<lua_KContext>(host_of(L).context_depth() << 8) | 1;
+    const int status = lua_pcallk(L, lua_gettop(L) - 3, LUA_MULTRET, 1, ctx, finish_pcall);
     return finish_pcall(L, status, ctx);
+}
+
+// xpcall's handler sees the qualified message too.
+int xpcall_handler(lua_State* L) {
+    qualify_error(L, 1);                   // level 0 is this handler; level 1 raised the error
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, -2);
+    lua_call(L, 1, 1);
+    return 1;
 }
 
 int sandbox_xpcall(lua_State* L) {
     const int n = lua_gettop(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, xpcall_handler, 1);
+    lua_replace(L, 2);
     lua_pushboolean(L, 1);
     lua_pushvalue(L, 1);
     lua_rotate(L, 3, 2);
@@ -321,7 +340,8 @@ void sandbox_open(lua_State* L) {
     lua_setfield(L, base, "setmetatable");
     lua_pop(L, 1);
     const luaL_Reg replaced[] = {{"pcall", sandbox_pcall},   {"xpcall", sandbox_xpcall},   {"load", sandbox_load_fn},
-                                 {"print", sandbox_print},   {"require", sandbox_require}, {nullptr, nullptr}};
+                                 {"print", sandbox_print},   {"require", sandbox_require}, {"next", readonly_view_next},
+                                 {nullptr, nullptr}};
     lua_pushvalue(L, base);
     luaL_setfuncs(L, replaced, 0);
     lua_pop(L, 1);
@@ -333,6 +353,7 @@ void sandbox_open(lua_State* L) {
     // change what ("x"):upper() means for another.
     copy_table(L, string, "dump");
     const int string_copy = lua_gettop(L);
+    name_functions(L, -1, "string");   // errors say 'string.x' (error_names.h)
     lua_pushliteral(L, "");
     lua_getmetatable(L, -1);
     lua_pushvalue(L, string_copy);
@@ -345,6 +366,7 @@ void sandbox_open(lua_State* L) {
     lua_pop(L, 1);
 
     copy_table(L, table, nullptr);
+    name_functions(L, -1, "table");   // errors say 'table.x' (error_names.h)
     sandbox_push_readonly(L, -1);
     lua_setfield(L, base, "table");
     lua_pop(L, 1);
@@ -354,6 +376,7 @@ void sandbox_open(lua_State* L) {
     lua_setfield(L, -2, "random");
     lua_pushcfunction(L, sandbox_randomseed);
     lua_setfield(L, -2, "randomseed");
+    name_functions(L, -1, "math");   // errors say 'math.x' (error_names.h)
     sandbox_push_readonly(L, -1);
     lua_setfield(L, base, "math");
     lua_pop(L, 1);

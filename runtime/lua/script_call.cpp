@@ -7,6 +7,7 @@
 #include <mutex>
 #include <thread>
 
+#include "error_names.h"
 #include "host.h"
 #include "kernel/match.h"
 #include "line_trace.h"
@@ -100,14 +101,16 @@ void script_hook(lua_State* L, lua_Debug* ar) {
     }
     c->used += kHookCount;
     if (c->used < c->budget) return;
-    lua_Debug here;
-    std::string where;
-    if (lua_getstack(L, 0, &here) && lua_getinfo(L, "Sl", &here) && here.currentline > 0)
-        where = std::string(here.short_src) + ":" + std::to_string(here.currentline) + ": ";
-    LuaHost& host = host_of(L);
-    const std::string msg = where + "instruction budget of " + std::to_string(c->budget) +
-                            " exceeded (an endless loop?)" + host.context_suffix();
-    lua_pushstring(L, msg.c_str());
+    {   // C++ strings end with this block: lua_error longjmps past any destructor
+        lua_Debug here;
+        std::string where;
+        if (lua_getstack(L, 0, &here) && lua_getinfo(L, "Sl", &here) && here.currentline > 0)
+            where = std::string(here.short_src) + ":" + std::to_string(here.currentline) + ": ";
+        LuaHost& host = host_of(L);
+        const std::string msg = where + "instruction budget of " + std::to_string(c->budget) +
+                                " exceeded (an endless loop?)" + host.context_suffix();
+        lua_pushstring(L, msg.c_str());
+    }
     lua_error(L);
 }
 
@@ -149,9 +152,14 @@ ScriptCall::~ScriptCall() {
 // The memory cap is enforced only while Lua runs under protection: an allocation failing
 // in a bare API call from C++ would panic, which is exactly the crash we promise not to have.
 int ScriptCall::pcall(int nargs, int nresults) {
+    // The message handler names the failing C function while its frame still exists.
+    const int handler = lua_gettop(thread_) - nargs;
+    lua_pushcfunction(thread_, error_name_handler);
+    lua_insert(thread_, handler);
     const bool was = host_.memory_cap_enforced();
     host_.enforce_memory_cap(true);
-    const int status = lua_pcall(thread_, nargs, nresults, 0);
+    const int status = lua_pcall(thread_, nargs, nresults, handler);
+    lua_remove(thread_, handler);
     host_.enforce_memory_cap(was);
     if (status != LUA_OK) {
         describe_failure(thread_, status);
@@ -165,7 +173,10 @@ int ScriptCall::resume(lua_State* from, int nargs, int* nresults) {
     host_.enforce_memory_cap(true);
     const int status = lua_resume(thread_, from, nargs, nresults);
     host_.enforce_memory_cap(was);
-    if (status != LUA_OK && status != LUA_YIELD) describe_failure(thread_, status);
+    if (status != LUA_OK && status != LUA_YIELD) {
+        if (status == LUA_ERRRUN) qualify_error(thread_, 0);   // a dead coroutine keeps its stack: level 0 raised it
+        describe_failure(thread_, status);
+    }
     return status;
 }
 

@@ -161,8 +161,8 @@ print(board.attr(board.find("1"), "high"), board.attr(board.find("2"), "capacity
 }
 
 TEST_CASE("board set-up errors name the snippet line and the file", "[lua_api][board]") {
-    CHECK(error_of("board.line(0)") == "snippet:1: bad argument #1 to 'line' (a line needs 1..1000 spaces)");
-    CHECK(error_of("board.line(1001)") == "snippet:1: bad argument #1 to 'line' (a line needs 1..1000 spaces)");
+    CHECK(error_of("board.line(0)") == "snippet:1: bad argument #1 to 'board.line' (a line needs 1..1000 spaces)");
+    CHECK(error_of("board.line(1001)") == "snippet:1: bad argument #1 to 'board.line' (a line needs 1..1000 spaces)");
     CHECK(error_of("board.line(5)\nboard.line(5)") == "snippet:2: the board is already set");
     CHECK(error_of("board.load('maps/nope.json')") == "snippet:1: maps/nope.json: cannot read (no such file?)");
     CHECK_THAT(error_of("board.load('maps/malformed.json')"), StartsWith("snippet:1: maps/malformed.json:4:16: malformed JSON"));
@@ -174,31 +174,31 @@ TEST_CASE("board set-up errors name the snippet line and the file", "[lua_api][b
 }
 
 TEST_CASE("board functions reject bad arguments with Lua's message and the snippet line", "[lua_api][board]") {
-    CHECK(error_of("board.place(1, 1)") == "snippet:1: bad argument #2 to 'place' (space 1 is not on the board (1..0))");
+    CHECK(error_of("board.place(1, 1)") == "snippet:1: bad argument #2 to 'board.place' (space 1 is not on the board (1..0))");
     CHECK(error_of("board.line(5) board.place(1, 6)") ==
-          "snippet:1: bad argument #2 to 'place' (space 6 is not on the board (1..5))");
-    CHECK(error_of("board.line(5) board.place(99, 1)") == "snippet:1: bad argument #1 to 'place' (entity 99 does not exist)");
+          "snippet:1: bad argument #2 to 'board.place' (space 6 is not on the board (1..5))");
+    CHECK(error_of("board.line(5) board.place(99, 1)") == "snippet:1: bad argument #1 to 'board.place' (entity 99 does not exist)");
     CHECK(error_of(two_figures(2, 4) + "board.move('jump', A, B, 1)") ==
-          "snippet:3: bad argument #1 to 'move' (expected \"advance\", \"retreat\", \"pull\", \"push\" or \"close\"; got \"jump\")");
+          "snippet:3: bad argument #1 to 'board.move' (expected \"advance\", \"retreat\", \"pull\", \"push\" or \"close\"; got \"jump\")");
     CHECK(error_of(two_figures(2, 4) + "board.move('advance', A, B, -1)") ==
-          "snippet:3: bad argument #4 to 'move' (a distance cannot be negative)");
+          "snippet:3: bad argument #4 to 'board.move' (a distance cannot be negative)");
     CHECK(error_of(two_figures(2, 4) + "board.move('advance', A, 99, 1)") ==
-          "snippet:3: bad argument #3 to 'move' (entity 99 does not exist)");
+          "snippet:3: bad argument #3 to 'board.move' (entity 99 does not exist)");
     CHECK(error_of(two_figures(2, 4) + "board.move('advance', A, B)") ==
-          "snippet:3: bad argument #4 to 'move' (number expected, got no value)");
+          "snippet:3: bad argument #4 to 'board.move' (number expected, got no value)");
     CHECK(error_of("board.line(5) local f = entity.create{kind = 'figure', zone = 1}\nboard.move('advance', f, 1, 1)") ==
           "snippet:2: line move: both figures must be on the board");
     CHECK(error_of(two_figures(2, 4) + "board.teleport(A, B, 9)") ==
-          "snippet:3: bad argument #3 to 'teleport' (space 9 is not on the board (1..7))");
+          "snippet:3: bad argument #3 to 'board.teleport' (space 9 is not on the board (1..7))");
     CHECK(error_of(two_figures(2, 4) + "board.reachable(A, 2, 'ghosts')") ==
-          "snippet:3: bad argument #3 to 'reachable' (expected \"nobody\", \"allies\" or \"everyone\"; got \"ghosts\")");
+          "snippet:3: bad argument #3 to 'board.reachable' (expected \"nobody\", \"allies\" or \"everyone\"; got \"ghosts\")");
     CHECK(error_of(two_figures(2, 4) + "board.path(A, 2, 'ghosts')") ==
-          "snippet:3: bad argument #3 to 'path' (expected \"nobody\", \"allies\" or \"everyone\"; got \"ghosts\")");
+          "snippet:3: bad argument #3 to 'board.path' (expected \"nobody\", \"allies\" or \"everyone\"; got \"ghosts\")");
     CHECK(error_of("board.line(5) board.distance(1, 6)") ==
-          "snippet:1: bad argument #2 to 'distance' (space 6 is not on the board (1..5))");
-    CHECK(error_of("board.line(5) board.attr(1)") == "snippet:1: bad argument #2 to 'attr' (string expected, got no value)");
-    CHECK(error_of("board.start('x')") == "snippet:1: bad argument #1 to 'start' (number expected, got string)");
-    CHECK(error_of("board.find()") == "snippet:1: bad argument #1 to 'find' (string expected, got no value)");
+          "snippet:1: bad argument #2 to 'board.distance' (space 6 is not on the board (1..5))");
+    CHECK(error_of("board.line(5) board.attr(1)") == "snippet:1: bad argument #2 to 'board.attr' (string expected, got no value)");
+    CHECK(error_of("board.start('x')") == "snippet:1: bad argument #1 to 'board.start' (number expected, got string)");
+    CHECK(error_of("board.find()") == "snippet:1: bad argument #1 to 'board.find' (string expected, got no value)");
 }
 
 // Regression (was a bug): lua_board.cpp board_move passes static_cast<int>(n), so a distance of 2^32 + 1
@@ -213,7 +213,7 @@ TEST_CASE("board.move with a distance beyond the integer range is off the board"
 // so space 2^32 + 2 is accepted as space 2.
 TEST_CASE("board.place refuses a space id beyond 32 bits", "[lua_api][board]") {
     CHECK_THAT(error_of(two_figures(2, 4) + "board.place(A, 4294967298)"),
-               StartsWith("snippet:3: bad argument #2 to 'place' (space 4294967298 is not on the board"));
+               StartsWith("snippet:3: bad argument #2 to 'board.place' (space 4294967298 is not on the board"));
 }
 
 // Regression (was a bug): host.cpp LuaHost::read_file (used by lua_board.cpp board_load) refuses only

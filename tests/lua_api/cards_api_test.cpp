@@ -110,24 +110,24 @@ cards.activate(f)
 require("core.windows").dispatch("go"))");
     CHECK(r.state == RunState::Failed);
     CHECK(r.error ==
-          "cards/snippet/faulty.lua:6: bad argument #2 to 'move' (zone 99 does not exist) [card snippet/faulty, window go]");
+          "cards/snippet/faulty.lua:6: bad argument #2 to 'zone.move' (zone 99 does not exist) [card snippet/faulty, window go]");
 }
 
 TEST_CASE("cards functions reject bad arguments with Lua's message and the snippet line", "[lua_api][cards]") {
     CHECK(error_of("cards.create('snippet/nope', 1, 1)") ==
-          "snippet:1: bad argument #1 to 'create' (no card is defined with key 'snippet/nope')");
-    CHECK(error_of("cards.create()") == "snippet:1: bad argument #1 to 'create' (string expected, got no value)");
+          "snippet:1: bad argument #1 to 'cards.create' (no card is defined with key 'snippet/nope')");
+    CHECK(error_of("cards.create()") == "snippet:1: bad argument #1 to 'cards.create' (string expected, got no value)");
     CHECK(error_of("cards.create('snippet/ping', 3, 1)") ==
-          "snippet:1: bad argument #2 to 'create' (player 3 does not exist (players 1..2))");
-    CHECK(error_of("cards.create('snippet/ping', 1, 99)") == "snippet:1: bad argument #3 to 'create' (zone 99 does not exist)");
+          "snippet:1: bad argument #2 to 'cards.create' (player 3 does not exist (players 1..2))");
+    CHECK(error_of("cards.create('snippet/ping', 1, 99)") == "snippet:1: bad argument #3 to 'cards.create' (zone 99 does not exist)");
     CHECK(error_of("cards.create('snippet/ping', 1, 1, 'middle')") ==
-          "snippet:1: bad argument #4 to 'create' (expected \"top\", \"bottom\" or a position (1 = top); got \"middle\")");
-    CHECK(error_of("cards.activate(99)") == "snippet:1: bad argument #1 to 'activate' (entity 99 does not exist)");
+          "snippet:1: bad argument #4 to 'cards.create' (expected \"top\", \"bottom\" or a position (1 = top); got \"middle\")");
+    CHECK(error_of("cards.activate(99)") == "snippet:1: bad argument #1 to 'cards.activate' (entity 99 does not exist)");
     CHECK(error_of("cards.activate(1)") ==
-          "snippet:1: bad argument #1 to 'activate' (entity 1 was not made from a card definition)");
+          "snippet:1: bad argument #1 to 'cards.activate' (entity 1 was not made from a card definition)");
     CHECK(error_of("local e = entity.create{zone = 1, def = 'snippet/ghost'}\ncards.activate(e)") ==
-          "snippet:2: bad argument #1 to 'activate' (entity 3 was not made from a card definition)");
-    CHECK(error_of("cards.get()") == "snippet:1: bad argument #1 to 'get' (string expected, got no value)");
-    CHECK(error_of("cards.of(99)") == "snippet:1: bad argument #1 to 'of' (entity 99 does not exist)");
-    CHECK(error_of("cards.keys({})") == "snippet:1: bad argument #1 to 'keys' (string expected, got table)");
+          "snippet:2: bad argument #1 to 'cards.activate' (entity 3 was not made from a card definition)");
+    CHECK(error_of("cards.get()") == "snippet:1: bad argument #1 to 'cards.get' (string expected, got no value)");
+    CHECK(error_of("cards.of(99)") == "snippet:1: bad argument #1 to 'cards.of' (entity 99 does not exist)");
+    CHECK(error_of("cards.keys({})") == "snippet:1: bad argument #1 to 'cards.keys' (string expected, got table)");
 }

@@ -103,17 +103,17 @@ print(counter.get(card, "hp"), counter.get(match.player_entity(1), "hp"), counte
 
 TEST_CASE("counter functions reject bad arguments with Lua's message and the snippet line", "[lua_api][counter]") {
     CHECK(error_of("counter.define(1, 'hp', 5, 10, 0)") == "snippet:1: counter 'hp': min is greater than max");
-    CHECK(error_of("counter.define(99, 'hp', 5)") == "snippet:1: bad argument #1 to 'define' (entity 99 does not exist)");
-    CHECK(error_of("counter.define(1, 'hp')") == "snippet:1: bad argument #3 to 'define' (number expected, got no value)");
+    CHECK(error_of("counter.define(99, 'hp', 5)") == "snippet:1: bad argument #1 to 'counter.define' (entity 99 does not exist)");
+    CHECK(error_of("counter.define(1, 'hp')") == "snippet:1: bad argument #3 to 'counter.define' (number expected, got no value)");
     CHECK(error_of("counter.define(1, 'hp', 5, 'low')") ==
-          "snippet:1: bad argument #4 to 'define' (number expected, got string)");
+          "snippet:1: bad argument #4 to 'counter.define' (number expected, got string)");
     CHECK(error_of("counter.define(1, 'hp', 5, 0, 1.5)") ==
-          "snippet:1: bad argument #5 to 'define' (number has no integer representation)");
+          "snippet:1: bad argument #5 to 'counter.define' (number has no integer representation)");
     CHECK(error_of("counter.add(1, 'hp', 1.5)") ==
-          "snippet:1: bad argument #3 to 'add' (number has no integer representation)");
-    CHECK(error_of("counter.add(1, 'hp')") == "snippet:1: bad argument #3 to 'add' (number expected, got no value)");
-    CHECK(error_of("counter.add(1, 'hp', 'x')") == "snippet:1: bad argument #3 to 'add' (number expected, got string)");
-    CHECK(error_of("counter.set(1, nil, 3)") == "snippet:1: bad argument #2 to 'set' (string expected, got nil)");
-    CHECK(error_of("counter.get(0, 'hp')") == "snippet:1: bad argument #1 to 'get' (entity 0 does not exist)");
-    CHECK(error_of("counter.bounds(1)") == "snippet:1: bad argument #2 to 'bounds' (string expected, got no value)");
+          "snippet:1: bad argument #3 to 'counter.add' (number has no integer representation)");
+    CHECK(error_of("counter.add(1, 'hp')") == "snippet:1: bad argument #3 to 'counter.add' (number expected, got no value)");
+    CHECK(error_of("counter.add(1, 'hp', 'x')") == "snippet:1: bad argument #3 to 'counter.add' (number expected, got string)");
+    CHECK(error_of("counter.set(1, nil, 3)") == "snippet:1: bad argument #2 to 'counter.set' (string expected, got nil)");
+    CHECK(error_of("counter.get(0, 'hp')") == "snippet:1: bad argument #1 to 'counter.get' (entity 0 does not exist)");
+    CHECK(error_of("counter.bounds(1)") == "snippet:1: bad argument #2 to 'counter.bounds' (string expected, got no value)");
 }

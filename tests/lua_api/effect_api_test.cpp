@@ -83,7 +83,7 @@ print(effect.prohibited(t, "be_pushed"), effect.prohibited(t, "be_pulled"), effe
 }
 
 TEST_CASE("effect.modify and effect.prohibit report missing and bad fields", "[lua_api][effect]") {
-    CHECK(error_of("effect.modify(1)") == "snippet:1: bad argument #1 to 'modify' (table expected, got number)");
+    CHECK(error_of("effect.modify(1)") == "snippet:1: bad argument #1 to 'effect.modify' (table expected, got number)");
     CHECK(error_of("effect.modify{stat = 'power', amount = 1}") == "snippet:1: field 'target' (an entity) is required");
     CHECK(error_of("effect.modify{target = 1, amount = 1}") == "snippet:1: effect.modify: field 'stat' is required");
     CHECK(error_of("effect.modify{target = 1, stat = 'power'}") == "snippet:1: effect.modify: field 'amount' is required");
@@ -98,23 +98,23 @@ TEST_CASE("effect.modify and effect.prohibit report missing and bad fields", "[l
     CHECK(error_of("effect.prohibit{target = 1}") == "snippet:1: effect.prohibit: field 'action' is required");
     CHECK(error_of("effect.prohibit{action = 'x'}") == "snippet:1: field 'target' (an entity) is required");
     CHECK_THAT(error_of("effect.modify{target = 99, stat = 'power', amount = 1}"),
-               StartsWith("snippet:1: bad argument #1") && Contains("to 'modify' (field 'target': entity 99 does not exist)"));
+               StartsWith("snippet:1: bad argument #1") && Contains("to 'effect.modify' (field 'target': entity 99 does not exist)"));
 }
 
 TEST_CASE("effect queries reject bad arguments with Lua's message and the snippet line", "[lua_api][effect]") {
-    CHECK(error_of("effect.remove('x')") == "snippet:1: bad argument #1 to 'remove' (number expected, got string)");
-    CHECK(error_of("effect.stat(1, 'power')") == "snippet:1: bad argument #3 to 'stat' (number expected, got no value)");
-    CHECK(error_of("effect.stat(77, 'power', 1)") == "snippet:1: bad argument #1 to 'stat' (entity 77 does not exist)");
-    CHECK(error_of("effect.prohibited(1)") == "snippet:1: bad argument #2 to 'prohibited' (string expected, got no value)");
+    CHECK(error_of("effect.remove('x')") == "snippet:1: bad argument #1 to 'effect.remove' (number expected, got string)");
+    CHECK(error_of("effect.stat(1, 'power')") == "snippet:1: bad argument #3 to 'effect.stat' (number expected, got no value)");
+    CHECK(error_of("effect.stat(77, 'power', 1)") == "snippet:1: bad argument #1 to 'effect.stat' (entity 77 does not exist)");
+    CHECK(error_of("effect.prohibited(1)") == "snippet:1: bad argument #2 to 'effect.prohibited' (string expected, got no value)");
 }
 
 // Regression (was a bug): lua_effect.cpp field_entity checks the field at its stack slot
 // (check_entity(L, lua_gettop(L))), so a bad target or source names argument #2, which the
 // script never passed; the request table is argument #1.
 TEST_CASE("effect.modify names argument #1 for a bad target or source", "[lua_api][effect]") {
-    CHECK(StartsWith("snippet:1: bad argument #1 to 'modify' (").match(
+    CHECK(StartsWith("snippet:1: bad argument #1 to 'effect.modify' (").match(
         error_of("effect.modify{target = 99, stat = 'power', amount = 1}")));
-    CHECK(StartsWith("snippet:1: bad argument #1 to 'prohibit' (").match(
+    CHECK(StartsWith("snippet:1: bad argument #1 to 'effect.prohibit' (").match(
         error_of("effect.prohibit{target = 1, action = 'x', source = 42}")));
 }
 

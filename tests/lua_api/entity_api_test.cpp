@@ -102,7 +102,7 @@ print(entity.sees(1, h), entity.sees(2, h), entity.sees(1, d), entity.sees(2, d)
 }
 
 TEST_CASE("entity.create reports bad fields with the snippet line", "[lua_api][entity]") {
-    CHECK(error_of("entity.create(5)") == "snippet:1: bad argument #1 to 'create' (table expected, got number)");
+    CHECK(error_of("entity.create(5)") == "snippet:1: bad argument #1 to 'entity.create' (table expected, got number)");
     CHECK(error_of("entity.create{}") == "snippet:1: entity.create: field 'zone' is required");
     CHECK(error_of("entity.create{zone = 1, kind = 5}") == "snippet:1: field 'kind' must be a string (got number)");
     CHECK(error_of("entity.create{zone = 1, props = {x = {}}}") ==
@@ -111,27 +111,27 @@ TEST_CASE("entity.create reports bad fields with the snippet line", "[lua_api][e
     CHECK(error_of("entity.create{zone = 1, props = 3}") == "snippet:1: field 'props' must be a table {key = value}");
     CHECK(error_of("entity.create{zone = 1, tags = {1}}") == "snippet:1: tags[1] must be a string");
     CHECK(error_of("entity.create{zone = 1, tags = 'x'}") == "snippet:1: field 'tags' must be a list of strings");
-    CHECK(error_of("entity.create{zone = 99}") == "snippet:1: bad argument #1 to 'create' (field 'zone': zone 99 does not exist)");
+    CHECK(error_of("entity.create{zone = 99}") == "snippet:1: bad argument #1 to 'entity.create' (field 'zone': zone 99 does not exist)");
     CHECK_THAT(error_of("entity.create{zone = 1, where = 'middle'}"),
-               Contains("to 'create' (field 'where': expected \"top\", \"bottom\" or a position (1 = top); got \"middle\")"));
+               Contains("to 'entity.create' (field 'where': expected \"top\", \"bottom\" or a position (1 = top); got \"middle\")"));
 }
 
 TEST_CASE("entity functions reject bad arguments with Lua's message and the snippet line", "[lua_api][entity]") {
-    CHECK(error_of("entity.get(99, 'x')") == "snippet:1: bad argument #1 to 'get' (entity 99 does not exist)");
-    CHECK(error_of("entity.get(1)") == "snippet:1: bad argument #2 to 'get' (string expected, got no value)");
-    CHECK(error_of("entity.set(0, 'x', 1)") == "snippet:1: bad argument #1 to 'set' (entity 0 does not exist)");
+    CHECK(error_of("entity.get(99, 'x')") == "snippet:1: bad argument #1 to 'entity.get' (entity 99 does not exist)");
+    CHECK(error_of("entity.get(1)") == "snippet:1: bad argument #2 to 'entity.get' (string expected, got no value)");
+    CHECK(error_of("entity.set(0, 'x', 1)") == "snippet:1: bad argument #1 to 'entity.set' (entity 0 does not exist)");
     CHECK(error_of("entity.set(1, 'x', {})") ==
           "snippet:1: a table cannot be stored (nil, boolean, integer or string expected)");
     CHECK(error_of("entity.set(1, 'x', print)") ==
           "snippet:1: a function cannot be stored (nil, boolean, integer or string expected)");
     CHECK(error_of("entity.set(1, 'x', 1e300)") ==
           "snippet:1: value 1e+300 is not a whole number (the kernel stores integers only)");
-    CHECK(error_of("entity.info('a')") == "snippet:1: bad argument #1 to 'info' (number expected, got string)");
-    CHECK(error_of("entity.add_tag(1)") == "snippet:1: bad argument #2 to 'add_tag' (string expected, got no value)");
-    CHECK(error_of("entity.remove_tag(7, 'x')") == "snippet:1: bad argument #1 to 'remove_tag' (entity 7 does not exist)");
-    CHECK(error_of("entity.sees(3, 1)") == "snippet:1: bad argument #1 to 'sees' (player 3 does not exist (players 1..2))");
-    CHECK(error_of("entity.sees(1, 9)") == "snippet:1: bad argument #2 to 'sees' (entity 9 does not exist)");
-    CHECK(error_of("entity.name()") == "snippet:1: bad argument #1 to 'name' (number expected, got no value)");
+    CHECK(error_of("entity.info('a')") == "snippet:1: bad argument #1 to 'entity.info' (number expected, got string)");
+    CHECK(error_of("entity.add_tag(1)") == "snippet:1: bad argument #2 to 'entity.add_tag' (string expected, got no value)");
+    CHECK(error_of("entity.remove_tag(7, 'x')") == "snippet:1: bad argument #1 to 'entity.remove_tag' (entity 7 does not exist)");
+    CHECK(error_of("entity.sees(3, 1)") == "snippet:1: bad argument #1 to 'entity.sees' (player 3 does not exist (players 1..2))");
+    CHECK(error_of("entity.sees(1, 9)") == "snippet:1: bad argument #2 to 'entity.sees' (entity 9 does not exist)");
+    CHECK(error_of("entity.name()") == "snippet:1: bad argument #1 to 'entity.name' (number expected, got no value)");
 }
 
 // Regression (was a bug): lua_util.cpp to_value uses lua_numbertointeger, which truncates without
@@ -148,9 +148,9 @@ TEST_CASE("entity.set refuses a fractional number instead of truncating it", "[l
 // although the script passed one argument, the table.
 TEST_CASE("entity.create names argument #1 for a bad zone, owner or where field", "[lua_api][entity]") {
     CHECK_THAT(error_of("entity.create{zone = 99}"),
-               StartsWith("snippet:1: bad argument #1 to 'create' (") && Contains("zone 99 does not exist"));
+               StartsWith("snippet:1: bad argument #1 to 'entity.create' (") && Contains("zone 99 does not exist"));
     CHECK_THAT(error_of("entity.create{zone = 1, owner = 5}"),
-               StartsWith("snippet:1: bad argument #1 to 'create' (") && Contains("player 5 does not exist"));
+               StartsWith("snippet:1: bad argument #1 to 'entity.create' (") && Contains("player 5 does not exist"));
     CHECK_THAT(error_of("entity.create{zone = 1, where = 'middle'}"),
-               StartsWith("snippet:1: bad argument #1 to 'create' ("));
+               StartsWith("snippet:1: bad argument #1 to 'entity.create' ("));
 }

@@ -90,28 +90,28 @@ TEST_CASE("log.event with only a type logs an empty event", "[lua_api][log]") {
 }
 
 TEST_CASE("log functions reject bad arguments with Lua's message and the snippet line", "[lua_api][log]") {
-    CHECK(error_of("log.event()") == "snippet:1: bad argument #1 to 'event' (string expected, got no value)");
-    CHECK(error_of("log.event('t', {})") == "snippet:1: bad argument #2 to 'event' (string expected, got table)");
-    CHECK(error_of("log.event('t', 'x', 5)") == "snippet:1: bad argument #3 to 'event' (table of fields expected, got number)");
+    CHECK(error_of("log.event()") == "snippet:1: bad argument #1 to 'log.event' (string expected, got no value)");
+    CHECK(error_of("log.event('t', {})") == "snippet:1: bad argument #2 to 'log.event' (string expected, got table)");
+    CHECK(error_of("log.event('t', 'x', 5)") == "snippet:1: bad argument #3 to 'log.event' (table of fields expected, got number)");
     CHECK(error_of("log.event('t', 'x', {}, 5)") ==
-          "snippet:1: bad argument #4 to 'event' (table of options expected, got number)");
-    CHECK(error_of("log.event('t', 'x', {[1] = 2})") == "snippet:1: bad argument #3 to 'event' (field names must be strings)");
+          "snippet:1: bad argument #4 to 'log.event' (table of options expected, got number)");
+    CHECK(error_of("log.event('t', 'x', {[1] = 2})") == "snippet:1: bad argument #3 to 'log.event' (field names must be strings)");
     CHECK(error_of("log.event('t', 'x', {a = {}})") ==
           "snippet:1: a table cannot be stored (nil, boolean, integer or string expected)");
     CHECK(error_of("log.event('t', 'x', {}, {rule = 5})") == "snippet:1: field 'rule' must be a string (got number)");
     CHECK_THAT(error_of("log.event('t', 'x', {}, {to = 9})"),
-               StartsWith("snippet:1: bad argument #4") && Contains("to 'event' (field 'to': player 9 does not exist (players 1..2))"));
+               StartsWith("snippet:1: bad argument #4") && Contains("to 'log.event' (field 'to': player 9 does not exist (players 1..2))"));
     CHECK_THAT(error_of("log.event('t', 'x', {}, {to = 'some'})"),
-               Contains("to 'event' (field 'to': \"all\", a player or a list of players expected, got string)"));
-    CHECK(error_of("log.say()") == "snippet:1: bad argument #1 to 'say' (string expected, got no value)");
+               Contains("to 'log.event' (field 'to': \"all\", a player or a list of players expected, got string)"));
+    CHECK(error_of("log.say()") == "snippet:1: bad argument #1 to 'log.say' (string expected, got no value)");
 }
 
 // Regression (was a bug): lua_log.cpp log_say inserts "say" before its arguments and reuses
 // emit_event, so every later argument is reported one place too far: fields (#2) as #3 and
 // options (#3) as #4.
 TEST_CASE("log.say names its own argument numbers", "[lua_api][log]") {
-    CHECK(error_of("log.say('x', 5)") == "snippet:1: bad argument #2 to 'say' (table of fields expected, got number)");
-    CHECK(error_of("log.say('x', {}, 5)") == "snippet:1: bad argument #3 to 'say' (table of options expected, got number)");
+    CHECK(error_of("log.say('x', 5)") == "snippet:1: bad argument #2 to 'log.say' (table of fields expected, got number)");
+    CHECK(error_of("log.say('x', {}, 5)") == "snippet:1: bad argument #3 to 'log.say' (table of options expected, got number)");
 }
 
 // Regression (was a bug): lua_log.cpp check_players is given the stack slot of the `to` / `hidden`
@@ -119,7 +119,7 @@ TEST_CASE("log.say names its own argument numbers", "[lua_api][log]") {
 TEST_CASE("log.event names argument #4 for a bad player in its options", "[lua_api][log]") {
     for (const char* code : {"log.event('t', 'x', {}, {to = 9})", "log.event('t', 'x', {}, {to = {1, 9}})",
                              "log.event('t', 'x', {a = 1}, {hidden = {a = 9}})"}) {
-        CHECK_THAT(error_of(code), StartsWith("snippet:1: bad argument #4 to 'event' (") && Contains("9") &&
+        CHECK_THAT(error_of(code), StartsWith("snippet:1: bad argument #4 to 'log.event' (") && Contains("9") &&
                                        Contains("players 1..2"));
     }
 }

@@ -85,11 +85,11 @@ print(pick, log.rule()))",
 }
 
 TEST_CASE("log.set_rule and log.within_rule reject bad arguments", "[lua_api][log]") {
-    CHECK(error_of("log.set_rule(5)") == "snippet:1: bad argument #1 to 'set_rule' (string or nil expected, got number)");
+    CHECK(error_of("log.set_rule(5)") == "snippet:1: bad argument #1 to 'log.set_rule' (string or nil expected, got number)");
     CHECK(error_of("log.within_rule({}, print)") ==
-          "snippet:1: bad argument #1 to 'within_rule' (string or nil expected, got table)");
+          "snippet:1: bad argument #1 to 'log.within_rule' (string or nil expected, got table)");
     CHECK(error_of("log.within_rule('§1')") ==
-          "snippet:1: bad argument #2 to 'within_rule' (function expected, got no value)");
+          "snippet:1: bad argument #2 to 'log.within_rule' (function expected, got no value)");
 }
 
 TEST_CASE("log.within_rule lets the instruction budget through: a pcall around it cannot swallow it",

@@ -101,28 +101,28 @@ print(match.event_count()))");
 }
 
 TEST_CASE("match functions reject bad arguments with Lua's message and the snippet line", "[lua_api][match]") {
-    CHECK(error_of("match.name(3)") == "snippet:1: bad argument #1 to 'name' (player 3 does not exist (players 1..2))");
-    CHECK(error_of("match.team('x')") == "snippet:1: bad argument #1 to 'team' (number expected, got string)");
+    CHECK(error_of("match.name(3)") == "snippet:1: bad argument #1 to 'match.name' (player 3 does not exist (players 1..2))");
+    CHECK(error_of("match.team('x')") == "snippet:1: bad argument #1 to 'match.team' (number expected, got string)");
     CHECK(error_of("match.player_entity(1.5)") ==
-          "snippet:1: bad argument #1 to 'player_entity' (number has no integer representation)");
+          "snippet:1: bad argument #1 to 'match.player_entity' (number has no integer representation)");
     CHECK(error_of("match.allies(1, 0)") ==
-          "snippet:1: bad argument #2 to 'allies' (player 0 does not exist (players 1..2))");
+          "snippet:1: bad argument #2 to 'match.allies' (player 0 does not exist (players 1..2))");
     CHECK(error_of("match.finish('x', 'r')") ==
-          "snippet:1: bad argument #1 to 'finish' (player, list of players or nil expected, got string)");
-    CHECK(error_of("match.finish(1)") == "snippet:1: bad argument #2 to 'finish' (string expected, got no value)");
+          "snippet:1: bad argument #1 to 'match.finish' (player, list of players or nil expected, got string)");
+    CHECK(error_of("match.finish(1)") == "snippet:1: bad argument #2 to 'match.finish' (string expected, got no value)");
     CHECK(error_of("match.finish(3, 'r')") ==
-          "snippet:1: bad argument #1 to 'finish' (player 3 does not exist (players 1..2))");
-    CHECK(error_of("match.end_period()") == "snippet:1: bad argument #1 to 'end_period' (string expected, got no value)");
+          "snippet:1: bad argument #1 to 'match.finish' (player 3 does not exist (players 1..2))");
+    CHECK(error_of("match.end_period()") == "snippet:1: bad argument #1 to 'match.end_period' (string expected, got no value)");
 }
 
 TEST_CASE("match.name names the caller's line when called from a later line", "[lua_api][match]") {
     CHECK(error_of("local a = 1\nlocal b = 2\n\nmatch.name(0)") ==
-          "snippet:4: bad argument #1 to 'name' (player 0 does not exist (players 1..2))");
+          "snippet:4: bad argument #1 to 'match.name' (player 0 does not exist (players 1..2))");
 }
 
 // Regression (was a bug): lua_match.cpp match_finish checks list items with check_player(L, -1, m), so
 // the message names argument #-1 instead of the list the script passed as argument #1.
 TEST_CASE("match.finish with a bad player in a list names argument #1", "[lua_api][match]") {
     CHECK_THAT(error_of("match.finish({1, 5}, 'r')"),
-               StartsWith("snippet:1: bad argument #1 to 'finish' (") && Contains("5") && Contains("players 1..2"));
+               StartsWith("snippet:1: bad argument #1 to 'match.finish' (") && Contains("5") && Contains("players 1..2"));
 }

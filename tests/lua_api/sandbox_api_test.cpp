@@ -41,10 +41,10 @@ print(math.type(f), f >= 0 and f < 1, math.random(6) <= 6, math.random(-5, -5)))
 }
 
 TEST_CASE("math.random and math.randomseed refuse what the match RNG cannot do", "[lua_api][sandbox]") {
-    CHECK(error_of("math.random(5, 1)") == "snippet:1: bad argument #2 to 'random' (interval is empty)");
-    CHECK(error_of("math.random(0)") == "snippet:1: bad argument #1 to 'random' (interval is empty)");
+    CHECK(error_of("math.random(5, 1)") == "snippet:1: bad argument #2 to 'math.random' (interval is empty)");
+    CHECK(error_of("math.random(0)") == "snippet:1: bad argument #1 to 'math.random' (interval is empty)");
     CHECK(error_of("math.random(1, 2, 3)") == "snippet:1: wrong number of arguments to 'math.random'");
-    CHECK(error_of("math.random(1.5)") == "snippet:1: bad argument #1 to 'random' (number has no integer representation)");
+    CHECK(error_of("math.random(1.5)") == "snippet:1: bad argument #1 to 'math.random' (number has no integer representation)");
     CHECK(error_of("math.randomseed(1)") ==
           "snippet:1: math.randomseed is not available: the match's seed decides every random draw");
 }
@@ -138,6 +138,6 @@ TEST_CASE("pcall and xpcall catch a script's errors with its line", "[lua_api][s
 print(pcall(function() zone.move(1, 99) end))
 print(xpcall(function() error("deep") end, function(m) return "handled: " .. m end)))");
     REQUIRE(r.finished());
-    CHECK(r.printed() == Strings{"false\tplain", "false\tsnippet:2: bad argument #2 to 'move' (zone 99 does not exist)",
+    CHECK(r.printed() == Strings{"false\tplain", "false\tsnippet:2: bad argument #2 to 'zone.move' (zone 99 does not exist)",
                                  "false\thandled: snippet:3: deep"});
 }

@@ -165,17 +165,17 @@ TEST_CASE("an error in a handler names the handler's line and the window", "[lua
   zone.move(1, 99)
 end)
 require("core.windows").dispatch("go"))") ==
-          "snippet:2: bad argument #2 to 'move' (zone 99 does not exist) [window go]");
+          "snippet:2: bad argument #2 to 'zone.move' (zone 99 does not exist) [window go]");
     CHECK(error_of("window.on('react', function() error('boom') end)\nrequire('core.windows').dispatch('react')") ==
           "snippet:1: boom [window react]");
 }
 
 TEST_CASE("window functions reject bad arguments with Lua's message and the snippet line", "[lua_api][window]") {
     CHECK(error_of("window.on('goo', function() end)") ==
-          "snippet:1: bad argument #1 to 'on' (unknown window 'goo' (the game's windows: go, react))");
-    CHECK(error_of("window.on('go')") == "snippet:1: bad argument #2 to 'on' (function expected, got no value)");
+          "snippet:1: bad argument #1 to 'window.on' (unknown window 'goo' (the game's windows: go, react))");
+    CHECK(error_of("window.on('go')") == "snippet:1: bad argument #2 to 'window.on' (function expected, got no value)");
     CHECK(error_of("window.on('go', function() end, 5)") ==
-          "snippet:1: bad argument #3 to 'on' (table of options expected, got number)");
+          "snippet:1: bad argument #3 to 'window.on' (table of options expected, got number)");
     CHECK(error_of("window.on('go', function() end, {limit = 1})") ==
           "snippet:1: window.on: a limit needs a period (e.g. period = \"beat\")");
     CHECK(error_of("window.on('go', function() end, {priority = 'high'})") ==
@@ -183,13 +183,13 @@ TEST_CASE("window functions reject bad arguments with Lua's message and the snip
     CHECK(error_of("window.on('go', function() end, {period = 3})") ==
           "snippet:1: field 'period' must be a string (got number)");
     CHECK(error_of("window.collect('nope')") ==
-          "snippet:1: bad argument #1 to 'collect' (unknown window 'nope' (the game's windows: go, react))");
+          "snippet:1: bad argument #1 to 'window.collect' (unknown window 'nope' (the game's windows: go, react))");
     CHECK(error_of("window.collect('go', 3)") ==
-          "snippet:1: bad argument #2 to 'collect' (player 3 does not exist (players 1..2))");
-    CHECK(error_of("window.off('x')") == "snippet:1: bad argument #1 to 'off' (number expected, got string)");
-    CHECK(error_of("window.info()") == "snippet:1: bad argument #1 to 'info' (number expected, got no value)");
-    CHECK(error_of("window.begin(1.5)") == "snippet:1: bad argument #1 to 'begin' (number has no integer representation)");
-    CHECK(error_of("window.off_source(99)") == "snippet:1: bad argument #1 to 'off_source' (entity 99 does not exist)");
+          "snippet:1: bad argument #2 to 'window.collect' (player 3 does not exist (players 1..2))");
+    CHECK(error_of("window.off('x')") == "snippet:1: bad argument #1 to 'window.off' (number expected, got string)");
+    CHECK(error_of("window.info()") == "snippet:1: bad argument #1 to 'window.info' (number expected, got no value)");
+    CHECK(error_of("window.begin(1.5)") == "snippet:1: bad argument #1 to 'window.begin' (number has no integer representation)");
+    CHECK(error_of("window.off_source(99)") == "snippet:1: bad argument #1 to 'window.off_source' (entity 99 does not exist)");
 }
 
 // Regression (was a bug): lua_window.cpp window_on checks the option fields at their stack slot
@@ -197,9 +197,9 @@ TEST_CASE("window functions reject bad arguments with Lua's message and the snip
 // argument #4, which the script never passed; the options table is argument #3.
 TEST_CASE("window.on names argument #3 for a bad source or player option", "[lua_api][window]") {
     CHECK_THAT(error_of("window.on('go', function() end, {source = 99})"),
-               StartsWith("snippet:1: bad argument #3 to 'on' ("));
+               StartsWith("snippet:1: bad argument #3 to 'window.on' ("));
     CHECK_THAT(error_of("window.on('go', function() end, {player = 7})"),
-               StartsWith("snippet:1: bad argument #3 to 'on' ("));
+               StartsWith("snippet:1: bad argument #3 to 'window.on' ("));
 }
 
 // Regression (was a bug): lua_window.cpp window_off/window_info/window_begin cast the id with
@@ -218,5 +218,5 @@ TEST_CASE("after a handler error caught by pcall, later errors carry no window c
           "[lua_api][window]") {
     CHECK(error_of(R"(window.on("go", function() error("boom") end)
 pcall(require("core.windows").dispatch, "go")
-zone.move(1, 99))") == "snippet:3: bad argument #2 to 'move' (zone 99 does not exist)");
+zone.move(1, 99))") == "snippet:3: bad argument #2 to 'zone.move' (zone 99 does not exist)");
 }

@@ -108,37 +108,37 @@ zone.reveal(card, "all"))");
 
 TEST_CASE("zone.create, find and move reject bad arguments with the snippet line", "[lua_api][zone]") {
     CHECK(error_of("zone.create('deck', 1, 'secret')") ==
-          "snippet:1: bad argument #3 to 'create' (expected \"public\", \"owner\" or \"hidden\"; got \"secret\")");
+          "snippet:1: bad argument #3 to 'zone.create' (expected \"public\", \"owner\" or \"hidden\"; got \"secret\")");
     CHECK(error_of("zone.create('deck', 3)") ==
-          "snippet:1: bad argument #2 to 'create' (player 3 does not exist (players 1..2))");
-    CHECK(error_of("zone.create()") == "snippet:1: bad argument #1 to 'create' (string expected, got no value)");
+          "snippet:1: bad argument #2 to 'zone.create' (player 3 does not exist (players 1..2))");
+    CHECK(error_of("zone.create()") == "snippet:1: bad argument #1 to 'zone.create' (string expected, got no value)");
     CHECK(error_of("zone.create('deck', 1)\nzone.create('deck', 1)") ==
           "snippet:2: zone 'deck' already exists for that owner");
     CHECK(error_of("zone.find('deck', 9)") ==
-          "snippet:1: bad argument #2 to 'find' (player 9 does not exist (players 1..2))");
-    CHECK(error_of("zone.move(1, 99)") == "snippet:1: bad argument #2 to 'move' (zone 99 does not exist)");
-    CHECK(error_of("zone.move(99, 1)") == "snippet:1: bad argument #1 to 'move' (entity 99 does not exist)");
+          "snippet:1: bad argument #2 to 'zone.find' (player 9 does not exist (players 1..2))");
+    CHECK(error_of("zone.move(1, 99)") == "snippet:1: bad argument #2 to 'zone.move' (zone 99 does not exist)");
+    CHECK(error_of("zone.move(99, 1)") == "snippet:1: bad argument #1 to 'zone.move' (entity 99 does not exist)");
     CHECK(error_of("zone.move(1, 1, 'middle')") ==
-          "snippet:1: bad argument #3 to 'move' (expected \"top\", \"bottom\" or a position (1 = top); got \"middle\")");
+          "snippet:1: bad argument #3 to 'zone.move' (expected \"top\", \"bottom\" or a position (1 = top); got \"middle\")");
     CHECK(error_of("zone.move(1, 1, 1.5)") ==
-          "snippet:1: bad argument #3 to 'move' (expected \"top\", \"bottom\" or a position (1 = top); got 1.5)");
+          "snippet:1: bad argument #3 to 'zone.move' (expected \"top\", \"bottom\" or a position (1 = top); got 1.5)");
 }
 
 TEST_CASE("zone queries reject unknown zones and entities with the snippet line", "[lua_api][zone]") {
-    CHECK(error_of("zone.items(0)") == "snippet:1: bad argument #1 to 'items' (zone 0 does not exist)");
-    CHECK(error_of("zone.count('x')") == "snippet:1: bad argument #1 to 'count' (number expected, got string)");
-    CHECK(error_of("zone.top(-1)") == "snippet:1: bad argument #1 to 'top' (zone -1 does not exist)");
-    CHECK(error_of("zone.shuffle(42)") == "snippet:1: bad argument #1 to 'shuffle' (zone 42 does not exist)");
-    CHECK(error_of("zone.name(5)") == "snippet:1: bad argument #1 to 'name' (zone 5 does not exist)");
-    CHECK(error_of("zone.owner()") == "snippet:1: bad argument #1 to 'owner' (number expected, got no value)");
-    CHECK(error_of("zone.of(3)") == "snippet:1: bad argument #1 to 'of' (entity 3 does not exist)");
-    CHECK(error_of("zone.position(50)") == "snippet:1: bad argument #1 to 'position' (entity 50 does not exist)");
+    CHECK(error_of("zone.items(0)") == "snippet:1: bad argument #1 to 'zone.items' (zone 0 does not exist)");
+    CHECK(error_of("zone.count('x')") == "snippet:1: bad argument #1 to 'zone.count' (number expected, got string)");
+    CHECK(error_of("zone.top(-1)") == "snippet:1: bad argument #1 to 'zone.top' (zone -1 does not exist)");
+    CHECK(error_of("zone.shuffle(42)") == "snippet:1: bad argument #1 to 'zone.shuffle' (zone 42 does not exist)");
+    CHECK(error_of("zone.name(5)") == "snippet:1: bad argument #1 to 'zone.name' (zone 5 does not exist)");
+    CHECK(error_of("zone.owner()") == "snippet:1: bad argument #1 to 'zone.owner' (number expected, got no value)");
+    CHECK(error_of("zone.of(3)") == "snippet:1: bad argument #1 to 'zone.of' (entity 3 does not exist)");
+    CHECK(error_of("zone.position(50)") == "snippet:1: bad argument #1 to 'zone.position' (entity 50 does not exist)");
     CHECK(error_of("zone.reveal(1)") ==
-          "snippet:1: bad argument #2 to 'reveal' (\"all\", a player or a list of players expected, got no value)");
+          "snippet:1: bad argument #2 to 'zone.reveal' (\"all\", a player or a list of players expected, got no value)");
     CHECK(error_of("zone.reveal(1, 'some')") ==
-          "snippet:1: bad argument #2 to 'reveal' (\"all\", a player or a list of players expected, got string)");
+          "snippet:1: bad argument #2 to 'zone.reveal' (\"all\", a player or a list of players expected, got string)");
     CHECK(error_of("zone.reveal(1, 7)") ==
-          "snippet:1: bad argument #2 to 'reveal' (player 7 does not exist (players 1..2))");
+          "snippet:1: bad argument #2 to 'zone.reveal' (player 7 does not exist (players 1..2))");
 }
 
 // Regression (was a bug): lua_zone.cpp/lua_entity.cpp pass the script's 1-based position to the kernel
@@ -147,8 +147,8 @@ TEST_CASE("zone queries reject unknown zones and entities with the snippet line"
 TEST_CASE("zone.move to a position past the end names the position as the script wrote it",
           "[lua_api][zone]") {
     CHECK_THAT(error_of("zone.move(1, 1, 9)"),
-               StartsWith("snippet:1: bad argument #3 to 'move' (") && Contains("position 9") && Contains("1..2"));
-    CHECK_THAT(error_of("zone.move(1, 1, 0)"), StartsWith("snippet:1: bad argument #3 to 'move' ("));
+               StartsWith("snippet:1: bad argument #3 to 'zone.move' (") && Contains("position 9") && Contains("1..2"));
+    CHECK_THAT(error_of("zone.move(1, 1, 0)"), StartsWith("snippet:1: bad argument #3 to 'zone.move' ("));
 }
 
 // Regression (was a bug): lua_entity.cpp check_where casts the position with static_cast<int>, so
@@ -160,12 +160,12 @@ local a = entity.create{zone = z}
 local b = entity.create{zone = z}
 zone.move(b, z, 4294967297))");
     CHECK(r.state == RunState::Failed);
-    CHECK_THAT(r.error, StartsWith("snippet:4: bad argument #3 to 'move' ("));
+    CHECK_THAT(r.error, StartsWith("snippet:4: bad argument #3 to 'zone.move' ("));
 }
 
 // Regression (was a bug): lua_zone.cpp zone_reveal checks list items with check_player(L, -1, m), so the
 // message names argument #-1 instead of argument #2.
 TEST_CASE("zone.reveal with a bad player in a list names argument #2", "[lua_api][zone]") {
     CHECK_THAT(error_of("zone.reveal(1, {1, 7})"),
-               StartsWith("snippet:1: bad argument #2 to 'reveal' (") && Contains("7") && Contains("players 1..2"));
+               StartsWith("snippet:1: bad argument #2 to 'zone.reveal' (") && Contains("7") && Contains("players 1..2"));
 }

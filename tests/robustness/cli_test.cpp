@@ -8,6 +8,10 @@
 #include <sstream>
 #include <sys/wait.h>
 
+#include "../support/temp_dir.h"
+
+using duelbox::test::TempDir;
+
 namespace {
 
 struct Output {
@@ -16,7 +20,8 @@ struct Output {
 };
 
 Output cli(const std::string& args) {
-    const std::string out = "cli_test_output.txt";
+    const TempDir dir("cli_test");
+    const std::string out = dir.file("output.txt");
     const std::string cmd = std::string(DUELBOX_CLI_PATH) + " " + args + " > " + out + " 2>&1 < /dev/null";
     const int raw = std::system(cmd.c_str());
     Output o;
@@ -25,7 +30,6 @@ Output cli(const std::string& args) {
     std::ostringstream ss;
     ss << in.rdbuf();
     o.text = ss.str();
-    std::remove(out.c_str());
     return o;
 }
 
@@ -129,14 +133,15 @@ TEST_CASE("the README's scenario example runs and meets its expectations", "[rob
 }
 
 TEST_CASE("a human at the terminal is asked again after a bad answer", "[robustness][cli][human]") {
+    const TempDir dir("cli_human");
+    const std::string out = dir.file("output.txt");
     const std::string cmd = "printf 'maybe\\n7\\ny\\n' | " + std::string(DUELBOX_CLI_PATH) + " run " + kScenarios +
-                            "human_asker.json > cli_human.txt 2>&1";
+                            "human_asker.json > " + out + " 2>&1";
     const int raw = std::system(cmd.c_str());
-    std::ifstream in("cli_human.txt");
+    std::ifstream in(out);
     std::ostringstream ss;
     ss << in.rdbuf();
     const std::string text = ss.str();
-    std::remove("cli_human.txt");
     INFO(text);
     CHECK(WEXITSTATUS(raw) == 0);
     CHECK(text.find("answer y or n") != std::string::npos);

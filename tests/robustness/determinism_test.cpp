@@ -7,11 +7,13 @@
 #include <fstream>
 #include <sstream>
 
+#include "../support/temp_dir.h"
 #include "lua/host.h"
 #include "lua/match_runner.h"
 #include "scenario/scenario.h"
 
 using namespace duelbox;
+using duelbox::test::TempDir;
 
 namespace {
 
@@ -22,7 +24,7 @@ std::string read_file(const std::string& path) {
     return ss.str();
 }
 
-// Runs the CLI in its own process and returns its stdout.
+// Runs the CLI in its own process and returns its stdout (kept in file `out`).
 std::string run_cli(const std::string& args, const std::string& out) {
     const std::string cmd = std::string(DUELBOX_CLI_PATH) + " " + args + " > " + out + " 2>&1";
     const int status = std::system(cmd.c_str());
@@ -41,29 +43,26 @@ Scenario duel(std::uint64_t seed, int rounds) {
 }  // namespace
 
 TEST_CASE("the same seeded match in two processes gives byte-identical logs", "[robustness][determinism]") {
+    const TempDir dir("determinism");
     const std::string scenario = DUELBOX_TEST_SUPPORT "/scenarios/duel_demo.json";
-    const std::string a = run_cli("run " + scenario + " --seed 99 --json", "determinism_a.jsonl");
-    const std::string b = run_cli("run " + scenario + " --seed 99 --json", "determinism_b.jsonl");
+    const std::string a = run_cli("run " + scenario + " --seed 99 --json", dir.file("a.jsonl"));
+    const std::string b = run_cli("run " + scenario + " --seed 99 --json", dir.file("b.jsonl"));
     REQUIRE(a.size() > 1000);
     CHECK(a == b);
-    const std::string c = run_cli("run " + scenario + " --seed 100 --json", "determinism_c.jsonl");
+    const std::string c = run_cli("run " + scenario + " --seed 100 --json", dir.file("c.jsonl"));
     CHECK(a != c);   // the seed matters
-    std::remove("determinism_a.jsonl");
-    std::remove("determinism_b.jsonl");
-    std::remove("determinism_c.jsonl");
 }
 
 TEST_CASE("a recorded replay reproduces the match event for event", "[robustness][determinism]") {
+    const TempDir dir("determinism_replay");
     const std::string scenario = DUELBOX_TEST_SUPPORT "/scenarios/duel_demo.json";
-    run_cli("run " + scenario + " --seed 5 --quiet --record determinism.replay.json", "determinism_run.txt");
-    const std::string out = run_cli("replay determinism.replay.json", "determinism_replay.txt");
+    const std::string replay = dir.file("match.replay.json");
+    run_cli("run " + scenario + " --seed 5 --quiet --record " + replay, dir.file("run.txt"));
+    const std::string out = run_cli("replay " + replay, dir.file("replay.txt"));
     CHECK(out.find("Replay matches the recording") != std::string::npos);
-    const Replay r = load_replay("determinism.replay.json", DUELBOX_TEST_SUPPORT);
+    const Replay r = load_replay(replay, DUELBOX_TEST_SUPPORT);
     CHECK(r.scenario.decisions.size() > 10);
     CHECK(r.scenario.seats[0].agent == "scripted");
-    std::remove("determinism.replay.json");
-    std::remove("determinism_run.txt");
-    std::remove("determinism_replay.txt");
 }
 
 TEST_CASE("the same host plays the same match twice with identical logs", "[robustness][determinism]") {

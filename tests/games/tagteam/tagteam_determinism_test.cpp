@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../../support/temp_dir.h"
 #include "tagteam_run.h"
 
 namespace {
@@ -24,10 +25,11 @@ std::string cli_log(const std::string& args, const std::string& out) {
 }  // namespace
 
 TEST_CASE("a seeded Tag Team match is byte-identical in two processes", "[tagteam][determinism]") {
+    const duelbox::test::TempDir dir("tagteam_determinism");   // never write into the current directory
     const std::string scenario = duelbox::tagteam_test::root() + "/examples/tagteam/first_game.json";
-    const std::string a = cli_log("run " + scenario + " --seed 11 --json", "tagteam_det_a.jsonl");
-    const std::string b = cli_log("run " + scenario + " --seed 11 --json", "tagteam_det_b.jsonl");
+    const std::string a = cli_log("run " + scenario + " --seed 11 --json", dir.file("a.jsonl"));
+    const std::string b = cli_log("run " + scenario + " --seed 11 --json", dir.file("b.jsonl"));
     REQUIRE(a.size() > 1000);
     CHECK(a == b);
-    CHECK(a != cli_log("run " + scenario + " --seed 12 --json", "tagteam_det_c.jsonl"));
+    CHECK(a != cli_log("run " + scenario + " --seed 12 --json", dir.file("c.jsonl")));
 }
