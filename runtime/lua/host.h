@@ -92,6 +92,11 @@ public:
     std::size_t memory_used() const { return alloc_.used; }
     void enforce_memory_cap(bool on) { alloc_.enforcing = on; }
     bool memory_cap_enforced() const { return alloc_.enforcing; }
+    // A memory-cap error that a C function caught and passes on as an ordinary error (Lua
+    // cannot re-raise LUA_ERRMEM), so the sandbox's pcall still refuses to swallow it. Set
+    // only while such an error is on its way up; the next outermost script call clears it.
+    void set_memory_error_in_flight(bool on) { memory_error_in_flight_ = on; }
+    bool memory_error_in_flight() const { return memory_error_in_flight_; }
 
     // -- loading one file in the sandbox (also used by `check`) -------------------------
     // Loads a file relative to the root as a text chunk with its own environment and runs it;
@@ -138,6 +143,7 @@ private:
     std::vector<std::string> windows_;
     DecisionSink* decisions_ = nullptr;
     LineTrace* line_trace_ = nullptr;
+    bool memory_error_in_flight_ = false;
 };
 
 }  // namespace duelbox

@@ -137,6 +137,7 @@ int within_rule_finish(lua_State* L, int status, lua_KContext) {
         LuaHost& host = host_of(L);
         lua_pushfstring(L, "memory cap of %d MB exceeded%s", static_cast<int>(host.limits().memory_bytes >> 20),
                         host.context_suffix().c_str());
+        host.set_memory_error_in_flight(true);   // re-raised as a plain error: a pcall above must still not swallow it
     }
     return lua_error(L);
 }

@@ -109,8 +109,9 @@ int finish_pcall(lua_State* L, int status, lua_KContext ctx) {
     const auto extra = static_cast<int>(ctx & 0xFF);
     if (status != LUA_OK && status != LUA_YIELD) {
         // The budget and the memory cap end the match: they propagate with the handler's context.
-        if (status == LUA_ERRMEM) {
+        if (status == LUA_ERRMEM || host_of(L).memory_error_in_flight()) {
             LuaHost& host = host_of(L);
+            host.set_memory_error_in_flight(true);
             luaL_where(L, 1);
             lua_pushfstring(L, "memory cap of %d MB exceeded%s", static_cast<int>(host.limits().memory_bytes >> 20),
                             host.context_suffix().c_str());

@@ -120,6 +120,7 @@ ScriptCall::ScriptCall(LuaHost& host, lua_State* thread) : host_(host), thread_(
     std::call_once(g_watchdog_started, [] { std::thread(watchdog_loop).detach(); });
     if (!t_counting.empty()) return;   // nested: the outer call already times and counts
     outermost_ = true;
+    host.set_memory_error_in_flight(false);   // a new call from C++: nothing is on its way up
     t_counting.push_back({thread, 0, host.limits().instructions});
     const int line_mask = host.line_trace() ? LUA_MASKLINE : 0;   // opt-in: off costs nothing
     if (host.limits().time_slice_ms <= 0) {

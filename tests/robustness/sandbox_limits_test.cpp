@@ -72,6 +72,16 @@ TEST_CASE("a memory bomb stops at the memory cap and the memory comes back", "[r
     expect_healthy(*host);
 }
 
+TEST_CASE("a memory bomb cannot catch the memory cap through log.within_rule under pcall", "[robustness][sandbox]") {
+    // within_rule catches every error to restore the rule context, then passes it on as a plain
+    // error (Lua cannot re-raise a memory error as one); the pcall above must still refuse it.
+    auto host = probe_host();
+    expect_failure(*host, {"catch_membomb", "cards/probe/catch_membomb.lua:6:", "memory cap of 64 MB exceeded"});
+    lua_gc(host->state(), LUA_GCCOLLECT);
+    CHECK(host->memory_used() < (8u << 20));
+    expect_healthy(*host);
+}
+
 TEST_CASE("io.open is refused with a sandbox message", "[robustness][sandbox]") {
     auto host = probe_host();
     expect_failure(*host, {"io_open", "cards/probe/io_open.lua:5:", "io.open is not available"});
