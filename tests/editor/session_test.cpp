@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include "duel_copy.h"
 #include "model/png.h"
 #include "model/session.h"
 
@@ -19,29 +20,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kSupport = DUELBOX_TEST_SUPPORT;
-
-// A private copy of the duel fixture's scripts and cards (core comes from the engine).
-struct Sandbox {
-    fs::path root;
-    explicit Sandbox(const std::string& name) {
-        root = fs::temp_directory_path() / ("duelbox_editor_" + name + "_" + std::to_string(::getpid()));
-        fs::remove_all(root);
-        fs::create_directories(root / "scripts");
-        fs::create_directories(root / "cards");
-        fs::copy(fs::path(kSupport) / "scripts" / "duel", root / "scripts" / "duel", fs::copy_options::recursive);
-        fs::copy(fs::path(kSupport) / "cards" / "duel", root / "cards" / "duel", fs::copy_options::recursive);
-    }
-    ~Sandbox() { fs::remove_all(root); }
-    void write(const std::string& relative, const std::string& text) const {
-        std::ofstream(root / relative, std::ios::trunc) << text;
-    }
-    Scenario demo() const {
-        Scenario s = load_scenario(kSupport + "/scenarios/duel_demo.json", kSupport);
-        s.root = root.string();
-        return s;
-    }
-};
+using testing::kSupport;
+using testing::DuelCopy;
 
 std::vector<std::string> json_lines(const Match& m, std::size_t n) {
     std::vector<std::string> out;
@@ -72,7 +52,7 @@ const char* kStrikePower30 =
 }  // namespace
 
 TEST_CASE("editor: a rerun after an edit gives the new outcome and names the first changed event", "[editor]") {
-    Sandbox box("rerun");
+    DuelCopy box("rerun");
     Session session;
     std::string error;
     REQUIRE(session.open(box.demo(), error));
@@ -129,7 +109,7 @@ TEST_CASE("editor: a rerun after an edit gives the new outcome and names the fir
 }
 
 TEST_CASE("editor: a broken script gives an error with file:line and keeps the last good run", "[editor]") {
-    Sandbox box("broken");
+    DuelCopy box("broken");
     Session session;
     std::string error;
     REQUIRE(session.open(box.demo(), error));
@@ -167,7 +147,7 @@ TEST_CASE("editor: a broken script gives an error with file:line and keeps the l
 }
 
 TEST_CASE("editor: travelling to event N equals a fresh run stopped at N", "[editor]") {
-    Sandbox box("travel");
+    DuelCopy box("travel");
     Session session;
     std::string error;
     REQUIRE(session.open(box.demo(), error));
@@ -216,7 +196,7 @@ TEST_CASE("editor: travelling to event N equals a fresh run stopped at N", "[edi
 }
 
 TEST_CASE("editor: a recorded decision that no longer fits stops the rerun there and asks", "[editor]") {
-    Sandbox box("misfit");
+    DuelCopy box("misfit");
     Session session;
     std::string error;
     REQUIRE(session.open(box.demo(), error));
