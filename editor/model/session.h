@@ -147,6 +147,8 @@ private:
     std::size_t window_ = 24;
     std::size_t travel_reruns_ = 0;
     std::vector<bool> answered_;                  // pending requests already answered from outside
+    std::vector<std::uint64_t> keys_;             // event_keys of the current run (generation keys_generation_)
+    int keys_generation_ = -1;
 };
 
 }  // namespace duelbox::editor
