@@ -46,25 +46,28 @@ int board_line(lua_State* L) {
 /// runtime/scenario/map_file.h for the format. A malformed map fails with its field path.
 int board_load(lua_State* L) {
     Match& m = match_of(L);
-    const std::string path = luaL_checkstring(L, 1);
-    std::string bytes;
-    std::string err = host_of(L).read_file(path, bytes);
-    if (err.empty()) {
-        try {
-            LoadedMap map = parse_map(fields::parse_json_text(bytes, path), path);
-            stamp_source(L, m);
-            m.set_board(std::move(map.board));
-        } catch (const std::exception& e) {
-            err = e.what();
+    const char* path = luaL_checkstring(L, 1);
+    bool failed = false;
+    {   // the C++ strings end with this block: lua_error longjmps past any destructor
+        std::string bytes;
+        std::string err = host_of(L).read_file(path, bytes);
+        if (err.empty()) {
+            try {
+                LoadedMap map = parse_map(fields::parse_json_text(bytes, path), path);
+                stamp_source(L, m);
+                m.set_board(std::move(map.board));
+            } catch (const std::exception& e) {
+                err = e.what();
+            }
+        }
+        if (!err.empty()) {
+            luaL_where(L, 1);
+            lua_pushstring(L, err.c_str());
+            lua_concat(L, 2);
+            failed = true;
         }
     }
-    if (!err.empty()) {
-        luaL_where(L, 1);
-        lua_pushstring(L, err.c_str());
-        lua_concat(L, 2);
-        return lua_error(L);
-    }
-    return 0;
+    return failed ? lua_error(L) : 0;
 }
 
 /// board.space_count() -> integer

@@ -28,12 +28,13 @@ int register_handlers(lua_State* L, Match& m, EntityId e, int def) {
     LuaHost& host = host_of(L);
     const PlayerIndex owner = m.entity(e).owner;
     int added = 0;
+    Handler& h = push_owned<Handler>(L);   // the timing checks below may raise
     for (const std::string& w : host.windows()) {
         if (lua_getfield(L, def, w.c_str()) != LUA_TFUNCTION) {
             lua_pop(L, 1);
             continue;
         }
-        Handler h;
+        h = Handler{};
         h.window = w;
         h.source = e;
         h.player = owner;
@@ -56,6 +57,7 @@ int register_handlers(lua_State* L, Match& m, EntityId e, int def) {
         m.windows().add(std::move(h));
         ++added;
     }
+    lua_pop(L, 1);
     return added;
 }
 
@@ -85,11 +87,13 @@ int cards_create(lua_State* L) {
     lua_settop(L, 4);
     if (!push_definition(L, key)) return luaL_argerror(L, 1, lua_pushfstring(L, "no card is defined with key '%s'", key));
     const int def = 5;
-    std::string kind = "card", name = key;
-    get_field_string(L, def, "kind", kind);
-    get_field_string(L, def, "name", name);
-    const auto props = get_props_field(L, def);
-    const auto tags = get_tags_field(L, def);
+    // As in entity.create: strings stay on the Lua stack, props/tags live in Lua memory.
+    const char* kind = push_field_string(L, def, "kind", "card");
+    const char* name = push_field_string(L, def, "name", key);
+    auto& props = push_owned<std::vector<std::pair<std::string, Value>>>(L);
+    get_props_field(L, def, props);
+    auto& tags = push_owned<std::vector<std::string>>(L);
+    get_tags_field(L, def, tags);
     EntityId e = kNoEntity;
     const int created = kernel_call(L, [&] {
         stamp_source(L, m);
@@ -108,7 +112,7 @@ int cards_create(lua_State* L) {
 int cards_activate(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
-    const std::string def = m.entity(e).def;
+    const std::string& def = m.entity(e).def;   // the kernel's string, not a copy: the checks below may raise
     if (def.empty() || !push_definition(L, def.c_str()))
         return luaL_argerror(L, 1, lua_pushfstring(L, "entity %d was not made from a card definition", (int)e));
     lua_pushinteger(L, register_handlers(L, m, e, lua_gettop(L)));
@@ -130,7 +134,7 @@ int cards_get(lua_State* L) {
 /// The definition table entity `e` was created from (read-only, as cards.get gives it).
 int cards_of(lua_State* L) {
     Match& m = match_of(L);
-    const std::string def = m.entity(check_entity(L, 1, m)).def;
+    const std::string& def = m.entity(check_entity(L, 1, m)).def;
     if (!def.empty() && push_definition(L, def.c_str())) to_view(L, def.c_str());
     else lua_pushnil(L);
     return 1;

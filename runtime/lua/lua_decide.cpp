@@ -13,18 +13,18 @@ namespace duelbox {
 
 namespace {
 
-// Reads the request table at `t`; raises a Lua error naming the bad field.
-DecisionRequest check_request(lua_State* L, int t, int arg, Match& m, const char* fn) {
+// Reads the request table at `t` into `r` (made with push_owned: a Lua error raised here
+// may leave it half filled); raises a Lua error naming the bad field.
+void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, DecisionRequest& r) {
     t = lua_absindex(L, t);
     if (!lua_istable(L, t)) luaL_error(L, "%s: the request must be a table {player=, kind=, options=, ...}", fn);
-    DecisionRequest r;
     if (lua_getfield(L, t, "player") == LUA_TNIL) luaL_error(L, "%s: field 'player' is required", fn);
     r.player = check_player_at(L, -1, arg, "field 'player'", m);
     lua_pop(L, 1);
-    std::string kind = "choose";
-    get_field_string(L, t, "kind", kind);
+    const char* kind = push_field_string(L, t, "kind", "choose");
     if (!parse_decision_kind(kind, r.kind))
-        luaL_error(L, "%s: field 'kind' must be \"choose\", \"order\", \"number\" or \"yesno\" (got \"%s\")", fn, kind.c_str());
+        luaL_error(L, "%s: field 'kind' must be \"choose\", \"order\", \"number\" or \"yesno\" (got \"%s\")", fn, kind);
+    lua_pop(L, 1);
     get_field_string(L, t, "id", r.id);
     get_field_string(L, t, "prompt", r.prompt);
     lua_getfield(L, t, "secret");
@@ -35,7 +35,7 @@ DecisionRequest check_request(lua_State* L, int t, int arg, Match& m, const char
         readonly_view_unwrap(L, opts);   // raw reads below
         const lua_Integer n = luaL_len(L, opts);
         for (lua_Integer i = 1; i <= n; ++i) {
-            Option o;
+            Option& o = r.options.emplace_back();   // filled in place: owned with r
             const int type = lua_rawgeti(L, opts, i);
             if (type == LUA_TSTRING) {
                 o.label = lua_tostring(L, -1);
@@ -54,7 +54,6 @@ DecisionRequest check_request(lua_State* L, int t, int arg, Match& m, const char
                 luaL_error(L, "%s: options[%d] must be a label or a table {label=, value=, entity=, space=}", fn, (int)i);
             }
             lua_pop(L, 1);
-            r.options.push_back(std::move(o));
         }
     } else if (!lua_isnil(L, -1)) {
         luaL_error(L, "%s: field 'options' must be a list", fn);
@@ -83,7 +82,6 @@ DecisionRequest check_request(lua_State* L, int t, int arg, Match& m, const char
         case DecisionKind::YesNo:
             break;
     }
-    return r;
 }
 
 SourceLoc caller_location(lua_State* L, Match& m) {
@@ -97,7 +95,8 @@ SourceLoc caller_location(lua_State* L, Match& m) {
     return {};
 }
 
-int ask_and_yield(lua_State* L, std::vector<DecisionRequest> requests, bool grouped, const char* fn) {
+// `requests` is owned by Lua (push_owned): the error below and the yield both longjmp.
+int ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, bool grouped, const char* fn) {
     LuaHost& host = host_of(L);
     Match& m = match_of(L);
     if (!host.decisions() || !lua_isyieldable(L))
@@ -115,9 +114,10 @@ int ask_and_yield(lua_State* L, std::vector<DecisionRequest> requests, bool grou
 /// scripted answers; `secret` hides the answer from the other players in the log.
 int decide_one(lua_State* L) {
     Match& m = match_of(L);
-    std::vector<DecisionRequest> reqs;
-    reqs.push_back(check_request(L, 1, 1, m, "decide"));
-    return ask_and_yield(L, std::move(reqs), false, "decide");
+    lua_settop(L, 1);
+    auto& reqs = push_owned<std::vector<DecisionRequest>>(L);
+    check_request(L, 1, 1, m, "decide", reqs.emplace_back());
+    return ask_and_yield(L, reqs, false, "decide");
 }
 
 /// decide_all{request, request, ...} -> {answer, answer, ...}
@@ -127,15 +127,16 @@ int decide_all(lua_State* L) {
     Match& m = match_of(L);
     luaL_checktype(L, 1, LUA_TTABLE);
     readonly_view_unwrap(L, 1);   // raw reads below
-    std::vector<DecisionRequest> reqs;
     const lua_Integer n = luaL_len(L, 1);
     if (n == 0) return luaL_error(L, "decide_all: needs at least one request");
+    lua_settop(L, 1);
+    auto& reqs = push_owned<std::vector<DecisionRequest>>(L);
     for (lua_Integer i = 1; i <= n; ++i) {
         lua_rawgeti(L, 1, i);
-        reqs.push_back(check_request(L, -1, 1, m, "decide_all"));
+        check_request(L, -1, 1, m, "decide_all", reqs.emplace_back());
         lua_pop(L, 1);
     }
-    return ask_and_yield(L, std::move(reqs), true, "decide_all");
+    return ask_and_yield(L, reqs, true, "decide_all");
 }
 
 }  // namespace

@@ -13,9 +13,9 @@ EntityId field_entity(lua_State* L, const char* key, Match& m, bool required) {
         if (required) luaL_error(L, "field '%s' (an entity) is required", key);
         return kNoEntity;
     }
-    const std::string what = std::string("field '") + key + "'";
-    const EntityId e = check_entity_at(L, -1, 1, what.c_str(), m);
-    lua_pop(L, 1);
+    const char* what = lua_pushfstring(L, "field '%s'", key);   // a Lua string: the check may raise
+    const EntityId e = check_entity_at(L, -2, 1, what, m);
+    lua_pop(L, 2);
     return e;
 }
 
@@ -25,14 +25,13 @@ EntityId field_entity(lua_State* L, const char* key, Match& m, bool required) {
 int effect_modify(lua_State* L) {
     Match& m = match_of(L);
     luaL_checktype(L, 1, LUA_TTABLE);
-    Modifier mod;
+    Modifier& mod = push_owned<Modifier>(L);   // its strings must survive a check raising
     mod.target = field_entity(L, "target", m, true);
     mod.source = field_entity(L, "source", m, false);
     if (!get_field_string(L, 1, "stat", mod.stat)) return luaL_error(L, "effect.modify: field 'stat' is required");
-    std::string op = "add";
-    get_field_string(L, 1, "op", op);
+    const char* op = push_field_string(L, 1, "op", "add");
     if (!parse_mod_op(op, mod.op))
-        return luaL_error(L, "effect.modify: field 'op' must be \"add\", \"set\", \"min\" or \"max\" (got \"%s\")", op.c_str());
+        return luaL_error(L, "effect.modify: field 'op' must be \"add\", \"set\", \"min\" or \"max\" (got \"%s\")", op);
     if (!get_field_int(L, 1, "amount", mod.amount)) return luaL_error(L, "effect.modify: field 'amount' is required");
     get_field_string(L, 1, "expires", mod.expires);
     return kernel_call(L, [&] {
@@ -48,7 +47,7 @@ int effect_modify(lua_State* L) {
 int effect_prohibit(lua_State* L) {
     Match& m = match_of(L);
     luaL_checktype(L, 1, LUA_TTABLE);
-    Prohibition p;
+    Prohibition& p = push_owned<Prohibition>(L);   // its strings must survive a check raising
     p.target = field_entity(L, "target", m, true);
     p.source = field_entity(L, "source", m, false);
     if (!get_field_string(L, 1, "action", p.action)) return luaL_error(L, "effect.prohibit: field 'action' is required");

@@ -39,10 +39,11 @@ namespace {
 int entity_create(lua_State* L) {
     Match& m = match_of(L);
     luaL_checktype(L, 1, LUA_TTABLE);
-    std::string kind = "token", name, def;
-    get_field_string(L, 1, "kind", kind);
-    get_field_string(L, 1, "name", name);
-    get_field_string(L, 1, "def", def);
+    // Strings stay on the Lua stack and props/tags live in Lua memory (push_owned): a check
+    // below, or kernel_call, may raise.
+    const char* kind = push_field_string(L, 1, "kind", "token");
+    const char* name = push_field_string(L, 1, "name", "");
+    const char* def = push_field_string(L, 1, "def", "");
     lua_getfield(L, 1, "owner");
     const PlayerIndex owner = lua_isnil(L, -1) ? kNoPlayer : check_player_at(L, -1, 1, "field 'owner'", m);
     lua_pop(L, 1);
@@ -52,8 +53,10 @@ int entity_create(lua_State* L) {
     lua_getfield(L, 1, "where");
     const Where where = lua_isnil(L, -1) ? Where::bottom() : check_where(L, -1, 1, "field 'where': ", m.zone(zone).items.size() + 1);
     lua_pop(L, 1);
-    const auto props = get_props_field(L, 1);
-    const auto tags = get_tags_field(L, 1);
+    auto& props = push_owned<std::vector<std::pair<std::string, Value>>>(L);
+    get_props_field(L, 1, props);
+    auto& tags = push_owned<std::vector<std::string>>(L);
+    get_tags_field(L, 1, tags);
     return kernel_call(L, [&] {
         stamp_source(L, m);
         const EntityId e = m.create_entity(kind, def, name, owner, zone, where, props, tags);
@@ -77,7 +80,9 @@ int entity_set(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
     const char* key = luaL_checkstring(L, 2);
-    Value v = to_value(L, 3);
+    lua_settop(L, 3);
+    Value& v = push_owned<Value>(L);   // a string value must survive kernel_call raising
+    v = to_value(L, 3);
     return kernel_call(L, [&] {
         stamp_source(L, m);
         m.set_prop(e, key, std::move(v));

@@ -34,13 +34,15 @@ PlayerMask check_players(lua_State* L, int idx, int arg, const char* what, Match
 // Reads fields (table at slot `fi`) and options (table at slot `oi`) into an event, then
 // emits it. Slots are the script's argument numbers, so errors name the right argument.
 int emit_event(lua_State* L, Match& m, const char* type, const char* text, int fi, int oi) {
-    std::vector<Field> fields;
+    lua_settop(L, oi);   // missing arguments read as nil, as before; the fields go above them
+    auto& fields = push_owned<std::vector<Field>>(L);   // freed by Lua if a check below raises
     if (lua_istable(L, fi)) {
         readonly_view_unwrap(L, fi);   // a card definition's table reads like the table
         lua_pushnil(L);
         while (lua_next(L, fi)) {
             if (lua_type(L, -2) != LUA_TSTRING) return luaL_argerror(L, fi, "field names must be strings");
-            fields.push_back(Field{lua_tostring(L, -2), to_value(L, -1), kEveryone});
+            Value v = to_value(L, -1);   // before the key's std::string exists: to_value may raise
+            fields.push_back(Field{lua_tostring(L, -2), std::move(v), kEveryone});
             lua_pop(L, 1);
         }
     } else if (!lua_isnoneornil(L, fi)) {
@@ -55,15 +57,17 @@ int emit_event(lua_State* L, Match& m, const char* type, const char* text, int f
             const int hidden = lua_gettop(L);
             for (Field& f : fields) {
                 if (lua_getfield(L, hidden, f.key.c_str()) != LUA_TNIL) {
-                    const std::string what = "field 'hidden." + f.key + "'";
-                    f.visible_to = check_players(L, -1, oi, what.c_str(), m);
+                    const char* what = lua_pushfstring(L, "field 'hidden.%s'", f.key.c_str());
+                    f.visible_to = check_players(L, -2, oi, what, m);
+                    lua_pop(L, 1);
                 }
                 lua_pop(L, 1);
             }
         }
         lua_pop(L, 1);
-        std::string rule;
-        if (get_field_string(L, oi, "rule", rule)) fields.push_back(Field{"rule", Value{rule}, kEveryone});
+        const char* rule = push_field_string(L, oi, "rule", nullptr);
+        if (rule) fields.push_back(Field{"rule", Value{std::string(rule)}, kEveryone});
+        lua_pop(L, 1);
     } else if (!lua_isnoneornil(L, oi)) {
         return luaL_typeerror(L, oi, "table of options");
     }
@@ -101,8 +105,9 @@ void push_rule(lua_State* L, const std::string& rule) {
     else lua_pushlstring(L, rule.data(), rule.size());
 }
 
-// Argument `arg` as a rule text: a string, or nil / "" for none.
-std::string check_rule(lua_State* L, int arg) {
+// Argument `arg` as a rule text: a string, or nil / "" for none. (A pointer into the Lua
+// string, not a std::string: a later check in the caller may raise.)
+const char* check_rule(lua_State* L, int arg) {
     if (lua_isnoneornil(L, arg)) return "";
     if (lua_type(L, arg) != LUA_TSTRING) luaL_typeerror(L, arg, "string or nil");   // does not return
     return lua_tostring(L, arg);
@@ -115,8 +120,7 @@ std::string check_rule(lua_State* L, int arg) {
 /// log.within_rule, which cannot forget to put the old context back.
 int log_set_rule(lua_State* L) {
     Match& m = match_of(L);
-    std::string rule = check_rule(L, 1);
-    push_rule(L, m.set_rule(std::move(rule)));
+    push_rule(L, m.set_rule(check_rule(L, 1)));
     return 1;
 }
 
@@ -149,9 +153,9 @@ int within_rule_finish(lua_State* L, int status, lua_KContext) {
 /// log.within_rule("§3.11 Recycle", function() ... end).
 int log_within_rule(lua_State* L) {
     Match& m = match_of(L);
-    std::string rule = check_rule(L, 1);
+    const char* rule = check_rule(L, 1);
     luaL_checktype(L, 2, LUA_TFUNCTION);
-    push_rule(L, m.set_rule(std::move(rule)));
+    push_rule(L, m.set_rule(rule));
     lua_replace(L, 1);   // slot 1 now keeps the previous context for within_rule_finish
     lua_pushcfunction(L, error_name_handler);   // an error passed on still names 'board.advance'
     lua_insert(L, 2);

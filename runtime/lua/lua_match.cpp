@@ -59,17 +59,18 @@ int match_allies(lua_State* L) {
 /// `reason` a short word for the log ("knockout", "time-out").
 int match_finish(lua_State* L) {
     Match& m = match_of(L);
-    std::vector<PlayerIndex> winners;
+    // Every check comes first; the winners list is built in kernel_call after them, where
+    // nothing can raise while it lives (a Lua error would skip its destructor).
+    lua_Integer listed = 0;
     if (lua_isinteger(L, 1)) {
-        winners.push_back(check_player(L, 1, m));
+        check_player(L, 1, m);
     } else if (lua_istable(L, 1)) {
         readonly_view_unwrap(L, 1);   // raw reads below
-        const lua_Integer n = luaL_len(L, 1);
-        for (lua_Integer i = 1; i <= n; ++i) {
+        listed = luaL_len(L, 1);
+        for (lua_Integer i = 1; i <= listed; ++i) {
             lua_rawgeti(L, 1, i);
-            const PlayerIndex p = check_player_entry(L, 1, m);
+            check_player_entry(L, 1, m);
             lua_pop(L, 1);
-            if (std::find(winners.begin(), winners.end(), p) == winners.end()) winners.push_back(p);
         }
     } else if (!lua_isnoneornil(L, 1)) {
         return luaL_typeerror(L, 1, "player, list of players or nil");
@@ -77,6 +78,14 @@ int match_finish(lua_State* L) {
     const char* reason = luaL_checkstring(L, 2);
     if (m.result().finished) return luaL_error(L, "match.finish: the match has already finished");
     return kernel_call(L, [&] {
+        std::vector<PlayerIndex> winners;
+        if (lua_isinteger(L, 1)) winners.push_back(static_cast<PlayerIndex>(lua_tointeger(L, 1) - 1));
+        for (lua_Integer i = 1; i <= listed; ++i) {
+            lua_rawgeti(L, 1, i);   // checked above: a player number
+            const auto p = static_cast<PlayerIndex>(lua_tointeger(L, -1) - 1);
+            lua_pop(L, 1);
+            if (std::find(winners.begin(), winners.end(), p) == winners.end()) winners.push_back(p);
+        }
         stamp_source(L, m);
         m.finish(winners, reason);
         return 0;

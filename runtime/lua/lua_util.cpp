@@ -180,6 +180,13 @@ bool get_field_int(lua_State* L, int t, const char* key, std::int64_t& out) {
     return true;
 }
 
+const char* push_field_string(lua_State* L, int t, const char* key, const char* def) {
+    const int type = lua_getfield(L, t, key);
+    if (type == LUA_TNIL) return def;
+    if (type != LUA_TSTRING) luaL_error(L, "field '%s' must be a string (got %s)", key, lua_typename(L, type));
+    return lua_tostring(L, -1);
+}
+
 bool get_field_string(lua_State* L, int t, const char* key, std::string& out) {
     const int type = lua_getfield(L, t, key);
     if (type == LUA_TNIL) {
@@ -195,15 +202,16 @@ bool get_field_string(lua_State* L, int t, const char* key, std::string& out) {
     return true;
 }
 
-std::vector<std::pair<std::string, Value>> get_props_field(lua_State* L, int t) {
+void get_props_field(lua_State* L, int t, std::vector<std::pair<std::string, Value>>& props) {
     t = lua_absindex(L, t);
-    std::vector<std::pair<std::string, Value>> props;
+    props.clear();
     if (lua_getfield(L, t, "props") == LUA_TTABLE) {
         readonly_view_unwrap(L, -1);   // props = cards.get(k).props reads like the table
         lua_pushnil(L);
         while (lua_next(L, -2)) {
             if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "props keys must be strings");
-            props.emplace_back(lua_tostring(L, -2), to_value(L, -1));
+            Value v = to_value(L, -1);   // before the key's std::string exists: to_value may raise
+            props.emplace_back(lua_tostring(L, -2), std::move(v));
             lua_pop(L, 1);
         }
     } else if (!lua_isnil(L, -1)) {
@@ -211,12 +219,11 @@ std::vector<std::pair<std::string, Value>> get_props_field(lua_State* L, int t) 
     }
     lua_pop(L, 1);
     std::sort(props.begin(), props.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    return props;
 }
 
-std::vector<std::string> get_tags_field(lua_State* L, int t) {
+void get_tags_field(lua_State* L, int t, std::vector<std::string>& tags) {
     t = lua_absindex(L, t);
-    std::vector<std::string> tags;
+    tags.clear();
     if (lua_getfield(L, t, "tags") == LUA_TTABLE) {
         readonly_view_unwrap(L, -1);   // tags = cards.get(k).tags reads like the table
         const lua_Integer n = luaL_len(L, -1);
@@ -229,7 +236,24 @@ std::vector<std::string> get_tags_field(lua_State* L, int t) {
         luaL_error(L, "field 'tags' must be a list of strings");
     }
     lua_pop(L, 1);
-    return tags;
+}
+
+std::vector<std::pair<std::string, Value>> get_props_field(lua_State* L, int t) {
+    t = lua_absindex(L, t);
+    auto& props = push_owned<std::vector<std::pair<std::string, Value>>>(L);
+    get_props_field(L, t, props);
+    auto out = std::move(props);
+    lua_pop(L, 1);
+    return out;
+}
+
+std::vector<std::string> get_tags_field(lua_State* L, int t) {
+    t = lua_absindex(L, t);
+    auto& tags = push_owned<std::vector<std::string>>(L);
+    get_tags_field(L, t, tags);
+    auto out = std::move(tags);
+    lua_pop(L, 1);
+    return out;
 }
 
 void register_module(lua_State* L, int env, const char* name, const luaL_Reg* funcs) {

@@ -5,6 +5,7 @@
 #include <lua.hpp>
 
 #include <cassert>
+#include <new>
 #include <string>
 #include <utility>
 #include <vector>
@@ -56,6 +57,10 @@ Where lua_check_where(lua_State* L, int arg, std::size_t slots);
 // and field `tags` (a list of strings) of the table at `t`; raises on bad entries.
 std::vector<std::pair<std::string, Value>> get_props_field(lua_State* L, int t);
 std::vector<std::string> get_tags_field(lua_State* L, int t);
+// The same, read into `out` (cleared first): a binding passes an object it made with
+// push_owned, so what was read is freed if a later check raises.
+void get_props_field(lua_State* L, int t, std::vector<std::pair<std::string, Value>>& out);
+void get_tags_field(lua_State* L, int t, std::vector<std::string>& out);
 // Pushes a list of integer ids (entities, spaces, handlers) as a Lua sequence.
 template <class Id>
 void push_id_list(lua_State* L, const std::vector<Id>& ids) {
@@ -69,27 +74,78 @@ void push_id_list(lua_State* L, const std::vector<Id>& ids) {
 // Field helpers for option tables ({kind = "x", limit = 1}).
 bool get_field_int(lua_State* L, int t, const char* key, std::int64_t& out);
 bool get_field_string(lua_State* L, int t, const char* key, std::string& out);
+// String field `key` of the table at `t` (an absolute index), or `def` when it is nil; errors
+// as get_field_string. Pushes the field's value, which keeps the string alive: nothing on the
+// C++ heap, so a later check may raise. The caller pops it.
+const char* push_field_string(lua_State* L, int t, const char* key, const char* def);
+
+// -- C++ objects and Lua errors ----------------------------------------------------------
+// Lua is compiled as C: lua_error, luaL_error, luaL_argerror, a failed luaL_check* and
+// lua_yield leave a binding by longjmp, which skips the destructor of every C++ object in
+// the frames it leaves. A std::string or std::vector alive at that moment leaks its memory.
+// So a binding keeps no heap-owning C++ object in its own frame across anything that can
+// raise (an argument check, kernel_call, a call into Lua). Two ways:
+//  - an object it fills while still checking (the options of a decide, the fields of an
+//    event) is made with push_owned: it lives in Lua memory and the collector destroys it,
+//    whether the binding returns, raises or yields;
+//  - a message built in C++ is pushed on the Lua stack inside a block that ends before the
+//    raise (kernel_call below is the model).
+
+namespace detail {
+template <class T>
+int owned_gc(lua_State* L) {
+    static_cast<T*>(lua_touserdata(L, 1))->~T();
+    return 0;
+}
+template <class T>
+inline char owned_meta_key = 0;   // its address keys T's metatable in the registry
+}  // namespace detail
+
+// Pushes a full userdata holding a value-initialised T and returns the T; its destructor
+// runs when the collector frees the userdata. Call it after lua_settop(L, <the binding's
+// last argument>) once the checks that tell a missing argument ("no value") from nil are
+// done, so it never stands in an argument's slot.
+template <class T>
+T& push_owned(lua_State* L) {
+    static_assert(alignof(T) <= alignof(void*) || alignof(T) <= alignof(lua_Number), "Lua aligns userdata for these only");
+    T* object = new (lua_newuserdatauv(L, sizeof(T), 0)) T();
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &detail::owned_meta_key<T>) == LUA_TNIL) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, 1);
+        lua_pushcfunction(L, detail::owned_gc<T>);
+        lua_setfield(L, -2, "__gc");
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &detail::owned_meta_key<T>);
+    }
+    lua_setmetatable(L, -2);
+    return *object;
+}
 
 // Runs `fn`; a KernelError becomes a Lua error carrying the script's file:line. The
-// error is raised after the catch block has ended so no C++ object is skipped by longjmp.
+// message is pushed inside a block that ends before lua_error, so its C++ copy is freed
+// (and no catch block is left by longjmp). Objects `fn` makes are unwound by the C++
+// exception; the caller's own objects must be push_owned (see above).
 template <class Fn>
 int kernel_call(lua_State* L, Fn&& fn) {
-    std::string error;
     int results = 0;
-    try {
-        results = fn();
-    } catch (const KernelError& e) {
-        error = e.what();
-    } catch (const std::exception& e) {
-        error = std::string("internal error: ") + e.what();
+    bool failed = false;
+    {
+        std::string error;
+        try {
+            results = fn();
+        } catch (const KernelError& e) {
+            error = e.what();
+        } catch (const std::exception& e) {
+            error = std::string("internal error: ") + e.what();
+        }
+        if (!error.empty()) {
+            luaL_where(L, 1);
+            lua_pushlstring(L, error.data(), error.size());
+            lua_concat(L, 2);
+            failed = true;
+        }
     }
-    if (!error.empty()) {
-        luaL_where(L, 1);
-        lua_pushstring(L, error.c_str());
-        lua_concat(L, 2);
-        return lua_error(L);
-    }
-    return results;
+    return failed ? lua_error(L) : results;
 }
 
 // Debug builds check that a block leaves the Lua stack as it found it.

@@ -16,9 +16,14 @@ namespace {
 void check_window_name(lua_State* L, int arg, const char* name) {
     const auto& windows = host_of(L).windows();
     if (std::find(windows.begin(), windows.end(), name) != windows.end()) return;
-    std::string known;
-    for (const auto& w : windows) known += (known.empty() ? "" : ", ") + w;
-    luaL_argerror(L, arg, lua_pushfstring(L, "unknown window '%s' (the game's windows: %s)", name, known.c_str()));
+    luaL_Buffer known;   // a Lua buffer, not a std::string: luaL_argerror longjmps
+    luaL_buffinit(L, &known);
+    for (std::size_t i = 0; i < windows.size(); ++i) {
+        if (i > 0) luaL_addstring(&known, ", ");
+        luaL_addlstring(&known, windows[i].data(), windows[i].size());
+    }
+    luaL_pushresult(&known);
+    luaL_argerror(L, arg, lua_pushfstring(L, "unknown window '%s' (the game's windows: %s)", name, lua_tostring(L, -1)));
 }
 
 /// window.on(name, fn [, {source=, player=, priority=, limit=, period=}]) -> handler
@@ -30,7 +35,8 @@ int window_on(lua_State* L) {
     const char* name = luaL_checkstring(L, 1);
     check_window_name(L, 1, name);
     luaL_checktype(L, 2, LUA_TFUNCTION);
-    Handler h;
+    lua_settop(L, 3);
+    Handler& h = push_owned<Handler>(L);   // its strings must survive a check raising
     h.window = name;
     if (lua_istable(L, 3)) {
         std::int64_t v = 0;

@@ -186,21 +186,25 @@ int sandbox_load_fn(lua_State* L) {
 // -- print: goes to the event log, so it shows in the CLI, the editor and replays ---------
 
 int sandbox_print(lua_State* L) {
-    std::string text;
+    // The text is joined in a Lua buffer: a __tostring that raises must not leak a std::string.
     const int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
     for (int i = 1; i <= n; ++i) {
-        if (i > 1) text += "\t";
-        text += luaL_tolstring(L, i, nullptr);
-        lua_pop(L, 1);
+        if (i > 1) luaL_addchar(&b, '\t');
+        luaL_tolstring(L, i, nullptr);
+        luaL_addvalue(&b);
     }
+    luaL_pushresult(&b);
+    const char* text = lua_tostring(L, -1);   // (cut at a NUL byte, as before)
     Match* m = host_of(L).match();
     if (!m) {
-        std::fprintf(stderr, "[script print, no match running] %s\n", text.c_str());
+        std::fprintf(stderr, "[script print, no match running] %s\n", text);
         return 0;
     }
     return kernel_call(L, [&] {
         stamp_source(L, *m);
-        m->emit("script.print", "{text}", {Field{"text", Value{text}, kEveryone}});
+        m->emit("script.print", "{text}", {Field{"text", Value{std::string(text)}, kEveryone}});
         return 0;
     });
 }
@@ -245,11 +249,9 @@ bool valid_module_name(const std::string& name) {
     return true;
 }
 
-int sandbox_require(lua_State* L) {
-    const std::string name = luaL_checkstring(L, 1);
-    LuaHost& host = host_of(L);
-    const std::string& game = host.game();
-    std::string dotted;
+// Pushes the file path of module `name` ("scripts/core/x.lua"), or returns false (nothing
+// pushed) when `name` is outside the game's folders.
+bool push_module_path(lua_State* L, const std::string& name, const std::string& game) {
     std::string path;
     auto starts = [&](const std::string& prefix) { return name.rfind(prefix, 0) == 0 && name.size() > prefix.size(); };
     if (valid_module_name(name)) {
@@ -258,34 +260,58 @@ int sandbox_require(lua_State* L) {
         else if (!game.empty() && starts("cards." + game + "."))
             path = "cards/" + game + "/" + name.substr(game.size() + 7);
     }
-    if (path.empty())
-        return luaL_error(L, "require '%s': only modules under 'core.', '%s.' or 'cards.%s.' may be required",
-                          name.c_str(), game.c_str(), game.c_str());
+    if (path.empty()) return false;
     for (char& c : path)
         if (c == '.') c = '/';
     path += ".lua";
+    lua_pushlstring(L, path.data(), path.size());
+    return true;
+}
 
-    lua_getfield(L, LUA_REGISTRYINDEX, "duelbox.loaded");
-    lua_getfield(L, -1, name.c_str());
+// No C++ string lives across a raise or the module's body (lua_call): the name and path
+// stay on the Lua stack, the file's bytes end with the block that loads them.
+int sandbox_require(lua_State* L) {
+    const char* name = luaL_checkstring(L, 1);
+    lua_settop(L, 1);
+    LuaHost& host = host_of(L);
+    const char* game = host.game().c_str();
+    if (!push_module_path(L, name, host.game()))
+        return luaL_error(L, "require '%s': only modules under 'core.', '%s.' or 'cards.%s.' may be required", name,
+                          game, game);
+    const char* path = lua_tostring(L, 2);
+
+    lua_getfield(L, LUA_REGISTRYINDEX, "duelbox.loaded");   // slot 3
+    lua_getfield(L, -1, name);
     if (lua_toboolean(L, -1)) {
         if (lua_type(L, -1) == LUA_TLIGHTUSERDATA)
-            return luaL_error(L, "require '%s': circular require (it is still loading)", name.c_str());
+            return luaL_error(L, "require '%s': circular require (it is still loading)", name);
         return 1;
     }
     lua_pop(L, 1);
-    std::string bytes;
-    const std::string err = host.read_file(path, bytes);
-    if (!err.empty()) return luaL_error(L, "require '%s': %s", name.c_str(), err.c_str());
-    lua_pushlightuserdata(L, &host);   // "loading" marker
-    lua_setfield(L, -2, name.c_str());
-    if (sandbox_load(L, bytes, "@" + path) != LUA_OK) return lua_error(L);
+    bool unreadable = false;
+    int status = LUA_OK;
+    {
+        std::string bytes;
+        const std::string err = host.read_file(path, bytes);
+        if (!err.empty()) {
+            luaL_where(L, 1);   // the message luaL_error would make
+            lua_pushfstring(L, "require '%s': %s", name, err.c_str());
+            lua_concat(L, 2);
+            unreadable = true;
+        } else {
+            lua_pushlightuserdata(L, &host);   // "loading" marker
+            lua_setfield(L, 3, name);
+            status = sandbox_load(L, bytes, std::string("@") + path);
+        }
+    }
+    if (unreadable || status != LUA_OK) return lua_error(L);
     lua_call(L, 0, 1);
     if (lua_isnil(L, -1)) {
         lua_pop(L, 1);
         lua_pushboolean(L, 1);
     }
     lua_pushvalue(L, -1);
-    lua_setfield(L, -3, name.c_str());
+    lua_setfield(L, 3, name);
     return 1;
 }
 

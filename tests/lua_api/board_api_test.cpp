@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "../support/lua_harness.h"
+#include "../support/temp_dir.h"
 
 using namespace duelbox;
 using namespace duelbox::test;
@@ -220,10 +221,10 @@ TEST_CASE("board.place refuses a space id beyond 32 bits", "[lua_api][board]") {
 // paths containing "..", and fs::path(root) / "/abs" is "/abs", so board.load reads any file on
 // the machine by absolute path; a non-JSON file's parse error even quotes its first bytes.
 TEST_CASE("board.load refuses an absolute path outside the game's root", "[lua_api][board]") {
-    const auto outside = std::filesystem::temp_directory_path() / "duelbox_lua_api_outside_map.json";
+    const TempDir dir("lua_api_outside_map");   // outside the root, private to this process
+    const auto outside = dir.root() / "outside_map.json";
     std::ofstream(outside) << R"({"id": "outside", "line": 3})";
     const std::string path = outside.generic_string();
     // Today the map outside the root loads; it must fail, naming the path.
     CHECK_THAT(error_of("board.load('" + path + "')"), StartsWith("snippet:1: " + path + ": "));
-    std::filesystem::remove(outside);
 }

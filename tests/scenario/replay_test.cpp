@@ -7,6 +7,7 @@
 #include <functional>
 #include <string>
 
+#include "../support/temp_dir.h"
 #include "scenario/scenario.h"
 
 using namespace duelbox;
@@ -81,10 +82,8 @@ TEST_CASE("a replay round-trips through replay_to_json", "[scenario]") {
 }
 
 TEST_CASE("a replay round-trips through a file", "[scenario]") {
-    namespace fs = std::filesystem;
-    fs::path dir = fs::temp_directory_path() / "duelbox_replay_test";
-    fs::create_directories(dir);
-    const std::string file = (dir / "saved.json").string();
+    const test::TempDir dir("replay_test");   // private to this process: runs in parallel do not collide
+    const std::string file = dir.file("saved.json");
     Replay r = sample_replay();
     {
         std::ofstream out(file, std::ios::binary);
@@ -93,7 +92,6 @@ TEST_CASE("a replay round-trips through a file", "[scenario]") {
     Replay back = load_replay(file, "");
     require_same(r, back);
     CHECK(back.scenario.file == file);
-    fs::remove_all(dir);
 }
 
 TEST_CASE("a replay file loads, its root relative to the file", "[scenario]") {
