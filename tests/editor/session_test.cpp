@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include "../support/temp_dir.h"
 #include "duel_copy.h"
 #include "model/png.h"
 #include "model/session.h"
@@ -244,7 +245,8 @@ TEST_CASE("editor: the PNG writer's files read back with their size and pixels",
     img.height = 1000;   // > 65535 bytes of scanlines: several stored blocks
     for (int y = 0; y < img.height; ++y)
         for (int x = 0; x < img.width; ++x) img.rgba.insert(img.rgba.end(), {std::uint8_t(x), std::uint8_t(y), 7, 255});
-    const std::string path = (fs::temp_directory_path() / "duelbox_png_test.png").string();
+    const test::TempDir dir("png_test");
+    const std::string path = dir.file("out.png");
     std::string error;
     REQUIRE(write_png(path, img, error));
     Image back;
@@ -255,7 +257,6 @@ TEST_CASE("editor: the PNG writer's files read back with their size and pixels",
     CHECK(distinct_colours(back) > 1000);
     const std::uint8_t check[] = {'I', 'E', 'N', 'D'};
     CHECK(crc32(check, 4) == 0xAE426082u);   // the well-known CRC of an empty IEND chunk
-    fs::remove(path);
 }
 
 TEST_CASE("editor: file:line is found in host and runner messages", "[editor]") {
