@@ -23,6 +23,7 @@
 #include <set>
 #include <sstream>
 
+#include "../support/read_text.h"
 #include "kernel/match.h"
 #include "lua/host.h"
 #include "lua/sandbox.h"
@@ -31,6 +32,7 @@
 namespace duelbox::docs {
 
 namespace fs = std::filesystem;
+using duelbox::test::read_text;
 
 const std::vector<std::string> kModuleOrder = {"match",  "entity", "zone", "counter", "window",
                                                "effect", "board",  "log",  "cards",   "decide"};
@@ -38,13 +40,6 @@ const std::vector<std::string> kModuleOrder = {"match",  "entity", "zone", "coun
 namespace text {
 
 // [SECTION] Text helpers
-
-std::string read_text(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 std::vector<std::string> split_lines(const std::string& text) {
     std::vector<std::string> lines;

@@ -12,9 +12,11 @@
 #include <sstream>
 #include <string>
 
+#include "../support/read_text.h"
 #include "lua_api_doc.h"
 
 using namespace duelbox::docs;
+using duelbox::test::read_text;
 namespace fs = std::filesystem;
 
 namespace {
@@ -24,12 +26,6 @@ const Reference& source_reference() {
     return ref;
 }
 
-std::string read_or_empty(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 // "" when equal; else where the committed file first differs from the rendered text.
 std::string first_difference(const std::string& committed, const std::string& rendered) {
@@ -53,7 +49,7 @@ void check_generated(const std::string& relative, const std::string& rendered) {
         WARN("rewrote " << relative);
         return;
     }
-    const std::string diff = first_difference(read_or_empty(path), rendered);
+    const std::string diff = first_difference(read_text(path), rendered);
     if (!diff.empty())
         FAIL(relative << " is out of date with the sources, first at " << diff
                       << "\nRegenerate it: DUELBOX_UPDATE_DOCS=1 duelbox_tests \"[docs]\"");

@@ -7,7 +7,6 @@
 
 namespace duelbox::docs::text {
 
-std::string read_text(const std::filesystem::path& p);
 std::vector<std::string> split_lines(const std::string& text);
 bool starts_with(const std::string& s, const std::string& prefix);
 std::string trim(const std::string& s);

@@ -8,8 +8,10 @@
 #include <sstream>
 #include <sys/wait.h>
 
+#include "../support/read_text.h"
 #include "../support/temp_dir.h"
 
+using duelbox::test::read_text;
 using duelbox::test::TempDir;
 
 namespace {
@@ -26,10 +28,7 @@ Output cli(const std::string& args) {
     const int raw = std::system(cmd.c_str());
     Output o;
     o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    std::ifstream in(out);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    o.text = ss.str();
+    o.text = read_text(out);
     return o;
 }
 
@@ -138,10 +137,7 @@ TEST_CASE("a human at the terminal is asked again after a bad answer", "[robustn
     const std::string cmd = "printf 'maybe\\n7\\ny\\n' | " + std::string(DUELBOX_CLI_PATH) + " run " + kScenarios +
                             "human_asker.json > " + out + " 2>&1";
     const int raw = std::system(cmd.c_str());
-    std::ifstream in(out);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    const std::string text = ss.str();
+    const std::string text = read_text(out);
     INFO(text);
     CHECK(WEXITSTATUS(raw) == 0);
     CHECK(text.find("answer y or n") != std::string::npos);

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../support/read_text.h"
 #include "../support/temp_dir.h"
 #include "lua/host.h"
 #include "lua/match_runner.h"
@@ -17,20 +18,13 @@ using duelbox::test::TempDir;
 
 namespace {
 
-std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
 // Runs the CLI in its own process and returns its stdout (kept in file `out`).
 std::string run_cli(const std::string& args, const std::string& out) {
     const std::string cmd = std::string(DUELBOX_CLI_PATH) + " " + args + " > " + out + " 2>&1";
     const int status = std::system(cmd.c_str());
     INFO(cmd);
     CHECK(status == 0);
-    return read_file(out);
+    return test::read_text(out);
 }
 
 Scenario duel(std::uint64_t seed, int rounds) {

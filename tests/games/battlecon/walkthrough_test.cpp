@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "../../support/read_text.h"
 #include "bc_support.h"
 
 #include "lua/host.h"
@@ -16,15 +17,9 @@
 
 using namespace duelbox;
 using namespace duelbox::test::bc;
+using duelbox::test::read_text;
 
 namespace {
-
-std::string read_text(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 // "3", "3.11", "10.2"... : the numbers of the spec's headings ("## 3. The beat", "### 3.11 Recycle").
 std::set<std::string> section_numbers(const std::string& spec) {

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../../support/read_text.h"
 #include "../../support/temp_dir.h"
 #include "tagteam_run.h"
 
@@ -16,11 +17,9 @@ std::string cli_log(const std::string& args, const std::string& out) {
     const std::string cmd = std::string(DUELBOX_CLI_PATH) + " " + args + " > " + out + " 2>&1";
     INFO(cmd);
     CHECK(std::system(cmd.c_str()) == 0);
-    std::ifstream in(out, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
+    std::string text = duelbox::test::read_text(out);
     std::remove(out.c_str());
-    return ss.str();
+    return text;
 }
 }  // namespace
 
