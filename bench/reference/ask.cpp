@@ -12,7 +12,7 @@ void note(Duel& d, int p, const char* id, const std::string& answer) {
 
 int ask_choose(Duel& d, int p, const char* id, int n, const std::string* labels) {
     const int pick = d.agent[static_cast<std::size_t>(p)].choose(n);
-    if (d.trace) note(d, p, id, labels ? labels[pick] : "#" + std::to_string(pick + 1));
+    if (d.trace) note(d, p, id, labels ? labels[pick] : "option " + std::to_string(pick + 1));
     return pick;
 }
 

@@ -80,6 +80,7 @@ void beat_loop(Duel& d) {
         const bool was_final = d.final_beat;
         phases(d);
         if (d.finished) return;
+        if (d.after_beat) d.after_beat(d, d.after_beat_user);
         if (was_final) return time_out_winner(d);
         if (d.time_out) d.final_beat = true;               // TO2: the next beat is the last
     }

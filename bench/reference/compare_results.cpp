@@ -52,11 +52,11 @@ int compare_results(const std::string& path_a, const std::string& path_b) {
     std::string error;
     if (!read_results(path_a, a, error) || !read_results(path_b, b, error)) {
         std::fprintf(stderr, "compare: %s\n", error.c_str());
-        return 2;
+        return 1;
     }
     if (a.empty() || b.empty()) {
         std::fprintf(stderr, "compare: %s has no results\n", a.empty() ? path_a.c_str() : path_b.c_str());
-        return 2;
+        return 1;
     }
     std::printf("compare: A = %s (%zu matches), B = %s (%zu matches)\n", path_a.c_str(), a.size(), path_b.c_str(),
                 b.size());

@@ -115,8 +115,12 @@ struct Duel {
     Rng rng;                                              // the match RNG (math.random)
     std::array<RandomAgent, 3> agent{};
     Trace* trace = nullptr;
+    // Called after every beat played to its end (the self-test checks invariants there).
+    void (*after_beat)(const Duel&, void* user) = nullptr;
+    void* after_beat_user = nullptr;
 
     Player& p(int i) { return pl[static_cast<std::size_t>(i)]; }
+    const Player& p(int i) const { return pl[static_cast<std::size_t>(i)]; }
     static int opponent(int i) { return i == 1 ? 2 : 1; }
 };
 
