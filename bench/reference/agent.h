@@ -22,7 +22,7 @@ public:
     // "choose" with min = max = 1 (every question of these scripts): k = uniform(1, 1) draws
     // nothing, then all n options are shuffled and the first is the pick. 0-based.
     int choose(int n) {
-        int all[kMaxOptions];
+        int all[kMaxOptions] = {};   // zeroed: GCC cannot see that n >= 1
         for (int i = 0; i < n; ++i) all[i] = i;
         rng_.shuffle(all, n);
         return all[0];

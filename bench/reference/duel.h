@@ -139,10 +139,24 @@ void setup_duel(Duel& d, std::uint64_t seed);              // setup.lua
 void beat_loop(Duel& d);                                   // beat.lua M.loop
 void finish(Duel& d, int winner, const char* reason);     // match.finish
 
-// Questions (decide), answered by the seat's random agent; ask.cpp.
-int ask_choose(Duel& d, int p, const char* id, int n, const std::string* labels);
+// Questions (decide), answered by the seat's random agent. `label(i)` names option i (a
+// std::string); it is only called when tracing, so the untraced duel builds no text.
+void note_answer(Duel& d, int p, const char* id, const std::string& answer);   // ask.cpp
+template <class Label>
+int ask_choose(Duel& d, int p, const char* id, int n, Label&& label) {
+    const int pick = d.agent[static_cast<std::size_t>(p)].choose(n);
+    if (d.trace) note_answer(d, p, id, label(pick));
+    return pick;
+}
 bool ask_yes(Duel& d, int p, const char* id);
-void ask_order(Duel& d, int p, const char* id, int n, int* perm, const std::string* labels);
+template <class Label>
+void ask_order(Duel& d, int p, const char* id, int n, int* perm, Label&& label) {
+    d.agent[static_cast<std::size_t>(p)].order(n, perm);
+    if (!d.trace) return;
+    std::string text;
+    for (int i = 0; i < n; ++i) text += (i ? " > " : "") + std::string(label(perm[i]));
+    note_answer(d, p, id, text);
+}
 
 // stats.lua (§4): evaluated on demand, never cached.
 struct Range {

@@ -35,13 +35,10 @@ R smolder_start(Duel& d, int p, CardId, Ctx&) {
 R cinder_before(Duel& d, int p, CardId, Ctx&) {          // move the Ember 1 (asked even with one way)
     const int at = me(d, p).ember;
     int dirs[2], n = 0;
-    std::string labels[2];
     for (int dir : {-1, 1})
-        if (at + dir >= 1 && at + dir <= kSpaces) {
-            if (d.trace) labels[n] = "Ember to space " + std::to_string(at + dir);
-            dirs[n++] = dir;
-        }
-    me(d, p).ember = at + dirs[ask_choose(d, p, "ashen.ember", n, labels)];
+        if (at + dir >= 1 && at + dir <= kSpaces) dirs[n++] = dir;
+    const int pick = ask_choose(d, p, "ashen.ember", n, [&](int i) { return "Ember to space " + std::to_string(at + dirs[i]); });
+    me(d, p).ember = at + dirs[pick];
     return R::Applied;
 }
 R flare_hit(Duel& d, int p, CardId, Ctx&) {              // the Ember onto the opponent's space

@@ -39,7 +39,7 @@ void keep_top_base(Duel& d) {
 bool clash(Duel& d) {
     for (;;) {
         int who[2], nwho = 0;
-        CardId lists[2][12];
+        CardId lists[2][12] = {};
         int sizes[2];
         bool runout = false;
         for (int p = 1; p <= 2; ++p) {
@@ -55,10 +55,8 @@ bool clash(Duel& d) {
         }
         CardId chosen[2];
         for (int i = 0; i < nwho; ++i) {
-            std::string labels[12];
-            if (d.trace)
-                for (int k = 0; k < sizes[i]; ++k) labels[k] = def(lists[i][k]).name;
-            chosen[i] = lists[i][ask_choose(d, who[i], "clash.base", sizes[i], labels)];
+            const CardId* list = lists[i];
+            chosen[i] = list[ask_choose(d, who[i], "clash.base", sizes[i], [&](int k) { return std::string(def(list[k]).name); })];
         }
         for (int i = 0; i < nwho; ++i) {
             Player& pl = d.p(who[i]);

@@ -95,15 +95,10 @@ void set_phase(Duel& d) {
     for (int p = 1; p <= 2; ++p) {
         if (!ready_hand(d, p)) continue;
         Player& pl = d.p(p);
-        CardId styles[12], bases[12];
+        CardId styles[12] = {}, bases[12] = {};
         const int ns = pl.hand.of_kind(Kind::Style, styles), nb = pl.hand.of_kind(Kind::Base, bases);
-        std::string ls[12], lb[12];
-        if (d.trace) {
-            for (int i = 0; i < ns; ++i) ls[i] = def(styles[i]).name;
-            for (int i = 0; i < nb; ++i) lb[i] = def(bases[i]).name;
-        }
-        const CardId s = styles[ask_choose(d, p, "set.style", ns, ls)];
-        const CardId b = bases[ask_choose(d, p, "set.base", nb, lb)];
+        const CardId s = styles[ask_choose(d, p, "set.style", ns, [&](int i) { return std::string(def(styles[i]).name); })];
+        const CardId b = bases[ask_choose(d, p, "set.base", nb, [&](int i) { return std::string(def(bases[i]).name); })];
         pl.hand.remove(s);
         pl.pair.bottom(s);
         pl.hand.remove(b);
@@ -119,12 +114,7 @@ void advantage_phase(Duel& d) {
         Choice list[kMaxOptions];
         const int n = choices(d, turn, list);
         int pick = 0;
-        if (n > 1) {
-            std::string labels[kMaxOptions];
-            if (d.trace)
-                for (int i = 0; i < n; ++i) labels[i] = label(list[i]);
-            pick = ask_choose(d, turn, "advantage", n, labels);
-        }
+        if (n > 1) pick = ask_choose(d, turn, "advantage", n, [&](int i) { return label(list[i]); });
         if (pick == 0) {
             if (prev_pass) break;
             prev_pass = true;

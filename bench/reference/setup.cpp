@@ -23,12 +23,9 @@ void initial_discard(Duel& d, int p) {
     Player& pl = d.p(p);
     for (int pile = 0; pile < 2; ++pile)
         for (int k = 0; k < 2; ++k) {
-            CardId list[12];
+            CardId list[12] = {};
             const int n = pl.hand.of_kind(k == 0 ? Kind::Style : Kind::Base, list);
-            std::string labels[12];
-            if (d.trace)
-                for (int i = 0; i < n; ++i) labels[i] = def(list[i]).name;
-            const CardId c = list[ask_choose(d, p, kIds[pile][k], n, labels)];
+            const CardId c = list[ask_choose(d, p, kIds[pile][k], n, [&](int i) { return std::string(def(list[i]).name); })];
             pl.hand.remove(c);
             (pile == 0 ? pl.discard2 : pl.discard1).top(c);
         }
@@ -49,8 +46,7 @@ void setup_duel(Duel& d, std::uint64_t seed) {
     fire_order(d, Window::FighterSetup, none);
     for (int p = 1; p <= 2; ++p) {                         // S8: the special's side (secret)
         const Fighter& f = *d.p(p).fighter;
-        std::string labels[2] = {def(f.special[0]).name, def(f.special[1]).name};
-        d.p(p).special = f.special[ask_choose(d, p, "setup.special", 2, labels)];
+        d.p(p).special = f.special[ask_choose(d, p, "setup.special", 2, [&](int i) { return std::string(def(f.special[i]).name); })];
     }
     for (int p = 1; p <= 2; ++p) initial_discard(d, p);
 }

@@ -157,14 +157,11 @@ bool move(Duel& d, int p, const Word* words, int nwords, const int* amounts, int
         }
     if (k == 0) return false;                              // MV7: ignored
     int pick = 0;
-    if (k > 1) {
-        std::string labels[8];
-        if (d.trace)
-            for (int i = 0; i < k; ++i)
-                labels[i] = std::string(word_name(out[i].w)) + " " + std::to_string(out[i].n) + " (to space " +
-                            std::to_string(out[i].m.to) + ")";
-        pick = ask_choose(d, p, id, k, labels);
-    }
+    if (k > 1)
+        pick = ask_choose(d, p, id, k, [&](int i) {
+            return std::string(word_name(out[i].w)) + " " + std::to_string(out[i].n) + " (to space " +
+                   std::to_string(out[i].m.to) + ")";
+        });
     const Outcome& c = out[pick];
     const int mover = self_word(c.w) ? p : o;
     Player& pm = d.p(mover);

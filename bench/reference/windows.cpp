@@ -77,10 +77,9 @@ void fire(Duel& d, Window w, Ctx& ctx, int first, int second) {
                 if (j > i) {
                     const int size = j - i + 1;
                     int perm[kMax];
-                    std::string labels[kMax];
-                    if (d.trace)
-                        for (int k = 0; k < size; ++k) labels[k] = def(ready[i + k].card).name;
-                    ask_order(d, ready[i].owner, kOrderId[static_cast<int>(w)], size, perm, labels);
+                    const Ready* group_at = ready + i;
+                    ask_order(d, ready[i].owner, kOrderId[static_cast<int>(w)], size, perm,
+                              [&](int k) { return std::string(def(group_at[k].card).name); });
                     Ready group[kMax];
                     for (int k = 0; k < size; ++k) group[k] = ready[i + perm[k]];
                     std::copy(group, group + size, ready + i);
