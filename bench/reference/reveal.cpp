@@ -66,6 +66,7 @@ bool clash(Duel& d) {
             pl.pair.top(chosen[i]);
         }
         for (int i = 0; i < nwho; ++i) activate(d, who[i], chosen[i]);
+        // CL3 fires the new bases' Reveal window; no base in this duel has a Reveal effect.
         const int winner = compare(d);
         if (winner) {
             keep_top_base(d);
