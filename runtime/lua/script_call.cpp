@@ -31,6 +31,7 @@ struct Timed {
     lua_State* thread = nullptr;
     pthread_t runner{};                // the OS thread running it: the one the watchdog signals
     Clock::time_point deadline;
+    int line_mask = 0;                 // LUA_MASKLINE while the host records a line trace
     bool armed = false;
 };
 
@@ -66,6 +67,17 @@ void arm(lua_State* thread, int count, int line_mask) {
 // ScriptCall sets before the call is timed and clears before it disarms, so a signal that
 // arrives late finds nothing to arm.
 constexpr int kArmSignal = SIGURG;    // ignored by default, so a stray one is harmless
+#if defined(__SANITIZE_THREAD__)
+constexpr bool kArmBySignal = false;   // see watchdog_loop
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+constexpr bool kArmBySignal = false;
+#else
+constexpr bool kArmBySignal = true;
+#endif
+#else
+constexpr bool kArmBySignal = true;
+#endif
 thread_local std::atomic<lua_State*> t_arm_thread{nullptr};
 thread_local std::atomic<int> t_arm_line_mask{0};
 
@@ -99,7 +111,11 @@ void watchdog_loop() {
         // the thread signalled is still inside that call.
         for (auto& t : g_timed)
             if (!t.armed && now >= t.deadline) {
-                pthread_kill(t.runner, kArmSignal);
+                // ThreadSanitizer holds an asynchronous signal until the thread enters an
+                // instrumented function, which a loop inside the Lua library never does: under
+                // TSan only, arm from here as lua.c's hook would (it cannot see Lua's accesses).
+                if (kArmBySignal) pthread_kill(t.runner, kArmSignal);
+                else arm(t.thread, kHookCount, t.line_mask);
                 t.armed = true;
             }
     }
@@ -170,7 +186,7 @@ ScriptCall::ScriptCall(LuaHost& host, lua_State* thread) : host_(host), thread_(
     const auto deadline = Clock::now() + std::chrono::milliseconds(host.limits().time_slice_ms);
     {
         std::lock_guard<std::mutex> lock(g_mutex);
-        g_timed.push_back({thread, pthread_self(), deadline, false});
+        g_timed.push_back({thread, pthread_self(), deadline, line_mask, false});
     }
     g_work.notify_one();
 }
