@@ -1,86 +1,92 @@
-// bench_command.cpp - `duelbox bench <game>`: random-agent matches per second.
+// bench_command.cpp - `duelbox bench <game>`: random-agent matches per second on every core.
 //
 // Plays examples/<game>/bench.json (or the scenario file given) with every seat on the
 // random agent and a new seed per match, twice: once without narration, once rendering the
-// narration of every event (what a front end pays). The game names its unit of play in
-// game.lua (`bench_unit = {event = "beat.start", name = "beat"}`) for the per-unit figure.
-#include <chrono>
+// narration of every event (what a front end pays). The matches are split over --workers
+// threads, each with its own Lua state (runtime/lua/bench_pool.h); match i uses seed S+i and
+// plays the same whatever the worker count. The game names its unit of play in game.lua
+// (`bench_unit = {event = "bc.beat", name = "beat"}`) for the per-unit figure.
+//
+// Two clocks, on purpose: matches/s is wall-clock throughput (what N workers buy), while
+// us/event and us/<unit> are CPU time summed over the workers (what one unit costs, which
+// does not improve with more cores and does not suffer from a shared machine's waiting).
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <thread>
 
 #include "cli.h"
-#include "lua/host.h"
-#include "lua/match_runner.h"
+#include "lua/bench_pool.h"
 #include "scenario/scenario.h"
 
 namespace duelbox::cli {
 
 namespace {
 
-struct BenchFigures {
-    int matches = 0, failed = 0;
-    std::size_t events = 0, units = 0;
-    double seconds = 0;
-};
-
-BenchFigures bench(LuaHost& host, const Scenario& base, int matches, std::uint64_t seed, bool narrate,
-                   const std::string& unit_event, std::string& first_error) {
-    BenchFigures f;
-    const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < matches; ++i) {
-        Scenario s = base;
-        s.seed = seed + static_cast<std::uint64_t>(i);
-        s.decisions.clear();
-        s.stop = StopAt{};
-        for (auto& seat : s.seats) seat.agent = "random";
-        MatchRunner runner(host, s);
-        std::size_t chars = 0;
-        if (narrate)
-            runner.set_event_observer([&](const Match& m, const Event& e) { chars += m.narrate(e, EventLog::kObserver).size(); });
-        const RunState end = runner.run();
-        ++f.matches;
-        if (end != RunState::Finished) {
-            ++f.failed;
-            if (first_error.empty()) first_error = "seed " + std::to_string(s.seed) + ": " + runner.error();
-        }
-        for (const Event& e : runner.match().log().events())
-            if (e.type == unit_event) ++f.units;
-        f.events += runner.match().log().size();
-        (void)chars;
-    }
-    f.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return f;
+// A whole number in [lo, hi] and nothing else ("12x", "", "-1" and "abc" are refused).
+template <typename T>
+bool parse_number(const std::string& s, T lo, T hi, T& out) {
+    T v{};
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (s.empty() || ec != std::errc{} || end != s.data() + s.size() || v < lo || v > hi) return false;
+    out = v;
+    return true;
 }
 
-void print(const char* label, const BenchFigures& f, const std::string& unit) {
-    std::cout << label << ": " << f.matches << " matches in " << f.seconds << " s = " << (f.matches / f.seconds)
-              << " matches/s, " << (f.seconds * 1e6 / static_cast<double>(std::max<std::size_t>(f.events, 1)))
-              << " us/event";
-    if (f.units > 0)
-        std::cout << ", " << (f.seconds * 1e6 / static_cast<double>(f.units)) << " us/" << unit << " ("
-                  << f.units << " " << unit << "s)";
-    std::cout << ", " << f.failed << " failed\n";
+void print(const char* label, const BenchRun& r, int matches) {
+    std::size_t events = 0, units = 0;
+    int failed = 0;
+    for (const BenchMatch& m : r.matches) {
+        events += m.events;
+        units += m.units;
+        if (m.state != RunState::Finished) ++failed;
+    }
+    const double wall = std::max(r.wall_seconds, 1e-9), cpu_us = r.cpu_seconds * 1e6;
+    std::cout << label << ": " << matches << " matches in " << wall << " s = " << (matches / wall) << " matches/s ("
+              << r.workers << (r.workers == 1 ? " worker" : " workers") << ", wall clock); CPU time summed over workers: "
+              << (cpu_us / static_cast<double>(std::max<std::size_t>(events, 1))) << " us/event";
+    if (units > 0)
+        std::cout << ", " << (cpu_us / static_cast<double>(units)) << " us/" << r.unit_name << " (" << units << " "
+                  << r.unit_name << "s)";
+    std::cout << "; " << failed << " failed\n";
 }
 
 }  // namespace
 
 int bench_command(const std::vector<std::string>& args) {
-    std::string target;
+    std::string target, results;
     int matches = 200;
+    int workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     std::uint64_t seed = 1;
+    auto usage = [](const std::string& why) {
+        std::cerr << "duelbox bench: " << why << " (see duelbox --help)\n";
+        return kUsage;
+    };
     for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--matches" && i + 1 < args.size()) matches = std::max(1, std::atoi(args[++i].c_str()));
-        else if (args[i] == "--seed" && i + 1 < args.size()) seed = std::strtoull(args[++i].c_str(), nullptr, 10);
-        else if (!args[i].empty() && args[i][0] != '-' && target.empty()) target = args[i];
-        else {
-            std::cerr << "duelbox bench: unexpected argument " << args[i] << "\n";
-            return kUsage;
+        const std::string& a = args[i];
+        const bool has_value = i + 1 < args.size();
+        if (a == "--matches") {
+            if (!has_value || !parse_number(args[++i], 1, 100'000'000, matches))
+                return usage("--matches needs a whole number from 1 to 100000000");
+        } else if (a == "--workers") {
+            if (!has_value || !parse_number(args[++i], 1, 1024, workers))
+                return usage("--workers needs a whole number from 1 to 1024");
+        } else if (a == "--seed") {
+            if (!has_value || !parse_number<std::uint64_t>(args[++i], 0, UINT64_MAX, seed))
+                return usage("--seed needs a whole number");
+        } else if (a == "--results") {
+            if (!has_value || args[i + 1].empty()) return usage("--results needs a file name");
+            results = args[++i];
+        } else if (!a.empty() && a[0] != '-' && target.empty()) {
+            target = a;
+        } else {
+            return usage("unexpected argument " + a);
         }
     }
-    if (target.empty()) {
-        std::cerr << "duelbox bench: name a game (examples/<game>/bench.json) or a scenario file\n";
-        return kUsage;
-    }
+    if (target.empty()) return usage("name a game (examples/<game>/bench.json) or a scenario file");
     const std::string root = DUELBOX_SOURCE_ROOT;
     const std::string file = std::filesystem::exists(target) ? target : root + "/examples/" + target + "/bench.json";
     Scenario base;
@@ -90,25 +96,33 @@ int bench_command(const std::vector<std::string>& args) {
         std::cerr << e.what() << "\n";
         return kBadInput;
     }
-    LuaHost host(base.limits);
-    std::vector<std::string> errors;
-    if (!host.load_game(base.root, base.game, errors)) {
-        for (const auto& e : errors) std::cerr << e << "\n";
-        return kBadInput;
-    }
-    std::string unit_event, unit = "unit";
-    lua_State* L = host.state();
-    host.push_game(L);
-    if (lua_getfield(L, -1, "bench_unit") == LUA_TTABLE) {
-        if (lua_getfield(L, -1, "event") == LUA_TSTRING) unit_event = lua_tostring(L, -1);
-        if (lua_getfield(L, -2, "name") == LUA_TSTRING) unit = lua_tostring(L, -1);
-        lua_pop(L, 2);
-    }
-    lua_pop(L, 2);
-    std::cout << "command: duelbox bench " << target << " --matches " << matches << " --seed " << seed << "\n";
+    std::cout << "command: duelbox bench " << target << " --matches " << matches << " --seed " << seed << " --workers "
+              << workers << (results.empty() ? "" : " --results " + results) << "\n";
+    BenchOptions opts;
+    opts.matches = matches;
+    opts.seed = seed;
+    opts.workers = workers;
     std::string first_error;
-    print("narration off", bench(host, base, matches, seed, false, unit_event, first_error), unit);
-    print("narration on ", bench(host, base, matches, seed, true, unit_event, first_error), unit);
+    for (bool narrate : {false, true}) {
+        opts.narrate = narrate;
+        const BenchRun run = run_bench(base, opts);
+        if (!run.load_errors.empty()) {
+            for (const auto& e : run.load_errors) std::cerr << e << "\n";
+            return kBadInput;
+        }
+        print(narrate ? "narration on " : "narration off", run, matches);
+        for (const BenchMatch& m : run.matches)   // seed order: the same first failure for any worker count
+            if (first_error.empty() && m.state != RunState::Finished)
+                first_error = "seed " + std::to_string(m.seed) + ": " + m.error;
+        if (!narrate && !results.empty()) {   // narration changes nothing a result holds
+            std::ofstream out(results, std::ios::binary);
+            for (const BenchMatch& m : run.matches) out << bench_result_json(m) << '\n';
+            if (!out.flush()) {
+                std::cerr << "duelbox bench: cannot write " << results << "\n";
+                return kBadInput;
+            }
+        }
+    }
     if (!first_error.empty()) {
         std::cerr << "first failure: " << first_error << "\n";
         return kFailed;

@@ -35,10 +35,17 @@ Usage:
   duelbox check <dir-or-file>...
       Loads every script, game, card, scenario and replay found and reports every error
       with its file:line or field path.
-  duelbox bench <game|scenario.json> [--matches N] [--seed S]
+  duelbox bench <game|scenario.json> [--matches N] [--seed S] [--workers W] [--results FILE]
       Plays N matches (default 200) of examples/<game>/bench.json with random agents, once
-      without and once with narration, and prints matches/s and us per event and per the
-      game's unit of play (a beat, a turn).
+      without and once with narration, and prints matches/s (wall clock) and us per event
+      and per the game's unit of play (a beat, a turn; CPU time summed over the workers).
+      --seed S          match i uses seed S+i (default S = 1), whatever W is
+      --workers W       threads, each with its own Lua state (default: one per core); a
+                        match plays the same whatever W is
+      --results FILE    one JSON line per match in seed order, e.g.
+                        {"seed":12,"winner":1,"beats":9,"health":[0,7],"reason":"knockout"}
+                        (winner 0: a draw or none; several winners add "winners":[1,3];
+                        beats: the game's unit events; health: each seat's "health" counter)
   duelbox --help
 
 Exit status:

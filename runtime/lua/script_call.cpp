@@ -1,6 +1,10 @@
 #include "script_call.h"
 
+#include <pthread.h>
+#include <signal.h>
+
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
@@ -19,13 +23,16 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr int kHookCount = 10000;   // instructions between two hook calls once armed
 
-// One timed call at a time per host thread; the watchdog watches every live one.
+// One timed call at a time per OS thread (nested calls are not timed); the watchdog watches
+// every live one. Each carries its own deadline, taken from its host's limits on the calling
+// thread, so the watchdog never reads a host (whose limits its owner may change between
+// matches) and several hosts running on several threads each get their own time slice.
 struct Timed {
     lua_State* thread = nullptr;
-    LuaHost* host = nullptr;
-    Clock::time_point start;
-    bool armed = false;
+    pthread_t runner{};                // the OS thread running it: the one the watchdog signals
+    Clock::time_point deadline;
     int line_mask = 0;                 // LUA_MASKLINE while the host records a line trace
+    bool armed = false;
 };
 
 // The instruction counter of each state lives here, keyed by the state it belongs to.
@@ -50,6 +57,45 @@ void arm(lua_State* thread, int count, int line_mask) {
     lua_sethook(thread, script_hook, LUA_MASKCOUNT | line_mask, count);
 }
 
+// -- arming from the running thread itself ---------------------------------------------------
+// lua_sethook may be called asynchronously from a signal handler (lua.c arms its Ctrl-C hook
+// that way), but not from another thread: it writes the state's hook fields and walks its
+// CallInfo list while the running thread changes them (and the collector may free a CallInfo
+// the walk still holds). So the watchdog does not touch a Lua state: it sends kArmSignal to
+// the thread running the call, whose handler arms the state that thread is running. The
+// handler reads only these two thread_locals (lock-free atomics: async-signal-safe), which
+// ScriptCall sets before the call is timed and clears before it disarms, so a signal that
+// arrives late finds nothing to arm.
+constexpr int kArmSignal = SIGURG;    // ignored by default, so a stray one is harmless
+#if defined(__SANITIZE_THREAD__)
+constexpr bool kArmBySignal = false;   // see watchdog_loop
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+constexpr bool kArmBySignal = false;
+#else
+constexpr bool kArmBySignal = true;
+#endif
+#else
+constexpr bool kArmBySignal = true;
+#endif
+thread_local std::atomic<lua_State*> t_arm_thread{nullptr};
+thread_local std::atomic<int> t_arm_line_mask{0};
+
+void on_arm_signal(int) {
+    const int saved_errno = errno;
+    if (lua_State* L = t_arm_thread.load(std::memory_order_relaxed))
+        arm(L, kHookCount, t_arm_line_mask.load(std::memory_order_relaxed));
+    errno = saved_errno;
+}
+
+void install_arm_handler() {
+    struct sigaction sa {};
+    sa.sa_handler = on_arm_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;         // a read() in require is resumed, not failed with EINTR
+    sigaction(kArmSignal, &sa, nullptr);
+}
+
 std::condition_variable& g_work = *new std::condition_variable;   // signalled when a timed call starts
 
 // Sleeps while no call is timed (an idle editor costs nothing); otherwise looks every 2 ms.
@@ -61,15 +107,17 @@ void watchdog_loop() {
         std::this_thread::sleep_for(std::chrono::milliseconds(2));
         lock.lock();
         const auto now = Clock::now();
-        for (auto& t : g_timed) {
-            if (t.armed) continue;
-            const auto slice = std::chrono::milliseconds(t.host->limits().time_slice_ms);
-            // lua_sethook is safe to call from another thread (lua.c does it from a signal handler).
-            if (now - t.start >= slice) {
-                arm(t.thread, kHookCount, t.line_mask);
+        // Under the lock: an entry is erased (under the lock) before its thread moves on, so
+        // the thread signalled is still inside that call.
+        for (auto& t : g_timed)
+            if (!t.armed && now >= t.deadline) {
+                // ThreadSanitizer holds an asynchronous signal until the thread enters an
+                // instrumented function, which a loop inside the Lua library never does: under
+                // TSan only, arm from here as lua.c's hook would (it cannot see Lua's accesses).
+                if (kArmBySignal) pthread_kill(t.runner, kArmSignal);
+                else arm(t.thread, kHookCount, t.line_mask);
                 t.armed = true;
             }
-        }
     }
 }
 
@@ -117,7 +165,10 @@ void script_hook(lua_State* L, lua_Debug* ar) {
 }  // namespace
 
 ScriptCall::ScriptCall(LuaHost& host, lua_State* thread) : host_(host), thread_(thread) {
-    std::call_once(g_watchdog_started, [] { std::thread(watchdog_loop).detach(); });
+    std::call_once(g_watchdog_started, [] {
+        install_arm_handler();
+        std::thread(watchdog_loop).detach();
+    });
     if (!t_counting.empty()) return;   // nested: the outer call already times and counts
     outermost_ = true;
     host.set_memory_error_in_flight(false);   // a new call from C++: nothing is on its way up
@@ -127,11 +178,15 @@ ScriptCall::ScriptCall(LuaHost& host, lua_State* thread) : host_(host), thread_(
         arm(thread, kHookCount, line_mask);   // strict mode: count from the first instruction
         return;
     }
+    if (line_mask) lua_sethook(thread, script_hook, line_mask, 0);
+    // Published before the watchdog can see the call, so its signal finds the state to arm.
+    t_arm_line_mask.store(line_mask, std::memory_order_relaxed);
+    t_arm_thread.store(thread, std::memory_order_relaxed);
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    const auto deadline = Clock::now() + std::chrono::milliseconds(host.limits().time_slice_ms);
     {
         std::lock_guard<std::mutex> lock(g_mutex);
-        // Set under the lock so the watchdog, arming the counter, sees the line mask too.
-        if (line_mask) lua_sethook(thread, script_hook, line_mask, 0);
-        g_timed.push_back({thread, &host, Clock::now(), false, line_mask});
+        g_timed.push_back({thread, pthread_self(), deadline, line_mask, false});
     }
     g_work.notify_one();
 }
@@ -145,8 +200,11 @@ ScriptCall::~ScriptCall() {
                 g_timed.erase(it);
                 break;
             }
-        lua_sethook(thread_, nullptr, 0, 0);
     }
+    // Nothing left to arm before disarming: a signal still on its way then does nothing.
+    t_arm_thread.store(nullptr, std::memory_order_relaxed);
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    lua_sethook(thread_, nullptr, 0, 0);
     t_counting.clear();
 }
 

@@ -2,8 +2,10 @@
 //
 // The instruction budget costs nothing on the normal path. A count hook slows every Lua
 // instruction by 40-75% whatever its count (measured, see DESIGN.md), so a watchdog thread
-// arms it only when a call has run longer than the time slice; from then on the hook
-// counts instructions and stops the call at the budget. A slice of 0 arms the counter at
+// has it armed only when a call has run longer than the time slice; from then on the hook
+// counts instructions and stops the call at the budget. The watchdog never touches a Lua
+// state: it signals the OS thread running the call, which arms its own state in the signal
+// handler (lua.c's Ctrl-C pattern), so hosts on several threads are timed independently. A slice of 0 arms the counter at
 // once, which makes the cut-off point deterministic (tests and `--strict-budget` use it).
 // A host with a LineTrace attached (line_trace.h) also gets LUA_MASKLINE on the same hook
 // function from the start of each outermost call: a Lua thread has only one hook.
@@ -12,6 +14,10 @@
 //  - Construct one ScriptCall per entry into Lua; its destructor disarms the hook even
 //    when the call failed. Calls may nest (a require during a call): only the outermost
 //    one is timed.
+//  - Thread-safe across hosts: any number of threads may each run calls on their own
+//    LuaHost at once (one thread per host at a time). The counters are per thread; each
+//    timed call has its own deadline. The process's SIGURG handler is Duelbox's (it arms
+//    the calling thread's hook; a SIGURG with no timed call running does nothing).
 //  - On failure, error() is one line: "file:line: message [card k, window w]"; traceback()
 //    has the Lua stack for logs and the editor.
 #pragma once
