@@ -194,6 +194,15 @@ function zone.count(z) end
 ---@return integer|nil
 function zone.top(z) end
 
+---`zone.at(z, i) -> entity|nil`
+---
+---The entity at position `i` of the zone (1 = top), or nil past either end: one entity
+---without building the list zone.items makes.
+---@param z any
+---@param i any
+---@return integer|nil
+function zone.at(z, i) end
+
 ---`zone.move(e, z [, where])`
 ---
 ---Moves entity `e` into zone `z`; where = "top" (default), "bottom" or a position (1 = top).
@@ -349,6 +358,62 @@ function window.begin(handler) end
 ---
 ---Ends the handler started by the last window.begin (pairs with it).
 function window.finish() end
+
+---`window.open(name [, first_player [, {only=, players=, zones=, repeat_skipped=, owner_orders=, until_finished=}]]) -> walk`
+---
+---Starts a walk over window `name`'s handlers, decided by the kernel (no list is built in
+---Lua): priority, then seats from `first_player`, then registration order. `only` keeps the
+---handlers of an entity or a list of entities; `players` (a player or a list) those whose
+---player is one of them; `zones` (zone names) those whose source lies in such a zone now.
+---`repeat_skipped` goes round again after a pass in which something applied, with the
+---handlers that returned false and those that came into play meanwhile (a fixpoint);
+---`owner_orders` lets a player order their own simultaneous handlers; `until_finished`
+---ends the walk once the match is finished. Walk it with window.next, close it with
+---window.close. core.windows.dispatch is the usual way to do all of this.
+---@param name any
+---@param first_player? any
+---@param opts? any
+---@return any walk
+function window.open(name, first_player, opts) end
+
+---`window.next(walk) -> handler, fn, source, player | 0, player, {label...} | nil`
+---
+---The next step of a walk. A handler to call: its id, its function, its source entity and
+---player; call `fn(ctx)` and report with window.done. An order to ask: 0, the player, and
+---the labels of their simultaneous handlers; ask them and answer with window.order. nil:
+---the walk is over (close it). Errors until window.done name the handler's card.
+---@param walk any
+---@return integer handler
+---@return function fn
+---@return any source
+---@return any
+---@return any player
+---@return table|nil
+function window.next(walk) end
+
+---`window.done(walk, result)`
+---
+---Ends the handler window.next returned. `result` is what it returned: false means its
+---condition was not met ("skipped", tried again in a repeating walk); anything else, applied.
+---@param walk any
+---@param result any
+function window.done(walk, result) end
+
+---`window.order(walk, order)`
+---
+---Answers window.next's order question: `order` lists the labels' numbers (1-based) in
+---the order the player chose (what decide{kind = "order"} returns).
+---@param walk any
+---@param order any
+function window.order(walk, order) end
+
+---`window.close(walk) -> applied, fired`
+---
+---Ends a walk: whether any handler applied (returned other than false), and how many fired.
+---@param walk any
+---@return any applied
+---@return any fired
+function window.close(walk) end
 
 ---Modifiers to stats and prohibitions of actions.
 effect = {}
@@ -637,6 +702,90 @@ function cards.of(e) end
 ---@param prefix? any
 ---@return table
 function cards.keys(prefix) end
+
+---Per-period scratch values that steer the rules (scratch.h).
+flag = {}
+
+---`flag.get(e, key) -> integer`
+---
+---Scratch value `key` of entity `e`: 0 when unset (true was stored as 1).
+---@param e any
+---@param key any
+---@return integer
+function flag.get(e, key) end
+
+---`flag.is(e, key) -> boolean`
+---
+---Whether scratch value `key` of entity `e` is set (not 0).
+---@param e any
+---@param key any
+---@return boolean
+function flag.is(e, key) end
+
+---`flag.set(e, key, value [, period])`
+---
+---Sets scratch value `key` of entity `e`: true is 1, false and nil clear it, or an integer.
+---It lasts until match.end_period(period) (default: until set again). Appends no event.
+---@param e any
+---@param key any
+---@param value any
+---@param period? any
+function flag.set(e, key, value, period) end
+
+---`flag.clear(e) -> integer`
+---
+---Clears every scratch value of entity `e`; returns how many there were.
+---@param e any
+---@return integer
+function flag.clear(e) end
+
+---Values the kernel sums, modifies, clamps and caches (derived.h). Define once per match, read in any window for the price of one call.
+derived = {}
+
+---`derived.define{name=, zones={z...}, prop=, kinds=, alone=, none=, fixed=, target=, stat=, override=, unnone=, floor=, cap=} -> id`
+---
+---Defines a value the kernel computes: the sum of prop `prop` over the entities in `zones`
+---(top first; with `kinds`, only the first entity of each kind; an entity of kind `alone`
+---counts alone), plus the modifiers of (`target`, `stat`), clamped to `floor`..`cap`. A
+---source whose `fixed` prop is true gives its own value, unmodified. A prop equal to the
+---string `none` makes the value none (unless modifiers of (`target`, `unnone`) add up to anything but 0);
+---modifiers of (`target`, `override`), when any exist, replace the value. Read it with
+---derived.get; it is recomputed only after the match changed. Part of the match (snapshots
+---keep it); define it during setup.
+---@param args table
+---@return integer id
+function derived.define(args) end
+
+---`derived.get(id) -> integer|string`
+---
+---The value now: an integer, or the definition's `none` string when the value is none.
+---@param id any
+---@return integer|string
+function derived.get(id) end
+
+---`derived.of(name, target) -> integer|string`
+---
+---derived.get of the value defined with that name and target (derived.find + derived.get in
+---one call); an error when there is none.
+---@param name any
+---@param target any
+---@return integer|string
+function derived.of(name, target) end
+
+---`derived.sources(id) -> e...`
+---
+---The entities the value is summed over now (step 1 of the definition), as several results.
+---@param id any
+---@return any
+function derived.sources(id) end
+
+---`derived.find(name, target) -> id|nil`
+---
+---The derived value defined with that name and target, or nil.
+---@param name any
+---@param target any
+---@return integer|nil
+function derived.find(name, target) end
 
 ---`decide{player=, kind=, id=, prompt=, options={...}, min=, max=, secret=} -> answer`
 ---

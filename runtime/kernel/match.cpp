@@ -62,13 +62,32 @@ ZoneId Match::create_zone(std::string name, PlayerIndex owner, Visibility visibi
     z.owner = owner;
     z.visibility = visibility;
     zones_.push_back(std::move(z));
+    index_zone(zones_.back());
     return zones_.back().id;
 }
 
+namespace {
+template <class Key>
+bool key_before(const Key& k, PlayerIndex owner, std::string_view name) {
+    return k.owner != owner ? k.owner < owner : std::string_view(k.name) < name;
+}
+}  // namespace
+
+void Match::index_zone(const Zone& z) {
+    auto it = std::lower_bound(zone_index_.begin(), zone_index_.end(), 0,
+                               [&](const ZoneKey& k, int) { return key_before(k, z.owner, z.name); });
+    zone_index_.insert(it, ZoneKey{z.owner, z.name, z.id});
+}
+
+void Match::rebuild_zone_index() {
+    zone_index_.clear();
+    for (const auto& z : zones_) index_zone(z);
+}
+
 ZoneId Match::find_zone(std::string_view name, PlayerIndex owner) const {
-    for (const auto& z : zones_)
-        if (z.owner == owner && z.name == name) return z.id;
-    return kNoZone;
+    auto it = std::lower_bound(zone_index_.begin(), zone_index_.end(), 0,
+                               [&](const ZoneKey& k, int) { return key_before(k, owner, name); });
+    return it != zone_index_.end() && it->owner == owner && it->name == name ? it->id : kNoZone;
 }
 
 const Zone& Match::zone(ZoneId z) const {
@@ -292,8 +311,16 @@ bool Match::remove_effect(EffectId id) {
 void Match::end_period(std::string_view period) {
     const int expired = effects_.end_period(period);
     const int reset = windows_.end_period(period);
+    scratch_.end_period(period);   // no field of its own: scratch values are not news
     emit("period.end", "{period} ends", {str_field("period", std::string(period)), int_field("expired", expired),
                                          int_field("reset", reset)});
+}
+
+DerivedId Match::define_derived(DerivedSpec spec) {
+    for (ZoneId z : spec.zones) zone(z);   // throws for an unknown zone
+    if (spec.target != kNoEntity) entity(spec.target);
+    if (spec.prop.empty()) throw KernelError("a derived value needs the prop it sums");
+    return derived_.define(std::move(spec));
 }
 
 // -- Board ---------------------------------------------------------------------------
@@ -432,6 +459,7 @@ std::uint32_t Match::emit(std::string type, std::string text, std::vector<Field>
                                          [](const Field& f, std::string_view k) { return f.key < k; });
         if (at == fields.end() || at->key != "rule") fields.insert(at, Field{"rule", Value{rule_}, kEveryone});
     }
+    ++version_;   // every state change comes through here: cached derived values are stale
     Event e;
     e.type = std::move(type);
     e.text = std::move(text);

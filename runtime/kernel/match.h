@@ -29,11 +29,13 @@
 
 #include "board.h"
 #include "counters.h"
+#include "derived.h"
 #include "effects.h"
 #include "entity.h"
 #include "event.h"
 #include "ids.h"
 #include "rng.h"
+#include "scratch.h"
 #include "windows.h"
 
 namespace duelbox {
@@ -123,8 +125,20 @@ public:
     }
     bool prohibited(EntityId target, std::string_view action) const { return effects_.prohibited(target, action); }
     const EffectStore& effects() const { return effects_; }
-    // Ends a named period: expires modifiers and prohibitions, resets handler limits.
+    // Ends a named period: expires modifiers and prohibitions, resets handler limits, clears
+    // the scratch values of that period.
     void end_period(std::string_view period);
+
+    // Derived values (derived.h): defined once, read often, recomputed after a change.
+    DerivedId define_derived(DerivedSpec spec);                // throws KernelError on unknown zones/target
+    DerivedValue derived(DerivedId id) const { return derived_.get(*this, id, version_); }
+    const DerivedStore& derived_values() const { return derived_; }
+    // Moves on with every event and every restore: "the match may have changed".
+    std::uint64_t version() const { return version_; }
+
+    // Scratch values (scratch.h): rule-steering integers that append no event.
+    ScratchStore& scratch() { return scratch_; }
+    const ScratchStore& scratch() const { return scratch_; }
 
     // -- [SECTION] Board and movement -------------------------------------------------
     // Installs the board and creates one public zone per space ("space:<name>").
@@ -185,9 +199,21 @@ private:
     std::vector<Player> players_;
     std::vector<Entity> entities_;        // index = id - 1
     std::vector<Zone> zones_;             // index = id - 1
+    // (owner, name) -> zone, sorted: find_zone is a binary search, not a scan of every zone.
+    struct ZoneKey {
+        PlayerIndex owner;
+        std::string name;
+        ZoneId id;
+    };
+    std::vector<ZoneKey> zone_index_;
+    void index_zone(const Zone& z);
+    void rebuild_zone_index();
     CounterStore counters_;
     WindowRegistry windows_;
     EffectStore effects_;
+    ScratchStore scratch_;
+    DerivedStore derived_;
+    std::uint64_t version_ = 0;           // see version()
     Board board_;
     std::vector<ZoneId> space_zones_;     // index = space id - 1
     EventLog log_;

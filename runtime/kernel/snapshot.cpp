@@ -27,6 +27,7 @@ std::size_t bytes(const Player& p) { return sizeof(Player) + bytes(p.name); }
 std::size_t bytes(const Counter& c) { return sizeof(Counter) + bytes(c.name); }
 std::size_t bytes(const Modifier& m) { return sizeof(Modifier) + bytes(m.stat) + bytes(m.expires); }
 std::size_t bytes(const Prohibition& p) { return sizeof(Prohibition) + bytes(p.action) + bytes(p.expires); }
+std::size_t bytes(const ScratchStore::Entry& e) { return sizeof(e) + bytes(e.key) + bytes(e.period); }
 template <class T>
 std::size_t bytes(const std::vector<T>& v) {
     std::size_t n = 32;   // the vector and its control block, roughly
@@ -35,6 +36,8 @@ std::size_t bytes(const std::vector<T>& v) {
 }
 std::size_t bytes(const CounterStore& c) { return bytes(c.all()); }
 std::size_t bytes(const EffectStore& e) { return bytes(e.modifiers()) + bytes(e.prohibitions()); }
+std::size_t bytes(const ScratchStore& s) { return bytes(s.entries()); }
+std::size_t bytes(const DerivedStore& d) { return 64 + d.size() * sizeof(DerivedSpec); }
 std::size_t bytes(const MatchResult& r) { return sizeof(MatchResult) + bytes(r.reason) + r.winners.capacity() * sizeof(PlayerIndex); }
 
 // -- Sharing ---------------------------------------------------------------------------------
@@ -132,6 +135,8 @@ MatchSnapshot MatchSnapshot::take(const Match& m, const MatchSnapshot* previous)
     s.handlers_ = share_chunks<kHandlerChunk>(m.windows_.handlers_, p ? &p->handlers_ : nullptr, added, shared);
     s.counters_ = share(m.counters_, p ? &p->counters_ : nullptr, added, shared);
     s.effects_ = share(m.effects_, p ? &p->effects_ : nullptr, added, shared);
+    s.scratch_ = share(m.scratch_, p ? &p->scratch_ : nullptr, added, shared);
+    s.derived_ = share(m.derived_, p ? &p->derived_ : nullptr, added, shared);
     s.rule_ = share(m.rule_, p ? &p->rule_ : nullptr, added, shared);
     s.result_ = share(m.result_, p ? &p->result_ : nullptr, added, shared);
     // The board can be set once only, so within one match an equal space count is the same board.
@@ -156,9 +161,14 @@ void MatchSnapshot::restore(Match& target, const EventLog& log, std::size_t keep
     target.players_ = *players_;
     unchunk(entities_, target.entities_);
     unchunk(zones_, target.zones_);
+    target.rebuild_zone_index();
     unchunk(handlers_, target.windows_.handlers_);
+    target.windows_.rebuild_index();
     target.counters_ = *counters_;
     target.effects_ = *effects_;
+    target.scratch_ = *scratch_;
+    target.derived_ = *derived_;
+    ++target.version_;   // cached derived values belong to the state before
     target.board_ = board_->board;
     target.space_zones_ = board_->space_zones;
     target.rule_ = *rule_;

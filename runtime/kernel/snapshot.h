@@ -42,8 +42,8 @@ public:
     std::size_t events() const { return events_; }            // log length when taken
     std::size_t added_bytes() const { return added_bytes_; }  // about: heap bytes of its unshared pieces
     // Its top-level pieces: players, entities, zones, handlers (each a table of chunks), counters,
-    // effects, board, rule, result.
-    std::size_t pieces() const { return 9; }
+    // effects, scratch, derived values, board, rule, result.
+    std::size_t pieces() const { return 11; }
     std::size_t shared_pieces() const { return shared_; }     // of those, taken over whole from `previous`
 
     // Internals, public only for snapshot.cpp's helpers.
@@ -75,6 +75,8 @@ private:
     Chunks<Handler> handlers_;
     Piece<CounterStore> counters_;
     Piece<EffectStore> effects_;
+    Piece<ScratchStore> scratch_;
+    Piece<DerivedStore> derived_;
     Piece<BoardPiece> board_;
     Piece<std::string> rule_;
     Piece<MatchResult> result_;

@@ -57,12 +57,19 @@ public:
     int end_period(std::string_view period);        // resets counts; returns how many were reset
 
     std::vector<const Handler*> live() const;       // for inspectors, in registration order
+    // The live handlers of one window in registration order (what collect() sorts).
+    const std::vector<HandlerId>& listening(std::string_view window) const;
 
-    bool operator==(const WindowRegistry&) const = default;
+    // Equal handler records (the index below is derived from them).
+    bool operator==(const WindowRegistry& o) const { return handlers_ == o.handlers_; }
 
 private:
     friend class MatchSnapshot;                     // snapshot.h shares the handler list in chunks
-    std::vector<Handler> handlers_;                 // index = id - 1
+    void rebuild_index();                           // after handlers_ was replaced wholesale
+    std::vector<Handler> handlers_;                 // index = id - 1; removed ones stay (ids never move)
+    // Live handler ids per window name, ascending. Removed handlers leave it, so collect(),
+    // remove_source() and end_period() cost what is live, not everything ever registered.
+    std::vector<std::pair<std::string, std::vector<HandlerId>>> by_window_;
 };
 
 }  // namespace duelbox

@@ -116,6 +116,28 @@ void LuaHost::unref_all_functions() {
     luaL_unref(L_, LUA_REGISTRYINDEX, functions_ref_);
     lua_newtable(L_);
     functions_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
+    dispatches_.clear();
+}
+
+int LuaHost::open_dispatch(Dispatch d) {
+    for (std::size_t i = 0; i < dispatches_.size(); ++i)
+        if (!dispatches_[i]) {
+            dispatches_[i].emplace(std::move(d));
+            return static_cast<int>(i + 1);
+        }
+    if (dispatches_.size() >= kMaxOpenDispatches) return 0;
+    dispatches_.emplace_back(std::move(d));
+    return static_cast<int>(dispatches_.size());
+}
+
+Dispatch* LuaHost::dispatch(int handle) {
+    if (handle < 1 || static_cast<std::size_t>(handle) > dispatches_.size()) return nullptr;
+    auto& d = dispatches_[static_cast<std::size_t>(handle) - 1];
+    return d ? &*d : nullptr;
+}
+
+void LuaHost::close_dispatch(int handle) {
+    if (dispatch(handle)) dispatches_[static_cast<std::size_t>(handle) - 1].reset();
 }
 
 // -- files --------------------------------------------------------------------------------

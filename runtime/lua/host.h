@@ -15,10 +15,12 @@
 #include <lua.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "kernel/decision.h"
+#include "kernel/dispatch.h"
 #include "kernel/event.h"
 #include "scenario/scenario.h"
 
@@ -75,7 +77,15 @@ public:
     // -- handler function references (the kernel stores these integers) ----------------
     int ref_function(lua_State* L, int idx);          // pins the function at idx; returns its ref
     void push_function(lua_State* L, int ref);        // nil when unknown
-    void unref_all_functions();                       // between matches
+    void unref_all_functions();                       // between matches (also drops open window walks)
+
+    // -- window walks in progress (window.open .. window.close; dispatch.h) ----------------
+    // A handle > 0, reused after close in a fixed order; 0 when too many are open (a script
+    // that opens walks in a loop and never closes them).
+    int open_dispatch(Dispatch d);
+    Dispatch* dispatch(int handle);                   // nullptr when closed or unknown
+    void close_dispatch(int handle);
+    static constexpr std::size_t kMaxOpenDispatches = 4096;
 
     // -- which card's handler is running (for error messages) ---------------------------
     void push_context(HandlerContext c) { contexts_.push_back(std::move(c)); }
@@ -139,6 +149,7 @@ private:
     std::vector<HandlerContext> contexts_;
     Match* match_ = nullptr;
     int functions_ref_ = LUA_NOREF;                   // registry table: ref -> function
+    std::vector<std::optional<Dispatch>> dispatches_;  // handle = index + 1
     int game_ref_ = LUA_NOREF;
     std::vector<std::string> windows_;
     DecisionSink* decisions_ = nullptr;

@@ -18,6 +18,8 @@ void open_duelbox_modules(lua_State* L) {
     open_log_module(L, env);
     open_cards_module(L, env);
     open_decide_module(L, env);
+    open_flag_module(L, env);
+    open_derived_module(L, env);
     name_functions(L, env, "");   // global functions (decide, pcall, ...) keep their own names
     lua_pop(L, 1);
 }

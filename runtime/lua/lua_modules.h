@@ -1,5 +1,5 @@
 // lua_modules.h - the Duelbox modules scripts see as globals: match, entity, zone, counter,
-// window, effect, board, log, cards, and the functions decide/decide_all.
+// window, effect, board, log, cards, flag, derived, and the functions decide/decide_all.
 //
 // One lua_<module>.cpp per module; each is thin (check arguments, call the kernel, push
 // results) and documents every function it registers for docs/lua-api.md.
@@ -18,6 +18,8 @@ void open_board_module(lua_State* L, int env);
 void open_log_module(lua_State* L, int env);
 void open_cards_module(lua_State* L, int env);
 void open_decide_module(lua_State* L, int env);
+void open_flag_module(lua_State* L, int env);
+void open_derived_module(lua_State* L, int env);
 
 // Registers all of the above on the sandbox's base environment.
 void open_duelbox_modules(lua_State* L);

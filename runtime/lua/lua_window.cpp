@@ -5,6 +5,8 @@
 // may yield for a decision with no C++ frame on the stack.
 #include <algorithm>
 
+#include <cstdint>
+
 #include "host.h"
 #include "lua_modules.h"
 #include "lua_util.h"
@@ -149,9 +151,183 @@ int window_finish(lua_State* L) {
     return 0;
 }
 
+// -- Walks decided by the kernel (dispatch.h) ---------------------------------------------
+
+// Reads opts.only (an entity or a list) / opts.players (a player or a list) / opts.zones (a
+// list of zone names) of the options table at `t` (argument `arg`) into `o`.
+void read_dispatch_options(lua_State* L, int t, int arg, Match& m, DispatchOptions& o) {
+    if (lua_getfield(L, t, "only") != LUA_TNIL) {
+        if (lua_istable(L, -1)) {
+            const lua_Integer n = luaL_len(L, -1);
+            for (lua_Integer i = 1; i <= n; ++i) {
+                lua_geti(L, -1, i);
+                o.only.push_back(check_entity_at(L, -1, arg, "field 'only'", m));
+                lua_pop(L, 1);
+            }
+            if (n == 0) o.only.push_back(kNoEntity);   // an empty list keeps nothing
+        } else {
+            o.only.push_back(check_entity_at(L, -1, arg, "field 'only'", m));
+        }
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, t, "players") != LUA_TNIL) {
+        o.players = kNobody;
+        if (lua_istable(L, -1)) {
+            const lua_Integer n = luaL_len(L, -1);
+            for (lua_Integer i = 1; i <= n; ++i) {
+                lua_geti(L, -1, i);
+                o.players |= mask_of(check_player_at(L, -1, arg, "field 'players'", m));
+                lua_pop(L, 1);
+            }
+        } else {
+            o.players = mask_of(check_player_at(L, -1, arg, "field 'players'", m));
+        }
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, t, "zones") == LUA_TTABLE) {
+        const lua_Integer n = luaL_len(L, -1);
+        for (lua_Integer i = 1; i <= n; ++i) {
+            if (lua_geti(L, -1, i) != LUA_TSTRING) luaL_argerror(L, arg, "field 'zones': a list of zone names expected");
+            o.zones.emplace_back(lua_tostring(L, -1));
+            lua_pop(L, 1);
+        }
+    } else if (!lua_isnil(L, -1)) {
+        luaL_argerror(L, arg, "field 'zones': a list of zone names expected");
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, t, "repeat_skipped");
+    o.repeat_skipped = lua_toboolean(L, -1);
+    lua_getfield(L, t, "owner_orders");
+    o.owner_orders = lua_toboolean(L, -1);
+    lua_getfield(L, t, "until_finished");
+    o.until_finished = lua_toboolean(L, -1);
+    lua_pop(L, 3);
+}
+
+Dispatch& check_dispatch(lua_State* L, int arg) {
+    const lua_Integer handle = luaL_checkinteger(L, arg);
+    Dispatch* d = handle > 0 && handle <= INT32_MAX ? host_of(L).dispatch(static_cast<int>(handle)) : nullptr;
+    if (!d) luaL_argerror(L, arg, "no such window walk (closed already, or not from window.open)");
+    return *d;
+}
+
+/// window.open(name [, first_player [, {only=, players=, zones=, repeat_skipped=, owner_orders=, until_finished=}]]) -> walk
+/// Starts a walk over window `name`'s handlers, decided by the kernel (no list is built in
+/// Lua): priority, then seats from `first_player`, then registration order. `only` keeps the
+/// handlers of an entity or a list of entities; `players` (a player or a list) those whose
+/// player is one of them; `zones` (zone names) those whose source lies in such a zone now.
+/// `repeat_skipped` goes round again after a pass in which something applied, with the
+/// handlers that returned false and those that came into play meanwhile (a fixpoint);
+/// `owner_orders` lets a player order their own simultaneous handlers; `until_finished`
+/// ends the walk once the match is finished. Walk it with window.next, close it with
+/// window.close. core.windows.dispatch is the usual way to do all of this.
+int window_open(lua_State* L) {
+    Match& m = match_of(L);
+    const char* name = luaL_checkstring(L, 1);
+    check_window_name(L, 1, name);
+    DispatchOptions o;
+    o.policy.first = lua_isnoneornil(L, 2) ? 0 : check_player(L, 2, m);
+    o.policy.players = std::max(1, m.player_count());
+    if (lua_istable(L, 3)) {
+        auto& opts = push_owned<DispatchOptions>(L);   // its vectors must survive a check raising
+        opts.policy = o.policy;
+        read_dispatch_options(L, 3, 3, m, opts);
+        o = std::move(opts);
+    } else if (!lua_isnoneornil(L, 3)) {
+        return luaL_typeerror(L, 3, "table of options");
+    }
+    const int handle = host_of(L).open_dispatch(Dispatch(name, std::move(o)));
+    if (handle == 0) return luaL_error(L, "window.open: too many window walks are open (is window.close missing?)");
+    lua_pushinteger(L, handle);
+    return 1;
+}
+
+/// window.next(walk) -> handler, fn, source, player | 0, player, {label...} | nil
+/// The next step of a walk. A handler to call: its id, its function, its source entity and
+/// player; call `fn(ctx)` and report with window.done. An order to ask: 0, the player, and
+/// the labels of their simultaneous handlers; ask them and answer with window.order. nil:
+/// the walk is over (close it). Errors until window.done name the handler's card.
+int window_next(lua_State* L) {
+    Match& m = match_of(L);
+    Dispatch& d = check_dispatch(L, 1);
+    switch (d.next(m)) {
+        case Dispatch::Step::Fire: {
+            const HandlerId id = d.current();
+            m.windows().mark_fired(id);
+            const Handler* h = m.windows().get(id);
+            LuaHost& host = host_of(L);
+            host.push_context({h->source != kNoEntity ? m.entity(h->source).def : "", h->window});
+            lua_pushinteger(L, id);
+            host.push_function(L, h->script_ref);
+            if (h->source != kNoEntity) lua_pushinteger(L, h->source);
+            else lua_pushnil(L);
+            push_player(L, h->player);
+            return 4;
+        }
+        case Dispatch::Step::Order: {
+            lua_pushinteger(L, 0);
+            push_player(L, d.order_player());
+            const auto& group = d.group();
+            lua_createtable(L, static_cast<int>(group.size()), 0);
+            for (std::size_t i = 0; i < group.size(); ++i) {
+                const Handler* h = m.windows().get(group[i]);
+                if (h && h->source != kNoEntity) lua_pushstring(L, m.entity(h->source).name.c_str());
+                else lua_pushfstring(L, "handler %d", static_cast<int>(group[i]));
+                lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+            }
+            return 3;
+        }
+        case Dispatch::Step::End: break;
+    }
+    lua_pushnil(L);
+    return 1;
+}
+
+/// window.done(walk, result)
+/// Ends the handler window.next returned. `result` is what it returned: false means its
+/// condition was not met ("skipped", tried again in a repeating walk); anything else, applied.
+int window_done(lua_State* L) {
+    Dispatch& d = check_dispatch(L, 1);
+    const bool skipped = lua_type(L, 2) == LUA_TBOOLEAN && !lua_toboolean(L, 2);
+    d.applied(!skipped);
+    host_of(L).pop_context();
+    return 0;
+}
+
+/// window.order(walk, order)
+/// Answers window.next's order question: `order` lists the labels' numbers (1-based) in
+/// the order the player chose (what decide{kind = "order"} returns).
+int window_order(lua_State* L) {
+    Dispatch& d = check_dispatch(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    std::vector<int> perm;
+    const lua_Integer n = luaL_len(L, 2);
+    for (lua_Integer i = 1; i <= n && i <= 64; ++i) {
+        lua_geti(L, 2, i);
+        perm.push_back(lua_isinteger(L, -1) ? static_cast<int>(lua_tointeger(L, -1) - 1) : -1);
+        lua_pop(L, 1);
+    }
+    if (!d.order(perm)) return luaL_argerror(L, 2, "not an order of the handlers asked about");
+    return 0;
+}
+
+/// window.close(walk) -> applied, fired
+/// Ends a walk: whether any handler applied (returned other than false), and how many fired.
+int window_close(lua_State* L) {
+    Dispatch& d = check_dispatch(L, 1);
+    const bool applied = d.any_applied();
+    const int fired = d.fired();
+    host_of(L).close_dispatch(static_cast<int>(lua_tointeger(L, 1)));
+    lua_pushboolean(L, applied);
+    lua_pushinteger(L, fired);
+    return 2;
+}
+
 const luaL_Reg window_module[] = {{"on", window_on},           {"off", window_off},   {"off_source", window_off_source},
                                   {"collect", window_collect}, {"info", window_info}, {"begin", window_begin},
-                                  {"finish", window_finish},   {nullptr, nullptr}};
+                                  {"finish", window_finish},   {"open", window_open},
+                                  {"next", window_next},       {"done", window_done}, {"order", window_order},
+                                  {"close", window_close},     {nullptr, nullptr}};
 
 }  // namespace
 

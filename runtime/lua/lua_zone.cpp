@@ -64,6 +64,18 @@ int zone_top(lua_State* L) {
     return 1;
 }
 
+/// zone.at(z, i) -> entity|nil
+/// The entity at position `i` of the zone (1 = top), or nil past either end: one entity
+/// without building the list zone.items makes.
+int zone_at(lua_State* L) {
+    Match& m = match_of(L);
+    const Zone& z = m.zone(check_zone(L, 1, m));
+    const lua_Integer i = luaL_checkinteger(L, 2);
+    if (i < 1 || static_cast<std::size_t>(i) > z.items.size()) lua_pushnil(L);
+    else lua_pushinteger(L, z.items[static_cast<std::size_t>(i) - 1]);
+    return 1;
+}
+
 /// zone.move(e, z [, where])
 /// Moves entity `e` into zone `z`; where = "top" (default), "bottom" or a position (1 = top).
 int zone_move(lua_State* L) {
@@ -154,7 +166,7 @@ const luaL_Reg zone_module[] = {
     {"create", zone_create}, {"find", zone_find},       {"items", zone_items}, {"count", zone_count},
     {"top", zone_top},       {"move", zone_move},       {"shuffle", zone_shuffle}, {"reveal", zone_reveal},
     {"of", zone_of},         {"name", zone_name},       {"owner", zone_owner}, {"position", zone_position},
-    {nullptr, nullptr}};
+    {"at", zone_at},         {nullptr, nullptr}};
 
 }  // namespace
 

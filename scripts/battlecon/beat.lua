@@ -15,10 +15,9 @@ local M = {}
 -- kernel's bookkeeping included, names that section of the spec (teaching).
 local within = log.within_rule
 
-local BEAT_FLAGS = { "stunned", "moved", "moved_past", "passed_enemy", "advanced", "was_hit", "used_boost", "used_fortify", "used_accelerate" }
-
 -- Things that last one beat end here (E11 "When" counts reset by match.end_period; stun
--- until the end of the beat, AT5 [INF]; armor from no-condition effects, §8 [INF]).
+-- until the end of the beat, AT5 [INF]; armor from no-condition effects, §8 [INF]). The
+-- beat's flags (S.BEAT_FLAGS, used advantages, a caused clash) end with the period too.
 function M.clean_up(ctx)
   within("§3.14 Next beat: what lasted one beat ends (E11, AT5)", M.clean_up_now, ctx)
 end
@@ -26,15 +25,10 @@ end
 function M.clean_up_now(ctx)
   match.end_period("beat")
   for p = 1, ctx.players do
-    for _, f in ipairs(BEAT_FLAGS) do S.set_flag(p, f, nil) end
     status.tick(p)
     counter.set(S.pe(p), "armor", 0)
     counter.set(S.pe(p), "damage", 0)
-    for _, zn in ipairs({ "ua", "cards", "status", "pool_area" }) do
-      for _, e in ipairs(zone.items(zone.find(zn, p))) do entity.set(e, "adv_used", nil) end
-    end
   end
-  entity.set(S.tracker(), "cause_clash", nil)
   entity.set(S.tracker(), "order", nil)
 end
 

@@ -34,7 +34,7 @@ function bc.card(p, kind, name, t, zn)
     where = "bottom", props = props_of(t or {}) }
   if not zn or zn == "pair" then
     zone.reveal(e, "all")
-    entity.set(e, "live", true)
+    flag.set(e, "live", true)
   end
   return e
 end
@@ -51,7 +51,7 @@ end
 function bc.on(p, w, fn, timing, name)
   local e = entity.create { kind = "effect", name = name or ("effect " .. w), owner = p,
     zone = zone.find("status", p) }
-  entity.set(e, "live", true)
+  flag.set(e, "live", true)
   fire.handler(e, w, fn, timing)
   return e
 end

@@ -3,9 +3,10 @@
 -- A card's handler for a window returns false when its condition is not met (it is then
 -- "skipped"); anything else means it applied. fire() runs a phase window to a fixpoint (E7):
 -- skipped handlers are tried again after a pass in which something applied, until a pass
--- applies nothing new. Order: core.windows.dispatch does it (priority, then seats from the
--- first player, i.e. active first, E8; owner_orders lets a player order their own
--- simultaneous effects). "When" effects carry timing = {window = {limit = 1, period = "beat"}}
+-- applies nothing new. The kernel decides that walk (core.windows.dispatch with
+-- repeat_skipped): which sources are live, the order (priority, then seats from the first
+-- player, i.e. active first, E8; owner_orders lets a player order their own simultaneous
+-- effects), and which handlers go round again. Nothing fires once the match is over (EL2). "When" effects carry timing = {window = {limit = 1, period = "beat"}}
 -- on the card; "each time" effects have no limit (E11).
 
 local windows = require("core.windows")
@@ -41,29 +42,34 @@ M.RULES = {
   stunned = "§3.1 E9 When / Each time: before a stun (W14)",
 }
 
--- Registers fn as entity e's handler for window w; it records its result for the fixpoint
--- loop (false = "condition not met, skipped").
+local windows_dispatch, windows_walk = windows.dispatch, windows.walk
+local flag_is, flag_set = flag.is, flag.set
+
+-- Registers fn as entity e's handler for window w. A handler returns false when its
+-- condition is not met ("skipped"); the walk (core.windows, repeat_skipped) tries it again
+-- after a pass in which something applied.
 function M.handler(e, w, fn, t)
   t = t or {}
-  return window.on(w, function(ctx)
-    if match.finished() then return end                           -- EL2: nothing else resolves
-    local r = fn(ctx)
-    if ctx.phase then ctx.phase[ctx.self] = (r ~= false) end
-  end, { source = e, player = entity.owner(e), priority = t.priority, limit = t.limit, period = t.period })
+  return window.on(w, fn, { source = e, player = entity.owner(e), priority = t.priority, limit = t.limit,
+    period = t.period })
 end
 
 -- Registers the handlers of entity e (its definition's window functions) and marks it live:
--- like cards.activate, but through M.handler.
+-- like cards.activate, but through M.handler. Live is a flag: no event (only the effects
+-- that follow are news).
 function M.activate(e, names)
   names = names or M.WINDOWS
-  if entity.get(e, "live") then return end
+  if flag_is(e, "live") then return end
   local def = cards.of(e)
   if def then
-    for _, w in ipairs(names) do
-      if type(def[w]) == "function" then M.handler(e, w, def[w], def.timing and def.timing[w]) end
+    local timing = def.timing
+    for i = 1, #names do
+      local w = names[i]
+      local fn = def[w]
+      if type(fn) == "function" then M.handler(e, w, fn, timing and timing[w]) end
     end
   end
-  entity.set(e, "live", true)
+  flag_set(e, "live", true)
 end
 
 -- Runs entity e's own handler for window w once, whether or not e is live (an advantage
@@ -72,69 +78,52 @@ function M.run_one(e, w, ctx)
   local def = cards.of(e)
   if not (def and type(def[w]) == "function") then return false end
   local temp
-  if not entity.get(e, "live") then temp = M.handler(e, w, def[w]) end
-  windows.dispatch(w, ctx, entity.owner(e), { only = e })
+  if not flag_is(e, "live") then temp = M.handler(e, w, def[w]) end
+  windows_dispatch(w, ctx, entity.owner(e), { only = e, until_finished = true })
   if temp then window.off(temp) end
   return true
 end
 
 function M.deactivate(e)
-  if not entity.get(e, "live") then return end
+  if not flag_is(e, "live") then return end
   window.off_source(e)
-  entity.set(e, "live", nil)
+  flag_set(e, "live", nil)
 end
 
 -- Fires window `name` for the live sources of `players` (a list; default: both, active
--- first), to a fixpoint, inside its rule (M.RULES, or opts.rule). ctx is copied for each
--- handler (core.windows).
+-- first), to a fixpoint (E7), inside its rule (M.RULES, or opts.rule). opts.only = a list
+-- of entities fires only those; opts.no_order = players do not order their own effects.
 function M.fire(name, ctx, players, opts)
   local rule = opts and opts.rule or M.RULES[name]
   if not rule then return M.fire_now(name, ctx, players, opts) end
   return log.within_rule(rule, M.fire_now, name, ctx, players, opts)
 end
 
+-- The walk's options, one table per shape, built once: the kernel keeps the live handlers
+-- of the players' source zones (battlecon.state SOURCE_ZONES), in order, and goes round
+-- again while something applies (E7).
+local WALK = { zones = S.SOURCE_ZONES, repeat_skipped = true, owner_orders = true, until_finished = true }
+local WALK_NO_ORDER = { zones = S.SOURCE_ZONES, repeat_skipped = true, until_finished = true }
+
 function M.fire_now(name, ctx, players, opts)
   ctx = ctx or {}
   players = players or S.order()
-  local pending = {}
+  local walk
   if opts and opts.only then
+    local live = {}
     for _, e in ipairs(opts.only) do
-      if entity.get(e, "live") then pending[#pending + 1] = e end
+      if flag_is(e, "live") then live[#live + 1] = e end
     end
+    if #live == 0 then return false end
+    walk = { only = live, players = players, repeat_skipped = true, owner_orders = not opts.no_order,
+      until_finished = true }
   else
-    for _, p in ipairs(players) do
-      for _, e in ipairs(S.sources(p)) do pending[#pending + 1] = e end
-    end
+    walk = (opts and opts.no_order) and WALK_NO_ORDER or WALK
+    walk.players = players
   end
-  local first = players[1]
-  local seen = {}
-  for _, e in ipairs(pending) do seen[e] = true end
-  local applied_any = false
-  while #pending > 0 do
-    local phase = {}
-    ctx.phase = phase
-    windows.dispatch(name, ctx, first, { only = pending, owner_orders = not (opts and opts.no_order) })
-    local again, progress = {}, false
-    for _, e in ipairs(pending) do
-      if phase[e] == true then progress = true
-      elseif phase[e] == false then again[#again + 1] = e end
-    end
-    if not progress then break end
-    applied_any = true
-    if match.finished() then break end
-    -- Sources that came into force during the pass (a special attack swapped in, a form
-    -- activated) apply their effects of this phase too.
-    if not (opts and opts.only) then
-      for _, p in ipairs(players) do
-        for _, e in ipairs(S.sources(p)) do
-          if not seen[e] then seen[e] = true; again[#again + 1] = e end
-        end
-      end
-    end
-    pending = again
-  end
-  ctx.phase = nil
-  return applied_any
+  local _, applied = windows_walk(name, ctx, players[1], walk)
+  walk.players = nil
+  return applied
 end
 
 return M

@@ -31,7 +31,7 @@ function M.compare()
   local b = S.opponent(a)
   local sa, sb = stats.speed(a), stats.speed(b)
   local ta, tb = stats.tiebreak(a), stats.tiebreak(b)
-  local caused = entity.get(S.tracker(), "cause_clash")
+  local caused = flag.is(S.tracker(), "cause_clash")
   if ta or tb then                                                   -- TB3: no clash at all
     if sa ~= sb then return sa > sb and a or b end
     if ta and tb then return a end
@@ -57,7 +57,7 @@ end
 local function clash_now(ctx)
   while true do
     log.event("bc.clash", "speeds tie: clash", { a = stats.speed(1), b = stats.speed(2) }, { rule = "§3.5" })
-    entity.set(S.tracker(), "cause_clash", nil)
+    flag.set(S.tracker(), "cause_clash", nil)
     local requests, lists, who = {}, {}, {}
     local runout = false
     for p = 1, ctx.players do

@@ -64,9 +64,9 @@ end
 
 -- Support tokens (§6.5). What they raise and by how much is [GAP]: SAMPLE values.
 M.SUPPORT = {
-  { key = "boost", name = "Boost", stat = "power", amount = 1 },
-  { key = "fortify", name = "Fortify", stat = "defense", amount = 2 },
-  { key = "accelerate", name = "Accelerate", stat = "speed", amount = 1 },
+  { key = "boost", used = "used_boost", name = "Boost", stat = "power", amount = 1 },
+  { key = "fortify", used = "used_fortify", name = "Fortify", stat = "defense", amount = 2 },
+  { key = "accelerate", used = "used_accelerate", name = "Accelerate", stat = "speed", amount = 1 },
 }
 M.SUPPORT_COST = 2
 
@@ -89,7 +89,7 @@ local function card_advantages(p)
     if not adv then return end
     local mine = entity.owner(card) == user
     if (adv.for_opponent == true) == mine then return end             -- ADV6
-    if adv.once and entity.get(card, "adv_used") then return end      -- ADV5
+    if adv.once and flag.is(card, "adv_used") then return end         -- ADV5
     if adv.force and S.force(user) < adv.force then return end
     if adv.can and not adv.can(user, card) then return end            -- ADV4
     out[#out + 1] = { card = card, label = (adv.label or entity.name(card)) }
@@ -110,10 +110,9 @@ end
 
 function M.choices(p)
   local list = { { label = "pass" } }
-  local pe = S.pe(p)
   if S.force(p) >= M.SUPPORT_COST then
     for _, t in ipairs(M.SUPPORT) do
-      if not entity.get(pe, "used_" .. t.key) and support_changes(p, t) then
+      if not S.flag(p, t.used) and support_changes(p, t) then
         list[#list + 1] = { label = t.name .. " (+" .. t.amount .. " " .. t.stat .. ", 2 force)", token = t }
       end
     end
@@ -131,14 +130,14 @@ function M.use_now(p, c)
   if c.token then
     local t = c.token
     verbs.pay_force(p, M.SUPPORT_COST)                                 -- to the box (TO4)
-    entity.set(S.pe(p), "used_" .. t.key, true)
+    S.set_flag(p, t.used, true)
     stats.bonus(p, t.stat, t.amount)
     log.event("bc.support", "{p:player} uses {token}: +{n} {stat}", { player = p, token = t.name, n = t.amount,
       stat = t.stat }, { rule = "§3.3 ADV3" })
   else
     local adv = cards.of(c.card).offer
     if adv.force then verbs.pay_force(p, adv.force) end
-    if adv.once then entity.set(c.card, "adv_used", true) end
+    if adv.once then flag.set(c.card, "adv_used", true, "beat") end
     log.event("bc.advantage", "{p:player} uses the advantage {label}", { player = p, label = c.label },
       { rule = "§3.3" })
     if entity.kind(c.card) == "token" then return kit.use(p, c.card) end   -- §6.2 "use"

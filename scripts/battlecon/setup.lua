@@ -8,6 +8,7 @@
 local S = require("battlecon.state")
 local fire = require("battlecon.fire")
 local verbs = require("battlecon.verbs")
+local stats = require("battlecon.stats")
 
 local M = {}
 
@@ -117,6 +118,7 @@ local function seat(ctx, p)
   local s = ctx.seats[p].setup
   local pe = S.pe(p)
   for _, z in ipairs(PLAYER_ZONES) do zone.create(z[1], p, z[2]) end
+  stats.define(p)                                                      -- the pair's stats (§4), kept by the kernel
   local ua_key = M.fighter_key(ctx, p)
   local ua = cards.create(ua_key, p, zone.find("ua", p))
   entity.set(pe, "fighter", ua_key)

@@ -3,8 +3,9 @@
 -- Scripts are stateless: everything that changes lives in the kernel.
 --  * the "table" zone holds the tracker entity: props active (the active player card's
 --    holder), beat, final (this is the final beat), time_out, clash_stop;
---  * each player entity carries counters health, force, armor, damage (taken this beat) and
---    props figure, stunned, moved, was_hit, attacked, special_used, fighter;
+--  * each player entity carries counters health, force, armor, damage (taken this beat),
+--    props figure and fighter, and flags (module `flag`, no events) stunned, moved, was_hit,
+--    eliminated, special_used...; cards carry the flags live and adv_used;
 --  * the shared "pool" entity carries the common force pool (counter force);
 --  * per-player zones: hand (owner), pair (owner until Reveal), aside (owner: discarded with
 --    no pile named), discard1, discard2, special (the special attack, face up), ua, cards
@@ -12,12 +13,14 @@
 
 local M = {}
 
-function M.pe(p) return match.player_entity(p) end
-function M.figure(p) return entity.get(match.player_entity(p), "figure") end
-function M.zone(name, p) return zone.find(name, p) end
+local player_entity, flag_is, zone_find, zone_at = match.player_entity, flag.is, zone.find, zone.at
 
-function M.tracker() return zone.items(zone.find("table"))[1] end
-function M.pool() return zone.items(zone.find("table"))[2] end
+function M.pe(p) return player_entity(p) end
+function M.figure(p) return entity.get(player_entity(p), "figure") end
+function M.zone(name, p) return zone_find(name, p) end
+
+function M.tracker() return zone_at(zone_find("table"), 1) end
+function M.pool() return zone_at(zone_find("table"), 2) end
 function M.box() return zone.find("box") end
 
 function M.active() return entity.get(M.tracker(), "active") end
@@ -78,36 +81,47 @@ function M.distance(a, b)
   return board.distance(board.position(M.figure(a)), board.position(M.figure(b)))
 end
 
-function M.flag(p, key) return entity.get(M.pe(p), key) == true end
-function M.set_flag(p, key, v) entity.set(M.pe(p), key, v or nil) end
+-- Flags steer the rules but are no news (kernel scratch state, module `flag`: no event).
+-- Those in BEAT_FLAGS last until the end of the beat (match.end_period("beat") clears them);
+-- the others (eliminated, special_used) until set again.
+M.BEAT_FLAGS = { stunned = true, moved = true, moved_past = true, passed_enemy = true, advanced = true,
+  was_hit = true, used_boost = true, used_fortify = true, used_accelerate = true }
+function M.flag(p, key) return flag_is(player_entity(p), key) end
+function M.set_flag(p, key, v)
+  flag.set(player_entity(p), key, v, M.BEAT_FLAGS[key] and "beat" or nil)
+end
+-- The enemy p moved past last this beat (team play, O6), or nil.
+function M.passed_enemy(p)
+  local q = flag.get(player_entity(p), "passed_enemy")
+  return q ~= 0 and q or nil
+end
 
--- The entities whose effects are live for player p this beat: the UA, active special cards
--- and forms, statuses, and the revealed attack cards (style + top base, or the special).
+-- Whether entity e's effects are in force (fire.activate / fire.deactivate).
+function M.live(e) return flag_is(e, "live") end
+
+-- The zones whose live entities' effects apply (E7): the UA, active special cards and
+-- forms, statuses, and the revealed attack cards (style + top base, or the special).
+M.SOURCE_ZONES = { "ua", "cards", "status", "pair" }
+
+-- The entities whose effects are live for player p this beat, in zone order.
 function M.sources(p)
   local out = {}
-  for _, zn in ipairs({ "ua", "cards", "status", "pair" }) do
-    for _, e in ipairs(zone.items(zone.find(zn, p))) do
-      if entity.get(e, "live") then out[#out + 1] = e end
+  for i = 1, #M.SOURCE_ZONES do
+    local items = zone.items(zone.find(M.SOURCE_ZONES[i], p))
+    for j = 1, #items do
+      if flag_is(items[j], "live") then out[#out + 1] = items[j] end
     end
   end
   return out
 end
 
--- The attack cards: style and top base of the pair, or the special attack alone.
+-- The attack cards: style and top base of the pair, or the special attack alone (the
+-- sources of p's derived stats, battlecon.stats). Returns the list and the special, if any.
 function M.attack_cards(p)
-  local items = zone.items(zone.find("pair", p))
-  local style, base, special
-  for _, e in ipairs(items) do
-    local k = entity.kind(e)
-    if k == "style" and not style then style = e
-    elseif k == "base" and not base then base = e   -- top first: the last clash base
-    elseif k == "special" then special = e end
-  end
-  if special then return { special }, special end
-  local out = {}
-  if style then out[#out + 1] = style end
-  if base then out[#out + 1] = base end
-  return out, nil
+  local list = { derived.sources(derived.find("power", player_entity(p))) }
+  local first = list[1]
+  if first and #list == 1 and entity.kind(first) == "special" then return list, first end
+  return list, nil
 end
 
 function M.attack_name(p)

@@ -1,97 +1,91 @@
--- battlecon.stats: attack pair arithmetic (spec §4), evaluated on demand, never cached.
+-- battlecon.stats: attack pair arithmetic (spec §4), as derived values the kernel keeps.
 --
 -- Card props: range_min, range_max (a single value sets both), power, speed, defense;
 -- "none" as a value = NONE (§4.6); <stat>_fixed = true = the `*` mark (§4.4);
 -- range_x = "2,4" marks distances (§4.2 R5, cells read as distances); stability = true in
 -- place of defense (P4); tiebreak = true = ▲ (§3.6).
 -- Modifiers are effect.modify on the player entity with stat = the stat name (op add for
--- bonuses and penalties); "equal to X" is op set on stat "equal.<stat>" (§4.5).
+-- bonuses and penalties); "equal to X" is op set on stat "equal.<stat>" (§4.5); a modifier
+-- on "unnone.<stat>" gives a NONE stat a value.
+--
+-- M.define(p) (at setup) asks the kernel for one derived value per stat (derived.define):
+-- the attack cards are the first style and the first (top) base of p's pair, or a special
+-- attack alone (kinds/alone); §4.7 steps 2-5 are the definition's fixed / none / override /
+-- modifier steps. A read is then one kernel call, recomputed only after the match changed.
 
 local S = require("battlecon.state")
 
+local derived_of, effect_stat = derived.of, effect.stat
+local max = math.max
+
 local M = {}
 M.NONE = "none"
-local UNSET = -999999
 
-local function printed_of(cards, stat)
-  local sum = 0
-  for _, c in ipairs(cards) do
-    local v = entity.get(c, stat)
-    if v == M.NONE then return M.NONE end
-    sum = sum + (v or 0)
+-- The stats defined per player, and the floor each keeps (P1: power, P2: defense, R4: range).
+local DEFINED = {
+  { stat = "power", floor = 0 }, { stat = "speed" }, { stat = "defense", floor = 0 },
+  { stat = "range_min", floor = 0 }, { stat = "range_max" },
+}
+
+function M.define(p)
+  local pe, pair = S.pe(p), zone.find("pair", p)
+  local zones, kinds = { pair }, { "style", "base" }
+  for i = 1, #DEFINED do
+    local d = DEFINED[i]
+    derived.define { name = d.stat, zones = zones, kinds = kinds, alone = "special", prop = d.stat,
+      none = M.NONE, fixed = d.stat .. "_fixed", target = pe, stat = d.stat, override = "equal." .. d.stat,
+      unnone = "unnone." .. d.stat, floor = d.floor }
+    -- The printed value (§8): the bare sum, `*` kept, no modifier.
+    derived.define { name = "printed." .. d.stat, zones = zones, kinds = kinds, alone = "special", prop = d.stat,
+      none = M.NONE, fixed = d.stat .. "_fixed", target = pe }
   end
-  return sum
+  for _, mark in ipairs({ "stability", "tiebreak" }) do
+    derived.define { name = mark, zones = zones, kinds = kinds, alone = "special", prop = mark, target = pe }
+  end
 end
 
 -- The printed value: the bare sum (§8 "printed value"); NONE stays NONE.
-function M.printed(p, stat)
-  local cards = S.attack_cards(p)
-  for _, c in ipairs(cards) do
-    if entity.get(c, stat .. "_fixed") then return entity.get(c, stat) end
-  end
-  return printed_of(cards, stat)
-end
+function M.printed(p, stat) return derived_of("printed." .. stat, S.pe(p)) end
 
--- §4.7 steps 2-5 for one number stat; returns a number or NONE (no clamps).
-local function raw(p, stat, cards)
-  for _, c in ipairs(cards) do
-    if entity.get(c, stat .. "_fixed") then return entity.get(c, stat) end   -- `*`
-  end
-  local pe = S.pe(p)
-  local printed = printed_of(cards, stat)
-  if printed == M.NONE and effect.stat(pe, "unnone." .. stat, 0) == 0 then return M.NONE end
-  local eq = effect.stat(pe, "equal." .. stat, UNSET)
-  if eq ~= UNSET then return eq end
-  if printed == M.NONE then printed = 0 end
-  return effect.stat(pe, stat, printed)
-end
+function M.power(p) return derived_of("power", S.pe(p)) end                    -- NONE, or at least 0 (P1)
 
-function M.power(p)
-  local v = raw(p, "power", S.attack_cards(p))
-  if v == M.NONE then return M.NONE end
-  return math.max(0, v)                                          -- P1
+function M.speed(p)
+  local v = derived_of("speed", S.pe(p))
+  return v == M.NONE and 0 or v
 end
-
-function M.speed(p) local v = raw(p, "speed", S.attack_cards(p)); return v == M.NONE and 0 or v end
 
 function M.stable(p)
-  for _, c in ipairs(S.attack_cards(p)) do
-    if entity.get(c, "stability") then return true end
-  end
-  return effect.stat(S.pe(p), "stability", 0) > 0
+  local pe = S.pe(p)
+  return derived_of("stability", pe) > 0 or effect_stat(pe, "stability", 0) > 0
 end
 
 -- Defense reads 0 under stability (P4) and never below 0 (P2).
 function M.defense(p)
   if M.stable(p) then return 0 end
-  local v = raw(p, "defense", S.attack_cards(p))
-  if v == M.NONE then return 0 end
-  return math.max(0, v)
+  local v = derived_of("defense", S.pe(p))
+  return v == M.NONE and 0 or v
 end
 
 function M.tiebreak(p)
-  for _, c in ipairs(S.attack_cards(p)) do
-    if entity.get(c, "tiebreak") then return true end
-  end
-  return effect.stat(S.pe(p), "tiebreak", 0) > 0
+  local pe = S.pe(p)
+  return derived_of("tiebreak", pe) > 0 or effect_stat(pe, "tiebreak", 0) > 0
 end
 
 -- Range: {none=true} | {x={d...}} | {min=, max=} after R3/R4 clamps.
 function M.range(p)
   local cards = S.attack_cards(p)
-  for _, c in ipairs(cards) do
-    local x = entity.get(c, "range_x")
+  for i = 1, #cards do
+    local x = entity.get(cards[i], "range_x")
     if x then                                                    -- R5: the other card is ignored
       local cells = {}
       for d in string.gmatch(x, "%-?%d+") do cells[#cells + 1] = tonumber(d) end
       return { x = cells }
     end
   end
-  local lo, hi = raw(p, "range_min", cards), raw(p, "range_max", cards)
+  local pe = S.pe(p)
+  local lo, hi = derived_of("range_min", pe), derived_of("range_max", pe)
   if lo == M.NONE or hi == M.NONE then return { none = true } end
-  lo = math.max(0, lo)                                           -- R4
-  hi = math.max(lo, hi)                                          -- R3 (and R4)
-  return { min = lo, max = hi }
+  return { min = lo, max = max(lo, hi) }                         -- R4 (the floor), R3
 end
 
 function M.in_range(r, distance)

@@ -169,7 +169,7 @@ function M.armor(p, x) counter.add(S.pe(p), "armor", x) end
 function M.avoid(attack) attack.avoided = true end
 
 -- Cause a clash (§8, REV4): after the Reveal effects, a clash whatever the speeds (▲ cancels).
-function M.cause_clash() entity.set(S.tracker(), "cause_clash", true) end
+function M.cause_clash() flag.set(S.tracker(), "cause_clash", true, "beat") end
 
 -- Become the active player (§3.15).
 function M.become_active(p)
@@ -276,7 +276,7 @@ function M.note_passed(p, from, to, duel_passed)
   end
   if best then
     S.set_flag(p, "moved_past", true)
-    entity.set(S.pe(p), "passed_enemy", best.q)
+    S.set_flag(p, "passed_enemy", best.q)
   end
 end
 

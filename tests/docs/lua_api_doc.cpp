@@ -35,7 +35,8 @@ namespace fs = std::filesystem;
 using duelbox::test::read_text;
 
 const std::vector<std::string> kModuleOrder = {"match",  "entity", "zone", "counter", "window",
-                                               "effect", "board",  "log",  "cards",   "decide"};
+                                               "effect", "board",  "log",  "cards",   "flag",
+                                               "derived", "decide"};
 
 namespace text {
 

@@ -51,7 +51,7 @@ print(table.concat(window.collect("react", 3), ",")))",
     CHECK(r.printed() == Strings{"4,2,3,1,6,5", "4,1,2,3,6,5", "7"});
 }
 
-TEST_CASE("core.windows dispatch fires in collect order with a ctx per handler", "[lua_api][window]") {
+TEST_CASE("core.windows dispatch fires in collect order; ctx says whose handler runs", "[lua_api][window]") {
     const RunResult r = run_snippet(kFired + R"(local t2 = entity.create{zone = 1, owner = 2}
 window.on("go", fired("p1"), {player = 1})
 window.on("go", fired("p2-card"), {source = t2})
@@ -219,4 +219,54 @@ TEST_CASE("after a handler error caught by pcall, later errors carry no window c
     CHECK(error_of(R"(window.on("go", function() error("boom") end)
 pcall(require("core.windows").dispatch, "go")
 zone.move(1, 99))") == "snippet:3: bad argument #2 to 'zone.move' (zone 99 does not exist)");
+}
+
+TEST_CASE("handlers share the caller's ctx; self/player/window come back as they were, nested too", "[lua_api][window]") {
+    const RunResult r = run_snippet(kFired + R"(local a = entity.create{zone = 1, owner = 1}
+local b = entity.create{zone = 1, owner = 2}
+window.on("react", fired("inner"), {source = b})
+window.on("go", function(c)
+  windows.dispatch("react", c, 2)          -- the same ctx, one level down
+  print(c.self == a, c.window, c.player)  -- the outer handler's view is intact
+end, {source = a})
+local ctx = {round = 2, self = "mine"}
+print(windows.dispatch("go", ctx, 1), ctx.self, ctx.window, ctx.player, ctx.round))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"true\tgo\t1", "1\tmine\tnil\tnil\t2"});
+    CHECK(r.values("fired", "self") == std::vector<json>{4});
+}
+
+TEST_CASE("window.open/next/done/close: a repeating walk over live zones, with results", "[lua_api][window]") {
+    const RunResult r = run_snippet(R"(local live = zone.create("live", 1)
+local idle = zone.create("idle", 1)
+local x = entity.create{zone = live, owner = 1, name = "x"}
+local y = entity.create{zone = live, owner = 1, name = "y"}
+local z = entity.create{zone = idle, owner = 1, name = "z"}
+local calls = {}
+window.on("go", function() calls[#calls + 1] = "x"; return #calls > 2 end, {source = x})
+window.on("go", function() calls[#calls + 1] = "y"; zone.move(z, live); return true end, {source = y})
+window.on("go", function() calls[#calls + 1] = "z" end, {source = z})
+local walk = window.open("go", 1, {zones = {"live"}, repeat_skipped = true})
+while true do
+  local id, fn = window.next(walk)
+  if not id then break end
+  window.done(walk, fn())
+end
+print(table.concat(calls, " "), window.close(walk))
+print(pcall(window.next, walk)))");
+    REQUIRE(r.finished());
+    REQUIRE(r.printed().size() == 2);
+    CHECK(r.printed()[0] == "x y x z\ttrue\t4");   // x skipped, y applied: x again, and z now live
+    CHECK(r.printed()[1].find("no such window walk") != std::string::npos);
+}
+
+TEST_CASE("owner_orders in a walk: the player orders their simultaneous handlers", "[lua_api][window]") {
+    const RunResult r = run_snippet(kFired + R"(local a = entity.create{zone = 1, owner = 1, name = "Alpha"}
+local b = entity.create{zone = 1, owner = 1, name = "Beta"}
+window.on("go", fired("a"), {source = a})
+window.on("go", fired("b"), {source = b})
+windows.dispatch("go", nil, 1, {owner_orders = true}))",
+                                    2, {pick(1, {2, 1}, "order.go")});
+    REQUIRE(r.finished());
+    CHECK(r.values("fired", "tag") == std::vector<json>{"b", "a"});
 }

@@ -35,7 +35,7 @@ return {
     range_check = function(ctx)
       if ctx.attack.target ~= ctx.player or not S.flag(ctx.player, "moved_past") then return false end
       -- team play (O6): only the attack of the last enemy moved past
-      local last = entity.get(S.pe(ctx.player), "passed_enemy")
+      local last = S.passed_enemy(ctx.player)
       if last and last ~= ctx.attack.attacker then return false end
       verbs.avoid(ctx.attack)
     end },

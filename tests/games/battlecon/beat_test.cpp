@@ -92,7 +92,7 @@ counter.set(S.pe(B), "force", 6); bc.note("B2", labels(B)))",
 
 TEST_CASE("BC-13 support tokens refresh each beat; their force stays in the box", "[battlecon]") {
     auto r = drill(std::string(kPairs) + R"(
-for _, t in ipairs({"boost", "fortify", "accelerate"}) do entity.set(S.pe(A), "used_" .. t, true) end
+for _, t in ipairs({"boost", "fortify", "accelerate"}) do S.set_flag(A, "used_" .. t, true) end
 bc.note("before", #bc.set.choices(A) - 1)
 bc.recycle.run(ctx, true)
 local pool = counter.get(S.pool(), "force")
@@ -183,7 +183,7 @@ local function pairs_(sa, sb, ta, tb)
 end
 pairs_(4, 4, true, nil); bc.note("a", bc.reveal.compare() or "clash")
 pairs_(4, 4, true, true); bc.note("b", bc.reveal.compare() or "clash")
-entity.set(S.tracker(), "cause_clash", true)
+bc.verbs.cause_clash()
 pairs_(3, 5, nil, nil); bc.note("c", bc.reveal.compare() or "clash")
 pairs_(3, 5, true, nil); bc.note("d", bc.reveal.compare() or "clash"))",
                    seat(), seat(), {}, {{"first_active", 2}});

@@ -148,7 +148,7 @@ TEST_CASE("BattleCON glossary: remove (Flash goes to the box and never comes bac
 local flash = drill_pair(A, "battlecon/drill/flash", {name = "TB", range = 1, power = 1})
 bc.pair(B, {range = 0}, {range = 0}); bc.place(A, 3); bc.place(B, 4)
 bc.attack.attack(A)
-bc.note("zone", zone.name(zone.of(flash))); bc.note("live", entity.get(flash, "live") == true)
+bc.note("zone", zone.name(zone.of(flash))); bc.note("live", S.live(flash))
 bc.recycle.run(ctx, true); bc.note("d1", bc.names(A, "discard1"))
 bc.recycle.run(ctx, true); bc.recycle.run(ctx, true)
 bc.note("back", zone.of(flash) ~= S.box()))");

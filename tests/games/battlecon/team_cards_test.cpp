@@ -62,9 +62,9 @@ TEST_CASE("BattleCON Master declined: no bonus and no setup change", "[battlecon
 TEST_CASE("BattleCON Master's effects stop when the Master is eliminated", "[battlecon]") {
     auto r = team_run(R"(
 local master = zone.items(zone.find("status", 3))[1]
-bc.note("live before", entity.get(master, "live") == true)
+bc.note("live before", S.live(master))
 counter.set(S.pe(3), "health", 1); v.take_damage(3, 5)
-bc.note("live after", entity.get(master, "live") == true))",
+bc.note("live after", S.live(master)))",
                       {{1, 4}, {1, 2}, {2, 6}}, {answer_yes(3, true, "setup.lone_card")});
     CHECK(note(r, "live before") == true);
     CHECK(note(r, "live after") == false);

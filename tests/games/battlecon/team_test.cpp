@@ -127,7 +127,7 @@ for _, q in ipairs({1}) do for _, e in ipairs(zone.items(zone.find("pair", q))) 
 entity.set(S.tracker(), "opp1", 3)
 v.move(1, "advance", 1)
 entity.set(S.tracker(), "opp1", nil)
-bc.note("A1 at", board.position(S.figure(1))); bc.note("passed", entity.get(S.pe(1), "passed_enemy"))
+bc.note("A1 at", board.position(S.figure(1))); bc.note("passed", S.passed_enemy(1))
 local function attacked_by(q)
   local attack = {attacker = q, target = 1}
   fire.fire("range_check", {attack = attack}, {1})

@@ -1,0 +1,123 @@
+// derived.cpp - computing and caching derived values; see derived.h for the steps.
+#include "derived.h"
+
+#include <algorithm>
+
+#include "match.h"
+
+namespace duelbox {
+
+namespace {
+// A prop as a number for the sum: true = 1, an integer as it is, anything else 0.
+std::int64_t as_number(const Value& v) {
+    if (const auto* i = std::get_if<std::int64_t>(&v)) return *i;
+    if (const auto* b = std::get_if<bool>(&v)) return *b ? 1 : 0;
+    return 0;
+}
+
+bool is_string(const Value& v, const std::string& s) {
+    const auto* str = std::get_if<std::string>(&v);
+    return str && *str == s;
+}
+
+bool truthy(const Value& v) { return !is_nil(v) && !(std::holds_alternative<bool>(v) && !std::get<bool>(v)); }
+
+bool has_modifier(const EffectStore& fx, EntityId target, std::string_view stat) {
+    for (const auto& m : fx.modifiers())
+        if (m.target == target && m.stat == stat) return true;
+    return false;
+}
+
+DerivedValue clamp(const DerivedSpec& s, DerivedValue v) {
+    if (v.none) return v;
+    if (s.floor) v.value = std::max(v.value, *s.floor);
+    if (s.cap) v.value = std::min(v.value, *s.cap);
+    return v;
+}
+}  // namespace
+
+DerivedId DerivedStore::define(DerivedSpec spec) {
+    specs_.push_back(std::move(spec));
+    return static_cast<DerivedId>(specs_.size());
+}
+
+const DerivedSpec* DerivedStore::spec(DerivedId id) const {
+    return id >= 1 && id <= specs_.size() ? &specs_[id - 1] : nullptr;
+}
+
+DerivedId DerivedStore::find(std::string_view name, EntityId target) const {
+    for (std::size_t i = 0; i < specs_.size(); ++i)
+        if (specs_[i].target == target && specs_[i].name == name) return static_cast<DerivedId>(i + 1);
+    return 0;
+}
+
+std::vector<EntityId> DerivedStore::select(const Match& m, const DerivedSpec& s) {
+    std::vector<EntityId> out;
+    for (ZoneId z : s.zones) {
+        for (EntityId e : m.zone(z).items) {
+            const Entity& ent = m.entity(e);
+            if (!s.alone_kind.empty() && ent.kind == s.alone_kind) return {e};
+            if (s.kinds.empty()) {
+                out.push_back(e);
+                continue;
+            }
+            if (std::find(s.kinds.begin(), s.kinds.end(), ent.kind) == s.kinds.end()) continue;
+            const bool taken = std::any_of(out.begin(), out.end(), [&](EntityId o) { return m.entity(o).kind == ent.kind; });
+            if (!taken) out.push_back(e);
+        }
+    }
+    if (!s.kinds.empty()) {   // in the order of `kinds` (a style before its base), not zone order
+        const auto rank = [&](EntityId e) {
+            return std::find(s.kinds.begin(), s.kinds.end(), m.entity(e).kind) - s.kinds.begin();
+        };
+        std::stable_sort(out.begin(), out.end(), [&](EntityId a, EntityId b) { return rank(a) < rank(b); });
+    }
+    return out;
+}
+
+DerivedValue DerivedStore::compute(const Match& m, const DerivedSpec& s) {
+    const std::vector<EntityId> sources = select(m, s);
+    if (!s.fixed_prop.empty()) {
+        for (EntityId e : sources) {
+            const Entity& ent = m.entity(e);
+            if (!truthy(ent.prop(s.fixed_prop))) continue;
+            const Value& v = ent.prop(s.prop);
+            if (!s.none_value.empty() && is_string(v, s.none_value)) return {true, 0};
+            return clamp(s, {false, as_number(v)});
+        }
+    }
+    DerivedValue v;
+    for (EntityId e : sources) {
+        const Value& p = m.entity(e).prop(s.prop);
+        if (!s.none_value.empty() && is_string(p, s.none_value)) v.none = true;
+        else v.value += as_number(p);
+    }
+    if (v.none) {
+        if (s.unnone_stat.empty() || m.effects().apply(s.target, s.unnone_stat, 0) == 0) return {true, 0};
+        v = {false, 0};
+    }
+    if (!s.override_stat.empty() && has_modifier(m.effects(), s.target, s.override_stat))
+        return clamp(s, {false, m.effects().apply(s.target, s.override_stat, 0)});
+    if (!s.stat.empty()) v.value = m.effects().apply(s.target, s.stat, v.value);
+    return clamp(s, v);
+}
+
+DerivedValue DerivedStore::get(const Match& m, DerivedId id, std::uint64_t version) const {
+    const DerivedSpec* s = spec(id);
+    if (!s) return {};
+    if (cache_.entries.size() < specs_.size()) cache_.entries.resize(specs_.size());
+    Cached& c = cache_.entries[id - 1];
+    if (!c.valid || c.version != version) {
+        c.value = compute(m, *s);
+        c.version = version;
+        c.valid = true;
+    }
+    return c.value;
+}
+
+std::vector<EntityId> DerivedStore::sources(const Match& m, DerivedId id) const {
+    const DerivedSpec* s = spec(id);
+    return s ? select(m, *s) : std::vector<EntityId>{};
+}
+
+}  // namespace duelbox

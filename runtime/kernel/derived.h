@@ -1,0 +1,100 @@
+// derived.h - derived values the kernel computes and caches: a sum of props over the
+// entities in given zones, plus the active modifiers, with floors and caps.
+//
+// Why: stats such as an attack's power (the printed values of the cards in play plus every
+// bonus) are read in almost every timing window. Re-deriving them in Lua on every read cost
+// a list of cards, a dozen kernel calls and a table per read; here a read is one call, and
+// the value is recomputed only after the match has changed.
+//
+// The value, step by step:
+//   1. Sources: the entities in `zones`, in zone order (top first). With `kinds`, only the
+//      first entity of each of those kinds, listed in the order of `kinds`; with
+//      `alone_kind`, an entity of that kind among them counts alone (a card that replaces
+//      the others).
+//   2. A source whose `fixed_prop` is true gives its own `prop` as the value: no sum, no
+//      modifiers (a printed "this value cannot change"); floor and cap still apply.
+//   3. Otherwise the printed value is the sum of `prop` over the sources (true = 1; absent,
+//      false and other strings = 0). A source whose `prop` is the string `none_value` makes
+//      the value "none" (the stat does not exist), unless modifiers of (target,
+//      `unnone_stat`) add up to anything but 0, which makes it 0 instead.
+//   4. Modifiers of (target, `override_stat`), when any exist, replace the value ("becomes
+//      X"); else the modifiers of (target, `stat`) apply to it (effects.h's layering).
+//   5. floor and cap clamp a number; "none" stays none.
+//
+// Contracts
+//  - A definition is part of the match (copies and snapshots keep it); ids are 1-based in
+//    definition order.
+//  - get() equals a fresh computation from the current state, always: the cache is keyed by
+//    the Match's change count, which every state change (every event) moves on.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ids.h"
+
+namespace duelbox {
+
+class Match;
+using DerivedId = std::uint32_t;
+
+struct DerivedSpec {
+    std::string name;                       // for inspectors and errors ("power")
+    std::vector<ZoneId> zones;              // where the sources are
+    std::vector<std::string> kinds;         // when non-empty: the first entity of each kind
+    std::string alone_kind;                 // "" = none
+    std::string prop;                       // the prop summed
+    std::string none_value;                 // "" = no "none"
+    std::string fixed_prop;                 // "" = no fixed values
+    EntityId target = kNoEntity;            // whose modifiers apply
+    std::string stat;                       // "" = no modifiers
+    std::string override_stat;              // "" = none
+    std::string unnone_stat;                // "" = none
+    std::optional<std::int64_t> floor, cap;
+    bool operator==(const DerivedSpec&) const = default;
+};
+
+struct DerivedValue {
+    bool none = false;                      // the stat does not exist (step 3)
+    std::int64_t value = 0;                 // 0 when none
+    bool operator==(const DerivedValue&) const = default;
+};
+
+class DerivedStore {
+public:
+    DerivedId define(DerivedSpec spec);                       // returns its id
+    const DerivedSpec* spec(DerivedId id) const;              // nullptr when unknown
+    DerivedId find(std::string_view name, EntityId target) const;   // 0 when none
+    std::size_t size() const { return specs_.size(); }
+
+    DerivedValue get(const Match& m, DerivedId id, std::uint64_t version) const;   // cached per version
+    std::vector<EntityId> sources(const Match& m, DerivedId id) const;            // step 1
+
+    static DerivedValue compute(const Match& m, const DerivedSpec& s);
+    static std::vector<EntityId> select(const Match& m, const DerivedSpec& s);
+
+    bool operator==(const DerivedStore& o) const { return specs_ == o.specs_; }   // the cache is not state
+
+private:
+    struct Cached {
+        std::uint64_t version = 0;
+        bool valid = false;
+        DerivedValue value;
+    };
+    // The cache belongs to one Match's history: a copy (a Match copy, a snapshot, a restore)
+    // starts empty rather than trust versions counted by another Match.
+    struct Cache {
+        std::vector<Cached> entries;
+        Cache() = default;
+        Cache(const Cache&) {}
+        Cache& operator=(const Cache&) {
+            entries.clear();
+            return *this;
+        }
+    };
+    std::vector<DerivedSpec> specs_;
+    mutable Cache cache_;
+};
+
+}  // namespace duelbox

@@ -1,0 +1,45 @@
+// scratch.h - per-period scratch state: small integers that steer the rules but are not news.
+//
+// Why: "moved this beat", "was hit", "this advantage was used" decide what later effects do,
+// yet a reader of the log learns nothing from their writes (they were 27 of 104 events in a
+// BattleCON beat). They live here instead of in entity props: part of the Match value, so
+// copies and snapshots keep them and a replay rebuilds them, but they append no event.
+//
+// Contracts
+//  - A value is an integer per (entity, key); an unset key reads 0, and setting 0 erases it.
+//  - Each value carries the period that clears it (Match::end_period(P) clears every value
+//    whose period is P); an empty period lasts until set again.
+//  - Iteration and equality do not depend on the order of writes (entries stay sorted), so
+//    two runs that reach the same state compare equal.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ids.h"
+
+namespace duelbox {
+
+class ScratchStore {
+public:
+    struct Entry {
+        EntityId entity = kNoEntity;
+        std::string key;
+        std::int64_t value = 0;
+        std::string period;                          // "" = until set again
+        bool operator==(const Entry&) const = default;
+    };
+
+    std::int64_t get(EntityId e, std::string_view key) const;   // 0 when unset
+    void set(EntityId e, std::string_view key, std::int64_t value, std::string_view period);   // 0 erases
+    int end_period(std::string_view period);         // clears that period's values; returns how many
+    int clear_entity(EntityId e);                    // clears every value of e; returns how many
+    const std::vector<Entry>& entries() const { return entries_; }   // sorted by (entity, key)
+    bool operator==(const ScratchStore&) const = default;
+
+private:
+    std::vector<Entry> entries_;
+};
+
+}  // namespace duelbox

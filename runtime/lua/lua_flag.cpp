@@ -1,0 +1,76 @@
+// lua_flag.cpp - module `flag`: per-period scratch values that steer the rules (scratch.h).
+//
+// "Moved this beat", "was hit", "this advantage was used": state a later effect reads, but
+// no news to a reader of the log. A flag appends no event; copies, snapshots and replays
+// keep it all the same. Use entity.set for anything a player or a teacher should read.
+#include <cstring>
+
+#include "host.h"
+#include "lua_modules.h"
+#include "lua_util.h"
+
+namespace duelbox {
+
+namespace {
+
+// true -> 1, false/nil -> 0, an integer as it is.
+std::int64_t check_flag_value(lua_State* L, int arg) {
+    switch (lua_type(L, arg)) {
+        case LUA_TNONE:
+        case LUA_TNIL: return 0;
+        case LUA_TBOOLEAN: return lua_toboolean(L, arg) ? 1 : 0;
+        default: break;
+    }
+    if (lua_isinteger(L, arg)) return lua_tointeger(L, arg);
+    return luaL_typeerror(L, arg, "boolean, integer or nil");
+}
+
+/// flag.get(e, key) -> integer
+/// Scratch value `key` of entity `e`: 0 when unset (true was stored as 1).
+int flag_get(lua_State* L) {
+    const Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    lua_pushinteger(L, m.scratch().get(e, luaL_checkstring(L, 2)));
+    return 1;
+}
+
+/// flag.is(e, key) -> boolean
+/// Whether scratch value `key` of entity `e` is set (not 0).
+int flag_is(lua_State* L) {
+    const Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    lua_pushboolean(L, m.scratch().get(e, luaL_checkstring(L, 2)) != 0);
+    return 1;
+}
+
+/// flag.set(e, key, value [, period])
+/// Sets scratch value `key` of entity `e`: true is 1, false and nil clear it, or an integer.
+/// It lasts until match.end_period(period) (default: until set again). Appends no event.
+int flag_set(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    const char* key = luaL_checkstring(L, 2);
+    const std::int64_t value = check_flag_value(L, 3);
+    const char* period = luaL_optstring(L, 4, "");
+    if (std::strlen(key) == 0) return luaL_argerror(L, 2, "an empty key");
+    m.scratch().set(e, key, value, period);
+    return 0;
+}
+
+/// flag.clear(e) -> integer
+/// Clears every scratch value of entity `e`; returns how many there were.
+int flag_clear(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    lua_pushinteger(L, m.scratch().clear_entity(e));
+    return 1;
+}
+
+const luaL_Reg flag_module[] = {{"get", flag_get},     {"is", flag_is},     {"set", flag_set},
+                                {"clear", flag_clear}, {nullptr, nullptr}};
+
+}  // namespace
+
+void open_flag_module(lua_State* L, int env) { register_module(L, env, "flag", flag_module); }
+
+}  // namespace duelbox

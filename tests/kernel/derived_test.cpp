@@ -1,0 +1,105 @@
+// derived_test.cpp - DerivedStore: sums of props over zones, kinds, alone, none, fixed,
+// override, modifiers, floor and cap, and a cache that never serves a stale value.
+#include <catch2/catch.hpp>
+
+#include "kernel/match.h"
+#include "kernel/snapshot.h"
+
+using namespace duelbox;
+
+namespace {
+struct Table {
+    Match m{1};
+    PlayerIndex a = m.add_player("Ada", 1);
+    EntityId pe = m.player(a).entity;
+    ZoneId pair = m.create_zone("pair", a, Visibility::Public);
+    ZoneId discard = m.create_zone("discard", a, Visibility::Public);
+    EntityId card(const char* kind, std::vector<std::pair<std::string, Value>> props) {
+        return m.create_entity(kind, "", kind, a, pair, Where::bottom(), props);
+    }
+    DerivedSpec spec(const char* prop) {
+        DerivedSpec s;
+        s.name = prop;
+        s.zones = {pair};
+        s.kinds = {"style", "base"};
+        s.alone_kind = "special";
+        s.prop = prop;
+        s.none_value = "none";
+        s.fixed_prop = std::string(prop) + "_fixed";
+        s.target = pe;
+        s.stat = prop;
+        s.override_stat = std::string("equal.") + prop;
+        s.unnone_stat = std::string("unnone.") + prop;
+        return s;
+    }
+    Value n(std::int64_t v) { return Value{v}; }
+};
+}  // namespace
+
+TEST_CASE("kernel: a derived value sums the first of each kind plus modifiers, clamped", "[kernel][derived]") {
+    Table t;
+    t.card("base", {{"power", t.n(3)}});
+    t.card("style", {{"power", t.n(2)}});
+    t.card("base", {{"power", t.n(100)}});          // not the first base: does not count
+    DerivedSpec s = t.spec("power");
+    s.floor = 0;
+    s.cap = 9;
+    const DerivedId power = t.m.define_derived(s);
+    CHECK(t.m.derived(power) == DerivedValue{false, 5});
+    CHECK(t.m.derived_values().sources(t.m, power).size() == 2);
+    t.m.add_modifier(Modifier{0, t.pe, "power", ModOp::Add, -9});
+    CHECK(t.m.derived(power) == DerivedValue{false, 0});   // the floor
+    t.m.add_modifier(Modifier{0, t.pe, "power", ModOp::Add, 20});
+    CHECK(t.m.derived(power) == DerivedValue{false, 9});   // the cap
+}
+
+TEST_CASE("kernel: none, unnone, fixed, override and alone", "[kernel][derived]") {
+    Table t;
+    const EntityId style = t.card("style", {{"speed", t.n(1)}});
+    const EntityId base = t.card("base", {{"speed", Value{std::string("none")}}});
+    const DerivedId speed = t.m.define_derived(t.spec("speed"));
+    CHECK(t.m.derived(speed).none);
+    const EffectId un = t.m.add_modifier(Modifier{0, t.pe, "unnone.speed", ModOp::Add, 1});
+    CHECK(t.m.derived(speed) == DerivedValue{false, 0});    // a NONE stat with a value reads 0 before modifiers
+    t.m.remove_effect(un);
+    t.m.set_prop(base, "speed", t.n(4));
+    t.m.add_modifier(Modifier{0, t.pe, "speed", ModOp::Add, 2});
+    CHECK(t.m.derived(speed) == DerivedValue{false, 7});
+    const EffectId eq = t.m.add_modifier(Modifier{0, t.pe, "equal.speed", ModOp::Set, 3});
+    CHECK(t.m.derived(speed) == DerivedValue{false, 3});    // "becomes 3" replaces sum and bonuses
+    t.m.remove_effect(eq);
+    t.m.set_prop(style, "speed_fixed", Value{true});
+    CHECK(t.m.derived(speed) == DerivedValue{false, 1});    // `*`: the card's own value, unmodified
+    const EntityId special = t.card("special", {{"speed", t.n(8)}});
+    CHECK(t.m.derived(speed) == DerivedValue{false, 10});   // alone: only the special (+2)
+    CHECK(t.m.derived_values().sources(t.m, speed) == std::vector<EntityId>{special});
+}
+
+TEST_CASE("kernel: a cached derived value follows every change, copies and restores", "[kernel][derived]") {
+    Table t;
+    const EntityId base = t.card("base", {{"power", t.n(3)}});
+    const DerivedId power = t.m.define_derived(t.spec("power"));
+    CHECK(t.m.derived(power).value == 3);
+    t.m.move(base, t.discard);                     // leaves the zone
+    CHECK(t.m.derived(power).value == 0);
+    const MatchSnapshot empty = MatchSnapshot::take(t.m);
+    t.m.move(base, t.pair);
+    CHECK(t.m.derived(power).value == 3);
+    Match copy = t.m;
+    t.m.set_prop(base, "power", t.n(5));
+    CHECK(copy.derived(power).value == 3);
+    CHECK(t.m.derived(power).value == 5);
+    empty.restore(t.m, t.m.log());
+    CHECK(t.m.derived(power).value == 0);          // no stale cache after a restore
+    CHECK(t.m.derived(power) == DerivedStore::compute(t.m, *t.m.derived_values().spec(power)));
+}
+
+TEST_CASE("kernel: a derived value needs real zones, target and prop", "[kernel][derived]") {
+    Table t;
+    DerivedSpec s = t.spec("power");
+    s.zones = {99};
+    CHECK_THROWS_AS(t.m.define_derived(s), KernelError);
+    s = t.spec("power");
+    s.prop.clear();
+    CHECK_THROWS_AS(t.m.define_derived(s), KernelError);
+}

@@ -1,0 +1,36 @@
+// derived_api_test.cpp - module `derived` (runtime/lua/lua_derived.cpp): values the kernel
+// sums and caches.
+#include <catch2/catch.hpp>
+
+#include "../support/lua_harness.h"
+
+using namespace duelbox;
+using namespace duelbox::test;
+using Strings = std::vector<std::string>;
+
+TEST_CASE("derived.define/get/of/sources/find follow the zone, props and modifiers", "[lua_api][derived]") {
+    const RunResult r = run_snippet(R"(local pe = match.player_entity(1)
+local pair = zone.create("pair", 1)
+local style = entity.create{zone = pair, kind = "style", props = {power = 2}}
+local base = entity.create{zone = pair, kind = "base", props = {power = "none"}}
+local d = derived.define{name = "power", zones = {pair}, kinds = {"style", "base"}, prop = "power", none = "none",
+  target = pe, stat = "power", floor = 0}
+print(derived.get(d), derived.find("power", pe) == d, derived.find("speed", pe))
+entity.set(base, "power", 3)
+effect.modify{target = pe, stat = "power", op = "add", amount = 1}
+local s1, s2 = derived.sources(d)
+print(derived.get(d), derived.of("power", pe), s1 == style, s2 == base)
+effect.modify{target = pe, stat = "power", op = "add", amount = -10}
+print(derived.get(d)))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"none\ttrue\tnil", "6\t6\ttrue\ttrue", "0"});
+}
+
+TEST_CASE("derived functions name their bad arguments", "[lua_api][derived]") {
+    CHECK(error_of("derived.define{zones = {1}}").find("field 'prop'") != std::string::npos);
+    CHECK(error_of("derived.define{prop = 'x', zones = {99}}").find("field 'zones'") != std::string::npos);
+    CHECK(error_of("derived.define{prop = 'x', zones = {1}, stat = 'x'}").find("field 'target' is required") !=
+          std::string::npos);
+    CHECK(error_of("derived.get(7)").find("no derived value 7") != std::string::npos);
+    CHECK(error_of("derived.of('power', 1)").find("no derived value 'power'") != std::string::npos);
+}
