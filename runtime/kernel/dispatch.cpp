@@ -71,7 +71,9 @@ Dispatch::Step Dispatch::next(const Match& m) {
     if (awaiting_order_) return Step::Order;                 // order() was not called: ask again
     for (;;) {
         while (at_ < pass_.size()) {
-            if (next_group_ < groups_.size() && groups_[next_group_].first == at_) {
+            // Every run of the pass is ordered before its first handler fires (the players
+            // order their effects for the window as a whole, in pass order).
+            if (next_group_ < groups_.size()) {
                 const auto [b, e] = groups_[next_group_];
                 group_.assign(pass_.begin() + static_cast<std::ptrdiff_t>(b), pass_.begin() + static_cast<std::ptrdiff_t>(e));
                 order_player_ = m.windows().get(pass_[b]) ? m.windows().get(pass_[b])->player : kNoPlayer;

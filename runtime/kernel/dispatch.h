@@ -21,8 +21,8 @@
 //    before (an effect that came into play during the pass). It ends after a pass in
 //    which nothing applied, or when that list is empty.
 //  - owner_orders: within a pass, a run of consecutive handlers of the same player and
-//    priority (two or more) is put in the order that player gives, before the first of
-//    them fires.
+//    priority (two or more) is put in the order that player gives. Every run of a pass is
+//    asked about, in pass order, before the pass's first handler fires.
 //  - Nothing here calls a handler or knows a game; the Lua binding (window.open/next) does
 //    the calling, so a handler may yield with no C++ frame on the stack.
 #pragma once

@@ -37,20 +37,41 @@ int zone_find(lua_State* L) {
     return 1;
 }
 
-/// zone.items(z) -> {entity...}
-/// The zone's entities, top first. Rules code sees everything; what a player sees is
-/// decided by the zone's visibility when the log and agents show it.
+/// zone.items(z [, kind]) -> {entity...}
+/// The zone's entities, top first; with `kind`, only the entities of that kind (a hand's
+/// styles). Rules code sees everything; what a player sees is decided by the zone's
+/// visibility when the log and agents show it.
 int zone_items(lua_State* L) {
     Match& m = match_of(L);
     const Zone& z = m.zone(check_zone(L, 1, m));
-    push_id_list(L, z.items);
+    if (lua_isnoneornil(L, 2)) {
+        push_id_list(L, z.items);
+        return 1;
+    }
+    const char* kind = luaL_checkstring(L, 2);
+    lua_createtable(L, 4, 0);
+    lua_Integer n = 0;
+    for (EntityId e : z.items)
+        if (m.entity(e).kind == kind) {
+            lua_pushinteger(L, e);
+            lua_rawseti(L, -2, ++n);
+        }
     return 1;
 }
 
-/// zone.count(z) -> integer
+/// zone.count(z [, kind]) -> integer
+/// How many entities the zone holds; with `kind`, how many of that kind.
 int zone_count(lua_State* L) {
     Match& m = match_of(L);
-    lua_pushinteger(L, static_cast<lua_Integer>(m.zone(check_zone(L, 1, m)).items.size()));
+    const Zone& z = m.zone(check_zone(L, 1, m));
+    if (lua_isnoneornil(L, 2)) {
+        lua_pushinteger(L, static_cast<lua_Integer>(z.items.size()));
+        return 1;
+    }
+    const char* kind = luaL_checkstring(L, 2);
+    lua_Integer n = 0;
+    for (EntityId e : z.items) n += m.entity(e).kind == kind ? 1 : 0;
+    lua_pushinteger(L, n);
     return 1;
 }
 

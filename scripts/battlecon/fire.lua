@@ -58,8 +58,12 @@ end
 -- like cards.activate, but through M.handler. Live is a flag: no event (only the effects
 -- that follow are news).
 function M.activate(e, names)
-  names = names or M.WINDOWS
   if flag_is(e, "live") then return end
+  if not names then                                    -- every window: the kernel registers them
+    if entity.def(e) ~= "" and cards.get(entity.def(e)) then cards.activate(e) end
+    flag_set(e, "live", true)
+    return
+  end
   local def = cards.of(e)
   if def then
     local timing = def.timing

@@ -9,13 +9,10 @@ local kit = require("battlecon.kit")
 
 local M = {}
 
-local function of_kind(z, kind)
-  local out = {}
-  for _, e in ipairs(zone.items(z)) do
-    if entity.kind(e) == kind then out[#out + 1] = e end
-  end
-  return out
-end
+local zone_items, zone_count, zone_find, zone_at = zone.items, zone.count, zone.find, zone.at
+
+-- The entities of one kind in zone z, top first (the kernel filters).
+local function of_kind(z, kind) return zone_items(z, kind) end
 M.of_kind = of_kind
 
 -- SET3: with no style or no base in hand, recycle first (no Recycle-condition effects).
@@ -23,7 +20,7 @@ M.of_kind = of_kind
 local function empty_hand_recycle(ctx, p, recycle)
   for _ = 1, 3 do
     local hand = zone.find("hand", p)
-    if #of_kind(hand, "style") > 0 and #of_kind(hand, "base") > 0 then return true end
+    if zone_count(hand, "style") > 0 and zone_count(hand, "base") > 0 then return true end
     log.within_rule("§3.2 SET3 Empty hand: recycle first", function()
       log.event("bc.set3", "{p:player} has no style or no base in hand and recycles first", { player = p })
       recycle.cards(p)
@@ -31,7 +28,7 @@ local function empty_hand_recycle(ctx, p, recycle)
     end)
   end
   local hand = zone.find("hand", p)
-  return #of_kind(hand, "style") > 0 and #of_kind(hand, "base") > 0
+  return zone_count(hand, "style") > 0 and zone_count(hand, "base") > 0
 end
 
 -- SET1: both players choose a style and a base at once, secretly (decide_all); the cards go
@@ -82,10 +79,26 @@ end
 -- Card advantages: data `offer = {label=, once=, for_opponent=, force=, can=function(p, card)}`
 -- and an "advantage" handler, on the UA, a special card or form (active or not), a status
 -- or a token in the pool area. A face-down pair card offers none (E13).
+-- A definition's offer, read once per definition key: definitions never change while a
+-- host lives (they are read-only), so this cache holds no match state. false = no offer.
+local OFFER = {}
+local function offer_of(card)
+  local key = entity.def(card)
+  local adv = OFFER[key]
+  if adv == nil then
+    local def = key ~= "" and cards.get(key)
+    adv = def and def.offer or false
+    OFFER[key] = adv
+  end
+  return adv
+end
+
+local OFFER_ZONES = { "ua", "cards", "status", "pool_area" }
+
 local function card_advantages(p)
   local out = {}
   local function consider(card, user)
-    local adv = cards.of(card) and cards.of(card).offer
+    local adv = offer_of(card)
     if not adv then return end
     local mine = entity.owner(card) == user
     if (adv.for_opponent == true) == mine then return end             -- ADV6
@@ -100,9 +113,10 @@ local function card_advantages(p)
   else
     owners[2] = S.opponent(p)
   end
-  for _, owner in ipairs(owners) do
-    for _, zn in ipairs({ "ua", "cards", "status", "pool_area" }) do
-      for _, e in ipairs(zone.items(zone.find(zn, owner))) do consider(e, p) end
+  for i = 1, #owners do
+    for j = 1, #OFFER_ZONES do
+      local z = zone_find(OFFER_ZONES[j], owners[i])
+      for k = 1, zone_count(z) do consider(zone_at(z, k), p) end
     end
   end
   return out
