@@ -174,18 +174,23 @@ function zone.create(name, owner, visibility) end
 ---@return integer|nil
 function zone.find(name, owner) end
 
----`zone.items(z) -> {entity...}`
+---`zone.items(z [, kind]) -> {entity...}`
 ---
----The zone's entities, top first. Rules code sees everything; what a player sees is
----decided by the zone's visibility when the log and agents show it.
+---The zone's entities, top first; with `kind`, only the entities of that kind (a hand's
+---styles). Rules code sees everything; what a player sees is decided by the zone's
+---visibility when the log and agents show it.
 ---@param z any
+---@param kind? any
 ---@return table
-function zone.items(z) end
+function zone.items(z, kind) end
 
----`zone.count(z) -> integer`
+---`zone.count(z [, kind]) -> integer`
+---
+---How many entities the zone holds; with `kind`, how many of that kind.
 ---@param z any
+---@param kind? any
 ---@return integer
-function zone.count(z) end
+function zone.count(z, kind) end
 
 ---`zone.top(z) -> entity|nil`
 ---

@@ -68,6 +68,10 @@ LuaHost::LuaHost(Limits limits) : limits_(limits) {
     if (const char* env = std::getenv("DUELBOX_CORE_ROOT")) core_root_ = env;
     alloc_.limit = static_cast<std::size_t>(limits.memory_bytes);
     L_ = lua_newstate(&LuaHost::allocate, &alloc_);
+    // Generational collection: rules make many short-lived tables (options, lists) next to a
+    // large, long-lived heap of definitions, the case it is made for. No finalizer or weak
+    // table steers the rules, so when the collector runs changes no log.
+    lua_gc(L_, LUA_GCGEN, 0, 0);
     *static_cast<LuaHost**>(lua_getextraspace(L_)) = this;
     lua_atpanic(L_, on_panic);
     lua_pushcfunction(L_, open_everything);

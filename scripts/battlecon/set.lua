@@ -4,7 +4,6 @@ local S = require("battlecon.state")
 local stats = require("battlecon.stats")
 local fire = require("battlecon.fire")
 local verbs = require("battlecon.verbs")
-local windows = require("core.windows")
 local kit = require("battlecon.kit")
 
 local M = {}

@@ -290,9 +290,9 @@ function M.teleport(p, to)
   local pending = { word = counts, teleport = true, mover = p, actor = p, to = to }
   fire.fire("moving", { move = pending }, nil, { no_order = true })
   if pending.cancel or over() then return false end
-  local passed
   local from = board.position(S.figure(p))
-  ok, _, passed = board.teleport(S.figure(p), S.figure(o), to)
+  local moved, _, passed = board.teleport(S.figure(p), S.figure(o), to)
+  ok = moved
   if ok then
     S.set_flag(p, "moved", true)
     M.note_passed(p, from, to, passed)
