@@ -90,8 +90,8 @@ end
 function M.apply(T, p, a, acc)
   if not M.holds(T, p, a) then return end
   local verb = a[1]
+  if verb == "block" or verb == "cancel" then return end   -- settled before the steps (R3, R4)
   if verb == "attack" then attack(T, p, a, acc)
-  elseif verb == "block" or verb == "cancel" then -- settled before the steps (R3, R4)
   elseif verb == "heal" then
     for _, f in ipairs(M.who(T, p, a.to)) do add(acc.heal, f, M.amount(T, p, a[2])) end
   elseif verb == "damage" then
