@@ -14,7 +14,7 @@ struct Hasher {
         const auto* c = static_cast<const unsigned char*>(p);
         for (std::size_t i = 0; i < n; ++i) h = (h ^ c[i]) * 1099511628211ull;
     }
-    void text(const std::string& s) {
+    void text(std::string_view s) {
         const std::uint64_t n = s.size();   // the length first, so "ab"+"c" differs from "a"+"bc"
         bytes(&n, sizeof n);
         bytes(s.data(), s.size());

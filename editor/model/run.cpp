@@ -93,7 +93,7 @@ bool same_event(const Event& a, const Event& b) {
 }
 
 std::string describe_event(const Match& m, const Event& e) {
-    std::string s = "#" + std::to_string(e.seq) + " " + e.type + ": " + m.narrate(e, EventLog::kObserver);
+    std::string s = "#" + std::to_string(e.seq) + " " + std::string(e.type) + ": " + m.narrate(e, EventLog::kObserver);
     const std::string where = m.log().where(e);
     if (!where.empty()) s += "  [" + where + "]";
     return s;

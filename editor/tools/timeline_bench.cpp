@@ -19,19 +19,8 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// About: the heap bytes of the log's events (what a Match copy copies besides the state).
-std::size_t log_bytes(const EventLog& log) {
-    std::size_t n = 0;
-    for (const Event& e : log.events()) {
-        n += sizeof(Event) + e.fields.capacity() * sizeof(Field);
-        n += (e.type.capacity() > 15 ? e.type.capacity() : 0) + (e.text.capacity() > 15 ? e.text.capacity() : 0);
-        for (const Field& f : e.fields) {
-            n += f.key.capacity() > 15 ? f.key.capacity() : 0;
-            if (const auto* s = std::get_if<std::string>(&f.value)) n += s->capacity() > 15 ? s->capacity() : 0;
-        }
-    }
-    return n;
-}
+// The heap bytes of the log's flat records (what a Match copy copies besides the state).
+std::size_t log_bytes(const EventLog& log) { return log.bytes(); }
 
 double run_ms(const Scenario& s, bool timeline, std::size_t* events, const Timeline** keep, std::unique_ptr<Run>* out,
               double* free_ms = nullptr) {

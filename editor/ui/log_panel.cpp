@@ -118,7 +118,7 @@ void draw_log_panel(App& app) {
             std::snprintf(id, sizeof id, "%zu", i);
             if (ImGui::Selectable(id, current, ImGuiSelectableFlags_SpanAllColumns)) app.jump_to_event(i);
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(e.type.c_str());
+            ImGui::TextUnformatted(e.type.data(), e.type.data() + e.type.size());
             ImGui::TableNextColumn();
             const std::string text = m.narrate(e, EventLog::kObserver);   // only visible rows pay for narration
             ImGui::TextUnformatted(text.c_str());

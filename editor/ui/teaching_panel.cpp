@@ -77,7 +77,7 @@ void draw_teaching_panel(App& app) {
     if (!is_nil(rule)) ImGui::TextColored(ImVec4(0.6f, 0.85f, 1, 1), "Rule %s", value_to_string(rule).c_str());
     else ImGui::TextDisabled("(no rule section on this event)");
     const std::string where = m.log().where(*e);
-    ImGui::TextDisabled("event #%u  %s", e->seq, e->type.c_str());
+    ImGui::TextDisabled("event #%u  %.*s", e->seq, static_cast<int>(e->type.size()), e->type.data());
     if (!where.empty()) {
         ImGui::SameLine();
         if (ImGui::SmallButton(where.c_str())) app.jump_to(where);

@@ -1,44 +1,70 @@
 // event.h - the structured event log: what happened, who may know it, and why.
 //
 // Contracts
-//  - Every state change the kernel makes appends exactly one Event; scripts append
-//    their own (rule steps, reveals) through the same door.
-//  - An Event carries an audience (who may know it happened at all) and per-field
-//    visibility (who may see a field's value). Viewing the log as player p never
-//    shows p a field it may not see; narration renders such a field as "a hidden card".
-//  - Narration is a template ("{p:player} draws {e:card}") rendered only when asked,
-//    so benchmarks pay nothing for text. Placeholders: {key} plain, {e:key} entity,
-//    {p:key} player (stored 1-based in fields, as
-//    scripts, files and JSON logs number players), {z:key} zone, {s:key} space.
-//  - The source file:line names the script line that caused the change (or is empty
-//    for kernel-internal bookkeeping).
+//  - Every state change the kernel makes appends exactly one event; scripts append their own
+//    (rule steps, reveals) through the same door.
+//  - An event carries an audience (who may know it happened at all) and per-field visibility
+//    (who may see a field's value). Viewing the log as player p never shows p a field it may
+//    not see; narration renders such a field as "a hidden card".
+//  - Narration is a template ("{p:player} draws {e:card}") rendered only when asked, so
+//    benchmarks pay nothing for text. Placeholders: {key} plain, {e:key} entity, {p:key}
+//    player (stored 1-based in fields, as scripts, files and JSON logs number players),
+//    {z:key} zone, {s:key} space.
+//  - The source file:line names the script line that caused the change (or is empty for
+//    kernel-internal bookkeeping).
+//
+// Storage: the log keeps flat records, not objects. An event is a 32-byte header (interned
+// type and template: symbols.h; source; audience; where its fields start) and 16 bytes per
+// field (interned key, visibility, and an integer, a boolean or the index of a string value),
+// in arrays that grow by doubling: appending allocates nothing per event but for a string
+// value (a name, a printed line), which the log keeps in its own table so it goes with the
+// log. The rule context is a field like the others (key "rule", its text interned: rule texts
+// come from code). `Event` below is the readable form, made on demand (events(), event(i),
+// the observer): readers use it as before.
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
+#include <span>
 #include <string>
+#include <string_view>
+#include <variant>
 #include <vector>
 
 #include "ids.h"
+#include "symbols.h"
 #include "value.h"
 
 namespace duelbox {
 
+// A field of an event, readable form. `key` views interned text (valid for the process).
 struct Field {
-    std::string key;
+    std::string_view key;
     Value value;
     PlayerMask visible_to = kEveryone;   // who may see this value
+};
+
+// A field as a caller hands it to Match::emit: views valid during that call only.
+using FieldValue = std::variant<Nil, bool, std::int64_t, std::string_view>;
+struct FieldIn {
+    std::string_view key;
+    FieldValue value;
+    PlayerMask visible_to = kEveryone;
+    static FieldValue view(const Value& v);          // a view of v (its string, not a copy)
 };
 
 struct SourceLoc {
     std::uint32_t file = 0;              // index into EventLog::files(); 0 = no source
     int line = 0;
+    bool operator==(const SourceLoc&) const = default;
 };
 
+// The readable form of one event (made from the log's records; see the storage note above).
 struct Event {
     std::uint32_t seq = 0;               // position in the log, from 0
-    std::string type;                    // "zone.move", "counter.change", "decision", or a script's own
-    std::string text;                    // narration template, rendered lazily
-    std::vector<Field> fields;           // sorted by key, so logs compare byte for byte
+    std::string_view type;               // "zone.move", "counter.change", "decision", or a script's own
+    std::string_view text;               // narration template, rendered lazily
+    std::vector<Field> fields;           // sorted by key (the rule context among them), so logs compare byte for byte
     SourceLoc source;
     PlayerMask audience = kEveryone;     // who may know this event happened
 
@@ -56,18 +82,26 @@ struct NameResolver {
 
 class EventLog {
 public:
-    std::uint32_t append(Event e);                          // sets seq; returns it
-    const std::vector<Event>& events() const { return events_; }
-    std::size_t size() const { return events_.size(); }
-    void clear() { events_.clear(); }
+    // Appends one event: fields sorted by key text; `rule` (interned, 0 = none) becomes a
+    // public field "rule" unless the fields carry their own. Returns its seq.
+    std::uint32_t append(Sym type, Sym text, std::span<const FieldIn> fields, Sym rule, SourceLoc source,
+                         PlayerMask audience);
+    std::size_t size() const { return records_.size(); }
+    Event event(std::size_t i) const;                       // the readable form of event i
+    // Every event in readable form. Made when first asked and kept (a test, the editor and the
+    // CLI ask; a benchmark never does, so it never pays for it).
+    const std::vector<Event>& events() const;
+    std::size_t count(std::string_view type) const;         // events of that type, without making any
+    Sym type_of(std::size_t i) const { return records_[i].type; }
+    void clear();
     // Makes this log the first n events of `source`, with its file table. The first `keep`
-    // events of this log are taken to equal source's already (the caller knows they came
-    // from the same run) and are not copied again, so a log that follows a run by a few
-    // events copies only those. keep = 0 copies everything: always correct.
+    // events of this log are taken to equal source's already (the caller knows they came from
+    // the same run) and are not copied again. keep = 0 copies everything: always correct.
     void copy_prefix(const EventLog& source, std::size_t n, std::size_t keep = 0);
 
     std::uint32_t intern_file(std::string_view path);       // stable small integer for a file path
     const std::string& file(std::uint32_t id) const { return files_[id]; }
+    std::size_t bytes() const;                              // heap held by the records (not the readable cache)
 
     // A viewer sees an event if it is in the audience; kObserver sees everything.
     static constexpr PlayerIndex kObserver = -2;
@@ -82,8 +116,26 @@ public:
     std::string where(const Event& e) const;                // "scripts/x.lua:12" or ""
 
 private:
-    std::vector<Event> events_;
+    struct Record {                                         // 32 bytes
+        Sym type = 0, text = 0;
+        SourceLoc source;
+        PlayerMask audience = kEveryone;
+        std::uint32_t first_field = 0;                      // into fields_
+        std::uint32_t field_count = 0;
+        std::uint32_t values_end = 0;                       // values_.size() after this event
+    };
+    enum Kind : std::uint32_t { kNil = 0, kBool = 1, kInt = 2, kString = 3, kSymbol = 4 };
+    struct PackedField {                                    // 16 bytes
+        std::uint32_t key_kind = 0;                         // Sym << 3 | Kind
+        PlayerMask visible_to = kEveryone;
+        std::int64_t value = 0;                             // integer, boolean, values_ index, or Sym
+    };
+    std::vector<Record> records_;
+    std::vector<PackedField> fields_;
+    std::vector<std::string> values_;                       // string values, in order of appearance
+    mutable std::vector<Event> readable_;                   // events() cache: a prefix of the log
     std::vector<std::string> files_{""};
+    mutable std::size_t last_file_ = 0;                     // intern_file: most calls repeat the last path
 };
 
 }  // namespace duelbox

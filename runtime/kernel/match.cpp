@@ -5,10 +5,9 @@
 namespace duelbox {
 
 namespace {
-Field int_field(std::string key, std::int64_t v, PlayerMask to = kEveryone) {
-    return Field{std::move(key), Value{v}, to};
-}
-Field str_field(std::string key, std::string v) { return Field{std::move(key), Value{std::move(v)}, kEveryone}; }
+FieldIn int_field(std::string_view key, std::int64_t v, PlayerMask to = kEveryone) { return FieldIn{key, v, to}; }
+// `v` must outlive the emit call it is passed to (a literal, a member, a temporary of that statement).
+FieldIn str_field(std::string_view key, std::string_view v) { return FieldIn{key, v, kEveryone}; }
 
 const char* ban_for(LineWord w) {
     switch (w) {
@@ -137,7 +136,7 @@ EntityId Match::create_entity(std::string kind, std::string def, std::string nam
     const PlayerMask seen = seen_by(id);
     emit("entity.create", "{e:entity} is created in {z:zone}",
          {int_field("entity", id, seen), int_field("zone", zone_id),
-          Field{"def", Value{entities_.back().def}, seen}, str_field("kind", entities_.back().kind)});
+          FieldIn{"def", std::string_view(entities_.back().def), seen}, str_field("kind", entities_.back().kind)});
     return id;
 }
 
@@ -149,7 +148,7 @@ void Match::set_prop(EntityId e, std::string_view key, Value v) {
     ent.set_prop(key, std::move(v));
     // A cleared prop reads as words, not "= nil".
     emit("entity.prop", is_nil(shown) ? "{e:entity} {key} is cleared" : "{e:entity} {key} = {value}",
-         {int_field("entity", e, seen), str_field("key", std::string(key)), Field{"value", shown, seen}}, seen);
+         {int_field("entity", e, seen), str_field("key", key), FieldIn{"value", FieldIn::view(shown), seen}}, seen);
 }
 
 void Match::add_tag(EntityId e, std::string_view tag) {
@@ -157,7 +156,7 @@ void Match::add_tag(EntityId e, std::string_view tag) {
     if (ent.has_tag(tag)) return;
     ent.add_tag(tag);
     const PlayerMask seen = seen_by(e);
-    emit("entity.tag", "{e:entity} gains tag {tag}", {int_field("entity", e, seen), str_field("tag", std::string(tag))},
+    emit("entity.tag", "{e:entity} gains tag {tag}", {int_field("entity", e, seen), str_field("tag", tag)},
          seen);
 }
 
@@ -167,7 +166,7 @@ void Match::remove_tag(EntityId e, std::string_view tag) {
     ent.remove_tag(tag);
     const PlayerMask seen = seen_by(e);
     emit("entity.untag", "{e:entity} loses tag {tag}",
-         {int_field("entity", e, seen), str_field("tag", std::string(tag))}, seen);
+         {int_field("entity", e, seen), str_field("tag", tag)}, seen);
 }
 
 void Match::relocate(EntityId e, ZoneId to, Where where) {
@@ -249,7 +248,7 @@ PlayerMask Match::seen_by(EntityId e) const {
 
 void Match::counter_event(EntityId owner, std::string_view name, const CounterChange& c, const char* verb) {
     emit("counter.change", "{e:owner} {counter}: {from} -> {to}",
-         {int_field("owner", owner), str_field("counter", std::string(name)), int_field("from", c.from),
+         {int_field("owner", owner), str_field("counter", name), int_field("from", c.from),
           int_field("to", c.to), str_field("verb", verb)});
 }
 
@@ -312,7 +311,7 @@ void Match::end_period(std::string_view period) {
     const int expired = effects_.end_period(period);
     const int reset = windows_.end_period(period);
     scratch_.end_period(period);   // no field of its own: scratch values are not news
-    emit("period.end", "{period} ends", {str_field("period", std::string(period)), int_field("expired", expired),
+    emit("period.end", "{period} ends", {str_field("period", period), int_field("expired", expired),
                                          int_field("reset", reset)});
 }
 
@@ -446,28 +445,24 @@ std::vector<SpaceId> Match::path(EntityId mover, SpaceId to, Through through, in
 
 // -- Log and result ------------------------------------------------------------------
 
-std::string Match::set_rule(std::string rule) {
+std::string_view Match::set_rule(std::string_view rule) { return symbol(set_rule_symbol(intern(rule))); }
+
+Sym Match::set_rule_symbol(Sym rule) {
     std::swap(rule, rule_);
     return rule;
 }
 
-std::uint32_t Match::emit(std::string type, std::string text, std::vector<Field> fields, PlayerMask audience) {
-    const auto by_key = [](const Field& a, const Field& b) { return a.key < b.key; };
-    std::sort(fields.begin(), fields.end(), by_key);
-    if (!rule_.empty()) {   // the rule context; an event's own "rule" (a script naming its step) wins
-        const auto at = std::lower_bound(fields.begin(), fields.end(), std::string_view("rule"),
-                                         [](const Field& f, std::string_view k) { return f.key < k; });
-        if (at == fields.end() || at->key != "rule") fields.insert(at, Field{"rule", Value{rule_}, kEveryone});
-    }
+std::uint32_t Match::emit(std::string_view type, std::string_view text, std::initializer_list<FieldIn> fields,
+                          PlayerMask audience) {
+    return emit(type, text, std::span<const FieldIn>(fields.begin(), fields.size()), audience);
+}
+
+std::uint32_t Match::emit(std::string_view type, std::string_view text, std::span<const FieldIn> fields,
+                          PlayerMask audience) {
     ++version_;   // every state change comes through here: cached derived values are stale
-    Event e;
-    e.type = std::move(type);
-    e.text = std::move(text);
-    e.fields = std::move(fields);
-    e.source = source_;
-    e.audience = audience;
-    const std::uint32_t seq = log_.append(std::move(e));
-    if (observer_) observer_(*this, log_.events().back());
+    // The rule context becomes a "rule" field; an event's own "rule" (a script naming its step) wins.
+    const std::uint32_t seq = log_.append(intern(type), intern(text), fields, rule_, source_, audience);
+    if (observer_) observer_(*this, log_.event(seq));
     return seq;
 }
 
@@ -502,7 +497,7 @@ void Match::finish(std::vector<PlayerIndex> winners, std::string reason) {
     emit("match.end", winners.empty()       ? "the match ends in a draw ({reason})"
          : winners.size() == 1 ? "{winners} wins ({reason})"
                                : "{winners} win ({reason})",
-         {str_field("winners", who), str_field("reason", std::move(reason))});
+         {str_field("winners", who), str_field("reason", result_.reason)});
 }
 
 std::string Match::check_invariants() const {

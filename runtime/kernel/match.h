@@ -20,8 +20,10 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -164,14 +166,21 @@ public:
     EventLog& log() { return log_; }
     const EventLog& log() const { return log_; }
     void set_source(SourceLoc s) { source_ = s; }              // the host sets this before each kernel call
-    std::uint32_t emit(std::string type, std::string text, std::vector<Field> fields,
-                       PlayerMask audience = kEveryone);       // sorts fields; stamps the source and rule
+    // Appends one event (event.h: a flat record; the views in `fields` need only live for the
+    // call). Stamps the source and the rule context.
+    std::uint32_t emit(std::string_view type, std::string_view text, std::initializer_list<FieldIn> fields,
+                       PlayerMask audience = kEveryone);
+    std::uint32_t emit(std::string_view type, std::string_view text, std::span<const FieldIn> fields,
+                       PlayerMask audience = kEveryone);
     // The rule context (teaching): while it is set, every event appended without a "rule"
     // field of its own gets rule = this text, a public field sorted with the others, so an
     // event the kernel makes for a script (a move, a counter, a decision) names the rule
     // step it belongs to. "" = none. Part of the Match value: copies and snapshots keep it.
-    std::string set_rule(std::string rule);                    // returns the previous context
-    const std::string& rule() const { return rule_; }
+    // Interned (symbols.h): setting and restoring it copies no text.
+    std::string_view set_rule(std::string_view rule);          // returns the previous context
+    Sym set_rule_symbol(Sym rule);                             // the same, by symbol
+    std::string_view rule() const { return symbol(rule_); }
+    Sym rule_symbol() const { return rule_; }
     // Called after every event is appended (tests check invariants; the editor follows the log).
     void set_event_observer(std::function<void(const Match&, const Event&)> f) { observer_ = std::move(f); }
     NameResolver names() const;
@@ -218,7 +227,7 @@ private:
     std::vector<ZoneId> space_zones_;     // index = space id - 1
     EventLog log_;
     SourceLoc source_;
-    std::string rule_;                    // the rule context; "" = none
+    Sym rule_ = 0;                        // the rule context (interned); 0 = none
     MatchResult result_;
     std::function<void(const Match&, const Event&)> observer_;
 };
@@ -227,14 +236,14 @@ private:
 // also when it ends by an exception.
 class RuleScope {
 public:
-    RuleScope(Match& m, std::string rule) : m_(m), previous_(m.set_rule(std::move(rule))) {}
-    ~RuleScope() { m_.set_rule(std::move(previous_)); }
+    RuleScope(Match& m, std::string_view rule) : m_(m), previous_(m.set_rule_symbol(intern(rule))) {}
+    ~RuleScope() { m_.set_rule_symbol(previous_); }
     RuleScope(const RuleScope&) = delete;
     RuleScope& operator=(const RuleScope&) = delete;
 
 private:
     Match& m_;
-    std::string previous_;
+    Sym previous_;
 };
 
 }  // namespace duelbox

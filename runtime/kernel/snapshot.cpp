@@ -137,7 +137,7 @@ MatchSnapshot MatchSnapshot::take(const Match& m, const MatchSnapshot* previous)
     s.effects_ = share(m.effects_, p ? &p->effects_ : nullptr, added, shared);
     s.scratch_ = share(m.scratch_, p ? &p->scratch_ : nullptr, added, shared);
     s.derived_ = share(m.derived_, p ? &p->derived_ : nullptr, added, shared);
-    s.rule_ = share(m.rule_, p ? &p->rule_ : nullptr, added, shared);
+    s.rule_ = m.rule_;   // an interned symbol: nothing to share
     s.result_ = share(m.result_, p ? &p->result_ : nullptr, added, shared);
     // The board can be set once only, so within one match an equal space count is the same board.
     if (p && p->board_ && p->board_->board.space_count() == m.board_.space_count() &&
@@ -171,7 +171,7 @@ void MatchSnapshot::restore(Match& target, const EventLog& log, std::size_t keep
     ++target.version_;   // cached derived values belong to the state before
     target.board_ = board_->board;
     target.space_zones_ = board_->space_zones;
-    target.rule_ = *rule_;
+    target.rule_ = rule_;
     target.result_ = *result_;
     target.log_.copy_prefix(log, events_, keep);
 }

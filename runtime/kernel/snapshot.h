@@ -42,8 +42,8 @@ public:
     std::size_t events() const { return events_; }            // log length when taken
     std::size_t added_bytes() const { return added_bytes_; }  // about: heap bytes of its unshared pieces
     // Its top-level pieces: players, entities, zones, handlers (each a table of chunks), counters,
-    // effects, scratch, derived values, board, rule, result.
-    std::size_t pieces() const { return 11; }
+    // effects, scratch, derived values, board, result (the rule context is an interned symbol).
+    std::size_t pieces() const { return 10; }
     std::size_t shared_pieces() const { return shared_; }     // of those, taken over whole from `previous`
 
     // Internals, public only for snapshot.cpp's helpers.
@@ -78,7 +78,7 @@ private:
     Piece<ScratchStore> scratch_;
     Piece<DerivedStore> derived_;
     Piece<BoardPiece> board_;
-    Piece<std::string> rule_;
+    Sym rule_ = 0;                                           // the rule context (interned)
     Piece<MatchResult> result_;
 };
 

@@ -68,8 +68,7 @@ BenchMatch play_one(LuaHost& host, const Scenario& base, std::uint64_t seed, con
     r.reason = m.result().reason;
     for (int p = 0; p < m.player_count(); ++p) r.health.push_back(m.counter(m.player(p).entity, "health"));
     r.events = m.log().size();
-    for (const Event& e : m.log().events())
-        if (e.type == unit_event) ++r.units;
+    r.units = m.log().count(unit_event);   // on the flat records: no readable events are made
     if (o.hash_logs) {
         const NameResolver names = m.names();
         std::uint64_t h = 0xcbf29ce484222325ull;

@@ -31,18 +31,40 @@ PlayerMask check_players(lua_State* L, int idx, int arg, const char* what, Match
     return mask;
 }
 
+// A field value read from slot `idx` as a view: a string stays in Lua (the fields table keeps
+// it alive for the call), so nothing is copied and nothing on the C++ heap can leak if a later
+// check raises.
+FieldValue to_field_value(lua_State* L, int idx) {
+    if (lua_type(L, idx) == LUA_TSTRING) {
+        std::size_t len = 0;
+        const char* s = lua_tolstring(L, idx, &len);
+        return std::string_view(s, len);
+    }
+    const Value v = to_value(L, idx);   // nil, boolean, integer; raises for anything else
+    if (const auto* b = std::get_if<bool>(&v)) return *b;
+    if (const auto* i = std::get_if<std::int64_t>(&v)) return *i;
+    return Nil{};
+}
+
+// At most this many fields per script event: the fields are read into a plain array on the C
+// stack (views and integers, nothing to free if a check raises).
+constexpr int kMaxEventFields = 64;
+
 // Reads fields (table at slot `fi`) and options (table at slot `oi`) into an event, then
 // emits it. Slots are the script's argument numbers, so errors name the right argument.
 int emit_event(lua_State* L, Match& m, const char* type, const char* text, int fi, int oi) {
-    lua_settop(L, oi);   // missing arguments read as nil, as before; the fields go above them
-    auto& fields = push_owned<std::vector<Field>>(L);   // freed by Lua if a check below raises
+    lua_settop(L, oi);   // missing arguments read as nil, as before; what is pushed goes above them
+    FieldIn fields[kMaxEventFields + 1];
+    int n = 0;
     if (lua_istable(L, fi)) {
         readonly_view_unwrap(L, fi);   // a card definition's table reads like the table
         lua_pushnil(L);
         while (lua_next(L, fi)) {
             if (lua_type(L, -2) != LUA_TSTRING) return luaL_argerror(L, fi, "field names must be strings");
-            Value v = to_value(L, -1);   // before the key's std::string exists: to_value may raise
-            fields.push_back(Field{lua_tostring(L, -2), std::move(v), kEveryone});
+            if (n == kMaxEventFields) return luaL_argerror(L, fi, "more than 64 fields");
+            std::size_t len = 0;
+            const char* key = lua_tolstring(L, -2, &len);
+            fields[n++] = FieldIn{std::string_view(key, len), to_field_value(L, -1), kEveryone};
             lua_pop(L, 1);
         }
     } else if (!lua_isnoneornil(L, fi)) {
@@ -55,9 +77,10 @@ int emit_event(lua_State* L, Match& m, const char* type, const char* text, int f
         // hidden = {field = players}: only those players see that field's value.
         if (lua_getfield(L, oi, "hidden") == LUA_TTABLE) {
             const int hidden = lua_gettop(L);
-            for (Field& f : fields) {
-                if (lua_getfield(L, hidden, f.key.c_str()) != LUA_TNIL) {
-                    const char* what = lua_pushfstring(L, "field 'hidden.%s'", f.key.c_str());
+            for (int i = 0; i < n; ++i) {
+                FieldIn& f = fields[i];
+                if (lua_getfield(L, hidden, f.key.data()) != LUA_TNIL) {   // a Lua string: NUL-terminated
+                    const char* what = lua_pushfstring(L, "field 'hidden.%s'", f.key.data());
                     f.visible_to = check_players(L, -2, oi, what, m);
                     lua_pop(L, 1);
                 }
@@ -65,15 +88,15 @@ int emit_event(lua_State* L, Match& m, const char* type, const char* text, int f
             }
         }
         lua_pop(L, 1);
+        // The rule's text stays on the stack (pushed by push_field_string) until the event is made.
         const char* rule = push_field_string(L, oi, "rule", nullptr);
-        if (rule) fields.push_back(Field{"rule", Value{std::string(rule)}, kEveryone});
-        lua_pop(L, 1);
+        if (rule) fields[n++] = FieldIn{"rule", std::string_view(rule), kEveryone};
     } else if (!lua_isnoneornil(L, oi)) {
         return luaL_typeerror(L, oi, "table of options");
     }
     return kernel_call(L, [&] {
         stamp_source(L, m);
-        lua_pushinteger(L, m.emit(type, text, std::move(fields), audience));
+        lua_pushinteger(L, m.emit(type, text, std::span<const FieldIn>(fields, static_cast<std::size_t>(n)), audience));
         return 1;
     });
 }
@@ -100,7 +123,7 @@ int log_say(lua_State* L) {
 
 // -- The rule context (Match::set_rule): what every event appended now implements ----------
 
-void push_rule(lua_State* L, const std::string& rule) {
+void push_rule(lua_State* L, std::string_view rule) {
     if (rule.empty()) lua_pushnil(L);
     else lua_pushlstring(L, rule.data(), rule.size());
 }
@@ -135,7 +158,7 @@ int log_rule(lua_State* L) {
 // message handler in slot 2), or the error raised inside (it goes on unchanged; the memory
 // cap is reported as pcall reports it).
 int within_rule_finish(lua_State* L, int status, lua_KContext) {
-    match_of(L).set_rule(lua_isstring(L, 1) ? lua_tostring(L, 1) : "");
+    match_of(L).set_rule_symbol(static_cast<Sym>(lua_tointeger(L, 1)));
     if (status == LUA_OK || status == LUA_YIELD) return lua_gettop(L) - 2;
     if (status == LUA_ERRMEM) {
         LuaHost& host = host_of(L);
@@ -155,8 +178,8 @@ int log_within_rule(lua_State* L) {
     Match& m = match_of(L);
     const char* rule = check_rule(L, 1);
     luaL_checktype(L, 2, LUA_TFUNCTION);
-    push_rule(L, m.set_rule(rule));
-    lua_replace(L, 1);   // slot 1 now keeps the previous context for within_rule_finish
+    lua_pushinteger(L, m.set_rule_symbol(intern(rule)));
+    lua_replace(L, 1);   // slot 1 now keeps the previous context (its symbol) for within_rule_finish
     lua_pushcfunction(L, error_name_handler);   // an error passed on still names 'board.advance'
     lua_insert(L, 2);
     const int status = lua_pcallk(L, lua_gettop(L) - 3, LUA_MULTRET, 2, 0, within_rule_finish);

@@ -282,15 +282,16 @@ RunState MatchRunner::run() {
 bool MatchRunner::stop_reached() {
     if (ignore_stop_) return false;
     const StopAt& stop = scenario_.stop;
-    const auto& events = match_->log().events();
+    const EventLog& log = match_->log();   // the flat records: no readable events are made here
     if (!stop.at_event.empty()) {
-        for (; scanned_ < events.size(); ++scanned_)
-            if (events[scanned_].type == stop.at_event) {
+        const Sym wanted = intern(stop.at_event);
+        for (; scanned_ < log.size(); ++scanned_)
+            if (log.type_of(scanned_) == wanted) {
                 cut_ = scanned_ + 1;
                 return true;
             }
     }
-    if (stop.after_events >= 0 && events.size() >= static_cast<std::size_t>(stop.after_events)) {
+    if (stop.after_events >= 0 && log.size() >= static_cast<std::size_t>(stop.after_events)) {
         cut_ = std::min(cut_, static_cast<std::size_t>(stop.after_events));
         return true;
     }
@@ -435,11 +436,13 @@ std::string MatchRunner::provide(std::size_t i, Answer answer) {
 
 void MatchRunner::log_decision(const DecisionRequest& r, const Answer& a) {
     const PlayerMask shown = r.secret ? mask_of(r.player) : kEveryone;
-    const char* verb = r.kind == DecisionKind::Order ? "orders" : r.kind == DecisionKind::YesNo ? "answers" : "chooses";
-    match_->emit("decision", std::string("{p:player} ") + verb + " {answer}",
-                 {Field{"player", Value{static_cast<std::int64_t>(r.player + 1)}, kEveryone},
-                  Field{"id", Value{r.id}, kEveryone},
-                  Field{"answer", Value{describe_answer(r, a)}, shown}});
+    const char* text = r.kind == DecisionKind::Order    ? "{p:player} orders {answer}"
+                       : r.kind == DecisionKind::YesNo ? "{p:player} answers {answer}"
+                                                       : "{p:player} chooses {answer}";
+    const std::string answer = describe_answer(r, a);
+    match_->emit("decision", text,
+                 {FieldIn{"player", static_cast<std::int64_t>(r.player + 1), kEveryone},
+                  FieldIn{"id", std::string_view(r.id), kEveryone}, FieldIn{"answer", std::string_view(answer), shown}});
 }
 
 Replay MatchRunner::replay() const {

@@ -45,7 +45,7 @@ log.within_rule("§2", function() log.event("f") end))"),
     for (int i = 0; i < 3; ++i) {
         session.step_rule(+1);
         REQUIRE(session.current_event());
-        forward.push_back(session.current_event()->type);
+        forward.emplace_back(session.current_event()->type);
     }
     // b and d continue the step a and c began; f begins a step after e, which has no rule.
     CHECK(forward == std::vector<std::string>{"a", "c", "f"});

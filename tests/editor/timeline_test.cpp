@@ -33,7 +33,7 @@ std::string full_state(const Match& m) {
              std::to_string(h->fired) + "\n";
     for (const Counter& c : m.counters().all())
         s += "bounds " + c.name + " " + std::to_string(c.min) + ".." + std::to_string(c.max) + "\n";
-    s += "rng draws " + std::to_string(const_cast<Match&>(m).rng().draws()) + " rule '" + m.rule() + "' result " +
+    s += "rng draws " + std::to_string(const_cast<Match&>(m).rng().draws()) + " rule '" + std::string(m.rule()) + "' result " +
          m.result().reason + "\n";
     return s;
 }

@@ -54,7 +54,7 @@ TEST_CASE("every kernel event type narrates in words", "[kernel][narration]") {
 
     std::set<std::string> types;
     for (const Event& e : m.log().events()) {
-        types.insert(e.type);
+        types.insert(std::string(e.type));
         for (PlayerIndex viewer : {EventLog::kObserver, ann, bob}) {
             if (!EventLog::sees(e, viewer)) continue;
             const std::string text = m.narrate(e, viewer);

@@ -63,7 +63,7 @@ TEST_CASE("rule context: the field is public even on an event with hidden fields
 TEST_CASE("rule context: an event's own rule field wins over the context", "[kernel][rule]") {
     Table t;
     t.m.set_rule("§3");
-    t.m.emit("bc.hit", "hit", {Field{"rule", Value{std::string("§3.9 AT4.2")}, kEveryone}});
+    t.m.emit("bc.hit", "hit", {FieldIn{"rule", std::string_view("§3.9 AT4.2"), kEveryone}});
     REQUIRE(last(t.m).fields.size() == 1);
     CHECK(rule_of(last(t.m)) == "§3.9 AT4.2");
     t.m.emit("bc.note", "note", {});

@@ -69,7 +69,7 @@ void play(Match& m) {
     for (int i = 0; i < 40; ++i) m.windows().add(Handler{0, "hit", cards[i], a, i, 0, 1, "beat"});
     for (int i = 0; i < 20; ++i) m.windows().remove(static_cast<HandlerId>(i + 1));   // a frozen chunk
     m.shuffle(deck);
-    const std::string previous_rule = m.set_rule("§3.1 draw");
+    const std::string_view previous_rule = m.set_rule("§3.1 draw");
     for (int i = 0; i < 5; ++i) m.move(m.zone(deck).items.front(), hand);
     m.set_rule(previous_rule);
     m.reveal(m.zone(hand).items.front(), mask_of(b));

@@ -88,7 +88,7 @@ TEST_CASE("every entity is in exactly one zone after every event of long random 
             ++checked;
             if (broken.empty()) {
                 const std::string problem = m.check_invariants();
-                if (!problem.empty()) broken = "after event " + std::to_string(e.seq) + " (" + e.type + "): " + problem;
+                if (!problem.empty()) broken = "after event " + std::to_string(e.seq) + " (" + std::string(e.type) + "): " + problem;
             }
         });
         const RunState end = runner.run();

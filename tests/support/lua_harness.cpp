@@ -25,7 +25,7 @@ const Event* RunResult::first(std::string_view type) const {
 std::vector<std::string> RunResult::types() const {
     std::vector<std::string> out;
     if (!runner) return out;
-    for (const Event& e : events()) out.push_back(e.type);
+    for (const Event& e : events()) out.emplace_back(e.type);
     return out;
 }
 
@@ -33,7 +33,7 @@ std::vector<std::string> RunResult::script_types() const {
     std::vector<std::string> out;
     if (!runner) return out;
     for (const Event& e : events())
-        if (e.source.file != 0 && e.type != "match.end") out.push_back(e.type);
+        if (e.source.file != 0 && e.type != "match.end") out.emplace_back(e.type);
     return out;
 }
 

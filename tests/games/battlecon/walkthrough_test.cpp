@@ -36,7 +36,8 @@ std::set<std::string> section_numbers(const std::string& spec) {
 // Every placeholder of the narration template names a field of the event (else it renders "?").
 std::string missing_placeholder(const Event& e) {
     const std::regex placeholder(R"(\{(?:[epzs]:)?([A-Za-z0-9_]+)\})");
-    for (std::sregex_iterator it(e.text.begin(), e.text.end(), placeholder), end; it != end; ++it)
+    const std::string text(e.text);
+    for (std::sregex_iterator it(text.begin(), text.end(), placeholder), end; it != end; ++it)
         if (!e.find((*it)[1].str())) return (*it)[1].str();
     return "";
 }

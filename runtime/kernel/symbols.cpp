@@ -1,0 +1,83 @@
+// symbols.cpp - the process's interned strings; see symbols.h for the contracts.
+//
+// Texts live in fixed chunks that never move, so symbol() reads without a lock: a Sym is only
+// ever handed out after its text is in place. intern() looks in a per-thread cache first (no
+// lock), then in the shared index under a mutex.
+#include "symbols.h"
+
+#include <array>
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+#include "match.h"   // KernelError
+
+namespace duelbox {
+
+namespace {
+
+constexpr std::size_t kChunk = 4096;
+constexpr std::size_t kChunks = kMaxSymbols / kChunk;
+
+struct Table {
+    std::mutex mu;
+    std::unordered_map<std::string_view, Sym> index;    // views into the chunks
+    std::array<std::atomic<std::string*>, kChunks> chunks{};
+    std::atomic<std::size_t> count{0};
+    std::size_t bytes = 0;
+
+    Table() { add(""); }                                // Sym 0
+
+    Sym add(std::string_view text) {                    // under mu (or in the constructor)
+        const std::size_t id = count.load(std::memory_order_relaxed);
+        if (id >= kMaxSymbols || bytes + text.size() > kMaxSymbolBytes)
+            throw KernelError("too many distinct texts in event logs (" + std::to_string(id) +
+                              "): put what varies into a field, not into the type, template or key");
+        std::string* chunk = chunks[id / kChunk].load(std::memory_order_relaxed);
+        if (!chunk) {
+            chunk = new std::string[kChunk];             // lives as long as the process
+            chunks[id / kChunk].store(chunk, std::memory_order_release);
+        }
+        std::string& slot = chunk[id % kChunk];
+        slot.assign(text);
+        bytes += text.size();
+        index.emplace(std::string_view(slot), static_cast<Sym>(id));
+        count.store(id + 1, std::memory_order_release);
+        return static_cast<Sym>(id);
+    }
+};
+
+Table& table() {
+    static Table* t = new Table();                      // never destroyed: symbols outlive statics
+    return *t;
+}
+
+}  // namespace
+
+Sym intern(std::string_view text) {
+    if (text.empty()) return 0;
+    thread_local std::unordered_map<std::string_view, Sym> cache;   // views into the chunks
+    if (auto it = cache.find(text); it != cache.end()) return it->second;
+    Table& t = table();
+    Sym id;
+    {
+        std::lock_guard<std::mutex> lock(t.mu);
+        auto it = t.index.find(text);
+        id = it != t.index.end() ? it->second : t.add(text);
+    }
+    cache.emplace(symbol(id), id);
+    return id;
+}
+
+std::string_view symbol(Sym id) {
+    Table& t = table();
+    if (id >= t.count.load(std::memory_order_acquire)) return {};
+    const std::string* chunk = t.chunks[id / kChunk].load(std::memory_order_acquire);
+    return chunk[id % kChunk];
+}
+
+std::size_t symbol_count() { return table().count.load(std::memory_order_acquire); }
+
+}  // namespace duelbox

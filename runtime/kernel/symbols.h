@@ -1,0 +1,33 @@
+// symbols.h - interned strings: each distinct text is stored once per process and named by
+// a small integer.
+//
+// Why: an event names its type, its narration template, its rule and its field keys. Kept as
+// std::string in every event they cost an allocation and a copy each, for texts that repeat
+// thousands of times; as symbols an event is a flat record of integers (event.h).
+//
+// Contracts
+//  - intern(s) returns the same Sym for the same text within a process, from any thread;
+//    symbol(id) returns that text, valid for the life of the process.
+//  - Symbols differ between processes (they follow interning order), so nothing that leaves
+//    a process may carry one: logs, JSON and hashes carry the texts. Nothing may order by Sym.
+//  - 0 is the empty text.
+//  - Bounded: past kMaxSymbols distinct texts (or kMaxBytes of them) intern throws
+//    KernelError; texts that vary without end (a number pasted into a narration) belong in
+//    fields, not in the template.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace duelbox {
+
+using Sym = std::uint32_t;
+
+constexpr std::size_t kMaxSymbols = std::size_t{1} << 22;        // 4M texts (a Sym fits 29 bits)
+constexpr std::size_t kMaxSymbolBytes = std::size_t{256} << 20;  // 256 MB of text
+
+Sym intern(std::string_view text);       // throws KernelError past the bounds
+std::string_view symbol(Sym id);         // "" for 0 or an unknown id
+std::size_t symbol_count();              // how many texts are interned (for tests and reports)
+
+}  // namespace duelbox
