@@ -136,6 +136,12 @@ const std::vector<Event>& EventLog::events() const {
     return readable_;
 }
 
+const Event& EventLog::readable(std::size_t i) const {
+    if (readable_.size() > records_.size()) readable_.clear();
+    for (std::size_t k = readable_.size(); k <= i; ++k) readable_.push_back(event(k));
+    return readable_[i];
+}
+
 std::size_t EventLog::count(std::string_view type) const {
     const Sym t = intern(type);
     std::size_t n = 0;

@@ -91,6 +91,9 @@ public:
     // Every event in readable form. Made when first asked and kept (a test, the editor and the
     // CLI ask; a benchmark never does, so it never pays for it).
     const std::vector<Event>& events() const;
+    // Event i in readable form, from the same cache (made up to i if need be): what the
+    // observer of a front end gets, so the events it then lists are not made twice.
+    const Event& readable(std::size_t i) const;
     std::size_t count(std::string_view type) const;         // events of that type, without making any
     Sym type_of(std::size_t i) const { return records_[i].type; }
     void clear();

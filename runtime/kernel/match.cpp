@@ -462,7 +462,7 @@ std::uint32_t Match::emit(std::string_view type, std::string_view text, std::spa
     ++version_;   // every state change comes through here: cached derived values are stale
     // The rule context becomes a "rule" field; an event's own "rule" (a script naming its step) wins.
     const std::uint32_t seq = log_.append(intern(type), intern(text), fields, rule_, source_, audience);
-    if (observer_) observer_(*this, log_.event(seq));
+    if (observer_) observer_(*this, log_.readable(seq));   // a front end reads them all anyway
     return seq;
 }
 
