@@ -10,9 +10,20 @@
 // Two clocks, on purpose: matches/s is wall-clock throughput (what N workers buy), while
 // us/event and us/<unit> are CPU time summed over the workers (what one unit costs, which
 // does not improve with more cores and does not suffer from a shared machine's waiting).
+//
+// `--reference` (battlecon only; built with DUELBOX_REFERENCE): also plays the same seeds with
+// the hand-written C++ BattleCON of bench/reference (duelbox_reference_lib, no Lua) and
+// prints its us/beat (CPU time, one thread), the engine's us/beat without narration on one
+// worker and on W, their ratios, and the cross-check: on how many seeds the two played the
+// identical match (winner, beats, final health), and the 95% intervals of the differences of
+// the outcome distributions. A seed that played differently exits 1.
+#include <time.h>
+
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -21,6 +32,9 @@
 #include "cli.h"
 #include "lua/bench_pool.h"
 #include "scenario/scenario.h"
+#ifdef DUELBOX_HAS_REFERENCE
+#include "reference/reference.h"
+#endif
 
 namespace duelbox::cli {
 
@@ -54,6 +68,69 @@ void print(const char* label, const BenchRun& r, int matches) {
     std::cout << "; " << failed << " failed\n";
 }
 
+#ifdef DUELBOX_HAS_REFERENCE
+double thread_cpu_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+// CPU us per unit of a run (its own workers' CPU time over its own units).
+double us_per_unit(const BenchRun& r) {
+    std::size_t units = 0;
+    for (const BenchMatch& m : r.matches) units += m.units;
+    return units ? r.cpu_seconds * 1e6 / static_cast<double>(units) : 0.0;
+}
+
+// The reference on the engine's seeds, side by side with the engine's narration-off runs
+// (`off` on W workers, `one` on one worker: the same run when W is 1). Returns the exit status.
+int reference_report(const BenchRun& off, const BenchRun& one, int matches, std::uint64_t seed) {
+    std::vector<ref::MatchResult> reference;
+    reference.reserve(static_cast<std::size_t>(matches));
+    const auto wall0 = std::chrono::steady_clock::now();
+    const double cpu0 = thread_cpu_seconds();
+    for (int i = 0; i < matches; ++i) reference.push_back(ref::play_match(seed + static_cast<std::uint64_t>(i)));
+    const double cpu = thread_cpu_seconds() - cpu0;
+    const double wall = std::max(std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count(), 1e-9);
+    std::size_t beats = 0;
+    for (const auto& r : reference) beats += static_cast<std::size_t>(r.beats);
+    const double ref_us = beats ? cpu * 1e6 / static_cast<double>(beats) : 0.0;
+    std::cout << "reference    : " << matches << " matches in " << wall << " s = " << (matches / wall)
+              << " matches/s (1 thread, wall clock); CPU time: " << ref_us << " us/beat (" << beats
+              << " beats); hand-written C++, bench/reference\n";
+    const double one_us = us_per_unit(one), off_us = us_per_unit(off);
+    auto ratio = [&](double engine) { return ref_us > 0 ? engine / ref_us : 0.0; };
+    std::cout << "engine / reference, CPU us/beat without narration: 1 worker " << one_us << " / " << ref_us << " = "
+              << ratio(one_us) << "x";
+    if (off.workers != 1)
+        std::cout << "; " << off.workers << " workers " << off_us << " / " << ref_us << " = " << ratio(off_us) << "x";
+    std::cout << "\n";
+
+    std::vector<ref::MatchResult> engine;
+    engine.reserve(off.matches.size());
+    for (const BenchMatch& m : off.matches) {
+        ref::MatchResult r;
+        r.seed = m.seed;
+        r.winner = m.winners.empty() ? 0 : m.winners.front();
+        r.beats = static_cast<int>(m.units);
+        for (std::size_t p = 0; p < 2 && p < m.health.size(); ++p) r.health[p] = static_cast<int>(m.health[p]);
+        r.reason = m.reason;
+        engine.push_back(r);
+    }
+    const ref::Comparison c = ref::compare(engine, reference);
+    std::cout << "cross-check (A = engine, B = reference, the same " << matches << " seeds):\n" << std::flush;
+    ref::print_comparison(stdout, c, "engine", "reference");
+    std::fflush(stdout);
+    if (c.identical != c.common || c.common != static_cast<std::size_t>(matches)) {
+        std::cerr << "duelbox bench: the engine and the reference played different matches on "
+                  << (static_cast<std::size_t>(matches) - c.identical) << " of " << matches
+                  << " seeds (bench/reference/README.md: --trace --seed S against duelbox run --json finds where)\n";
+        return kFailed;
+    }
+    return kOk;
+}
+#endif
+
 }  // namespace
 
 int bench_command(const std::vector<std::string>& args) {
@@ -61,6 +138,7 @@ int bench_command(const std::vector<std::string>& args) {
     int matches = 200;
     int workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     std::uint64_t seed = 1;
+    bool reference = false;
     auto usage = [](const std::string& why) {
         std::cerr << "duelbox bench: " << why << " (see duelbox --help)\n";
         return kUsage;
@@ -80,6 +158,8 @@ int bench_command(const std::vector<std::string>& args) {
         } else if (a == "--results") {
             if (!has_value || args[i + 1].empty()) return usage("--results needs a file name");
             results = args[++i];
+        } else if (a == "--reference") {
+            reference = true;
         } else if (!a.empty() && a[0] != '-' && target.empty()) {
             target = a;
         } else {
@@ -89,6 +169,17 @@ int bench_command(const std::vector<std::string>& args) {
     if (target.empty()) return usage("name a game (examples/<game>/bench.json) or a scenario file");
     const std::string root = DUELBOX_SOURCE_ROOT;
     const std::string file = std::filesystem::exists(target) ? target : root + "/examples/" + target + "/bench.json";
+    if (reference) {
+#ifndef DUELBOX_HAS_REFERENCE
+        return usage("--reference: the hand-written reference is not built (configure with -DDUELBOX_REFERENCE=ON)");
+#else
+        // The reference plays one duel only: the BattleCON bench scenario.
+        std::error_code ec;
+        if (!std::filesystem::equivalent(file, root + "/examples/battlecon/bench.json", ec))
+            return usage("--reference plays only the BattleCON bench duel (duelbox bench battlecon --reference), not " +
+                         target);
+#endif
+    }
     Scenario base;
     try {
         base = load_scenario(file, root);
@@ -97,15 +188,16 @@ int bench_command(const std::vector<std::string>& args) {
         return kBadInput;
     }
     std::cout << "command: duelbox bench " << target << " --matches " << matches << " --seed " << seed << " --workers "
-              << workers << (results.empty() ? "" : " --results " + results) << "\n";
+              << workers << (results.empty() ? "" : " --results " + results) << (reference ? " --reference" : "") << "\n";
     BenchOptions opts;
     opts.matches = matches;
     opts.seed = seed;
     opts.workers = workers;
     std::string first_error;
+    BenchRun quiet;                        // the narration-off run, for --reference
     for (bool narrate : {false, true}) {
         opts.narrate = narrate;
-        const BenchRun run = run_bench(base, opts);
+        BenchRun run = run_bench(base, opts);
         if (!run.load_errors.empty()) {
             for (const auto& e : run.load_errors) std::cerr << e << "\n";
             return kBadInput;
@@ -122,11 +214,24 @@ int bench_command(const std::vector<std::string>& args) {
                 return kBadInput;
             }
         }
+        if (!narrate) quiet = std::move(run);
     }
     if (!first_error.empty()) {
         std::cerr << "first failure: " << first_error << "\n";
         return kFailed;
     }
+#ifdef DUELBOX_HAS_REFERENCE
+    if (reference) {
+        BenchRun one;                      // the engine's per-beat cost on a single worker
+        if (quiet.workers != 1) {
+            opts.narrate = false;
+            opts.workers = 1;
+            one = run_bench(base, opts);
+            print("narration off", one, matches);
+        }
+        return reference_report(quiet, quiet.workers != 1 ? one : quiet, matches, seed);
+    }
+#endif
     return kOk;
 }
 

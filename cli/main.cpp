@@ -36,6 +36,7 @@ Usage:
       Loads every script, game, card, scenario and replay found and reports every error
       with its file:line or field path.
   duelbox bench <game|scenario.json> [--matches N] [--seed S] [--workers W] [--results FILE]
+                                     [--reference]
       Plays N matches (default 200) of examples/<game>/bench.json with random agents, once
       without and once with narration, and prints matches/s (wall clock) and us per event
       and per the game's unit of play (a beat, a turn; CPU time summed over the workers).
@@ -46,6 +47,12 @@ Usage:
                         {"seed":12,"winner":1,"beats":9,"health":[0,7],"reason":"knockout"}
                         (winner 0: a draw or none; several winners add "winners":[1,3];
                         beats: the game's unit events; health: each seat's "health" counter)
+      --reference       battlecon only: also play the same seeds with the hand-written C++
+                        BattleCON of bench/reference (no Lua) and print its us/beat, the
+                        engine's (1 worker and W) divided by it, and the cross-check: on how
+                        many seeds both played the identical match (winner, beats, health)
+                        and the 95% intervals of the outcome differences; exit 1 if a seed
+                        differs (exit 2 when built with -DDUELBOX_REFERENCE=OFF)
   duelbox --help
 
 Exit status:

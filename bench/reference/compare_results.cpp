@@ -1,14 +1,11 @@
-// compare_results.cpp - `duelbox_reference --compare A.jsonl B.jsonl`: do two results files
-// (say the engine's and the reference's) describe the same game? For the winner shares, the
-// mean beats and each player's mean final health: both values, the difference A - B, and
-// whether its 95% confidence interval (normal approximation; two-proportion interval for
-// shares) contains 0. Also how many common seeds played the identical (winner, beats,
-// health), which is what mirrored randomness should give.
+// compare_results.cpp - do two sets of results (say the engine's and the reference's)
+// describe the same game? `compare` works it out (reference.h says what), `print_comparison`
+// prints it, and `duelbox_reference --compare A.jsonl B.jsonl` does both for two results files.
 #include <cmath>
 #include <cstdio>
 #include <map>
 
-#include "results.h"
+#include "reference.h"
 
 namespace ref {
 
@@ -34,18 +31,75 @@ Sample sample(const std::vector<MatchResult>& v, Get get) {
     return s;
 }
 
-// Prints one row; returns whether the interval of the difference contains 0.
-bool row(const char* name, const Sample& a, const Sample& b, bool proportion) {
-    const double diff = a.mean - b.mean;
+CompareRow row(const char* name, const Sample& a, const Sample& b, bool proportion) {
+    CompareRow r;
+    r.figure = name;
+    r.a = a.mean;
+    r.b = b.mean;
+    r.diff = a.mean - b.mean;
     const double va = proportion ? a.mean * (1 - a.mean) : a.var, vb = proportion ? b.mean * (1 - b.mean) : b.var;
     const double se = std::sqrt(va / static_cast<double>(a.n) + vb / static_cast<double>(b.n));
-    const double lo = diff - kZ * se, hi = diff + kZ * se;
-    const bool agrees = se > 0 ? (lo <= 0 && hi >= 0) : diff == 0;
-    std::printf("  %-18s %10.4f %10.4f %+10.4f   [%+.4f, %+.4f]   %s\n", name, a.mean, b.mean, diff, lo, hi,
-                agrees ? "yes" : "NO");
-    return agrees;
+    r.lo = r.diff - kZ * se;
+    r.hi = r.diff + kZ * se;
+    r.agrees = se > 0 ? (r.lo <= 0 && r.hi >= 0) : r.diff == 0;
+    return r;
+}
+
+template <class Get>
+void add(Comparison& c, const char* name, const std::vector<MatchResult>& a, const std::vector<MatchResult>& b,
+         bool proportion, Get get) {
+    c.rows.push_back(row(name, sample(a, get), sample(b, get), proportion));
+    c.all_agree = c.all_agree && c.rows.back().agrees;
 }
 }  // namespace
+
+Comparison compare(const std::vector<MatchResult>& a, const std::vector<MatchResult>& b) {
+    Comparison c;
+    c.n_a = a.size();
+    c.n_b = b.size();
+    c.all_agree = !a.empty() && !b.empty();
+    if (!c.all_agree) return c;
+    add(c, "P1 wins (share)", a, b, true, [](const MatchResult& r) { return r.winner == 1 ? 1.0 : 0.0; });
+    add(c, "P2 wins (share)", a, b, true, [](const MatchResult& r) { return r.winner == 2 ? 1.0 : 0.0; });
+    add(c, "draws (share)", a, b, true, [](const MatchResult& r) { return r.winner == 0 ? 1.0 : 0.0; });
+    add(c, "mean beats", a, b, false, [](const MatchResult& r) { return double(r.beats); });
+    add(c, "mean P1 health", a, b, false, [](const MatchResult& r) { return double(r.health[0]); });
+    add(c, "mean P2 health", a, b, false, [](const MatchResult& r) { return double(r.health[1]); });
+    // Seed by seed, where both played the same seeds.
+    std::map<std::uint64_t, const MatchResult*> by_seed;
+    for (const auto& r : b) by_seed[r.seed] = &r;
+    for (const auto& r : a) {
+        const auto it = by_seed.find(r.seed);
+        if (it == by_seed.end()) continue;
+        ++c.common;
+        const MatchResult& o = *it->second;
+        if (r.winner == o.winner && r.beats == o.beats && r.health[0] == o.health[0] && r.health[1] == o.health[1])
+            ++c.identical;
+        else
+            c.differing.push_back(r.seed);
+    }
+    return c;
+}
+
+void print_comparison(std::FILE* out, const Comparison& c, const std::string& name_a, const std::string& name_b) {
+    std::fprintf(out, "  %-18s %10s %10s %10s   %-20s   %s\n", "figure", name_a.c_str(), name_b.c_str(), "A - B",
+                 "95% CI of A - B", "CI holds 0");
+    for (const CompareRow& r : c.rows)
+        std::fprintf(out, "  %-18s %10.4f %10.4f %+10.4f   [%+.4f, %+.4f]   %s\n", r.figure.c_str(), r.a, r.b, r.diff,
+                     r.lo, r.hi, r.agrees ? "yes" : "NO");
+    std::fprintf(out, "  identical (winner, beats, health) on %zu of %zu common seeds", c.identical, c.common);
+    if (!c.differing.empty()) {
+        std::fprintf(out, "; differing seeds:");
+        for (std::size_t i = 0; i < c.differing.size() && i < 10; ++i)
+            std::fprintf(out, " %llu", static_cast<unsigned long long>(c.differing[i]));
+        if (c.differing.size() > 10) std::fprintf(out, " ...");
+    }
+    std::fprintf(out, "\n");
+    std::fprintf(out, "verdict: %s\n", c.all_agree ? "agree (every interval holds 0)" : "DIFFER (an interval excludes 0)");
+    // Six intervals at 95% each: two samples of the same game still flag one now and then.
+    if (!c.all_agree && c.identical != c.common)
+        std::fprintf(out, "note: with 6 figures at 95%%, about 1 comparison in 4 of two equal games flags one; rerun on other seeds\n");
+}
 
 int compare_results(const std::string& path_a, const std::string& path_b) {
     std::vector<MatchResult> a, b;
@@ -60,37 +114,9 @@ int compare_results(const std::string& path_a, const std::string& path_b) {
     }
     std::printf("compare: A = %s (%zu matches), B = %s (%zu matches)\n", path_a.c_str(), a.size(), path_b.c_str(),
                 b.size());
-    std::printf("  %-18s %10s %10s %10s   %-20s   %s\n", "figure", "A", "B", "A - B", "95% CI of A - B", "CI holds 0");
-    bool all = true;
-    all &= row("P1 wins (share)", sample(a, [](const MatchResult& r) { return r.winner == 1 ? 1.0 : 0.0; }),
-               sample(b, [](const MatchResult& r) { return r.winner == 1 ? 1.0 : 0.0; }), true);
-    all &= row("P2 wins (share)", sample(a, [](const MatchResult& r) { return r.winner == 2 ? 1.0 : 0.0; }),
-               sample(b, [](const MatchResult& r) { return r.winner == 2 ? 1.0 : 0.0; }), true);
-    all &= row("draws (share)", sample(a, [](const MatchResult& r) { return r.winner == 0 ? 1.0 : 0.0; }),
-               sample(b, [](const MatchResult& r) { return r.winner == 0 ? 1.0 : 0.0; }), true);
-    all &= row("mean beats", sample(a, [](const MatchResult& r) { return double(r.beats); }),
-               sample(b, [](const MatchResult& r) { return double(r.beats); }), false);
-    all &= row("mean P1 health", sample(a, [](const MatchResult& r) { return double(r.health[0]); }),
-               sample(b, [](const MatchResult& r) { return double(r.health[0]); }), false);
-    all &= row("mean P2 health", sample(a, [](const MatchResult& r) { return double(r.health[1]); }),
-               sample(b, [](const MatchResult& r) { return double(r.health[1]); }), false);
-    // Seed by seed, where both files played the same seeds.
-    std::map<std::uint64_t, const MatchResult*> by_seed;
-    for (const auto& r : b) by_seed[r.seed] = &r;
-    std::size_t common = 0, same = 0;
-    for (const auto& r : a) {
-        const auto it = by_seed.find(r.seed);
-        if (it == by_seed.end()) continue;
-        ++common;
-        const MatchResult& o = *it->second;
-        same += r.winner == o.winner && r.beats == o.beats && r.health[0] == o.health[0] && r.health[1] == o.health[1];
-    }
-    std::printf("  identical (winner, beats, health) on %zu of %zu common seeds\n", same, common);
-    std::printf("verdict: %s\n", all ? "agree (every interval holds 0)" : "DIFFER (an interval excludes 0)");
-    // Six intervals at 95% each: two samples of the same game still flag one now and then.
-    if (!all && same != common)
-        std::printf("note: with 6 figures at 95%%, about 1 comparison in 4 of two equal games flags one; rerun on other seeds\n");
-    return all ? 0 : 1;
+    const Comparison c = compare(a, b);
+    print_comparison(stdout, c, "A", "B");
+    return c.all_agree ? 0 : 1;
 }
 
 }  // namespace ref

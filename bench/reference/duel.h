@@ -17,6 +17,7 @@
 
 #include "agent.h"
 #include "cards.h"
+#include "results.h"
 #include "rng.h"
 
 namespace ref {
@@ -138,6 +139,7 @@ void play_duel(Duel& d, std::uint64_t seed, Trace* trace = nullptr);
 void setup_duel(Duel& d, std::uint64_t seed);              // setup.lua
 void beat_loop(Duel& d);                                   // beat.lua M.loop
 void finish(Duel& d, int winner, const char* reason);     // match.finish
+MatchResult result_of(const Duel& d, std::uint64_t seed);  // play_match.cpp: the outcome as a results line
 
 // Questions (decide), answered by the seat's random agent. `label(i)` names option i (a
 // std::string); it is only called when tracing, so the untraced duel builds no text.

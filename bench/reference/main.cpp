@@ -15,7 +15,7 @@
 #include <string>
 
 #include "duel.h"
-#include "results.h"
+#include "reference.h"
 
 namespace ref {
 int self_test();
@@ -38,24 +38,13 @@ bool parse_u64(const char* s, std::uint64_t& out) {
     return end != s && *end == '\0';
 }
 
-ref::MatchResult result_of(const ref::Duel& d, std::uint64_t seed) {
-    ref::MatchResult r;
-    r.seed = seed;
-    r.winner = d.winner;
-    r.beats = d.beat;
-    r.health[0] = d.pl[1].health;
-    r.health[1] = d.pl[2].health;
-    r.reason = d.reason;
-    return r;
-}
-
 int trace(std::uint64_t seed) {
     ref::Trace t;
     ref::Duel d;
     ref::play_duel(d, seed, &t);
     std::printf("active %d\n", d.active);
     for (const auto& line : t.lines) std::printf("%s\n", line.c_str());
-    std::printf("%s\n", ref::to_json_line(result_of(d, seed)).c_str());
+    std::printf("%s\n", ref::to_json_line(ref::result_of(d, seed)).c_str());
     return 0;
 }
 
@@ -71,12 +60,11 @@ int bench(std::uint64_t matches, std::uint64_t seed, const char* results_path) {
     std::uint64_t beats = 0;
     double seconds = 0;
     for (std::uint64_t i = 0; i < matches; ++i) {
-        ref::Duel d;
         const auto t0 = std::chrono::steady_clock::now();
-        ref::play_duel(d, seed + i);
+        const ref::MatchResult r = ref::play_match(seed + i);
         seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        beats += static_cast<std::uint64_t>(d.beat);
-        if (results_path) results << ref::to_json_line(result_of(d, seed + i)) << '\n';   // not timed
+        beats += static_cast<std::uint64_t>(r.beats);
+        if (results_path) results << ref::to_json_line(r) << '\n';   // not timed
     }
     std::printf("reference: %llu matches in %.3f s = %.0f matches/s, %.3f us/beat (%llu beats)\n",
                 static_cast<unsigned long long>(matches), seconds, seconds > 0 ? double(matches) / seconds : 0.0,
