@@ -19,7 +19,7 @@ local deck = require("unmatched.deck")
 local move = require("unmatched.move")
 
 local entity_get, entity_name = entity.get, entity.name
-local zone_items, zone_find, zone_count = zone.items, zone.find, zone.count
+local zone_items, zone_find = zone.items, zone.find
 local board_name, board_position = board.name, board.position
 local match_finished, log_event, cards_of = match.finished, log.event, cards.of
 local effect_stat, max = effect.stat, math.max
