@@ -548,6 +548,16 @@ function board.distance(a, b) end
 ---@return table
 function board.reachable(e, steps, through) end
 
+---`board.reach(e, steps [, through]) -> {space...}`
+---
+---The spaces of board.reachable(e, steps, through) as a plain list, in space order, without
+---their step counts: what a list of legal moves needs, with no table per space.
+---@param e any
+---@param steps any
+---@param through? any
+---@return table
+function board.reach(e, steps, through) end
+
 ---`board.path(e, to [, through [, max]]) -> {space...}`
 ---
 ---A shortest legal path for figure `e` to space `to` (both ends included), or {} if none.

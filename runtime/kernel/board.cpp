@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdlib>
-#include <deque>
 
 namespace duelbox {
 
@@ -52,6 +51,9 @@ bool Board::add_edge(SpaceId a, SpaceId b, std::string kind) {
     for (const auto& [n, e] : adjacency_[a - 1])
         if (n == b && edges_[e].kind == kind) return false;
     const auto index = static_cast<std::uint32_t>(edges_.size());
+    const auto known = std::find(kind_names_.begin(), kind_names_.end(), kind);
+    edge_kind_.push_back(static_cast<std::uint32_t>(known - kind_names_.begin()));
+    if (known == kind_names_.end()) kind_names_.push_back(kind);
     edges_.push_back(Edge{std::min(a, b), std::max(a, b), std::move(kind)});
     // Keep each adjacency list sorted by neighbour id (then edge order) so every search
     // visits neighbours lowest id first without sorting on the way.
@@ -172,15 +174,17 @@ bool Board::has_los(SpaceId a, SpaceId b) const {
 
 int Board::distance(SpaceId a, SpaceId b, const std::vector<std::string>& kinds) const {
     if (!valid(a) || !valid(b)) return -1;
+    const KindMask mask = kind_mask(kinds);
     std::vector<int> dist(spaces_.size(), -1);
-    std::deque<SpaceId> queue{a};
+    std::vector<SpaceId> queue;                          // each space enters once: a vector will do
+    queue.reserve(spaces_.size());
+    queue.push_back(a);
     dist[a - 1] = 0;
-    while (!queue.empty()) {
-        const SpaceId s = queue.front();
-        queue.pop_front();
+    for (std::size_t head = 0; head < queue.size(); ++head) {
+        const SpaceId s = queue[head];
         if (s == b) return dist[s - 1];
         for (const auto& [n, e] : adjacency_[s - 1]) {
-            if (dist[n - 1] >= 0 || !kind_allowed(kinds, edges_[e].kind)) continue;
+            if (dist[n - 1] >= 0 || !edge_allowed(e, mask, kinds)) continue;
             dist[n - 1] = dist[s - 1] + 1;
             queue.push_back(n);
         }
@@ -188,36 +192,52 @@ int Board::distance(SpaceId a, SpaceId b, const std::vector<std::string>& kinds)
     return -1;
 }
 
-namespace {
-
 // One legal BFS from `from`, shared by reachable() and path(). steps[s-1] is the fewest legal
 // steps to enter s (-1 = never entered); parent[s-1] the space it was first entered from.
 //
-// neighbours() lists ids lowest first and the queue is FIFO, so within each step count the
-// queue holds spaces in the lexicographic order of their first-found paths. The first parent to
-// reach a space is therefore the one on the path that takes the lowest id at every step: that
-// is path()'s tie-break, with no second pass.
-struct Search {
+// Adjacency lists are sorted by neighbour id and the queue is FIFO, so within each step count
+// the queue holds spaces in the lexicographic order of their first-found paths. The first
+// parent to reach a space is therefore the one on the path that takes the lowest id at every
+// step: that is path()'s tie-break, with no second pass.
+struct Board::Search {
     std::vector<int> steps;
     std::vector<SpaceId> parent;
 };
 
-Search legal_bfs(const Board& board, SpaceId from, int max_steps, const StepRules& rules) {
+Board::KindMask Board::kind_mask(const std::vector<std::string>& kinds) const {
+    if (kinds.empty()) return ~KindMask{0};
+    KindMask mask = 0;
+    for (std::size_t k = 0; k < kind_names_.size() && k < 64; ++k)
+        if (kind_allowed(kinds, kind_names_[k])) mask |= KindMask{1} << k;
+    return mask;
+}
+
+bool Board::edge_allowed(std::uint32_t e, KindMask mask, const std::vector<std::string>& kinds) const {
+    const std::uint32_t k = edge_kind_[e];
+    // A map with more than 64 edge kinds is beyond the mask: compare those names.
+    return k < 64 ? (mask >> k) & 1 : kind_allowed(kinds, edges_[e].kind);
+}
+
+Board::Search Board::legal_bfs(SpaceId from, int max_steps, const StepRules& rules) const {
     Search out;
-    out.steps.assign(board.space_count(), -1);
-    out.parent.assign(board.space_count(), kNoSpace);
-    if (!board.valid(from)) return out;
+    out.steps.assign(spaces_.size(), -1);
+    out.parent.assign(spaces_.size(), kNoSpace);
+    if (!valid(from)) return out;
+    const KindMask mask = kind_mask(rules.edge_kinds);
     out.steps[from - 1] = 0;
-    std::deque<SpaceId> queue{from};
-    while (!queue.empty()) {
-        const SpaceId s = queue.front();
-        queue.pop_front();
+    // Every space enters the queue at most once, so a vector with a read index is the queue.
+    std::vector<SpaceId> queue;
+    queue.reserve(spaces_.size());
+    queue.push_back(from);
+    for (std::size_t head = 0; head < queue.size(); ++head) {
+        const SpaceId s = queue[head];
         const int here = out.steps[s - 1];
         if (max_steps >= 0 && here >= max_steps) continue;
         // Moving on from a space needs can_pass, except from the origin: the mover is leaving it.
         if (s != from && rules.can_pass && !rules.can_pass(s)) continue;
-        for (SpaceId n : board.neighbours(s, rules.edge_kinds)) {
-            if (out.steps[n - 1] >= 0) continue;
+        for (const auto& [n, e] : adjacency_[s - 1]) {
+            // A pair joined by several allowed edges is found again at once: already entered.
+            if (out.steps[n - 1] >= 0 || !edge_allowed(e, mask, rules.edge_kinds)) continue;
             if (rules.can_step && !rules.can_step(s, n)) continue;
             out.steps[n - 1] = here + 1;
             out.parent[n - 1] = s;
@@ -227,12 +247,10 @@ Search legal_bfs(const Board& board, SpaceId from, int max_steps, const StepRule
     return out;
 }
 
-}  // namespace
-
 std::vector<Reach> Board::reachable(SpaceId from, int max_steps, const StepRules& rules) const {
     std::vector<Reach> out;
     if (max_steps <= 0) return out;
-    const Search found = legal_bfs(*this, from, max_steps, rules);
+    const Search found = legal_bfs(from, max_steps, rules);
     for (SpaceId s = 1; s <= spaces_.size(); ++s) {
         const int steps = found.steps[s - 1];
         if (s == from || steps <= 0) continue;
@@ -249,7 +267,7 @@ std::vector<SpaceId> Board::path(SpaceId from, SpaceId to, const StepRules& rule
     // Stopping is only asked of `to`; the spaces before it were passed through. Checked first:
     // no search is needed for a space the mover may not end on.
     if (rules.can_stop && !rules.can_stop(to)) return {};
-    const Search found = legal_bfs(*this, from, max_steps, rules);
+    const Search found = legal_bfs(from, max_steps, rules);
     if (found.steps[to - 1] <= 0) return {};
     std::vector<SpaceId> out;
     for (SpaceId s = to; s != kNoSpace; s = found.parent[s - 1]) out.push_back(s);

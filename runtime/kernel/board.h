@@ -103,8 +103,18 @@ public:
     int line_distance(SpaceId a, SpaceId b) const;       // |index(a) - index(b)|
 
 private:
+    // Searches step through adjacency_ with the allowed edge kinds as a bit mask (kinds are
+    // numbered in first-use order), so a step neither allocates nor compares strings.
+    struct Search;
+    using KindMask = std::uint64_t;
+    KindMask kind_mask(const std::vector<std::string>& kinds) const;   // all ones = any kind
+    bool edge_allowed(std::uint32_t e, KindMask mask, const std::vector<std::string>& kinds) const;
+    Search legal_bfs(SpaceId from, int max_steps, const StepRules& rules) const;
+
     std::vector<Space> spaces_;
     std::vector<Edge> edges_;
+    std::vector<std::string> kind_names_;                // every edge kind, in first-use order
+    std::vector<std::uint32_t> edge_kind_;               // per edge: its index in kind_names_
     std::vector<std::vector<std::pair<SpaceId, std::uint32_t>>> adjacency_;  // per space: (neighbour, edge index)
     std::vector<SpaceId> line_;                          // line order, index 0 = line_index 1
     std::vector<std::vector<bool>> los_;

@@ -187,6 +187,23 @@ int board_reachable(lua_State* L) {
     return 1;
 }
 
+/// board.reach(e, steps [, through]) -> {space...}
+/// The spaces of board.reachable(e, steps, through) as a plain list, in space order, without
+/// their step counts: what a list of legal moves needs, with no table per space.
+int board_reach(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    const lua_Integer n = luaL_checkinteger(L, 2);
+    const Through t = check_through(L, 3);
+    const auto reach = m.reachable(e, static_cast<int>(std::clamp<lua_Integer>(n, 0, m.board().space_count())), t);
+    lua_createtable(L, static_cast<int>(reach.size()), 0);
+    for (std::size_t i = 0; i < reach.size(); ++i) {
+        lua_pushinteger(L, reach[i].space);
+        lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    return 1;
+}
+
 /// board.path(e, to [, through [, max]]) -> {space...}
 /// A shortest legal path for figure `e` to space `to` (both ends included), or {} if none.
 int board_path(lua_State* L) {
@@ -273,6 +290,7 @@ const luaL_Reg board_module[] = {
     {"line", board_line},           {"load", board_load},           {"space_count", board_space_count}, {"place", board_place},
     {"position", board_position},   {"figures_at", board_figures_at},   {"move", board_move},
     {"teleport", board_teleport},   {"distance", board_distance},       {"reachable", board_reachable},
+    {"reach", board_reach},
     {"path", board_path},           {"neighbours", board_neighbours},   {"adjacent", board_adjacent},
     {"in_region", board_in_region}, {"share_region", board_share_region}, {"name", board_name},
     {"find", board_find},           {"attr", board_attr},               {"start", board_start},

@@ -34,6 +34,7 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
         const int opts = lua_gettop(L);
         readonly_view_unwrap(L, opts);   // raw reads below
         const lua_Integer n = luaL_len(L, opts);
+        if (n > 0) r.options.reserve(static_cast<std::size_t>(n));   // one allocation, no moves
         for (lua_Integer i = 1; i <= n; ++i) {
             Option& o = r.options.emplace_back();   // filled in place: owned with r
             const int type = lua_rawgeti(L, opts, i);

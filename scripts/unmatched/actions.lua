@@ -8,16 +8,38 @@ local deck = require("unmatched.deck")
 local move = require("unmatched.move")
 local combat = require("unmatched.combat")
 
+local entity_get, entity_name = entity.get, entity.name
+local zone_items, zone_find, zone_name, zone_of = zone.items, zone.find, zone.name, zone.of
+local board_name, board_position = board.name, board.position
+local match_finished, log_event = match.finished, log.event
+local dispatch = windows.dispatch
+
+-- Log options, built once (log.event only reads them).
+local RULE = {}
+for _, r in ipairs({ "maneuver", "scheme", "your turn" }) do RULE[r] = { rule = r } end
+
+local only = {}                                 -- dispatch options, filled per call (read at once)
+local function only_ability(p)
+  only.only = state.character(p)
+  return only
+end
+
 local M = {}
 
 ---Player `p`'s scheme cards some living fighter of theirs may play, each with those fighters.
 function M.scheme_options(p)
-  local out = {}
-  for _, c in ipairs(zone.items(state.hand(p))) do
-    if state.is_scheme_card(c) then
-      local who = {}
-      for _, f in ipairs(state.alive(p)) do
-        if state.can_use(c, f) then who[#who + 1] = f end
+  local out, hand = {}, zone_items(state.hand(p))
+  local alive, fids
+  for i = 1, #hand do
+    local c = hand[i]
+    if entity_get(c, "type") == "scheme" then
+      if not alive then                         -- looked up once, and only when a scheme is held
+        alive, fids = state.alive(p), {}
+        for k = 1, #alive do fids[k] = entity_get(alive[k], "fid") end
+      end
+      local user, who = entity_get(c, "user"), {}
+      for k = 1, #alive do
+        if user == "any" or user == fids[k] then who[#who + 1] = alive[k] end
       end
       if #who > 0 then out[#out + 1] = { card = c, fighters = who } end
     end
@@ -29,18 +51,21 @@ end
 ---(declared before anyone moves, added to every fighter's move), then each fighter moves
 ---once, up to its move value, in the order the player picks.
 function M.maneuver(p)
-  log.event("action", "{p:player} takes MANEUVER", { player = p, action = "maneuver" }, { rule = "maneuver" })
+  log_event("action", "{p:player} takes MANEUVER", { player = p, action = "maneuver" }, RULE["maneuver"])
   deck.draw(p, 1)
-  if match.finished() or #state.alive(p) == 0 then return end
+  if match_finished() or not state.any_alive(p) then return end
   local bonus = deck.boost(p, "boost_move", "the maneuver")
-  windows.dispatch("maneuver", { bonus = bonus }, p, { only = state.character(p) })
+  dispatch("maneuver", { bonus = bonus }, p, only_ability(p))
   local base = state.character_def(p).move
   local left = state.alive(p)
-  while #left > 0 and not match.finished() do
+  while #left > 0 and not match_finished() do
     local i = 1
     if #left > 1 then
       local options = {}
-      for k, f in ipairs(left) do options[k] = { label = entity.name(f) .. " on " .. board.name(board.position(f)), entity = f } end
+      for k = 1, #left do
+        local f = left[k]
+        options[k] = { label = entity_name(f) .. " on " .. board_name(board_position(f)), entity = f }
+      end
       i = decide { player = p, id = "move_next", prompt = "which fighter moves next?", options = options }[1]
     end
     local f = table.remove(left, i)
@@ -51,56 +76,58 @@ function M.maneuver(p)
 end
 
 ---SCHEME: reveal a scheme card, name the fighter who plays it, resolve it, discard it.
-function M.scheme(p)
-  local opts = M.scheme_options(p)
+---`opts` = M.scheme_options(p), when the caller has them.
+function M.scheme(p, opts)
+  opts = opts or M.scheme_options(p)
   local labels = {}
-  for i, o in ipairs(opts) do labels[i] = { label = entity.name(o.card), entity = o.card } end
+  for i = 1, #opts do labels[i] = { label = entity_name(opts[i].card), entity = opts[i].card } end
   local o = opts[decide { player = p, id = "scheme", prompt = "play which scheme card?", options = labels }[1]]
   local f = o.fighters[1]
   if #o.fighters > 1 then
     local fl = {}
-    for i, x in ipairs(o.fighters) do fl[i] = { label = entity.name(x), entity = x } end
+    for i = 1, #o.fighters do fl[i] = { label = entity_name(o.fighters[i]), entity = o.fighters[i] } end
     f = o.fighters[decide { player = p, id = "scheme_fighter", prompt = "which fighter plays it?", options = fl }[1]]
   end
-  zone.move(o.card, zone.find("scheme", p))
-  log.event("action", "{p:player} takes SCHEME: {e:fighter} plays {e:card}",
-    { player = p, action = "scheme", fighter = f, card = o.card }, { rule = "scheme" })
+  zone.move(o.card, zone_find("scheme", p))
+  log_event("action", "{p:player} takes SCHEME: {e:fighter} plays {e:card}",
+    { player = p, action = "scheme", fighter = f, card = o.card }, RULE["scheme"])
   cards.activate(o.card)
-  windows.dispatch("scheme", { me = f, card = o.card }, p, { only = o.card })
-  if not match.finished() and zone.name(zone.of(o.card)) == "scheme" then deck.discard(o.card) end
+  only.only = o.card
+  dispatch("scheme", { me = f, card = o.card }, p, only)
+  if not match_finished() and zone_name(zone_of(o.card)) == "scheme" then deck.discard(o.card) end
 end
 
----The actions player `p` may take now (MANEUVER is always legal).
+---The actions player `p` may take now (MANEUVER is always legal), then the scheme options
+---and the attack options found on the way (what M.scheme and combat.attack take).
 function M.legal(p)
   local out = { "Maneuver" }
-  if #M.scheme_options(p) > 0 then out[#out + 1] = "Scheme" end
-  if #combat.options(p) > 0 then out[#out + 1] = "Attack" end
-  return out
+  local schemes, attacks = M.scheme_options(p), combat.options(p)
+  if #schemes > 0 then out[#out + 1] = "Scheme" end
+  if #attacks > 0 then out[#out + 1] = "Attack" end
+  return out, schemes, attacks
 end
 
 ---Player `p`'s turn number `n`.
 function M.turn(p, n)
-  log.event("turn", "turn {n}: {p:player}", { player = p, n = n }, { rule = "your turn" })
-  -- "Started this turn on a different space" (Turning Point) needs each fighter's space now.
-  -- Kept as the space's name so the log reads "Alice turn_start_space = s1".
-  for _, f in ipairs(state.all_alive()) do
-    local here = board.name(board.position(f))
-    if entity.get(f, "turn_start_space") ~= here then entity.set(f, "turn_start_space", here) end
-  end
-  windows.dispatch("turn_start", {}, p, { only = state.character(p) })
+  log_event("turn", "turn {n}: {p:player}", { player = p, n = n }, RULE["your turn"])
+  -- "Started this turn on a different space" (Turning Point) needs each fighter's space now:
+  -- a scratch flag (no event; the board.place events already say where everyone is).
+  local all = state.all_alive()
+  for i = 1, #all do flag.set(all[i], "turn_start_space", board_position(all[i]) or false) end
+  dispatch("turn_start", {}, p, only_ability(p))
   for a = 1, 2 do
-    if match.finished() or state.eliminated(p) then return end
+    if match_finished() or state.eliminated(p) then return end
     -- Asked even when MANEUVER is the only legal action: the log then shows every choice.
-    local legal = M.legal(p)
+    local legal, schemes, attacks = M.legal(p)
     local what = legal[decide { player = p, id = "action", prompt = "action " .. a .. " of 2", options = legal }[1]]
-    if what == "Maneuver" then M.maneuver(p) elseif what == "Scheme" then M.scheme(p) else combat.attack(p) end
-    if match.finished() then return end
-    log.event("action.done", "{p:player}'s action {n} is done", { player = p, n = a, action = what:lower() })
+    if what == "Maneuver" then M.maneuver(p) elseif what == "Scheme" then M.scheme(p, schemes) else combat.attack(p, attacks) end
+    if match_finished() then return end
+    log_event("action.done", "{p:player}'s action {n} is done", { player = p, n = a, action = what:lower() })
     match.end_period("action")
   end
-  if match.finished() then return end
+  if match_finished() then return end
   deck.hand_limit(p, 7)
-  log.event("turn.end", "{p:player}'s turn ends", { player = p }, { rule = "your turn" })
+  log_event("turn.end", "{p:player}'s turn ends", { player = p }, RULE["your turn"])
   match.end_period("turn")
 end
 

@@ -18,18 +18,47 @@ local damage = require("unmatched.damage")
 local deck = require("unmatched.deck")
 local move = require("unmatched.move")
 
+local entity_get, entity_name = entity.get, entity.name
+local zone_items, zone_find = zone.items, zone.find
+local board_name, board_position = board.name, board.position
+local match_finished, log_event, cards_of = match.finished, log.event, cards.of
+local effect_stat, max = effect.stat, math.max
+local dispatch = windows.dispatch
+
+-- Log options, built once (log.event only reads them).
+local RULE = {}
+for _, r in ipairs({ "attack, step 3", "attack, step 1", "attack, step 2" }) do RULE[r] = { rule = r } end
+
 local M = {}
+
+local ATTACK_TYPE = { attack = true, versatile = true }
+local DEFENSE_TYPE = { defense = true, versatile = true }
 
 ---What player `p` may attack with: {fighter=, targets={...}, cards={...}} for each of its
 ---fighters that has a target and a card it may attack with. Empty = ATTACK is not legal.
 function M.options(p)
-  local enemies, hand, out = state.enemies(p), zone.items(state.hand(p)), {}
-  for _, f in ipairs(state.alive(p)) do
+  local out, alive = {}, state.alive(p)
+  local enemies, hand, users
+  for i = 1, #alive do
+    local f = alive[i]
+    enemies = enemies or state.enemies(p)
     local targets = move.targets(f, enemies)
     if #targets > 0 then
-      local usable = {}
-      for _, c in ipairs(hand) do
-        if state.is_attack_card(c) and state.can_use(c, f) then usable[#usable + 1] = c end
+      if not hand then                          -- the attack cards in hand and their users, once
+        hand, users = {}, {}
+        local items = zone_items(state.hand(p))
+        for k = 1, #items do
+          local c = items[k]
+          if ATTACK_TYPE[entity_get(c, "type")] then
+            hand[#hand + 1] = c
+            users[#users + 1] = entity_get(c, "user")
+          end
+        end
+      end
+      local fid, usable = entity_get(f, "fid"), {}
+      for k = 1, #hand do
+        local user = users[k]
+        if user == "any" or user == fid then usable[#usable + 1] = hand[k] end
       end
       if #usable > 0 then out[#out + 1] = { fighter = f, targets = targets, cards = usable } end
     end
@@ -40,7 +69,7 @@ end
 ---The current value of a combat card (set effects first, then additions; never below 0).
 function M.value(c)
   if not c then return 0 end
-  return math.max(0, effect.stat(c, "value", entity.get(c, "value") or 0))
+  return max(0, effect_stat(c, "value", entity_get(c, "value") or 0))
 end
 
 local function side_ctx(combat, side)
@@ -51,28 +80,31 @@ local function side_ctx(combat, side)
     me = attacking and combat.attacker or combat.defender,
     foe = attacking and combat.defender or combat.attacker,
     card = attacking and combat.attack_card or combat.defense_card,
-    won = combat.winner ~= nil and combat.winner == side or nil,
   }
 end
 
 local WHEN = { immediately = "IMMEDIATELY", during_combat = "DURING COMBAT", after_combat = "AFTER COMBAT" }
+local SIDE_NAME = { attack = "the attacker", defense = "the defender" }
+local only = {}                                 -- dispatch options, filled per call (read at once)
 
 -- One timing window: defender's card, attacker's card, defender's ability, attacker's ability.
-local function fire(name, combat)
-  local order = { { "defense", combat.defender_player }, { "attack", combat.attacker_player } }
-  for _, pass in ipairs({ "card", "ability" }) do
-    for _, s in ipairs(order) do
-      if match.finished() then return end
-      local ctx = side_ctx(combat, s[1])
-      local source = pass == "card" and ctx.card or state.character(s[2])
-      if source and cards.of(source)[name] then
+-- `sides` = the defender's and the attacker's {side=, player=, ctx=, card=, ability=}.
+local function fire(name, combat, sides)
+  for pass = 1, 2 do
+    for k = 1, 2 do
+      if match_finished() then return end
+      local s = sides[k]
+      local source = pass == 1 and s.card or s.ability
+      if source and cards_of(source)[name] then
         -- Narrate the cards' steps (a teaching aid); abilities narrate what they do themselves.
-        if pass == "card" then
-          local side = s[1] == "attack" and "the attacker" or "the defender"
-          log.event("window", "{when}: {e:source} ({side}'s)", { when = WHEN[name], source = source, side = side },
-            { rule = "attack, step 3" })
+        if pass == 1 then
+          log_event("window", "{when}: {e:source} ({side}'s)", { when = WHEN[name], source = source,
+            side = SIDE_NAME[s.side] }, RULE["attack, step 3"])
         end
-        windows.dispatch(name, ctx, s[2], { only = source })
+        local ctx = s.ctx
+        ctx.won = combat.winner ~= nil and combat.winner == s.side or nil
+        only.only = source
+        dispatch(name, ctx, s.player, only)
       end
     end
   end
@@ -80,21 +112,29 @@ end
 
 local function pick_cards(p, q, attacker, defender, usable)
   local atk_options = {}
-  for i, c in ipairs(usable) do atk_options[i] = { label = entity.name(c), entity = c } end
+  for i = 1, #usable do atk_options[i] = { label = entity_name(usable[i]), entity = usable[i] } end
   local def_options, def_cards = { { label = "No defense card" } }, { false }
-  for _, c in ipairs(zone.items(state.hand(q))) do
-    if state.is_defense_card(c) and state.can_use(c, defender) then
-      def_options[#def_options + 1] = { label = entity.name(c), entity = c }
-      def_cards[#def_cards + 1] = c
+  local hand = zone_items(state.hand(q))
+  if #hand > 0 and not state.defeated(defender) then
+    local fid = entity_get(defender, "fid")
+    for i = 1, #hand do
+      local c = hand[i]
+      if DEFENSE_TYPE[entity_get(c, "type")] then
+        local user = entity_get(c, "user")
+        if user == "any" or user == fid then
+          def_options[#def_options + 1] = { label = entity_name(c), entity = c }
+          def_cards[#def_cards + 1] = c
+        end
+      end
     end
   end
   local requests = { { player = p, id = "attack_card", secret = true, options = atk_options,
-    prompt = "choose an attack card for " .. entity.name(attacker) .. " (face down)" } }
+    prompt = "choose an attack card for " .. entity_name(attacker) .. " (face down)" } }
   -- Asked whenever the defender holds cards, even with no usable one: whether they have a
   -- usable defense card is hidden; only the size of their hand is public.
-  if zone.count(state.hand(q)) > 0 then
+  if #hand > 0 then
     requests[2] = { player = q, id = "defense_card", secret = true, options = def_options,
-      prompt = entity.name(defender) .. " is attacked by " .. entity.name(attacker) ..
+      prompt = entity_name(defender) .. " is attacked by " .. entity_name(attacker) ..
           ": choose a defense card (face down) or none" }
   end
   local answers = decide_all(requests)
@@ -103,49 +143,56 @@ local function pick_cards(p, q, attacker, defender, usable)
   return atk, def
 end
 
----Player `p` takes the ATTACK action (the caller has checked M.options(p) is not empty).
-function M.attack(p)
-  local opts = M.options(p)
+---Player `p` takes the ATTACK action. `opts` = M.options(p) when the caller has them (they
+---must not be empty).
+function M.attack(p, opts)
+  opts = opts or M.options(p)
   local labels = {}
-  for i, o in ipairs(opts) do labels[i] = { label = entity.name(o.fighter), entity = o.fighter } end
+  for i = 1, #opts do labels[i] = { label = entity_name(opts[i].fighter), entity = opts[i].fighter } end
   local o = opts[decide { player = p, id = "attacker", prompt = "which fighter attacks?", options = labels }[1]]
-  local tl = {}
-  for i, t in ipairs(o.targets) do tl[i] = { label = entity.name(t) .. " on " .. board.name(board.position(t)), entity = t } end
-  local target = o.targets[decide { player = p, id = "target", prompt = "attack whom?", options = tl }[1]]
+  local tl, targets = {}, o.targets
+  for i = 1, #targets do
+    local t = targets[i]
+    tl[i] = { label = entity_name(t) .. " on " .. board_name(board_position(t)), entity = t }
+  end
+  local target = targets[decide { player = p, id = "target", prompt = "attack whom?", options = tl }[1]]
   local q = entity.owner(target)
-  log.event("attack", "{e:attacker} attacks {e:defender}", { attacker = o.fighter, defender = target, player = p },
-    { rule = "attack, step 1" })
+  log_event("attack", "{e:attacker} attacks {e:defender}", { attacker = o.fighter, defender = target, player = p },
+    RULE["attack, step 1"])
 
   local atk, def = pick_cards(p, q, o.fighter, target, o.cards)
-  zone.move(atk, zone.find("combat", p))
-  if def then zone.move(def, zone.find("combat", q)) end
+  zone.move(atk, zone_find("combat", p))
+  if def then zone.move(def, zone_find("combat", q)) end
   zone.reveal(atk, "all")
   if def then zone.reveal(def, "all") end
-  log.event("reveal", "revealed: {e:attack_card} against {defense}", { attack_card = atk, defense_card = def,
-    defense = def and entity.name(def) or "no defense card" }, { rule = "attack, step 2" })
+  log_event("reveal", "revealed: {e:attack_card} against {defense}", { attack_card = atk, defense_card = def,
+    defense = def and entity_name(def) or "no defense card" }, RULE["attack, step 2"])
 
   local combat = { attacker = o.fighter, defender = target, attacker_player = p, defender_player = q,
     attack_card = atk, defense_card = def }
   cards.activate(atk)
   if def then cards.activate(def) end
-  fire("immediately", combat)
-  fire("during_combat", combat)
-  if match.finished() then return combat end
+  local sides = {
+    { side = "defense", player = q, ctx = side_ctx(combat, "defense"), card = def, ability = state.character(q) },
+    { side = "attack", player = p, ctx = side_ctx(combat, "attack"), card = atk, ability = state.character(p) },
+  }
+  fire("immediately", combat, sides)
+  fire("during_combat", combat, sides)
+  if match_finished() then return combat end
 
   local av, dv = M.value(atk), M.value(def)
-  combat.damage = math.max(0, av - dv)
+  combat.damage = max(0, av - dv)
   combat.winner = combat.damage >= 1 and "attack" or "defense"
-  log.event("combat", "attack {attack} - defense {defense} = {damage} damage; the {winner}er wins the combat",
+  log_event("combat", "attack {attack} - defense {defense} = {damage} damage; the {winner}er wins the combat",
     { attack = av, defense = dv, damage = combat.damage, winner = combat.winner == "attack" and "attack" or "defend" },
-    { rule = "attack, step 3" })
+    RULE["attack, step 3"])
   damage.deal(target, combat.damage, "combat")
-  if match.finished() then return combat end
+  if match_finished() then return combat end
 
-  fire("after_combat", combat)
-  if match.finished() then return combat end
-  for _, c in ipairs({ atk, def }) do
-    if c and zone.name(zone.of(c)) == "combat" then deck.discard(c) end
-  end
+  fire("after_combat", combat, sides)
+  if match_finished() then return combat end
+  if atk and zone.name(zone.of(atk)) == "combat" then deck.discard(atk) end
+  if def and zone.name(zone.of(def)) == "combat" then deck.discard(def) end
   match.end_period("combat")
   return combat
 end

@@ -6,39 +6,36 @@
 
 local state = require("unmatched.state")
 
-local M = {}
+local match_finished, log_event, counter_add = match.finished, log.event, counter.add
+local defeated = state.defeated
 
--- Teams in seat order (a team is the set of players match.allies groups together).
-local function teams()
-  local out, seen = {}, {}
-  for p = 1, match.players() do
-    local t = match.team(p)
-    if not seen[t] then
-      seen[t] = #out + 1
-      out[#out + 1] = { team = t, players = {} }
-    end
-    local list = out[seen[t]].players
-    list[#list + 1] = p
-  end
-  return out
-end
+-- Log options, built once (log.event only reads them).
+local RULE = {}
+for _, r in ipairs({ "defeat", "team play", "damage", "health" }) do RULE[r] = { rule = r } end
+
+local M = {}
 
 ---Ends the match when at most one team still has an undefeated hero (duel: your hero
 ---defeated, you lose; team play: both heroes of a team defeated, the other team wins).
+---Teams are taken in seat order (a team is the set of players match.allies groups together).
 function M.check_end()
-  if match.finished() then return true end
-  local standing = {}
-  for _, t in ipairs(teams()) do
-    for _, p in ipairs(t.players) do
-      if not state.defeated(state.hero(p)) then
-        standing[#standing + 1] = t
-        break
-      end
+  if match_finished() then return true end
+  local standing, first, seen = 0, nil, {}
+  for p = 1, match.players() do
+    local t = match.team(p)
+    if not seen[t] and not defeated(state.hero(p)) then
+      seen[t] = true
+      standing = standing + 1
+      first = first or t
+      if standing > 1 then return false end
     end
   end
-  if #standing > 1 then return false end
-  if #standing == 1 then
-    match.finish(standing[1].players, "heroes defeated")
+  if standing == 1 then
+    local players = {}
+    for p = 1, match.players() do
+      if match.team(p) == first then players[#players + 1] = p end
+    end
+    match.finish(players, "heroes defeated")
   else
     match.finish(nil, "every hero defeated")
   end
@@ -49,11 +46,11 @@ end
 function M.defeat(f)
   entity.set(f, "defeated", true)
   zone.move(f, zone.find("defeated"))
-  log.event("defeat", "{e:fighter} is defeated", { fighter = f, player = entity.owner(f) }, { rule = "defeat" })
+  log.event("defeat", "{e:fighter} is defeated", { fighter = f, player = entity.owner(f) }, RULE["defeat"])
   local p = entity.owner(f)
-  if #state.alive(p) == 0 and not state.eliminated(p) then
+  if not state.any_alive(p) and not state.eliminated(p) then
     entity.set(match.player_entity(p), "eliminated", true)
-    log.event("eliminated", "{p:player} has no fighter left and is eliminated", { player = p }, { rule = "team play" })
+    log.event("eliminated", "{p:player} has no fighter left and is eliminated", { player = p }, RULE["team play"])
   end
   M.check_end()
 end
@@ -62,19 +59,21 @@ end
 ---kind: "combat" (the attack itself), "effect" or "exhaustion". Returns the damage dealt to
 ---the first fighter (for the combat winner).
 function M.deal(list, n, kind)
-  if match.finished() or n <= 0 then return 0 end
+  if match_finished() or n <= 0 then return 0 end
   if type(list) ~= "table" then list = { list } end
   local dealt = 0
-  for i, f in ipairs(list) do
-    if not state.defeated(f) then
-      local to, from = counter.add(f, "health", -n)
+  for i = 1, #list do
+    local f = list[i]
+    if not defeated(f) then
+      local to, from = counter_add(f, "health", -n)
       if i == 1 then dealt = from - to end
-      log.event("damage", "{e:fighter} takes {amount} {kind} damage ({health} health left)",
-        { fighter = f, amount = n, kind = kind, health = to }, { rule = "damage" })
+      log_event("damage", "{e:fighter} takes {amount} {kind} damage ({health} health left)",
+        { fighter = f, amount = n, kind = kind, health = to }, RULE["damage"])
     end
   end
-  for _, f in ipairs(list) do
-    if not state.defeated(f) and state.health(f) == 0 then
+  for i = 1, #list do
+    local f = list[i]
+    if not defeated(f) and state.health(f) == 0 then
       M.defeat(f)
       if match.finished() then break end
     end
@@ -86,14 +85,14 @@ end
 function M.heal(f, n)
   if state.defeated(f) then return end
   local to = counter.add(f, "health", n)
-  log.event("heal", "{e:fighter} recovers health ({health})", { fighter = f, health = to }, { rule = "health" })
+  log.event("heal", "{e:fighter} recovers health ({health})", { fighter = f, health = to }, RULE["health"])
 end
 
 ---Sets health to `n` (capped by the dial), as Holy Grail does.
 function M.set_health(f, n)
   if state.defeated(f) then return end
   local to = counter.set(f, "health", n)
-  log.event("heal", "{e:fighter}'s health is set to {health}", { fighter = f, health = to }, { rule = "health" })
+  log.event("heal", "{e:fighter}'s health is set to {health}", { fighter = f, health = to }, RULE["health"])
 end
 
 return M

@@ -6,6 +6,10 @@ local damage = require("unmatched.damage")
 local deck = require("unmatched.deck")
 local move = require("unmatched.move")
 
+-- Log options, built once (log.event only reads them).
+local RULE = {}
+for _, r in ipairs({ "during combat", "Alice" }) do RULE[r] = { rule = r } end
+
 local M = {}
 
 M.state, M.damage, M.deck, M.move = state, damage, deck, move
@@ -21,14 +25,14 @@ M.set_health = damage.set_health
 ---"This card's value becomes n" for the rest of the combat (applied before additions).
 function M.set_value(card, n)
   effect.modify { target = card, stat = "value", op = "set", amount = n, source = card, expires = "combat" }
-  log.event("value", "{e:card}'s value becomes {value}", { card = card, value = n }, { rule = "during combat" })
+  log.event("value", "{e:card}'s value becomes {value}", { card = card, value = n }, RULE["during combat"])
 end
 
 ---Adds `n` to a combat card's value for the rest of the combat.
 function M.add_value(card, n, why)
   if n == 0 then return end
   effect.modify { target = card, stat = "value", op = "add", amount = n, source = card, expires = "combat" }
-  log.event("value", "{e:card} gets +{value} ({why})", { card = card, value = n, why = why or "" }, { rule = "during combat" })
+  log.event("value", "{e:card} gets +{value} ({why})", { card = card, value = n, why = why or "" }, RULE["during combat"])
 end
 
 ---Player `p` may BOOST combat card `card`: discard one card, add its BOOST value.
@@ -43,7 +47,8 @@ function M.choose_fighter(chooser, list, id, prompt)
   if #list == 0 then return nil end
   if #list == 1 then return list[1] end
   local options = {}
-  for i, f in ipairs(list) do
+  for i = 1, #list do
+    local f = list[i]
     options[i] = { label = entity.name(f) .. " on " .. board.name(board.position(f)), entity = f }
   end
   return list[decide { player = chooser, id = id, prompt = prompt, options = options }[1]]
@@ -51,8 +56,9 @@ end
 
 ---Every living fighter (any side) on a space adjacent to space `s`.
 function M.adjacent_fighters(s)
-  local out = {}
-  for _, f in ipairs(state.all_alive()) do
+  local out, all = {}, state.all_alive()
+  for i = 1, #all do
+    local f = all[i]
     local at = board.position(f)
     if at and board.adjacent(at, s) then out[#out + 1] = f end
   end
@@ -63,7 +69,7 @@ end
 function M.size(f) return entity.get(f, "size") end
 function M.set_size(f, size)
   entity.set(f, "size", size)
-  log.event("size", "{e:fighter} is now {size}", { fighter = f, size = size:upper() }, { rule = "Alice" })
+  log.event("size", "{e:fighter} is now {size}", { fighter = f, size = size:upper() }, RULE["Alice"])
 end
 
 return M

@@ -4,35 +4,45 @@
 -- moving fighter's allies but never through its enemies; it ends on an empty space or stays.
 -- "Allies" are always the moving fighter's own side, whoever moves it, which is the rule's
 -- "from the opponent's perspective" when you move an opposing fighter. The kernel computes
--- the reachable set and the path (board.reachable / board.path with "allies").
+-- the reachable set and the path (board.reach / board.path with "allies").
+
+local board_name, board_position, board_reach = board.name, board.position, board.reach
+local board_adjacent, board_share_region = board.adjacent, board.share_region
+local log_event, entity_name = log.event, entity.name
+
+-- Log options, built once (log.event only reads them).
+local RULE = {}
+for _, r in ipairs({ "maneuver" }) do RULE[r] = { rule = r } end
 
 local M = {}
 
 ---Player `chooser` moves fighter `f` up to `steps` spaces (0 = stay). Returns the space.
 function M.move_fighter(chooser, f, steps, id)
-  local at = board.position(f)
+  local at = board_position(f)
   if not at then return nil end
-  local options = { { label = "stay on " .. board.name(at), space = at } }
+  local options = { { label = "stay on " .. board_name(at), space = at } }
   if steps > 0 then
-    for _, r in ipairs(board.reachable(f, steps, "allies")) do
-      options[#options + 1] = { label = board.name(r.space), space = r.space }
+    local reach = board_reach(f, steps, "allies")
+    for i = 1, #reach do
+      local s = reach[i]
+      options[i + 1] = { label = board_name(s), space = s }
     end
   end
   local to = at
   if #options > 1 then
-    local pick = decide { player = chooser, id = id or "move", prompt = "move " .. entity.name(f) .. " up to " .. steps ..
+    local pick = decide { player = chooser, id = id or "move", prompt = "move " .. entity_name(f) .. " up to " .. steps ..
         " space(s)", options = options }[1]
     to = options[pick].space
   end
   if to == at then
-    log.event("stay", "{e:fighter} stays on {s:space}", { fighter = f, space = at }, { rule = "maneuver" })
+    log_event("stay", "{e:fighter} stays on {s:space}", { fighter = f, space = at }, RULE["maneuver"])
     return at
   end
   local path, names = board.path(f, to, "allies", steps), {}
-  for i, s in ipairs(path) do names[i] = board.name(s) end
+  for i = 1, #path do names[i] = board_name(path[i]) end
   board.place(f, to)
-  log.event("move", "{e:fighter} moves {path}", { fighter = f, from = at, to = to, path = table.concat(names, "-") },
-    { rule = "maneuver" })
+  log_event("move", "{e:fighter} moves {path}", { fighter = f, from = at, to = to, path = table.concat(names, "-") },
+    RULE["maneuver"])
   return to
 end
 
@@ -59,12 +69,13 @@ end
 ---Opposing fighters fighter `f` may attack: adjacent ones, and for a ranged fighter any
 ---in a zone it shares (rulebook "attack", step 1).
 function M.targets(f, enemies)
-  local at, out = board.position(f), {}
+  local at, out = board_position(f), {}
   if not at then return out end
   local ranged = entity.get(f, "ranged") == true
-  for _, e in ipairs(enemies) do
-    local s = board.position(e)
-    if s and (board.adjacent(at, s) or (ranged and board.share_region(at, s))) then out[#out + 1] = e end
+  for i = 1, #enemies do
+    local e = enemies[i]
+    local s = board_position(e)
+    if s and (board_adjacent(at, s) or (ranged and board_share_region(at, s))) then out[#out + 1] = e end
   end
   return out
 end

@@ -144,6 +144,16 @@ print(#board.path(A, 5, "everyone", 2)))");
     CHECK(r.printed() == Strings{"1:1", "1:1 4:2", "0\t2,3,4,5\t2,1", "0"});
 }
 
+TEST_CASE("board.reach lists board.reachable's spaces without step counts", "[lua_api][board]") {
+    const RunResult r = run_snippet(two_figures(2, 3) + R"(print(table.concat(board.reach(A, 2), ","))
+print(table.concat(board.reach(A, 3, "everyone"), ","))
+print(#board.reach(A, 0, "everyone"), #board.reach(A, -1)))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"1", "1,4,5", "0\t0"});
+    CHECK(error_of(two_figures(2, 4) + "board.reach(A, 2, 'ghosts')") ==
+          "snippet:3: bad argument #3 to 'board.reach' (expected \"nobody\", \"allies\" or \"everyone\"; got \"ghosts\")");
+}
+
 TEST_CASE("board.load reads a map under the game's root with regions, starts and attributes", "[lua_api][board]") {
     const RunResult r = run_snippet(R"(board.load("maps/unmatched_sample.json")
 local s1, s4, s7 = board.find("s1"), board.find("s4"), board.find("s7")

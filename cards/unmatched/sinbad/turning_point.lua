@@ -9,7 +9,7 @@ return {
   name = "Turning Point",
   props = { type = "versatile", user = "any", value = 3, boost = 1 },
   during_combat = function(ctx)
-    local started = entity.get(ctx.me, "turn_start_space") -- a space name, set when the turn began
-    if started and started ~= board.name(board.position(ctx.me)) then fx.set_value(ctx.card, 5) end
+    local started = flag.get(ctx.me, "turn_start_space") -- a space, set when the turn began (0 = none)
+    if started ~= 0 and started ~= board.position(ctx.me) then fx.set_value(ctx.card, 5) end
   end,
 }
