@@ -78,14 +78,15 @@ function M.run(G)
   T.A, T.B, T.live, T.def, T.card = {}, {}, { true, true }, {}, {}
   local acc, any = actions.new_acc(), false
   for p = 1, 2 do
-    local def = cards.of(kept[p])
+    local def = G.cdef[kept[p]].def
     if def.instant then
       any = true
       T.A[p] = G.card_fighter[kept[p]]
       T.B[p] = G.mate[T.A[p]]
       log.event("tagteam.instant", "{p:player} announces an instant bonus: {text}",
         { player = p, text = def.instant_text or "instant bonus" }, { rule = "§4.2" })
-      for _, a in ipairs(def.instant) do actions.apply(T, p, a, acc) end
+      local instant = def.instant
+      for i = 1, #instant do actions.apply(T, p, instant[i], acc) end
     end
   end
   if any then
