@@ -49,7 +49,7 @@ function game.play(ctx)
     round = round + 1
     if battle_phase(G, round) then return end
     if draft.run(G) then return end
-    match.end_period("round")
+    -- No match.end_period("round"): nothing lasts a round in Tag Team (see tagteam.turn).
   end
 end
 
