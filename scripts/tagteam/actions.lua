@@ -66,6 +66,29 @@ function M.new_acc()
   return { atk = {}, hit = {}, dd = {}, heal = {}, pow = {}, transfers = {}, special = {}, tokens = {} }
 end
 
+local BY_FIGHTER = { "atk", "hit", "dd", "heal", "pow", "special" }
+
+---An empty accumulator for one step of T's match: the same tables each time, emptied (every
+---key is a fighter of T.all). Emptying keeps the fighters' slots, so refilling them does not
+---grow the tables again as fresh ones would. One step's at a time: settle it before the next.
+function M.acc(T)
+  local acc = T.acc
+  if not acc then
+    acc = M.new_acc()
+    T.acc = acc
+    return acc
+  end
+  local all = T.all
+  for i = 1, #BY_FIGHTER do
+    local t = acc[BY_FIGHTER[i]]
+    for j = 1, #all do t[all[j]] = nil end
+  end
+  local transfers, tokens = acc.transfers, acc.tokens
+  for i = #transfers, 1, -1 do transfers[i] = nil end
+  for i = #tokens, 1, -1 do tokens[i] = nil end
+  return acc
+end
+
 ---Attack strength of src: its snapshot power plus every attack modifier that applies
 ---(spec §8.1, Q-06: a modifier applies to its owner's attacks; with scope "team" also to its
 ---owner's partner's). Modifiers live in fighter definitions as attack_mod = {add=, scope=,

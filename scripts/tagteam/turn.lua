@@ -10,7 +10,7 @@ local track = require("tagteam.track")
 
 local counter_get, counter_set, counter_add = counter.get, counter.set, counter.add
 local log_event, zone_top, zone_move = log.event, zone.top, zone.move
-local apply, holds, new_acc = actions.apply, actions.holds, actions.new_acc
+local apply, holds, reused_acc = actions.apply, actions.holds, actions.acc
 local track_move, track_cell, COUNTER = track.move, track.cell, track.COUNTER
 local max, min = math.max, math.min
 
@@ -31,7 +31,9 @@ end
 ---Applies one simultaneous step's accumulator (spec §10 STEP 5-7): netted health movement,
 ---power gains/losses then transfers (Q-05), tokens, special tracks.
 function M.settle(T, acc)
-  local all, net = T.all, {}
+  local all = T.all
+  local net = T.net                   -- reused: every fighter's entry is written below
+  if not net then net = {}; T.net = net end
   local atk, hit, heal, dd = acc.atk, acc.hit, acc.heal, acc.dd
   for i = 1, #all do
     local f = all[i]
@@ -110,7 +112,7 @@ end
 ---One simultaneous step (spec §10 STEP): player 1's action list l1, then player 2's l2
 ---(either may be nil).
 function M.step(T, l1, l2)
-  local acc = new_acc()
+  local acc = reused_acc(T)
   if l1 then for i = 1, #l1 do apply(T, 1, l1[i], acc) end end
   if l2 then for i = 1, #l2 do apply(T, 2, l2[i], acc) end end
   fire_success(T, acc)
@@ -129,7 +131,7 @@ function M.triggers(T)
     end
     local wave = T.entered
     T.entered = {}
-    local acc = new_acc()
+    local acc = reused_acc(T)
     for i = 1, #wave do
       local e = wave[i]
       local f = e.f
@@ -176,8 +178,10 @@ function M.ko_check(T)
 end
 
 ---Snapshot of power and health (R1) into T.
+-- The tables are the match's own, refilled each time (every fighter's entry is rewritten):
+-- read them during the turn, do not keep them.
 function M.snapshot(T)
-  local P0, H0, S0 = {}, {}, {}
+  local P0, H0, S0 = T.P0 or {}, T.H0 or {}, T.S0 or {}
   local all = T.all
   for i = 1, #all do
     local f = all[i]
