@@ -37,12 +37,12 @@ function M.settle(T, acc)
   local atk, hit, heal, dd = acc.atk, acc.hit, acc.heal, acc.dd
   for i = 1, #all do
     local f = all[i]
-    local hp = counter_get(f, "hp")
     if hit[f] then
       log_event("tagteam.attacked", "{e:fighter} is attacked with strength {strength}",
         { fighter = f, strength = atk[f] or 0 }, R_ATTACKED)
     end
-    local h = hp > 0 and (heal[f] or 0) or 0
+    local h = heal[f] or 0
+    if h ~= 0 and counter_get(f, "hp") == 0 then h = 0 end   -- no healing on the KO cell
     net[f] = h - (atk[f] or 0) - (dd[f] or 0)
   end
   local pow = acc.pow
@@ -191,10 +191,21 @@ function M.snapshot(T)
   end
   T.P0, T.H0, T.S0 = P0, H0, S0
   T.entered = {}
-  T.records = { {}, {} }
-  T.block_success = { false, false }
-  T.success_fired = { false, false }
-  T.blocked_team = { false, false }
+  local records = T.records
+  if records then
+    for p = 1, 2 do
+      local r = records[p]
+      for i = #r, 1, -1 do r[i] = nil end
+    end
+  else
+    T.records = { {}, {} }
+  end
+  local bs, sf, bt = T.block_success, T.success_fired, T.blocked_team
+  if bs then
+    bs[1], bs[2], sf[1], sf[2], bt[1], bt[2] = false, false, false, false, false, false
+  else
+    T.block_success, T.success_fired, T.blocked_team = { false, false }, { false, false }, { false, false }
+  end
 end
 
 -- Whether the card of compiled definition cd cancels for player p (R3).
@@ -213,10 +224,12 @@ function M.resolve(G)
   G.turn = (G.turn or 0) + 1
   M.snapshot(T)
   -- R2 reveal and roles
-  local card, cd, A, B, live = {}, {}, {}, {}, {}
-  T.card, T.cd, T.A, T.B, T.live = card, cd, A, B, live
-  local def = {}
-  T.def = def
+  -- The role tables are reused from turn to turn (both players' entries are written).
+  local card, cd, A, B, live, def = T.card, T.cd, T.A, T.B, T.live, T.def
+  if not cd then
+    card, cd, A, B, live, def = {}, {}, {}, {}, {}, {}
+    T.card, T.cd, T.A, T.B, T.live, T.def = card, cd, A, B, live, def
+  end
   for p = 1, 2 do
     local c = zone_top(G.battle[p])
     zone_move(c, G.played[p], "top")
