@@ -11,7 +11,7 @@ local track = require("tagteam.track")
 local counter_get, counter_set, counter_add = counter.get, counter.set, counter.add
 local log_event, zone_top, zone_move = log.event, zone.top, zone.move
 local apply, holds, reused_acc = actions.apply, actions.holds, actions.acc
-local track_move, track_cell, COUNTER = track.move, track.cell, track.COUNTER
+local track_move, track_cell = track.move, track.cell
 local max, min = math.max, math.min
 
 local M = {}
