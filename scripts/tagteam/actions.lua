@@ -14,9 +14,12 @@
 
 local track = require("tagteam.track")
 
+local counter_get, log_event = counter.get, log.event
+local board = track.board
+
 local M = {}
 
----The fighters a target word names for player p this turn (spec §5).
+---The fighters a target word names for player p this turn (spec §5), as a list.
 function M.who(T, p, word)
   local q = 3 - p
   word = word or "you"
@@ -30,12 +33,25 @@ function M.who(T, p, word)
   error("unknown target '" .. tostring(word) .. "'", 2)
 end
 
+-- M.who without the list: the one or two fighters as results (hot paths).
+local function who(T, p, word)
+  if word == nil or word == "you" then return T.A[p]
+  elseif word == "partner" then return T.B[p]
+  elseif word == "opponent" then return T.A[3 - p]
+  elseif word == "opp_partner" then return T.B[3 - p]
+  elseif word == "team" then return T.A[p], T.B[p]
+  elseif word == "opponents" then return T.A[3 - p], T.B[3 - p]
+  end
+  error("unknown target '" .. tostring(word) .. "'", 3)
+end
+
 function M.amount(T, p, n)
   if type(n) == "number" then return n end
   if n == "power" then return T.P0[T.A[p]] end
   if type(n) == "function" then return n(T, p) end
   error("bad amount " .. tostring(n), 2)
 end
+local amount = M.amount
 
 function M.holds(T, p, a)
   local you = T.A[p]
@@ -44,73 +60,127 @@ function M.holds(T, p, a)
   if a.if_fn and not a.if_fn(T, p) then return false end
   return true
 end
+local holds = M.holds
 
 function M.new_acc()
   return { atk = {}, hit = {}, dd = {}, heal = {}, pow = {}, transfers = {}, special = {}, tokens = {} }
 end
 
-local function add(t, k, n) t[k] = (t[k] or 0) + n end
+local BY_FIGHTER = { "atk", "hit", "dd", "heal", "pow", "special" }
+
+---An empty accumulator for one step of T's match: the same tables each time, emptied (every
+---key is a fighter of T.all). Emptying keeps the fighters' slots, so refilling them does not
+---grow the tables again as fresh ones would. One step's at a time: settle it before the next.
+function M.acc(T)
+  local acc = T.acc
+  if not acc then
+    acc = M.new_acc()
+    T.acc = acc
+    return acc
+  end
+  local all = T.all
+  for i = 1, #BY_FIGHTER do
+    local t = acc[BY_FIGHTER[i]]
+    for j = 1, #all do t[all[j]] = nil end
+  end
+  local transfers, tokens = acc.transfers, acc.tokens
+  for i = #transfers, 1, -1 do transfers[i] = nil end
+  for i = #tokens, 1, -1 do tokens[i] = nil end
+  return acc
+end
 
 ---Attack strength of src: its snapshot power plus every attack modifier that applies
 ---(spec §8.1, Q-06: a modifier applies to its owner's attacks; with scope "team" also to its
 ---owner's partner's). Modifiers live in fighter definitions as attack_mod = {add=, scope=,
 ---token=} (token: only while the owner holds one).
 function M.strength(T, src, plus)
-  local s = T.P0[src] + (plus and M.amount(T, T.team[src], plus) or 0)
-  for _, m in ipairs(T.fighters_of[T.team[src]]) do
-    local mod = track.board(m).attack_mod
-    if mod and (not mod.token or counter.get(m, mod.token) > 0) then
-      local scope = T.options.modifier_scope ~= "" and T.options.modifier_scope or mod.scope or "self"
+  local s = T.P0[src] + (plus and amount(T, T.team[src], plus) or 0)
+  local team = T.fighters_of[T.team[src]]
+  local forced = T.options.modifier_scope
+  for i = 1, #team do
+    local m = team[i]
+    local mod = board(T, m).attack_mod
+    if mod and (not mod.token or counter_get(m, mod.token) > 0) then
+      local scope = forced ~= "" and forced or mod.scope or "self"
       if m == src or scope == "team" then s = s + mod.add end
     end
   end
   return s
 end
+local strength = M.strength
 
----Records one attack action of player p (spec §10 STEP 2-3).
-local function attack(T, p, a, acc)
-  local q = 3 - p
-  for _, src in ipairs(M.who(T, p, a.by or "you")) do
-    for _, tgt in ipairs(M.who(T, p, a.at or "opponent")) do
-      local r = { p = p, src = src, tgt = tgt, strength = M.strength(T, src, a.plus), blocked = T.blocked_team[p] }
-      T.records[p][#T.records[p] + 1] = r
-      if r.blocked then
-        T.block_success[q] = true
-        log.event("tagteam.blocked", "{e:source}'s attack on {e:target} is blocked", { source = src, target = tgt },
-          { rule = "§8.2" })
-      else
-        add(acc.atk, tgt, r.strength)
-        acc.hit[tgt] = true
-      end
-    end
+local R_BLOCKED = { rule = "§8.2" }
+
+-- One attack of src on tgt for player p (spec §10 STEP 2-3).
+local function attack_one(T, p, a, acc, src, tgt)
+  local blocked = T.blocked_team[p]
+  local r = { p = p, src = src, tgt = tgt, strength = strength(T, src, a.plus), blocked = blocked }
+  local records = T.records[p]
+  records[#records + 1] = r
+  if blocked then
+    T.block_success[3 - p] = true
+    log_event("tagteam.blocked", "{e:source}'s attack on {e:target} is blocked", { source = src, target = tgt },
+      R_BLOCKED)
+  else
+    local atk = acc.atk
+    atk[tgt] = (atk[tgt] or 0) + r.strength
+    acc.hit[tgt] = true
   end
+end
+
+---Records one attack action of player p (spec §10 STEP 2-3): each attacker, each target.
+local function attack(T, p, a, acc)
+  local s1, s2 = who(T, p, a.by)
+  local t1, t2 = who(T, p, a.at or "opponent")
+  if not (s1 and t1) then return end                -- ipairs over {s1, s2} x {t1, t2}
+  attack_one(T, p, a, acc, s1, t1)
+  if t2 then attack_one(T, p, a, acc, s1, t2) end
+  if s2 then
+    attack_one(T, p, a, acc, s2, t1)
+    if t2 then attack_one(T, p, a, acc, s2, t2) end
+  end
+end
+
+-- Adds to t[f], then t[g], the amount `n` of player p (evaluated once per fighter, as a
+-- function amount may count or spend something); g only with f, as ipairs over {f, g} did.
+local function add_each(T, p, t, n, f, g)
+  if not f then return end
+  t[f] = (t[f] or 0) + amount(T, p, n)
+  if g then t[g] = (t[g] or 0) + amount(T, p, n) end
 end
 
 ---Adds action `a` of player p to the step's accumulator.
 function M.apply(T, p, a, acc)
-  if not M.holds(T, p, a) then return end
+  if not holds(T, p, a) then return end
   local verb = a[1]
   if verb == "block" or verb == "cancel" then return end   -- settled before the steps (R3, R4)
   if verb == "attack" then attack(T, p, a, acc)
   elseif verb == "heal" then
-    for _, f in ipairs(M.who(T, p, a.to)) do add(acc.heal, f, M.amount(T, p, a[2])) end
+    add_each(T, p, acc.heal, a[2], who(T, p, a.to))
   elseif verb == "damage" then
     if not a.to then error("direct damage needs an explicit target (spec Q-07)", 2) end
-    for _, f in ipairs(M.who(T, p, a.to)) do add(acc.dd, f, M.amount(T, p, a[2])) end
+    add_each(T, p, acc.dd, a[2], who(T, p, a.to))
   elseif verb == "gain" or verb == "lose" then
-    local n = M.amount(T, p, a[2]) * (verb == "lose" and -1 or 1)
-    for _, f in ipairs(M.who(T, p, a.to)) do add(acc.pow, f, n) end
+    local n = amount(T, p, a[2]) * (verb == "lose" and -1 or 1)
+    local f, g = who(T, p, a.to)
+    if f then
+      local pow = acc.pow
+      pow[f] = (pow[f] or 0) + n
+      if g then pow[g] = (pow[g] or 0) + n end
+    end
   elseif verb == "transfer" then
-    local from = M.who(T, p, a.from or "you")[1]
-    for _, to in ipairs(M.who(T, p, a.to or "partner")) do
-      acc.transfers[#acc.transfers + 1] = { from = from, to = to, n = M.amount(T, p, a[2]), item = a.item or "power" }
-    end
+    local from = who(T, p, a.from)
+    local f, g = who(T, p, a.to or "partner")
+    local transfers, item = acc.transfers, a.item or "power"
+    if f then transfers[#transfers + 1] = { from = from, to = f, n = amount(T, p, a[2]), item = item } end
+    if f and g then transfers[#transfers + 1] = { from = from, to = g, n = amount(T, p, a[2]), item = item } end
   elseif verb == "special" then
-    for _, f in ipairs(M.who(T, p, a.to)) do add(acc.special, f, M.amount(T, p, a[2])) end
+    add_each(T, p, acc.special, a[2], who(T, p, a.to))
   elseif verb == "token" then
-    for _, f in ipairs(M.who(T, p, a.to)) do
-      acc.tokens[#acc.tokens + 1] = { f = f, name = a[2], n = M.amount(T, p, a[3] or 1) }
-    end
+    local f, g = who(T, p, a.to)
+    local tokens = acc.tokens
+    if f then tokens[#tokens + 1] = { f = f, name = a[2], n = amount(T, p, a[3] or 1) } end
+    if f and g then tokens[#tokens + 1] = { f = g, name = a[2], n = amount(T, p, a[3] or 1) } end
   elseif verb == "call" then
     a.fn(T, p, acc, M)
   else
@@ -120,7 +190,9 @@ end
 
 ---Whether a card's action list (all segments) contains the verb.
 function M.has(list, verb)
-  for _, a in ipairs(list or {}) do
+  if not list then return false end
+  for i = 1, #list do
+    local a = list[i]
     if type(a) == "table" and a[1] == verb then return true end
   end
   return false
@@ -129,7 +201,9 @@ end
 ---Splits a card's actions at each "then" into segments (spec §8.10).
 function M.segments(list)
   local segs, cur = {}, {}
-  for _, a in ipairs(list or {}) do
+  list = list or {}
+  for i = 1, #list do
+    local a = list[i]
     if a == "then" then segs[#segs + 1] = cur; cur = {} else cur[#cur + 1] = a end
   end
   segs[#segs + 1] = cur

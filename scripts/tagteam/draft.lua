@@ -7,15 +7,25 @@ local turn = require("tagteam.turn")
 
 local M = {}
 
+-- A card's name from its compiled definition (what cards.create named the entity), without
+-- asking the kernel.
+local function name_of(G, c)
+  local d = G.cdef[c]
+  return d.def.name or d.key
+end
+
 local function position_options(G, p)
   local items = zone.items(G.battle[p])
+  local n = #items
+  local names = {}
+  for i = 1, n do names[i] = name_of(G, items[i]) end
   local opts = {}
-  for i = 1, #items + 1 do
+  for i = 1, n + 1 do
     local label
-    if #items == 0 then label = "the only card"
-    elseif i == 1 then label = "top, above " .. entity.name(items[1])
-    elseif i == #items + 1 then label = "bottom, below " .. entity.name(items[#items])
-    else label = "between " .. entity.name(items[i - 1]) .. " and " .. entity.name(items[i]) end
+    if n == 0 then label = "the only card"
+    elseif i == 1 then label = "top, above " .. names[1]
+    elseif i == n + 1 then label = "bottom, below " .. names[n]
+    else label = "between " .. names[i - 1] .. " and " .. names[i] end
     opts[i] = { label = label, value = i }
   end
   return opts
@@ -44,7 +54,7 @@ function M.run(G)
   local reqs = {}
   for p = 1, 2 do
     local opts = {}
-    for i, c in ipairs(drawn[p]) do opts[i] = { label = entity.name(c), entity = c } end
+    for i, c in ipairs(drawn[p]) do opts[i] = { label = name_of(G, c), entity = c } end
     reqs[p] = { player = p, id = "draft_pick", secret = true, options = opts, prompt = "Add which card to your battle deck?" }
   end
   local picks = decide_all(reqs)
@@ -58,11 +68,11 @@ function M.run(G)
   reqs = {}
   for p = 1, 2 do
     reqs[#reqs + 1] = { player = p, id = "draft_position", secret = true, options = position_options(G, p),
-      prompt = "Insert " .. entity.name(kept[p]) .. " where?" }
+      prompt = "Insert " .. name_of(G, kept[p]) .. " where?" }
   end
   for p = 1, 2 do
     reqs[#reqs + 1] = { player = p, kind = "order", id = "draft_return", secret = true,
-      options = { { label = entity.name(rest[p][1]), entity = rest[p][1] }, { label = entity.name(rest[p][2]), entity = rest[p][2] } },
+      options = { { label = name_of(G, rest[p][1]), entity = rest[p][1] }, { label = name_of(G, rest[p][2]), entity = rest[p][2] } },
       prompt = "Order for the bottom of your reserve (first goes under first)" }
   end
   local answers = decide_all(reqs)
@@ -78,14 +88,15 @@ function M.run(G)
   T.A, T.B, T.live, T.def, T.card = {}, {}, { true, true }, {}, {}
   local acc, any = actions.new_acc(), false
   for p = 1, 2 do
-    local def = cards.of(kept[p])
+    local def = G.cdef[kept[p]].def
     if def.instant then
       any = true
       T.A[p] = G.card_fighter[kept[p]]
       T.B[p] = G.mate[T.A[p]]
       log.event("tagteam.instant", "{p:player} announces an instant bonus: {text}",
         { player = p, text = def.instant_text or "instant bonus" }, { rule = "§4.2" })
-      for _, a in ipairs(def.instant) do actions.apply(T, p, a, acc) end
+      local instant = def.instant
+      for i = 1, #instant do actions.apply(T, p, instant[i], acc) end
     end
   end
   if any then

@@ -4,7 +4,8 @@
 --
 -- Files: setup.lua (fighters and decks), teams.lua (team forming), turn.lua (spec §10 turn
 -- resolution), actions.lua (the card action vocabulary), track.lua (tracks with symbol and
--- STOP cells), draft.lua (the Draft phase). Fighters and their cards: cards/tagteam/*.lua.
+-- STOP cells), draft.lua (the Draft phase), defs.lua (plain copies of the definitions the
+-- rules read, made once per key). Fighters and their cards: cards/tagteam/*.lua.
 
 local setup = require("tagteam.setup")
 local teams = require("tagteam.teams")
@@ -49,7 +50,7 @@ function game.play(ctx)
     round = round + 1
     if battle_phase(G, round) then return end
     if draft.run(G) then return end
-    match.end_period("round")
+    -- No match.end_period("round"): nothing lasts a round in Tag Team (see tagteam.turn).
   end
 end
 

@@ -8,53 +8,66 @@
 -- A card is "key" or "key@slot": @1/@2 makes it a card of the team's first/second fighter
 -- (test fixtures belong to whichever fighter a test says); otherwise its props.fighter decides.
 
+-- Every card and fighter entity gets its compiled definition (tagteam.defs) at creation:
+-- G.cdef[card], G.fdef[fighter]; the rules read those, never the read-only views.
+
 local track = require("tagteam.track")
+local defs = require("tagteam.defs")
+
+local cards_create = cards.create
 
 local M = {}
 
 local function fighter_for(G, p, key)
   local at = key:find("@", 1, true)
   if at then return G.fighters_of[p][tonumber(key:sub(at + 1))], key:sub(1, at - 1) end
-  local def = cards.get(key)
-  if not def then error("unknown card '" .. key .. "'", 2) end
+  if not cards.get(key) then error("unknown card '" .. key .. "'", 2) end
+  local owner = defs.card(key).def.props.fighter
   for _, f in ipairs(G.fighters_of[p]) do
-    if entity.def(f) == def.props.fighter then return f, key end
+    if G.fdef[f].key == owner then return f, key end
   end
   return G.fighters_of[p][1], key
+end
+
+-- Creates card `key` of fighter f for player p in zone z (bottom).
+local function create_card(G, p, key, z, f)
+  local c = cards_create(key, p, z, "bottom")
+  G.card_fighter[c] = f
+  G.cdef[c] = defs.card(key)
+  return c
 end
 
 ---Creates card `spec` for player p in zone z (bottom); remembers whose card it is.
 function M.card(G, p, spec, z)
   local f, key = fighter_for(G, p, spec)
-  local c = cards.create(key, p, z, "bottom")
-  G.card_fighter[c] = f
-  return c
+  return create_card(G, p, key, z, f)
 end
 
 local function make_fighter(G, p, i, key, seat)
-  local def = cards.get(key)
-  if not def or def.kind ~= "fighter" then error("'" .. tostring(key) .. "' is not a fighter", 2) end
-  local f = cards.create(key, p, G.fighters_zone[p])
+  local view = cards.get(key)
+  if not view or view.kind ~= "fighter" then error("'" .. tostring(key) .. "' is not a fighter", 2) end
+  local fd = defs.fighter(key)
+  local def = fd.def
+  local f = cards_create(key, p, G.fighters_zone[p])
+  G.fdef[f] = fd
   counter.define(f, "power", (seat.power and seat.power[i]) or def.props.base_power or 0, 0, nil)
-  track.place(f, "hp", seat.hp and seat.hp[i])
-  if def.special then track.place(f, "special", seat.special and seat.special[i]) end
-  for _, t in ipairs(def.tokens or {}) do counter.define(f, t[1], t[2], 0, t[3]) end   -- {name, start, max}
+  track.place(G, f, "hp", seat.hp and seat.hp[i])
+  if def.special then track.place(G, f, "special", seat.special and seat.special[i]) end
+  local tokens = fd.tokens
+  for j = 1, #tokens do
+    local t = tokens[j]
+    counter.define(f, t[1], t[2], 0, t[3])   -- {name, start, max}
+  end
   return f
 end
 
 ---The cards of fighter key `fkey` in definition order, start card first.
-function M.deck_of(fkey)
-  local out = {}
-  for _, k in ipairs(cards.keys(fkey .. "/")) do
-    if cards.get(k).kind ~= "fighter" then out[#out + 1] = k end
-  end
-  return out
-end
+function M.deck_of(fkey) return defs.deck(fkey) end
 
 ---Builds the game state G for teams = {{key, key}, {key, key}}.
 function M.run(ctx, teams)
   local G = { options = ctx.options, card_fighter = {}, mate = {}, team = {}, all = {}, fighters_of = {},
-    battle = {}, played = {}, reserve = {}, drawn = {}, fighters_zone = {} }
+    battle = {}, played = {}, reserve = {}, drawn = {}, fighters_zone = {}, cdef = {}, fdef = {} }
   for p = 1, 2 do
     G.fighters_zone[p] = zone.create("fighters", p, "public")
     G.battle[p] = zone.create("battle", p, "owner")      -- face down: only its owner knows the order
@@ -85,10 +98,7 @@ function M.run(ctx, teams)
     else
       starts[p] = {}
       for _, f in ipairs(G.fighters_of[p]) do
-        local key = cards.of(f).start_card
-        local c = cards.create(key, p, G.drawn[p], "bottom")
-        G.card_fighter[c] = f
-        starts[p][#starts[p] + 1] = c
+        starts[p][#starts[p] + 1] = create_card(G, p, G.fdef[f].start_card, G.drawn[p], f)
       end
       local opts = {}
       for i, c in ipairs(starts[p]) do opts[i] = { label = entity.name(c), entity = c } end
@@ -108,13 +118,13 @@ function M.run(ctx, teams)
     if seat.reserve then
       for _, k in ipairs(seat.reserve) do M.card(G, p, k, G.reserve[p]) end
     else
+      local reserve = G.reserve[p]
       for _, f in ipairs(G.fighters_of[p]) do
-        local def = cards.of(f)
-        for _, k in ipairs(M.deck_of(entity.def(f))) do
-          if k ~= def.start_card then
-            local c = cards.create(k, p, G.reserve[p], "bottom")
-            G.card_fighter[c] = f
-          end
+        local fd = G.fdef[f]
+        local deck, start = defs.deck(fd.key), fd.start_card
+        for i = 1, #deck do
+          local k = deck[i]
+          if k ~= start then create_card(G, p, k, reserve, f) end
         end
       end
       zone.shuffle(G.reserve[p])

@@ -2,17 +2,13 @@
 -- "random" (the kernel RNG deals two distinct teams; used by benchmarks and soak tests).
 -- Picks are hidden simultaneous choices (decide_all) revealed together.
 
+local defs = require("tagteam.defs")
+
 local M = {}
 
----Every fighter key of the roster (fighters with props.roster), in file order.
-function M.roster()
-  local out = {}
-  for _, k in ipairs(cards.keys("tagteam/")) do
-    local d = cards.get(k)
-    if d.kind == "fighter" and d.props.roster then out[#out + 1] = k end
-  end
-  return out
-end
+---Every fighter key of the roster (fighters with props.roster), in file order (a new list;
+---the keys are worked out once per host, tagteam.defs).
+M.roster = defs.roster
 
 -- Draft cards are entities: a hand per player (only its owner sees it), a face-down discard
 -- (competitive draft) and a public row where picks are revealed together.
@@ -41,7 +37,7 @@ local function draft(competitive)
   local row = { zone.create("draft_row", 1, "public"), zone.create("draft_row", 2, "public") }
   local out = zone.create("draft_discard", nil, "hidden")
   for _, k in ipairs(M.roster()) do
-    entity.create { kind = "draft", name = cards.get(k).name, zone = box, where = "bottom", props = { fighter = k } }
+    entity.create { kind = "draft", name = defs.name(k), zone = box, where = "bottom", props = { fighter = k } }
   end
   zone.shuffle(box)
   local half = zone.count(box) // 2                  -- 6 / 6 with the full roster
@@ -69,7 +65,7 @@ local function free_choice()
     local reqs = {}
     for p = 1, 2 do
       local opts = {}
-      for i, k in ipairs(roster) do opts[i] = { label = cards.get(k).name, value = k } end
+      for i, k in ipairs(roster) do opts[i] = { label = defs.name(k), value = k } end
       reqs[p] = { player = p, id = "team_choice", secret = true, options = opts, min = 2, max = 2, prompt = "Choose two fighters" }
     end
     local a = decide_all(reqs)

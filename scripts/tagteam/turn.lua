@@ -1,59 +1,81 @@
 -- tagteam.turn: one turn of the Battle phase, exactly as spec §10 gives it:
 -- R1 snapshot, R2 reveal and roles, R3 cancel, R4 compile (THEN segments, deferred cards,
 -- turn-scoped blocks), R5 steps, R6 deferred step, R7 symbol trigger waves, R8 KO check.
+--
+-- Card and fighter definitions are read from their plain compiled copies (tagteam.defs):
+-- G.cdef[card] and G.fdef[fighter], made at setup.
 
 local actions = require("tagteam.actions")
 local track = require("tagteam.track")
 
+local counter_get, counter_set, counter_add = counter.get, counter.set, counter.add
+local log_event, zone_top, zone_move = log.event, zone.top, zone.move
+local apply, holds, reused_acc = actions.apply, actions.holds, actions.acc
+local track_move, track_cell = track.move, track.cell
+local max, min = math.max, math.min
+
 local M = {}
 
-local function log_move(f, which, from, to, why)
-  if from == to then return end
-  log.event("tagteam.track", "{e:fighter} " .. (which == "hp" and "health" or "special track") ..
-    " {from} -> {to} ({why})", { fighter = f, track = which, from = from, to = to, why = why })
-end
+local R_ATTACKED, R_SUCCESS, R_SYMBOL = { rule = "§8.9" }, { rule = "§8.8" }, { rule = "§6.5" }
+local R_KO, R_REVEAL, R_CANCELLED = { rule = "§9" }, { rule = "§4.1" }, { rule = "§8.7" }
+local TEXT_HP = "{e:fighter} health {from} -> {to} ({why})"
+local TEXT_SPECIAL = "{e:fighter} special track {from} -> {to} ({why})"
 
 local function move(T, f, which, n, why)
-  local name = track.COUNTER[which]
-  local from = counter.get(f, name)
-  track.move(f, which, n, T.entered)
-  log_move(f, which, from, counter.get(f, name), why)
+  local _, from, to = track_move(T, f, which, n, T.entered)
+  if from == to then return end
+  log_event("tagteam.track", which == "hp" and TEXT_HP or TEXT_SPECIAL,
+    { fighter = f, track = which, from = from, to = to, why = why })
 end
 
 ---Applies one simultaneous step's accumulator (spec §10 STEP 5-7): netted health movement,
 ---power gains/losses then transfers (Q-05), tokens, special tracks.
 function M.settle(T, acc)
-  local net = {}
-  for _, f in ipairs(T.all) do
-    local hp = counter.get(f, "hp")
-    if acc.hit[f] then
-      log.event("tagteam.attacked", "{e:fighter} is attacked with strength {strength}",
-        { fighter = f, strength = acc.atk[f] or 0 }, { rule = "§8.9" })
+  local all = T.all
+  local net = T.net                   -- reused: every fighter's entry is written below
+  if not net then net = {}; T.net = net end
+  local atk, hit, heal, dd = acc.atk, acc.hit, acc.heal, acc.dd
+  for i = 1, #all do
+    local f = all[i]
+    if hit[f] then
+      log_event("tagteam.attacked", "{e:fighter} is attacked with strength {strength}",
+        { fighter = f, strength = atk[f] or 0 }, R_ATTACKED)
     end
-    local heal = hp > 0 and (acc.heal[f] or 0) or 0
-    net[f] = heal - (acc.atk[f] or 0) - (acc.dd[f] or 0)
+    local h = heal[f] or 0
+    if h ~= 0 and counter_get(f, "hp") == 0 then h = 0 end   -- no healing on the KO cell
+    net[f] = h - (atk[f] or 0) - (dd[f] or 0)
   end
-  for _, f in ipairs(T.all) do
-    local d = acc.pow[f]
-    if d and d ~= 0 then counter.set(f, "power", math.max(0, counter.get(f, "power") + d)) end
+  local pow = acc.pow
+  for i = 1, #all do
+    local f = all[i]
+    local d = pow[f]
+    if d and d ~= 0 then counter_set(f, "power", max(0, counter_get(f, "power") + d)) end
   end
-  for _, t in ipairs(acc.transfers) do
+  local transfers = acc.transfers
+  for i = 1, #transfers do
+    local t = transfers[i]
     local name = t.item
-    local n = math.min(t.n, counter.get(t.from, name))
+    local n = min(t.n, counter_get(t.from, name))
     if n > 0 then
-      counter.add(t.from, name, -n)
-      counter.add(t.to, name, n)
-      log.event("tagteam.transfer", "{e:from} passes {n} {item} to {e:to}", { from = t.from, to = t.to, n = n, item = name })
+      counter_add(t.from, name, -n)
+      counter_add(t.to, name, n)
+      log_event("tagteam.transfer", "{e:from} passes {n} {item} to {e:to}", { from = t.from, to = t.to, n = n, item = name })
     end
   end
-  for _, t in ipairs(acc.tokens) do
-    counter.set(t.f, t.name, math.max(0, counter.get(t.f, t.name) + t.n))
+  local tokens = acc.tokens
+  for i = 1, #tokens do
+    local t = tokens[i]
+    counter_set(t.f, t.name, max(0, counter_get(t.f, t.name) + t.n))
   end
-  for _, f in ipairs(T.all) do
-    if net[f] ~= 0 then move(T, f, "hp", net[f], "net " .. net[f]) end
+  for i = 1, #all do
+    local f = all[i]
+    local n = net[f]
+    if n ~= 0 then move(T, f, "hp", n, "net " .. n) end
   end
-  for _, f in ipairs(T.all) do
-    local d = acc.special[f]
+  local special = acc.special
+  for i = 1, #all do
+    local f = all[i]
+    local d = special[f]
     if d and d ~= 0 then move(T, f, "special", d, "special " .. d) end
   end
 end
@@ -62,33 +84,37 @@ local function fire_success(T, acc)
   local changed = true
   while changed do
     changed = false
-    for _, p in ipairs({ 1, 2 }) do
-      local def = T.def[p]
-      if T.live[p] and def.success and not T.success_fired[p] then
+    for p = 1, 2 do
+      local cd = T.cd[p]
+      local success = cd.success
+      if T.live[p] and success and not T.success_fired[p] then
         local ok
-        if def.success.when then ok = def.success.when(T, p)
-        elseif actions.has(def.actions, "block") then ok = T.block_success[p]
-        elseif #T.records[p] > 0 then
-          ok = true
-          for _, r in ipairs(T.records[p]) do if r.blocked then ok = false end end
+        if success.when then ok = success.when(T, p)
+        elseif cd.block then ok = T.block_success[p]
+        else
+          local records = T.records[p]
+          if #records > 0 then
+            ok = true
+            for i = 1, #records do if records[i].blocked then ok = false end end
+          end
         end
         if ok then
           T.success_fired[p] = true
           changed = true
-          log.event("tagteam.success", "{e:card} succeeds: its bonus action happens", { card = T.card[p] }, { rule = "§8.8" })
-          for _, a in ipairs(def.success) do actions.apply(T, p, a, acc) end
+          log_event("tagteam.success", "{e:card} succeeds: its bonus action happens", { card = T.card[p] }, R_SUCCESS)
+          for i = 1, #success do apply(T, p, success[i], acc) end
         end
       end
     end
   end
 end
 
----One simultaneous step over `items` = {{p=, list=}...} (spec §10 STEP).
-function M.step(T, items)
-  local acc = actions.new_acc()
-  for _, it in ipairs(items) do
-    for _, a in ipairs(it.list) do actions.apply(T, it.p, a, acc) end
-  end
+---One simultaneous step (spec §10 STEP): player 1's action list l1, then player 2's l2
+---(either may be nil).
+function M.step(T, l1, l2)
+  local acc = reused_acc(T)
+  if l1 then for i = 1, #l1 do apply(T, 1, l1[i], acc) end end
+  if l2 then for i = 1, #l2 do apply(T, 2, l2[i], acc) end end
   fire_success(T, acc)
   M.settle(T, acc)
 end
@@ -99,27 +125,29 @@ function M.triggers(T)
   while #T.entered > 0 do
     waves = waves + 1
     if waves > T.options.trigger_waves then
-      log.event("tagteam.error", "symbol triggers still chaining after {n} waves: stopped", { n = waves - 1 })
+      log_event("tagteam.error", "symbol triggers still chaining after {n} waves: stopped", { n = waves - 1 })
       T.entered = {}
       return
     end
     local wave = T.entered
     T.entered = {}
-    local acc = actions.new_acc()
-    for _, e in ipairs(wave) do
-      local c = track.cell(e.f, e.which, e.cell)
+    local acc = reused_acc(T)
+    for i = 1, #wave do
+      local e = wave[i]
+      local f = e.f
+      local c = track_cell(T, f, e.which, e.cell)
       if c and (c.gain or c.heal or c.damage or c.special or c.partner_gain or c.fn) then
-        log.event("tagteam.symbol", "{e:fighter}'s symbol on cell {cell} fires", { fighter = e.f, cell = e.cell, track = e.which },
-          { rule = "§6.5" })
-        if c.gain then acc.pow[e.f] = (acc.pow[e.f] or 0) + c.gain end
-        if c.heal then acc.heal[e.f] = (acc.heal[e.f] or 0) + c.heal end
-        if c.damage then acc.dd[e.f] = (acc.dd[e.f] or 0) + c.damage end
-        if c.special then acc.special[e.f] = (acc.special[e.f] or 0) + c.special end
+        log_event("tagteam.symbol", "{e:fighter}'s symbol on cell {cell} fires", { fighter = f, cell = e.cell, track = e.which },
+          R_SYMBOL)
+        if c.gain then acc.pow[f] = (acc.pow[f] or 0) + c.gain end
+        if c.heal then acc.heal[f] = (acc.heal[f] or 0) + c.heal end
+        if c.damage then acc.dd[f] = (acc.dd[f] or 0) + c.damage end
+        if c.special then acc.special[f] = (acc.special[f] or 0) + c.special end
         if c.partner_gain then
-          local m = T.mate[e.f]
+          local m = T.mate[f]
           acc.pow[m] = (acc.pow[m] or 0) + c.partner_gain
         end
-        if c.fn then c.fn(T, e.f, acc, actions) end
+        if c.fn then c.fn(T, f, acc, actions) end
       end
     end
     M.settle(T, acc)
@@ -129,37 +157,65 @@ end
 ---R8: KO at the end of the turn. Fighter hooks (def.hooks.ko) may veto a KO (golden rule).
 ---Returns true when the match ended.
 function M.ko_check(T)
-  local ko = { false, false }
-  for _, f in ipairs(T.all) do
-    if counter.get(f, "hp") == 0 then
-      local hooks = cards.of(f).hooks
-      if hooks and hooks.ko and hooks.ko(T, f) then
-        log.event("tagteam.ko_vetoed", "{e:fighter} is not knocked out", { fighter = f })
+  local ko1, ko2 = false, false
+  local all = T.all
+  for i = 1, #all do
+    local f = all[i]
+    if counter_get(f, "hp") == 0 then
+      local hook = T.fdef[f].hooks.ko
+      if hook and hook(T, f) then
+        log_event("tagteam.ko_vetoed", "{e:fighter} is not knocked out", { fighter = f })
       else
-        log.event("tagteam.ko", "{e:fighter} is knocked out", { fighter = f }, { rule = "§9" })
-        ko[T.team[f]] = true
+        log_event("tagteam.ko", "{e:fighter} is knocked out", { fighter = f }, R_KO)
+        if T.team[f] == 1 then ko1 = true else ko2 = true end
       end
     end
   end
-  if ko[1] and ko[2] then match.finish({}, "double knockout"); return true end
-  if ko[1] then match.finish({ 2 }, "knockout"); return true end
-  if ko[2] then match.finish({ 1 }, "knockout"); return true end
+  if ko1 and ko2 then match.finish({}, "double knockout"); return true end
+  if ko1 then match.finish({ 2 }, "knockout"); return true end
+  if ko2 then match.finish({ 1 }, "knockout"); return true end
   return false
 end
 
 ---Snapshot of power and health (R1) into T.
+-- The tables are the match's own, refilled each time (every fighter's entry is rewritten):
+-- read them during the turn, do not keep them.
 function M.snapshot(T)
-  T.P0, T.H0, T.S0 = {}, {}, {}
-  for _, f in ipairs(T.all) do
-    T.P0[f] = counter.get(f, "power")
-    T.H0[f] = counter.get(f, "hp")
-    T.S0[f] = counter.get(f, "special")
+  local P0, H0, S0 = T.P0 or {}, T.H0 or {}, T.S0 or {}
+  local all = T.all
+  for i = 1, #all do
+    local f = all[i]
+    P0[f] = counter_get(f, "power")
+    H0[f] = counter_get(f, "hp")
+    S0[f] = counter_get(f, "special")
   end
+  T.P0, T.H0, T.S0 = P0, H0, S0
   T.entered = {}
-  T.records = { {}, {} }
-  T.block_success = { false, false }
-  T.success_fired = { false, false }
-  T.blocked_team = { false, false }
+  local records = T.records
+  if records then
+    for p = 1, 2 do
+      local r = records[p]
+      for i = #r, 1, -1 do r[i] = nil end
+    end
+  else
+    T.records = { {}, {} }
+  end
+  local bs, sf, bt = T.block_success, T.success_fired, T.blocked_team
+  if bs then
+    bs[1], bs[2], sf[1], sf[2], bt[1], bt[2] = false, false, false, false, false, false
+  else
+    T.block_success, T.success_fired, T.blocked_team = { false, false }, { false, false }, { false, false }
+  end
+end
+
+-- Whether the card of compiled definition cd cancels for player p (R3).
+local function cancels(T, p, cd)
+  local list = cd.cancels
+  local yes = false
+  for i = 1, #list do
+    if holds(T, p, list[i]) then yes = true end   -- every condition is read (a condition may count)
+  end
+  return yes
 end
 
 ---Plays one turn; returns true when the match ended. G is the game state (setup.lua).
@@ -168,61 +224,57 @@ function M.resolve(G)
   G.turn = (G.turn or 0) + 1
   M.snapshot(T)
   -- R2 reveal and roles
-  T.card, T.def, T.A, T.B, T.live = {}, {}, {}, {}, {}
-  for _, p in ipairs({ 1, 2 }) do
-    local c = zone.top(G.battle[p])
-    zone.move(c, G.played[p], "top")
-    T.card[p], T.def[p] = c, cards.of(c)
-    T.A[p] = G.card_fighter[c]
-    T.B[p] = G.mate[T.A[p]]
-    log.event("tagteam.reveal", "{p:player} reveals {e:card} ({text}): {e:active} is active, {e:partner} is the partner",
-      { player = p, card = c, active = T.A[p], partner = T.B[p], text = T.def[p].text or "" }, { rule = "§4.1" })
+  -- The role tables are reused from turn to turn (both players' entries are written).
+  local card, cd, A, B, live, def = T.card, T.cd, T.A, T.B, T.live, T.def
+  if not cd then
+    card, cd, A, B, live, def = {}, {}, {}, {}, {}, {}
+    T.card, T.cd, T.A, T.B, T.live, T.def = card, cd, A, B, live, def
+  end
+  for p = 1, 2 do
+    local c = zone_top(G.battle[p])
+    zone_move(c, G.played[p], "top")
+    local d = G.cdef[c]
+    card[p], cd[p], def[p] = c, d, d.def
+    local a = G.card_fighter[c]
+    A[p] = a
+    B[p] = G.mate[a]
+    log_event("tagteam.reveal", "{p:player} reveals {e:card} ({text}): {e:active} is active, {e:partner} is the partner",
+      { player = p, card = c, active = a, partner = B[p], text = d.text }, R_REVEAL)
   end
   -- R3 cancel (mutual cancel: both ignored, Q-08); a cancelled card still set its roles
-  local cancels = {}
-  for _, p in ipairs({ 1, 2 }) do
-    cancels[p] = false
-    for _, a in ipairs(T.def[p].actions or {}) do
-      if type(a) == "table" and a[1] == "cancel" and actions.holds(T, p, a) then cancels[p] = true end
-    end
-  end
-  for _, p in ipairs({ 1, 2 }) do
-    T.live[p] = not cancels[3 - p]
-    if not T.live[p] then
-      log.event("tagteam.cancelled", "{e:card} is cancelled and has no effect", { card = T.card[p] }, { rule = "§8.7" })
+  local cancel1, cancel2 = cancels(T, 1, cd[1]), cancels(T, 2, cd[2])
+  live[1], live[2] = not cancel2, not cancel1
+  for p = 1, 2 do
+    if not live[p] then
+      log_event("tagteam.cancelled", "{e:card} is cancelled and has no effect", { card = card[p] }, R_CANCELLED)
     end
   end
   -- R4 compile: segments, deferred cards, turn-scoped blocks
-  local segs, deferred, steps = {}, {}, 0
-  for _, p in ipairs({ 1, 2 }) do
-    if T.live[p] then
-      segs[p] = actions.segments(T.def[p].actions)
-      deferred[p] = T.def[p].after_opponent or false
-      for _, a in ipairs(T.def[p].actions or {}) do
-        if type(a) == "table" and a[1] == "block" and actions.holds(T, p, a) then T.blocked_team[3 - p] = true end
+  local steps, dsteps = 0, 0
+  for p = 1, 2 do
+    if live[p] then
+      local d = cd[p]
+      local blocks = d.blocks
+      for i = 1, #blocks do
+        if holds(T, p, blocks[i]) then T.blocked_team[3 - p] = true end
       end
-      if not deferred[p] then steps = math.max(steps, #segs[p]) end
+      if d.deferred then dsteps = max(dsteps, #d.segs) else steps = max(steps, #d.segs) end
     end
   end
   -- R5 THEN segments as global steps; R6 the deferred card(s) after
-  for k = 1, steps do
-    local items = {}
-    for _, p in ipairs({ 1, 2 }) do
-      if T.live[p] and not deferred[p] and segs[p][k] then items[#items + 1] = { p = p, list = segs[p][k] } end
-    end
-    M.step(T, items)
-  end
-  local dsteps = 0
-  for _, p in ipairs({ 1, 2 }) do if T.live[p] and deferred[p] then dsteps = math.max(dsteps, #segs[p]) end end
-  for k = 1, dsteps do
-    local items = {}
-    for _, p in ipairs({ 1, 2 }) do
-      if T.live[p] and deferred[p] and segs[p][k] then items[#items + 1] = { p = p, list = segs[p][k] } end
-    end
-    M.step(T, items)
-  end
+  local s1 = live[1] and cd[1].segs
+  local s2 = live[2] and cd[2].segs
+  local now1 = s1 and not cd[1].deferred and s1
+  local now2 = s2 and not cd[2].deferred and s2
+  for k = 1, steps do M.step(T, now1 and now1[k], now2 and now2[k]) end
+  local later1 = s1 and cd[1].deferred and s1
+  local later2 = s2 and cd[2].deferred and s2
+  for k = 1, dsteps do M.step(T, later1 and later1[k], later2 and later2[k]) end
   M.triggers(T)
-  match.end_period("turn")
+  -- No match.end_period("turn"): Tag Team keeps nothing that lasts a turn (no modifiers,
+  -- prohibitions, handlers or flags with a period; Wong Fei-hung's once-a-turn focus is
+  -- keyed by turn number), so ending it changed nothing and its period.end event said
+  -- nothing (expired 0, reset 0). A card that adds something per turn must end it again.
   return M.ko_check(T)
 end
 

@@ -1,0 +1,128 @@
+-- tagteam.defs: plain copies of the card definitions the rules read every turn, with what
+-- the turn derives from them (THEN segments, cancel and block actions) worked out once.
+--
+-- Why: cards.of(e) and cards.get(k) hand out read-only views, so every field read is a
+-- metamethod call at every depth; a turn read about 150 fields that way (actions, their
+-- conditions, attack modifiers, track cells). Here each definition is copied once into
+-- plain tables and the rules read those.
+--
+-- The cache is module-level: it lives as long as the host and every match on it shares it.
+-- It holds only definition data, which no match may change (the views refuse writes), keyed
+-- by the definition key; never match state. Handlers and condition functions are shared,
+-- not copied, as the views show them.
+
+local cards_get = cards.get
+
+local M = {}
+
+local EMPTY = {}
+M.EMPTY = EMPTY
+
+local CARDS = {}      -- definition key -> compiled battle card (M.card)
+local FIGHTERS = {}   -- definition key -> compiled fighter (M.fighter)
+local DECKS = {}      -- fighter key -> its card keys (M.deck)
+local ROSTER          -- the roster's fighter keys (M.roster)
+
+-- A plain deep copy of a definition view. The order pairs visits does not matter: it only
+-- fills a new table. A table reached twice is copied once (views are one per table).
+local function copy(v, seen)
+  if type(v) ~= "table" then return v end
+  local c = seen[v]
+  if c then return c end
+  c = {}
+  seen[v] = c
+  for k, x in pairs(v) do c[k] = copy(x, seen) end
+  return c
+end
+
+local function definition(key)
+  local view = cards_get(key)
+  if not view then error("unknown card '" .. tostring(key) .. "'", 3) end
+  return copy(view, {})
+end
+
+-- Splits an action list at each "then" into segments (spec §8.10).
+local function segments(list)
+  local segs, cur = {}, {}
+  for i = 1, #list do
+    local a = list[i]
+    if a == "then" then segs[#segs + 1] = cur; cur = {} else cur[#cur + 1] = a end
+  end
+  segs[#segs + 1] = cur
+  return segs
+end
+
+-- The actions of `list` (all segments) whose verb is `verb`.
+local function with_verb(list, verb)
+  local out = {}
+  for i = 1, #list do
+    local a = list[i]
+    if type(a) == "table" and a[1] == verb then out[#out + 1] = a end
+  end
+  return out
+end
+
+---The battle card `key`, compiled: def (the plain definition), actions, segs (THEN
+---segments), cancels and blocks (its cancel / block actions), block (has a block action),
+---deferred (after_opponent), success, text.
+function M.card(key)
+  local c = CARDS[key]
+  if c then return c end
+  local def = definition(key)
+  local list = def.actions or EMPTY
+  local blocks = with_verb(list, "block")
+  c = { key = key, def = def, actions = list, segs = segments(list), cancels = with_verb(list, "cancel"),
+    blocks = blocks, block = #blocks > 0, deferred = def.after_opponent or false, success = def.success,
+    instant = def.instant, text = def.text or "" }
+  CARDS[key] = c
+  return c
+end
+
+---The fighter `key`, compiled: def (the plain definition; its board), sides (the other
+---boards by side name, or nil), hooks, start_card, tokens.
+function M.fighter(key)
+  local f = FIGHTERS[key]
+  if f then return f end
+  local def = definition(key)
+  f = { key = key, def = def, sides = def.sides, hooks = def.hooks or EMPTY, start_card = def.start_card,
+    tokens = def.tokens or EMPTY, special = def.special }
+  FIGHTERS[key] = f
+  return f
+end
+
+---The card keys of fighter `fkey` in definition order (start card first). Shared: do not
+---change the list.
+function M.deck(fkey)
+  local d = DECKS[fkey]
+  if d then return d end
+  d = {}
+  local keys = cards.keys(fkey .. "/")
+  for i = 1, #keys do
+    local k = keys[i]
+    if cards_get(k).kind ~= "fighter" then d[#d + 1] = k end
+  end
+  DECKS[fkey] = d
+  return d
+end
+
+---Every fighter key of the roster (fighters with props.roster), in file order: a new list
+---each call (the caller may shuffle it).
+function M.roster()
+  if not ROSTER then
+    ROSTER = {}
+    local keys = cards.keys("tagteam/")
+    for i = 1, #keys do
+      local d = cards_get(keys[i])
+      if d.kind == "fighter" and d.props.roster then ROSTER[#ROSTER + 1] = keys[i] end
+    end
+  end
+  return table.move(ROSTER, 1, #ROSTER, 1, {})
+end
+
+---The display name of definition `key` (the fighter's or card's name).
+function M.name(key)
+  local f = FIGHTERS[key] or M.fighter(key)
+  return f.def.name
+end
+
+return M
