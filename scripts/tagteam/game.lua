@@ -50,7 +50,7 @@ function game.play(ctx)
     round = round + 1
     if battle_phase(G, round) then return end
     if draft.run(G) then return end
-    -- No match.end_period("round"): nothing lasts a round in Tag Team (see tagteam.turn).
+    match.end_period("round")
   end
 end
 

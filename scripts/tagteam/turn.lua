@@ -9,7 +9,7 @@ local actions = require("tagteam.actions")
 local track = require("tagteam.track")
 
 local counter_get, counter_set, counter_add = counter.get, counter.set, counter.add
-local log_event, zone_top, zone_move = log.event, zone.top, zone.move
+local log_event, zone_top, zone_move, end_period = log.event, zone.top, zone.move, match.end_period
 local apply, holds, reused_acc = actions.apply, actions.holds, actions.acc
 local track_move, track_cell = track.move, track.cell
 local max, min = math.max, math.min
@@ -271,10 +271,7 @@ function M.resolve(G)
   local later2 = s2 and cd[2].deferred and s2
   for k = 1, dsteps do M.step(T, later1 and later1[k], later2 and later2[k]) end
   M.triggers(T)
-  -- No match.end_period("turn"): Tag Team keeps nothing that lasts a turn (no modifiers,
-  -- prohibitions, handlers or flags with a period; Wong Fei-hung's once-a-turn focus is
-  -- keyed by turn number), so ending it changed nothing and its period.end event said
-  -- nothing (expired 0, reset 0). A card that adds something per turn must end it again.
+  end_period("turn")
   return M.ko_check(T)
 end
 
