@@ -166,15 +166,20 @@ int board_distance(lua_State* L) {
     return 1;
 }
 
+// The arguments board.reachable and board.reach share, and the kernel's answer.
+std::vector<Reach> check_reach(lua_State* L, Match& m) {
+    const EntityId e = check_entity(L, 1, m);
+    const lua_Integer n = luaL_checkinteger(L, 2);
+    const Through t = check_through(L, 3);
+    return m.reachable(e, static_cast<int>(std::clamp<lua_Integer>(n, 0, m.board().space_count())), t);
+}
+
 /// board.reachable(e, steps [, through]) -> {{space=, steps=}...}
 /// Spaces figure `e` can end a move of up to `steps` on. through = "nobody" (default),
 /// "allies" or "everyone": whose figures it may pass. It never ends on an occupied space.
 int board_reachable(lua_State* L) {
     Match& m = match_of(L);
-    const EntityId e = check_entity(L, 1, m);
-    const lua_Integer n = luaL_checkinteger(L, 2);
-    const Through t = check_through(L, 3);
-    const auto reach = m.reachable(e, static_cast<int>(std::clamp<lua_Integer>(n, 0, m.board().space_count())), t);
+    const auto reach = check_reach(L, m);
     lua_createtable(L, static_cast<int>(reach.size()), 0);
     for (std::size_t i = 0; i < reach.size(); ++i) {
         lua_createtable(L, 0, 2);
@@ -192,10 +197,7 @@ int board_reachable(lua_State* L) {
 /// their step counts: what a list of legal moves needs, with no table per space.
 int board_reach(lua_State* L) {
     Match& m = match_of(L);
-    const EntityId e = check_entity(L, 1, m);
-    const lua_Integer n = luaL_checkinteger(L, 2);
-    const Through t = check_through(L, 3);
-    const auto reach = m.reachable(e, static_cast<int>(std::clamp<lua_Integer>(n, 0, m.board().space_count())), t);
+    const auto reach = check_reach(L, m);
     lua_createtable(L, static_cast<int>(reach.size()), 0);
     for (std::size_t i = 0; i < reach.size(); ++i) {
         lua_pushinteger(L, reach[i].space);

@@ -42,15 +42,7 @@ local function definition(key)
 end
 
 -- Splits an action list at each "then" into segments (spec §8.10).
-local function segments(list)
-  local segs, cur = {}, {}
-  for i = 1, #list do
-    local a = list[i]
-    if a == "then" then segs[#segs + 1] = cur; cur = {} else cur[#cur + 1] = a end
-  end
-  segs[#segs + 1] = cur
-  return segs
-end
+local segments = require("tagteam.actions").segments
 
 -- The actions of `list` (all segments) whose verb is `verb`.
 local function with_verb(list, verb)
