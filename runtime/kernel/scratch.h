@@ -2,7 +2,7 @@
 //
 // Why: "moved this beat", "was hit", "this advantage was used" decide what later effects do,
 // yet a reader of the log learns nothing from their writes (they were 27 of 104 events in a
-// BattleCON beat). They live here instead of in entity props: part of the Match value, so
+// beat of a line duelling game). They live here instead of in entity props: part of the Match value, so
 // copies and snapshots keep them and a replay rebuilds them, but they append no event.
 //
 // Contracts
