@@ -8,6 +8,15 @@
 using namespace duelbox;
 
 namespace {
+Modifier mod(EntityId target, const char* stat, ModOp op, std::int64_t amount) {
+    Modifier m;
+    m.target = target;
+    m.stat = stat;
+    m.op = op;
+    m.amount = amount;
+    return m;
+}
+
 struct Table {
     Match m{1};
     PlayerIndex a = m.add_player("Ada", 1);
@@ -47,9 +56,9 @@ TEST_CASE("kernel: a derived value sums the first of each kind plus modifiers, c
     const DerivedId power = t.m.define_derived(s);
     CHECK(t.m.derived(power) == DerivedValue{false, 5});
     CHECK(t.m.derived_values().sources(t.m, power).size() == 2);
-    t.m.add_modifier(Modifier{0, t.pe, "power", ModOp::Add, -9});
+    t.m.add_modifier(mod(t.pe, "power", ModOp::Add, -9));
     CHECK(t.m.derived(power) == DerivedValue{false, 0});   // the floor
-    t.m.add_modifier(Modifier{0, t.pe, "power", ModOp::Add, 20});
+    t.m.add_modifier(mod(t.pe, "power", ModOp::Add, 20));
     CHECK(t.m.derived(power) == DerivedValue{false, 9});   // the cap
 }
 
@@ -59,13 +68,13 @@ TEST_CASE("kernel: none, unnone, fixed, override and alone", "[kernel][derived]"
     const EntityId base = t.card("base", {{"speed", Value{std::string("none")}}});
     const DerivedId speed = t.m.define_derived(t.spec("speed"));
     CHECK(t.m.derived(speed).none);
-    const EffectId un = t.m.add_modifier(Modifier{0, t.pe, "unnone.speed", ModOp::Add, 1});
+    const EffectId un = t.m.add_modifier(mod(t.pe, "unnone.speed", ModOp::Add, 1));
     CHECK(t.m.derived(speed) == DerivedValue{false, 0});    // a NONE stat with a value reads 0 before modifiers
     t.m.remove_effect(un);
     t.m.set_prop(base, "speed", t.n(4));
-    t.m.add_modifier(Modifier{0, t.pe, "speed", ModOp::Add, 2});
+    t.m.add_modifier(mod(t.pe, "speed", ModOp::Add, 2));
     CHECK(t.m.derived(speed) == DerivedValue{false, 7});
-    const EffectId eq = t.m.add_modifier(Modifier{0, t.pe, "equal.speed", ModOp::Set, 3});
+    const EffectId eq = t.m.add_modifier(mod(t.pe, "equal.speed", ModOp::Set, 3));
     CHECK(t.m.derived(speed) == DerivedValue{false, 3});    // "becomes 3" replaces sum and bonuses
     t.m.remove_effect(eq);
     t.m.set_prop(style, "speed_fixed", Value{true});
