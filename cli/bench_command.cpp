@@ -34,6 +34,7 @@
 #include "scenario/scenario.h"
 #ifdef DUELBOX_HAS_REFERENCE
 #include "reference/reference.h"
+#include "reference_result.h"
 #endif
 
 namespace duelbox::cli {
@@ -108,15 +109,7 @@ int reference_report(const BenchRun& off, const BenchRun& one, int matches, std:
 
     std::vector<ref::MatchResult> engine;
     engine.reserve(off.matches.size());
-    for (const BenchMatch& m : off.matches) {
-        ref::MatchResult r;
-        r.seed = m.seed;
-        r.winner = m.winners.empty() ? 0 : m.winners.front();
-        r.beats = static_cast<int>(m.units);
-        for (std::size_t p = 0; p < 2 && p < m.health.size(); ++p) r.health[p] = static_cast<int>(m.health[p]);
-        r.reason = m.reason;
-        engine.push_back(r);
-    }
+    for (const BenchMatch& m : off.matches) engine.push_back(to_reference_result(m));
     const ref::Comparison c = ref::compare(engine, reference);
     std::cout << "cross-check (A = engine, B = reference, the same " << matches << " seeds):\n" << std::flush;
     ref::print_comparison(stdout, c, "engine", "reference");

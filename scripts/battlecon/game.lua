@@ -1,4 +1,4 @@
--- BattleCON (4th edition, rules v4.2): the game table. Spec: shared/rules/battlecon.md.
+-- BattleCON (4th edition, rules v4.2): the game table. Spec: the project's BattleCON rules spec (battlecon.md).
 --
 -- Files: state (where state lives), stats (§4 pair arithmetic), fire (§5 windows), verbs
 -- (§7-8 glossary and movement), kit (§6 components), status (§6.6), setup (§2), set (§3.2-3.3 Set

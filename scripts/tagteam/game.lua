@@ -1,5 +1,5 @@
 -- Tag Team ("Двое на двое"): two teams of two fighters, never-shuffled battle decks revealed
--- simultaneously, a Draft phase adding one hidden card a round. Spec: shared/rules/tagteam.md;
+-- simultaneously, a Draft phase adding one hidden card a round. Spec: the project's Tag Team rules spec (tagteam.md);
 -- rule readings taken: docs/rules-decisions.md, "Tag Team".
 --
 -- Files: setup.lua (fighters and decks), teams.lua (team forming), turn.lua (spec §10 turn

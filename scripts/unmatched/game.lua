@@ -1,5 +1,5 @@
 -- Unmatched (Battle of Legends, Vol. 1): the rules from the Russian rulebook
--- (/work/shared/seeds/001_*.txt) as specified in rules/unmatched.md. Readings of open points are
+-- (the project's rulebook seed 001) as specified in rules/unmatched.md. Readings of open points are
 -- in docs/rules-decisions.md ("Unmatched"). Heroes live in cards/unmatched/<hero>/.
 --
 -- Seats are in turn order: a duel has 2; team play has 4 listed A1, B1, A2, B2 (teams set in

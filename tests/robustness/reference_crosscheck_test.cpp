@@ -17,6 +17,7 @@
 
 #include "../support/read_text.h"
 #include "../support/temp_dir.h"
+#include "../../cli/reference_result.h"
 
 #include "lua/bench_pool.h"
 #include "reference/reference.h"
@@ -35,16 +36,6 @@ std::string root() {
 constexpr int kMatches = 300;
 constexpr std::uint64_t kSeed = 1;
 
-// One engine match in the reference's results shape.
-ref::MatchResult as_result(const BenchMatch& m) {
-    ref::MatchResult r;
-    r.seed = m.seed;
-    r.winner = m.winners.empty() ? 0 : m.winners.front();
-    r.beats = static_cast<int>(m.units);
-    for (std::size_t p = 0; p < 2 && p < m.health.size(); ++p) r.health[p] = static_cast<int>(m.health[p]);
-    r.reason = m.reason;
-    return r;
-}
 
 std::vector<ref::MatchResult> reference_results() {
     std::vector<ref::MatchResult> out;
@@ -94,7 +85,7 @@ TEST_CASE("BattleCON engine and hand-written reference play the same match for t
             differing << "seed " << m.seed << " failed in the engine: " << m.error << "\n";
             continue;
         }
-        engine.push_back(as_result(m));
+        engine.push_back(to_reference_result(m));
         const ref::MatchResult &e = engine.back(), &r = reference[i];
         REQUIRE(e.seed == r.seed);
         if (e.winner != r.winner || e.beats != r.beats || e.health[0] != r.health[0] || e.health[1] != r.health[1]) {
