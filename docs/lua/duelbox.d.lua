@@ -174,23 +174,27 @@ function zone.create(name, owner, visibility) end
 ---@return integer|nil
 function zone.find(name, owner) end
 
----`zone.items(z [, kind]) -> {entity...}`
+---`zone.items(z [, kind [, name]]) -> {entity...}`
 ---
 ---The zone's entities, top first; with `kind`, only the entities of that kind (a hand's
----styles). Rules code sees everything; what a player sees is decided by the zone's
----visibility when the log and agents show it.
+---styles); with `name`, only those of that display name (kind may be nil: any kind), e.g.
+---`zone.items(pool, "counter", "frost")`. Rules code sees everything; what a player sees is
+---decided by the zone's visibility when the log and agents show it.
 ---@param z any
 ---@param kind? any
+---@param name? any
 ---@return table
-function zone.items(z, kind) end
+function zone.items(z, kind, name) end
 
----`zone.count(z [, kind]) -> integer`
+---`zone.count(z [, kind [, name]]) -> integer`
 ---
----How many entities the zone holds; with `kind`, how many of that kind.
+---How many entities the zone holds; with `kind` and/or `name` (nil = any), how many match,
+---without building a list: `zone.count(pool, nil, "frost")` counts a fighter's frost tokens.
 ---@param z any
 ---@param kind? any
+---@param name? any
 ---@return integer
-function zone.count(z, kind) end
+function zone.count(z, kind, name) end
 
 ---`zone.top(z) -> entity|nil`
 ---

@@ -56,10 +56,36 @@ Table& table() {
 
 }  // namespace
 
+namespace {
+
+// The front cache: most texts reach intern() from the same address every time (a string
+// literal in the kernel, a short string Lua keeps interned), so a direct-mapped slot keyed by
+// that address answers without hashing the text. An address can be reused for other text
+// (a freed Lua string), so a hit is confirmed by comparing the text with the symbol's.
+struct Slot {
+    const char* data = nullptr;
+    std::size_t size = 0;
+    Sym id = 0;
+};
+constexpr std::size_t kSlots = 1024;
+
+std::size_t slot_of(const char* data) {
+    const auto a = reinterpret_cast<std::uintptr_t>(data);
+    return ((a >> 3) ^ (a >> 13)) & (kSlots - 1);
+}
+
+}  // namespace
+
 Sym intern(std::string_view text) {
     if (text.empty()) return 0;
+    thread_local std::array<Slot, kSlots> front;
+    Slot& slot = front[slot_of(text.data())];
+    if (slot.data == text.data() && slot.size == text.size() && symbol(slot.id) == text) return slot.id;
     thread_local std::unordered_map<std::string_view, Sym> cache;   // views into the chunks
-    if (auto it = cache.find(text); it != cache.end()) return it->second;
+    if (auto it = cache.find(text); it != cache.end()) {
+        slot = {text.data(), text.size(), it->second};
+        return it->second;
+    }
     Table& t = table();
     Sym id;
     {
@@ -68,6 +94,7 @@ Sym intern(std::string_view text) {
         id = it != t.index.end() ? it->second : t.add(text);
     }
     cache.emplace(symbol(id), id);
+    slot = {text.data(), text.size(), id};
     return id;
 }
 

@@ -48,15 +48,29 @@ bool is_identifier_path(const std::string& s) {
 
 void* LuaHost::allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
     auto* a = static_cast<Alloc*>(ud);
-    const std::size_t old = ptr ? osize : 0;
+    const std::size_t old = ptr ? osize : 0;   // without ptr, osize names the object's type
     if (nsize == 0) {
-        std::free(ptr);
+        if (SmallBlocks::small(old)) a->small.put(ptr, old);
+        else std::free(ptr);
         a->used -= old;
         return nullptr;
     }
     // Lua retries a failed allocation after a full collection, then raises LUA_ERRMEM.
     if (a->enforcing && a->limit > 0 && nsize > old && a->used - old + nsize > a->limit) return nullptr;
-    void* p = std::realloc(ptr, nsize);
+    void* p;
+    if (!SmallBlocks::small(old) && !SmallBlocks::small(nsize)) {
+        p = std::realloc(ptr, nsize);                  // both sides large (or a new large block)
+    } else if (ptr && SmallBlocks::small(old) && SmallBlocks::small(nsize) &&
+               (old - 1) / 16 == (nsize - 1) / 16) {
+        p = ptr;                                       // same size class: the block fits
+    } else {
+        p = SmallBlocks::small(nsize) ? a->small.get(nsize) : std::malloc(nsize);
+        if (p && ptr) {
+            std::memcpy(p, ptr, old < nsize ? old : nsize);
+            if (SmallBlocks::small(old)) a->small.put(ptr, old);
+            else std::free(ptr);
+        }
+    }
     if (p) a->used = a->used - old + nsize;
     return p;
 }

@@ -23,6 +23,7 @@
 #include "kernel/dispatch.h"
 #include "kernel/event.h"
 #include "scenario/scenario.h"
+#include "small_blocks.h"
 
 namespace duelbox {
 
@@ -135,6 +136,7 @@ private:
         std::size_t used = 0;
         std::size_t limit = 0;
         bool enforcing = false;
+        SmallBlocks small;     // Lua's blocks up to 256 bytes (most of them)
     };
     static void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize);
     std::string load_cards(std::vector<std::string>& errors);

@@ -1,4 +1,8 @@
 // lua_zone.cpp - module `zone`: ordered containers (decks, hands, piles, board spaces).
+#include <array>
+#include <cstdint>
+#include <string_view>
+
 #include "host.h"
 #include "lua_modules.h"
 #include "lua_util.h"
@@ -30,47 +34,90 @@ int zone_create(lua_State* L) {
 /// The zone with that name and owner (nil owner = shared), or nil.
 int zone_find(lua_State* L) {
     Match& m = match_of(L);
-    const char* name = luaL_checkstring(L, 1);
-    const ZoneId z = m.find_zone(name, opt_player(L, 2, m));
+    std::size_t len = 0;
+    const char* name = luaL_checklstring(L, 1, &len);
+    const PlayerIndex owner = opt_player(L, 2, m);
+    // Rules ask for the same few zones hundreds of times a beat, by the same Lua strings (a
+    // script's constants keep them alive at one address). A slot keyed by that address and
+    // the owner answers without the sorted search; it is confirmed against the zone itself,
+    // since (name, owner) names one zone for good and a freed address may come back as
+    // another string or another match.
+    struct Slot {
+        const Match* match = nullptr;
+        const char* name = nullptr;
+        PlayerIndex owner = kNoPlayer;
+        ZoneId zone = kNoZone;
+    };
+    thread_local std::array<Slot, 256> slots;
+    const auto a = reinterpret_cast<std::uintptr_t>(name);
+    Slot& slot = slots[((a >> 4) ^ (a >> 12) ^ static_cast<std::uintptr_t>(owner) * 0x9e37) & 255];
+    ZoneId z = kNoZone;
+    if (slot.match == &m && slot.name == name && slot.owner == owner &&
+        slot.zone <= static_cast<ZoneId>(m.zone_count())) {
+        const Zone& hit = m.zone(slot.zone);
+        if (hit.owner == owner && std::string_view(hit.name) == std::string_view(name, len)) z = slot.zone;
+    }
+    if (z == kNoZone) {
+        z = m.find_zone(std::string_view(name, len), owner);
+        if (z != kNoZone) slot = {&m, name, owner, z};
+    }
     if (z == kNoZone) lua_pushnil(L);
     else lua_pushinteger(L, z);
     return 1;
 }
 
-/// zone.items(z [, kind]) -> {entity...}
+// The optional filter of zone.items and zone.count: arguments `first` (kind) and first + 1
+// (name), each nil for "any". Compared in C++, so a script never pushes a name to compare it.
+struct EntityFilter {
+    const char* kind = nullptr;
+    const char* name = nullptr;
+    bool any() const { return !kind && !name; }
+    bool operator()(const Entity& e) const { return (!kind || e.kind == kind) && (!name || e.name == name); }
+};
+
+EntityFilter check_filter(lua_State* L, int first) {
+    EntityFilter f;
+    if (!lua_isnoneornil(L, first)) f.kind = luaL_checkstring(L, first);
+    if (!lua_isnoneornil(L, first + 1)) f.name = luaL_checkstring(L, first + 1);
+    return f;
+}
+
+/// zone.items(z [, kind [, name]]) -> {entity...}
 /// The zone's entities, top first; with `kind`, only the entities of that kind (a hand's
-/// styles). Rules code sees everything; what a player sees is decided by the zone's
-/// visibility when the log and agents show it.
+/// styles); with `name`, only those of that display name (kind may be nil: any kind), e.g.
+/// `zone.items(pool, "counter", "frost")`. Rules code sees everything; what a player sees is
+/// decided by the zone's visibility when the log and agents show it.
 int zone_items(lua_State* L) {
     Match& m = match_of(L);
     const Zone& z = m.zone(check_zone(L, 1, m));
-    if (lua_isnoneornil(L, 2)) {
+    const EntityFilter keep = check_filter(L, 2);
+    if (keep.any()) {
         push_id_list(L, z.items);
         return 1;
     }
-    const char* kind = luaL_checkstring(L, 2);
     lua_createtable(L, 4, 0);
     lua_Integer n = 0;
     for (EntityId e : z.items)
-        if (m.entity(e).kind == kind) {
+        if (keep(m.entity(e))) {
             lua_pushinteger(L, e);
             lua_rawseti(L, -2, ++n);
         }
     return 1;
 }
 
-/// zone.count(z [, kind]) -> integer
-/// How many entities the zone holds; with `kind`, how many of that kind.
+/// zone.count(z [, kind [, name]]) -> integer
+/// How many entities the zone holds; with `kind` and/or `name` (nil = any), how many match,
+/// without building a list: `zone.count(pool, nil, "frost")` counts a fighter's frost tokens.
 int zone_count(lua_State* L) {
     Match& m = match_of(L);
     const Zone& z = m.zone(check_zone(L, 1, m));
-    if (lua_isnoneornil(L, 2)) {
+    const EntityFilter keep = check_filter(L, 2);
+    if (keep.any()) {
         lua_pushinteger(L, static_cast<lua_Integer>(z.items.size()));
         return 1;
     }
-    const char* kind = luaL_checkstring(L, 2);
     lua_Integer n = 0;
-    for (EntityId e : z.items) n += m.entity(e).kind == kind ? 1 : 0;
+    for (EntityId e : z.items) n += keep(m.entity(e)) ? 1 : 0;
     lua_pushinteger(L, n);
     return 1;
 }

@@ -28,19 +28,12 @@ end
 
 -- How many `name` items p has in `area` (default the pool area: "3+ frost in pool area").
 function M.count(p, name, area)
-  local n = 0
-  for _, e in ipairs(zone.items(zone.find(area or "pool_area", p))) do
-    if entity.name(e) == name then n = n + 1 end
-  end
-  return n
+  return zone.count(zone.find(area or "pool_area", p), nil, name)      -- the kernel compares names
 end
 
 local function take(p, name, area, n)
-  local out = {}
-  for _, e in ipairs(zone.items(zone.find(area, p))) do
-    if #out == n then break end
-    if entity.name(e) == name then out[#out + 1] = e end
-  end
+  local out = zone.items(zone.find(area, p), nil, name)
+  for i = #out, n + 1, -1 do out[i] = nil end                            -- the top n
   return out
 end
 

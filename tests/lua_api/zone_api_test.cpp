@@ -37,6 +37,21 @@ print(zone.of(c), zone.position(a), zone.position(c), zone.position(b)))");
     CHECK(r.printed() == Strings{"3,5,4\t3\t3\t0", "3\t1\t2\t3"});
 }
 
+TEST_CASE("zone.items and zone.count filter by kind, by name, or by both", "[lua_api][zone]") {
+    const RunResult r = run_snippet(R"(local pool = zone.create("pool")
+local a = entity.create{zone = pool, kind = "counter", name = "frost"}
+local b = entity.create{zone = pool, kind = "token", name = "Ward"}
+local c = entity.create{zone = pool, kind = "counter", name = "frost"}
+local d = entity.create{zone = pool, kind = "token", name = "frost"}
+print(table.concat(zone.items(pool, "counter"), ","), table.concat(zone.items(pool, nil, "frost"), ","),
+  table.concat(zone.items(pool, "token", "frost"), ","), #zone.items(pool, "token", "nothing"))
+print(zone.count(pool), zone.count(pool, "token"), zone.count(pool, nil, "frost"), zone.count(pool, "counter", "frost"),
+  zone.count(pool, "counter", "Ward")))");
+    REQUIRE(r.finished());
+    // Entities 3-6 in creation order (1-2 are the players); each new one goes to the bottom.
+    CHECK(r.printed() == Strings{"3,5\t3,5,6\t6\t0", "4\t2\t3\t2\t0"});
+}
+
 TEST_CASE("zone.move emits zone.move with from, to and the index, sourced at the snippet line",
           "[lua_api][zone]") {
     const RunResult r = run_snippet(R"(local from = zone.create("from")
