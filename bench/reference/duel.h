@@ -77,6 +77,7 @@ struct Player {
     int position = 0;
     Pile hand, pair, discard1, discard2;
     CardId special = CardId::None;                        // the special zone's card, None once used
+    CardId special_back = CardId::None;                   // its other side (SP1: Maneuver may turn it over)
     // Handlers: seq[card] != 0 = the card is live (fire.activate) with handlers registered at
     // that point of the registration order, which orders a seat's simultaneous effects.
     std::array<std::uint32_t, kCards> seq{};

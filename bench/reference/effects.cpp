@@ -4,6 +4,7 @@
 #include "duel.h"
 
 #include <cstdlib>
+#include <utility>
 
 namespace ref {
 
@@ -109,11 +110,15 @@ R whiteout_reveal(Duel& d, int p, CardId, Ctx&) {
 //--- Maneuver (cards/battlecon/maneuver.lua) -----------------------------------------------
 
 // Reveal: may pay 3 force to attack with the special attack (SP3); the base goes back to
-// hand (SP5, option sp5 = "hand") and Maneuver leaves the game.
+// hand (SP5, option sp5 = "hand") and Maneuver leaves the game. Otherwise it may turn the
+// special attack card over (SP1, SAMPLE text).
 R maneuver_reveal(Duel& d, int p, CardId, Ctx&) {
     Player& pl = me(d, p);
-    if (pl.special == CardId::None || pl.force < 3) return R::Applied;
-    if (!ask_yes(d, p, "maneuver.special")) return R::Applied;
+    if (pl.special == CardId::None) return R::Applied;
+    if (pl.force < 3 || !ask_yes(d, p, "maneuver.special")) {
+        if (pl.special_back != CardId::None && ask_yes(d, p, "maneuver.flip")) std::swap(pl.special, pl.special_back);
+        return R::Applied;
+    }
     pay_force(d, p, 3);
     const Pile before = pl.pair;
     for (int i = 0; i < before.n; ++i)
@@ -127,6 +132,7 @@ R maneuver_reveal(Duel& d, int p, CardId, Ctx&) {
     pl.pair.top(pl.special);
     activate(d, p, pl.special);
     pl.special = CardId::None;
+    pl.special_back = CardId::None;                        // one card: both sides are gone (SP6)
     return R::Applied;
 }
 R maneuver_end(Duel& d, int p, CardId, Ctx&) {

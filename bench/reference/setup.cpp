@@ -46,7 +46,9 @@ void setup_duel(Duel& d, std::uint64_t seed) {
     fire_order(d, Window::FighterSetup, none);
     for (int p = 1; p <= 2; ++p) {                         // S8: the special's side (secret)
         const Fighter& f = *d.p(p).fighter;
-        d.p(p).special = f.special[ask_choose(d, p, "setup.special", 2, [&](int i) { return std::string(def(f.special[i]).name); })];
+        const int side = ask_choose(d, p, "setup.special", 2, [&](int i) { return std::string(def(f.special[i]).name); });
+        d.p(p).special = f.special[side];
+        d.p(p).special_back = f.special[1 - side];
     }
     for (int p = 1; p <= 2; ++p) initial_discard(d, p);
 }

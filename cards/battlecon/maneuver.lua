@@ -1,8 +1,10 @@
 -- Maneuver (Манёвр), the universal style. Rule from the rulebook (spec §3.7 SP2-SP7): its
 -- Reveal effect may replace your pair with your special attack for force, and Maneuver is
 -- removed from the game; otherwise its End effect must be applied (it adds force).
--- Its printed stats, the Reveal cost and the End gain are not in the rulebook:
--- SAMPLE CONTENT — not from the rulebook (stats 0/0/0/0, cost 3 force, End: gain 1 force).
+-- Its printed stats, the Reveal cost and the End gain are not in the rulebook, nor the text
+-- of its effect that turns the special attack card over (SP1: only Maneuver's effect can):
+-- SAMPLE CONTENT — not from the rulebook (stats 0/0/0/0, cost 3 force, End: gain 1 force;
+-- Reveal, when you do not attack with the special: you may turn it over, for free).
 
 local S = require("battlecon.state")
 local fire = require("battlecon.fire")
@@ -14,13 +16,21 @@ return {
   name = "Maneuver",
   kind = "style",
   props = { range_min = 0, range_max = 0, power = 0, speed = 0, defense = 0, sample = true, universal = true },
-  -- Reveal: optional (SP4 [AMBIG] reading): pay COST to attack with the special attack.
+  -- Reveal: optional (SP4 [AMBIG] reading): pay COST to attack with the special attack;
+  -- if you do not, you may turn the special attack card over (SP1, SAMPLE text).
   reveal = function(ctx)
     local p = ctx.player
     local special = zone.top(zone.find("special", p))
-    if not special or S.force(p) < COST then return end
-    if not decide { player = p, kind = "yesno", id = "maneuver.special",
-      prompt = "pay " .. COST .. " force to attack with " .. entity.name(special) .. "?" } then return end
+    if not special then return end
+    if S.force(p) < COST or not decide { player = p, kind = "yesno", id = "maneuver.special",
+      prompt = "pay " .. COST .. " force to attack with " .. entity.name(special) .. "?" } then
+      local back = zone.top(zone.find("special_back", p))
+      if back and decide { player = p, kind = "yesno", id = "maneuver.flip",
+        prompt = "turn your special attack card over to " .. entity.name(back) .. "?" } then
+        verbs.flip_special(p)
+      end
+      return
+    end
     verbs.pay_force(p, COST)
     for _, e in ipairs(zone.items(zone.find("pair", p))) do
       if e ~= ctx.self and entity.get(S.tracker(), "sp5") ~= "cycle" then   -- SP5: the base back to hand

@@ -363,10 +363,14 @@ function window.info(handler) end
 ---@return function|nil
 function window.begin(handler) end
 
----`window.finish()`
+---`window.finish([handler, result])`
 ---
----Ends the handler started by the last window.begin (pairs with it).
-function window.finish() end
+---Ends the handler started by the last window.begin (pairs with it). Given the handler and
+---`result` false (its condition was not met), the fire window.begin counted is given back:
+---it did not apply, so it does not count toward the handler's limit.
+---@param handler? any
+---@param result? any
+function window.finish(handler, result) end
 
 ---`window.open(name [, first_player [, {only=, players=, zones=, repeat_skipped=, owner_orders=, until_finished=}]]) -> walk`
 ---
@@ -403,7 +407,8 @@ function window.next(walk) end
 ---`window.done(walk, result)`
 ---
 ---Ends the handler window.next returned. `result` is what it returned: false means its
----condition was not met ("skipped", tried again in a repeating walk); anything else, applied.
+---condition was not met ("skipped", tried again in a repeating walk, and not counted
+---toward its limit); anything else, applied.
 ---@param walk any
 ---@param result any
 function window.done(walk, result) end

@@ -115,6 +115,12 @@ void WindowRegistry::mark_fired(HandlerId id) {
     ++handlers_[id - 1].fired;
 }
 
+void WindowRegistry::unmark_fired(HandlerId id) {
+    if (id < 1 || id > handlers_.size() || handlers_[id - 1].removed) return;
+    Handler& h = handlers_[id - 1];
+    if (h.fired > 0) --h.fired;
+}
+
 int WindowRegistry::end_period(std::string_view period) {
     // An empty period means "never reset" (e.g. once per match), so "" matches nothing.
     if (period.empty()) return 0;

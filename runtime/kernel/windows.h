@@ -12,8 +12,10 @@
 //  - Order: lower priority first; then by seat distance from the policy's first player
 //    (first, first+1, ... wrapping); then registration order. Players who must order
 //    their own simultaneous handlers get them grouped; asking is the script's job.
-//  - Limits: a handler with limit N fires at most N times per period; end_period(P)
-//    resets the counts of every handler whose period is P. limit 0 = each time.
+//  - Limits: a handler with limit N applies at most N times per period; end_period(P)
+//    resets the counts of every handler whose period is P. limit 0 = each time. A fire is
+//    counted when the handler starts (so it cannot re-enter past its limit while it waits
+//    for a decision) and given back (unmark_fired) when it reports it did not apply.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -54,6 +56,10 @@ public:
     std::vector<HandlerId> collect(std::string_view window, const OrderPolicy& policy) const;
     bool can_fire(HandlerId id) const;              // live and under its limit
     void mark_fired(HandlerId id);
+    // Gives a fire back: the handler ran but its condition was not met, so it has not
+    // applied and does not count toward its limit (a "when X" effect is not used up by an
+    // event that is not X).
+    void unmark_fired(HandlerId id);
     int end_period(std::string_view period);        // resets counts; returns how many were reset
 
     std::vector<const Handler*> live() const;       // for inspectors, in registration order

@@ -144,9 +144,14 @@ int window_begin(lua_State* L) {
     return 1;
 }
 
-/// window.finish()
-/// Ends the handler started by the last window.begin (pairs with it).
+/// window.finish([handler, result])
+/// Ends the handler started by the last window.begin (pairs with it). Given the handler and
+/// `result` false (its condition was not met), the fire window.begin counted is given back:
+/// it did not apply, so it does not count toward the handler's limit.
 int window_finish(lua_State* L) {
+    HandlerId id = 0;
+    if (!lua_isnoneornil(L, 1) && lua_type(L, 2) == LUA_TBOOLEAN && !lua_toboolean(L, 2) && to_id(L, 1, id))
+        match_of(L).windows().unmark_fired(id);
     host_of(L).pop_context();
     return 0;
 }
@@ -285,10 +290,12 @@ int window_next(lua_State* L) {
 
 /// window.done(walk, result)
 /// Ends the handler window.next returned. `result` is what it returned: false means its
-/// condition was not met ("skipped", tried again in a repeating walk); anything else, applied.
+/// condition was not met ("skipped", tried again in a repeating walk, and not counted
+/// toward its limit); anything else, applied.
 int window_done(lua_State* L) {
     Dispatch& d = check_dispatch(L, 1);
     const bool skipped = lua_type(L, 2) == LUA_TBOOLEAN && !lua_toboolean(L, 2);
+    if (skipped && d.current() != 0) match_of(L).windows().unmark_fired(d.current());   // not used up
     d.applied(!skipped);
     host_of(L).pop_context();
     return 0;

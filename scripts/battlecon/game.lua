@@ -21,6 +21,7 @@ local game = {
     { name = "set3", default = "literal", doc = "SET3 recycle: 'literal' (steps 1-4) or 'cards' (steps 1-2)" },
     { name = "sp5", default = "hand", doc = "the base played with Maneuver's special attack: 'hand' or 'cycle'" },
     { name = "runout_recycle_effects", default = false, doc = "apply Recycle effects after a clash run-out (CL5)" },
+    { name = "for_opponent_once", default = "team", doc = "team play (§9.3 O8): 'team' = the other team may use each [For opponent] advantage once per beat; 'one_time' = only those marked one-time are limited" },
     { name = "team_nearest", default = "attacker", doc = "team targeting (§9.6 TT1): 'nearest' seen from the attacker ('attacker') or from the range origin an effect named ('origin')" },
   },
   setup_keys = { "first_active", "pool", "beats", "drill" },
@@ -37,6 +38,8 @@ function game.play(ctx)
   log.within_rule("§3.7 SP5 (rule option sp5)", entity.set, S.tracker(), "sp5", ctx.options.sp5)
   if ctx.players > 2 then
     log.within_rule("§9.6 TT1 (rule option team_nearest)", entity.set, S.tracker(), "team_nearest", ctx.options.team_nearest)
+    log.within_rule("§9.3 O8 (rule option for_opponent_once)", entity.set, S.tracker(), "for_opponent_once",
+      ctx.options.for_opponent_once)
   end
   if ctx.setup.drill then
     drill.run(ctx, ctx.setup.drill)

@@ -83,21 +83,26 @@ function M.run_now(ctx, with_effects)
     ::continue::
   end
   if S.team_mode() then                                                -- §9.7 TF1-TF2
-    within("§9.7 TF1-TF2 Team force income", function()
-      local done = {}
-      for p = 1, match.players() do
-        local t = match.team(p)
-        if not done[t] then
-          done[t] = true
-          verbs.gain_force(p, require("battlecon.team").income_amount(t))
-        end
-      end
-    end)
+    within("§9.7 TF1-TF2 Team force income", M.team_income)
   else
     for _, p in ipairs(S.order()) do M.force(p) end
   end
   log.event("bc.recycle", "recycle done: pool {pool}", { pool = counter.get(S.pool(), "force") },
     { rule = "§3.11" })
+end
+
+-- TF1-TF3: each team's pool gains its income once (1 per fighter, 2 at 7 health or less, a
+-- Revenge card's amount for an eliminated one), capped at 20 with the excess to the box.
+function M.team_income()
+  local team = require("battlecon.team")
+  local done = {}
+  for p = 1, match.players() do
+    local t = match.team(p)
+    if not done[t] then
+      done[t] = true
+      verbs.gain_force(p, team.income_amount(t))
+    end
+  end
 end
 
 -- TO3: more health wins; equal health: the player reactive in the final beat wins.

@@ -1,4 +1,7 @@
 -- battlecon.set: the Set phase (spec §3.2) and the Advantage phase (§3.3).
+--
+-- SAMPLE CONTENT — not from the rulebook: what the three support tokens raise and by how
+-- much (M.SUPPORT; the rulebook gives their names and cost only, §6.5 [GAP]).
 
 local S = require("battlecon.state")
 local stats = require("battlecon.stats")
@@ -92,7 +95,17 @@ local function offer_of(card)
   return adv
 end
 
+-- Where offers can be, and which kind of entity there can carry one (nil = any): in the pool
+-- area only tokens do, so a fighter's pile of counters costs nothing to look through.
 local OFFER_ZONES = { "ua", "cards", "status", "pool_area" }
+local OFFER_KINDS = { nil, nil, nil, "token" }
+
+-- O8: in team play the other team may use each [For opponent] advantage once per beat,
+-- whichever of its players uses it (rule option for_opponent_once = "team", the spec's
+-- recommended reading); "one_time" limits only those marked one-time, as in a duel.
+local function team_once()
+  return S.team_mode() and entity.get(S.tracker(), "for_opponent_once") ~= "one_time"
+end
 
 local function card_advantages(p)
   local out = {}
@@ -101,7 +114,7 @@ local function card_advantages(p)
     if not adv then return end
     local mine = entity.owner(card) == user
     if (adv.for_opponent == true) == mine then return end             -- ADV6
-    if adv.once and flag.is(card, "adv_used") then return end         -- ADV5
+    if flag.is(card, "adv_used") and (adv.once or adv.for_opponent and team_once()) then return end   -- ADV5, O8
     if adv.force and S.force(user) < adv.force then return end
     if adv.can and not adv.can(user, card) then return end            -- ADV4
     out[#out + 1] = { card = card, label = (adv.label or entity.name(card)) }
@@ -114,8 +127,13 @@ local function card_advantages(p)
   end
   for i = 1, #owners do
     for j = 1, #OFFER_ZONES do
-      local z = zone_find(OFFER_ZONES[j], owners[i])
-      for k = 1, zone_count(z) do consider(zone_at(z, k), p) end
+      local z, kind = zone_find(OFFER_ZONES[j], owners[i]), OFFER_KINDS[j]
+      if kind then
+        local list = zone_items(z, kind)
+        for k = 1, #list do consider(list[k], p) end
+      else
+        for k = 1, zone_count(z) do consider(zone_at(z, k), p) end
+      end
     end
   end
   return out
@@ -150,7 +168,7 @@ function M.use_now(p, c)
   else
     local adv = cards.of(c.card).offer
     if adv.force then verbs.pay_force(p, adv.force) end
-    if adv.once then flag.set(c.card, "adv_used", true, "beat") end
+    if adv.once or adv.for_opponent and team_once() then flag.set(c.card, "adv_used", true, "beat") end
     log.event("bc.advantage", "{p:player} uses the advantage {label}", { player = p, label = c.label },
       { rule = "§3.3" })
     if entity.kind(c.card) == "token" then return kit.use(p, c.card) end   -- §6.2 "use"

@@ -57,6 +57,29 @@ local function shared(ctx)
   end
 end
 
+-- T3: a random team takes the active player card (each team equally likely, whatever its
+-- size); [INF] the team chooses which of its fighters holds it (its first seat decides).
+-- One of a team's fighters (`members`, seat order), chosen by the team: its first seat
+-- decides; a team of one needs no decision.
+local function team_picks(members, id, prompt)
+  if #members == 1 then return members[1] end
+  local options = {}
+  for i, q in ipairs(members) do options[i] = { label = match.name(q), value = q } end
+  return members[decide { player = members[1], id = id, prompt = prompt, options = options }[1]]
+end
+
+local function first_active_team(ctx)
+  local teams, members = {}, {}
+  for q = 1, ctx.players do
+    local t = match.team(q)
+    if not members[t] then teams[#teams + 1] = t; members[t] = {} end
+    local list = members[t]
+    list[#list + 1] = q
+  end
+  S.set_active(team_picks(members[teams[math.random(1, #teams)]], "setup.active",
+    "which of your fighters takes the active player card?"))
+end
+
 -- T3: the team holding the active player card places first: the team chooses which fighter
 -- stands on the 4th space from its own end, then each other fighter (seat order) chooses a
 -- free space behind it. Player 1's team has the left end. A seat's "position" overrides.
@@ -74,13 +97,7 @@ local function place_teams(ctx)
       if match.team(q) == t and not ctx.seats[q].setup.position then members[#members + 1] = q end
     end
     if #members > 0 then
-      local front = members[1]
-      if #members > 1 then
-        local options = {}
-        for i, q in ipairs(members) do options[i] = { label = match.name(q), value = q } end
-        front = members[decide { player = members[1], id = "setup.front", prompt = "who stands in front?",
-          options = options }[1]]
-      end
+      local front = team_picks(members, "setup.front", "who stands in front?")
       board.place(S.figure(front), left and 4 or n - 3)
       for _, q in ipairs(members) do
         if q ~= front then
@@ -244,8 +261,9 @@ function M.steps(ctx)
   local kits, uas = {}, {}
   for p = 1, ctx.players do uas[p], kits[p] = within("§2 S1 Choose fighters: the kit's cards", seat, ctx, p) end
   within("§2 S5 Active player", function()
-    -- S5 / T3: a random player (a random team's fighter) takes the active player card.
-    S.set_active(ctx.setup.first_active or math.random(1, ctx.players))
+    if ctx.setup.first_active then return S.set_active(ctx.setup.first_active) end
+    if ctx.players == 2 then return S.set_active(math.random(1, 2)) end   -- S5: a random player
+    within("§9.1 T3 A random team takes the active player card", first_active_team, ctx)
   end)
   within("§2 S3 Board: the figures", function()
     for p = 1, ctx.players do

@@ -34,6 +34,15 @@ end
 
 function M.team_mode() return match.players() > 2 end
 
+-- Whether p counts as the active player for card effects ("if you are the active player").
+-- In a duel: p holds the active player card. In team play (§9.5 TS5): every player on the
+-- team holding it, even after the holder was eliminated; every other player is reactive.
+function M.is_active(p)
+  local a = M.active()
+  if p == a then return true end
+  return M.team_mode() and match.team(p) == match.team(a)
+end
+
 -- The opponent. In a duel simply the other player. In team play (§9.3) the relation is
 -- worked out per effect: inside an attack it is the fighter hit / the attacker (O4-O5, set
 -- by the attack as tracker prop "opp<p>"); otherwise the nearest enemy, and with enemies on
@@ -95,6 +104,11 @@ function M.passed_enemy(p)
   local q = flag.get(player_entity(p), "passed_enemy")
   return q ~= 0 and q or nil
 end
+
+-- Every per-player zone that holds a fighter's components (setup creates them): what leaves
+-- the game with an eliminated fighter in team play (§3.12 EL1, §9.9 TE1).
+M.KIT_ZONES = { "hand", "pair", "aside", "discard1", "discard2", "special", "special_back", "ua", "cards",
+  "status", "pool_area", "exhausted", "markers" }
 
 -- Whether entity e's effects are in force (fire.activate / fire.deactivate).
 function M.live(e) return flag_is(e, "live") end

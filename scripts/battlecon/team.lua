@@ -100,8 +100,8 @@ end
 -- §9.7 TF1-TF2, TE2: the team's Recycle income: 1 per living fighter (2 at health <= 7)
 -- plus, per eliminated fighter, its Revenge card's force (+2 per beat, the one Revenge bonus
 -- the rulebook names; read from the card so the number lives in one place). Several Revenge
--- cards add up (TE2: two in a 3 vs 1). The pool never holds more than 20 (excess to the box).
--- `pool_of(team)` is the entity carrying the team's "force" counter.
+-- cards add up (TE2: two in a 3 vs 1). Paid by battlecon.recycle team_income through
+-- verbs.gain_force, which caps the team pool at TEAM_CAP (TF3, excess to the box).
 function M.income_amount(team)
   local revenge = cards.get("battlecon/revenge").props.force_per_beat
   local n = 0
@@ -112,16 +112,6 @@ function M.income_amount(team)
     end
   end
   return n
-end
-
-function M.income(team, pool_of)
-  local n = M.income_amount(team)
-  local pool = pool_of(team)
-  local to = counter.get(pool, "force") + n
-  local excess = math.max(0, to - M.TEAM_CAP)
-  counter.set(pool, "force", to - excess)
-  if excess > 0 then counter.add(zone.items(zone.find("table"))[3], "force", excess) end
-  return n, excess
 end
 
 return M

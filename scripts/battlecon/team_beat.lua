@@ -2,6 +2,9 @@
 -- Recycle and windows. Differences from the duel: teams take Advantage turns, no clashes,
 -- the turn order sorts every fighter by speed with the team tie-break, each attacker picks
 -- the nearest enemy in range, force lives in team pools, eliminated fighters leave the board.
+--
+-- SAMPLE CONTENT — not from the rulebook: the team time-out winner (M.time_out_winner, TE5
+-- [GAP]: more total health wins, a tie goes to the team without the active player card).
 
 local S = require("battlecon.state")
 local stats = require("battlecon.stats")

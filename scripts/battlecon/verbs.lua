@@ -25,10 +25,11 @@ function M.gain_force(p, n)
   if from_pool > 0 then counter.add(pool, "force", -from_pool) end
   local holder = S.force_holder(p)
   local to = counter.add(holder, "force", n)
-  if S.team_mode() and to > 20 then                                  -- TF3: the team cap
-    counter.add(holder, "force", 20 - to)
-    counter.add(zone.items(zone.find("table"))[3], "force", to - 20)
-    to = 20
+  local cap = S.team_mode() and require("battlecon.team").TEAM_CAP
+  if cap and to > cap then                                             -- TF3: the team cap
+    counter.add(holder, "force", cap - to)
+    counter.add(zone.items(zone.find("table"))[3], "force", to - cap)
+    to = cap
   end
   log.event("bc.force", "{p:player} gains {n} force ({from_box} from the box)",
     { player = p, n = n, from_box = n - from_pool }, { rule = "§6.4" })
@@ -59,6 +60,14 @@ function M.eliminate(p, why)
   -- EL1/TE1: the figure and the fighter's components leave the game; the team fights on.
   S.set_flag(p, "eliminated", true)
   zone.move(S.figure(p), S.box())
+  for i = 1, #S.KIT_ZONES do                                           -- cards, tokens, markers
+    local z = zone.find(S.KIT_ZONES[i], p)
+    for _, e in ipairs(zone.items(z)) do
+      fire.deactivate(e)
+      if entity.get(e, "space") then entity.set(e, "space", nil) end   -- a marker leaves the line
+      zone.move(e, S.box())
+    end
+  end
   local revenge = cards.create("battlecon/revenge", p, zone.find("table"))          -- TE2
   log.event("bc.revenge", "{p:player}'s team places {e:card}", { player = p, card = revenge }, { rule = "§9.9 TE2" })
   for q = 1, match.players() do                                      -- no one's opponent any more
@@ -81,7 +90,7 @@ end
 function M.stun(p)
   if over() or S.flag(p, "stunned") or stats.stable(p) then return false end
   local pending = { target = p }
-  fire.fire("stunned", { stun = pending }, nil, { no_order = true })
+  fire.fire("stunned", { stun = pending })                           -- each player orders their own (E8)
   if pending.cancel or over() then return false end
   S.set_flag(p, "stunned", true)
   log.event("bc.stun", "{p:player} is stunned", { player = p }, { rule = "§3.9" })
@@ -245,14 +254,15 @@ function M.move(p, words, amounts, why)
   local mover_p = MOVER_OF[pick.word] == "self" and p or pick.opp
   -- W14: timing effects fire before the move and may change or cancel it.
   local pending = { word = pick.word, n = pick.n, mover = mover_p, actor = p }
-  fire.fire("moving", { move = pending }, nil, { no_order = true })
+  fire.fire("moving", { move = pending })   -- each player orders their own (E8)
   if pending.cancel or over() then return false end
   local mover = S.figure(mover_p)
   local from = board.position(mover)
   local ok, _, passed = board.move(pending.word, me, them, pending.n)
   if ok and board.position(mover) ~= from then
     S.set_flag(mover_p, "moved", true)
-    M.note_passed(mover_p, from, board.position(mover), passed and mover_p == p)
+    -- MV9/MV16: a pushed or pulled fighter that ends on the other side moved past too.
+    M.note_passed(mover_p, from, board.position(mover), passed)
     if pending.word == "advance" or pending.word == "close" then S.set_flag(mover_p, "advanced", true) end
     return true
   end
@@ -288,7 +298,7 @@ function M.teleport(p, to)
   local ok, counts = board.teleport(S.figure(p), S.figure(o), to, true)
   if not ok then return false end
   local pending = { word = counts, teleport = true, mover = p, actor = p, to = to }
-  fire.fire("moving", { move = pending }, nil, { no_order = true })
+  fire.fire("moving", { move = pending })   -- each player orders their own (E8)
   if pending.cancel or over() then return false end
   local from = board.position(S.figure(p))
   local moved, _, passed = board.teleport(S.figure(p), S.figure(o), to)
@@ -296,8 +306,22 @@ function M.teleport(p, to)
   if ok then
     S.set_flag(p, "moved", true)
     M.note_passed(p, from, to, passed)
+    if counts == "advance" then S.set_flag(p, "advanced", true) end    -- §7.2: it counts as an advance
   end
   return ok
+end
+
+-- SP1: turns p's special attack card over: the side in "special_back" becomes the face-up
+-- side in "special". Only Maneuver's effect does this (unless a card says otherwise).
+-- False when there is no card to turn (the special attack was used).
+function M.flip_special(p)
+  local front, back = zone.top(zone.find("special", p)), zone.top(zone.find("special_back", p))
+  if not (front and back) then return false end
+  zone.move(front, zone.find("special_back", p))
+  zone.move(back, zone.find("special", p))
+  log.event("bc.special_flip", "{p:player} turns the special attack card over: {e:card}", { player = p, card = back },
+    { rule = "§3.7 SP1" })
+  return true
 end
 
 ---------------------------------------------------------------------------------------------

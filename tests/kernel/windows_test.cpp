@@ -218,3 +218,20 @@ TEST_CASE("mark_fired ignores unknown and removed handlers", "[kernel][windows]"
     CHECK(reg.end_period("beat") == 0);
     CHECK(reg.live().empty());
 }
+
+TEST_CASE("unmark_fired gives back a fire that did not apply: the limit counts what applied", "[kernel][windows]") {
+    WindowRegistry reg;
+    const HandlerId once = reg.add(limited("moving", 1, "beat"));
+    reg.mark_fired(once);            // started, condition not met ...
+    CHECK_FALSE(reg.can_fire(once));
+    reg.unmark_fired(once);          // ... so it has not applied
+    CHECK(reg.can_fire(once));
+    CHECK(reg.get(once)->fired == 0);
+    reg.unmark_fired(once);          // never below zero
+    CHECK(reg.get(once)->fired == 0);
+    reg.mark_fired(once);            // applied: used up until the period ends
+    CHECK_FALSE(reg.can_fire(once));
+    reg.remove(once);
+    reg.unmark_fired(once);          // a removed handler stays removed
+    CHECK(reg.get(once) == nullptr);
+}

@@ -160,6 +160,24 @@ print(window.begin(h)))");
     CHECK(r.printed() == Strings{"function\tran\t1", "nil", "nil"});
 }
 
+TEST_CASE("a handler that returns false is not used up: its limit counts the fires that applied", "[lua_api][window]") {
+    const RunResult r = run_snippet(R"(local windows = require("core.windows")
+local wanted = false
+local h = window.on("go", function() if not wanted then return false end end, {limit = 1, period = "round"})
+windows.dispatch("go"); windows.dispatch("go")
+print(window.info(h).fired)
+wanted = true
+print(windows.dispatch("go"), window.info(h).fired, windows.dispatch("go"))
+wanted = false
+local h2 = window.on("react", function() return false end, {limit = 1, period = "round"})
+local fn = window.begin(h2)
+window.finish(h2, fn())
+print(window.info(h2).fired))");
+    INFO(r.error);
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"0", "1\t1\t0", "0"});
+}
+
 TEST_CASE("an error in a handler names the handler's line and the window", "[lua_api][window]") {
     CHECK(error_of(R"(window.on("go", function()
   zone.move(1, 99)

@@ -6,6 +6,10 @@
 -- UA "Iron Will": Setup: 3 endurance counters in your pool area.
 --   Recycle: return 1 endurance from your exhausted area.
 --   [For opponent] Advantage, once per beat: the opponent gains 1 force; Bastion gets +1 power.
+-- "Open Guard" (special card, in play from setup): [For opponent] Advantage: the opponent
+--   pays 1 force; Bastion gets -1 defense this beat. Not one-time: in a duel it can be used
+--   again on a later turn of the phase (ADV5); in team play the other team may use it once per
+--   beat (O8, rule option for_opponent_once).
 
 local S = require("battlecon.state")
 local verbs = require("battlecon.verbs")
@@ -18,13 +22,22 @@ return {
     kit = { styles = { "battlecon/bastion/bulwark", "battlecon/bastion/surge", "battlecon/bastion/vengeful" },
       bases = { "battlecon/bastion/anvil" },
       special = { "battlecon/bastion/unbroken", "battlecon/bastion/landslide" } },
-    fighter_setup = function(ctx) kit.create(ctx.player, "counter", "endurance", 3) end,
+    fighter_setup = function(ctx)
+      kit.create(ctx.player, "counter", "endurance", 3)
+      cards.create("battlecon/bastion/open_guard", ctx.player, zone.find("cards", ctx.player))
+    end,
     recycle = function(ctx) if not kit.return_(ctx.player, "endurance", 1) then return false end end,
     offer = { label = "Taunt Bastion: gain 1 force, Bastion +1 power", once = true, for_opponent = true },
     advantage = function(ctx)
       verbs.gain_force(ctx.user, 1)
       stats.bonus(ctx.player, "power", 1)
     end },
+
+  -- Open Guard: a repeatable [For opponent] advantage (the opponent pays for it).
+  { key = "battlecon/bastion/open_guard", name = "Open Guard", kind = "special_card",
+    props = { sample = true },
+    offer = { label = "Open Bastion's guard: pay 1 force, Bastion -1 defense", for_opponent = true, force = 1 },
+    advantage = function(ctx) stats.bonus(ctx.player, "defense", -1) end },
 
   -- Bulwark: Reveal: armor 2, and you take at most 4 damage at a time this beat.
   { key = "battlecon/bastion/bulwark", name = "Bulwark", kind = "style",

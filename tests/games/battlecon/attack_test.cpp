@@ -220,6 +220,25 @@ bc.note("endurance2", counter.get(S.pe(B), "endurance")); bc.note("frost2", coun
     CHECK(note(r, "frost2") == 3);
 }
 
+// #17.1: "When" applies once per beat (E11); an event that does not meet its condition has
+// not used it. B's own retreat comes first, then the opponent's advance must still count.
+TEST_CASE("BC-29 E11 a 'when' effect is not used up by a move that does not meet its condition", "[battlecon]") {
+    auto r = drill(R"(
+counter.define(S.pe(B), "endurance", 0, 0)
+bc.on(B, "moving", function(c)
+  if not (c.move.mover == A and c.move.word == "advance") then return false end
+  counter.add(S.pe(B), "endurance", 1)
+end, {limit = 1, period = "beat"})
+bc.place(A, 1); bc.place(B, 5)
+v.move(B, "retreat", 1)
+v.move(A, "advance", 1)
+bc.note("endurance", counter.get(S.pe(B), "endurance"))
+v.move(A, "advance", 1)
+bc.note("again", counter.get(S.pe(B), "endurance")))");
+    CHECK(note(r, "endurance") == 1);
+    CHECK(note(r, "again") == 1);
+}
+
 TEST_CASE("BC-30 a skipped conditional effect applies once its condition is met in the same phase", "[battlecon]") {
     auto r = drill(R"(
 bc.place(A, 3); bc.place(B, 5)

@@ -219,6 +219,29 @@ bc.note("after", S.force(A)); bc.note("special left", zone.count(zone.find("spec
     CHECK(note(r, "special left") == 0);
 }
 
+// #17.5 / SP1: the special attack card can be turned over, only by Maneuver's effect (its
+// text is SAMPLE: instead of attacking with the special, turn it over for free).
+TEST_CASE("BC SP1 Maneuver may turn the special attack card over instead of attacking with it", "[battlecon]") {
+    auto r = drill(R"(
+bc.note("front", bc.names(A, "special")); bc.note("back", bc.names(A, "special_back"))
+bc.set_pair(A, "Maneuver", "Strike")
+bc.pair(B, {range = 1, speed = 1}, {range = 1, speed = 0})
+bc.reveal.run(ctx)
+bc.note("pair", bc.names(A, "pair")); bc.note("force", S.force(A))
+bc.note("front after", bc.names(A, "special")); bc.note("back after", bc.names(A, "special_back"))
+bc.fire.fire("end_beat", {}, S.order()); bc.note("end force", S.force(A)))",
+                   seat({{"force", 5}}), seat(), {answer_yes(1, false, "maneuver.special"), answer_yes(1, true, "maneuver.flip")});
+    const std::string front = note(r, "front"), back = note(r, "back");
+    CHECK(front == "Skyfall");
+    CHECK_FALSE(back.empty());
+    CHECK(note(r, "pair") == "Maneuver,Strike");     // no special attack this beat
+    CHECK(note(r, "force") == 5);                    // turning it over is free
+    CHECK(note(r, "front after") == back);
+    CHECK(note(r, "back after") == front);
+    CHECK(note(r, "end force") == 6);                // Maneuver's End still applies
+    CHECK(count(r, "bc.special_flip") == 1);
+}
+
 TEST_CASE("BC-19 Maneuver without enough force attacks normally and gains force at End", "[battlecon]") {
     auto r = drill(R"(
 bc.set_pair(A, "Maneuver", "Strike")

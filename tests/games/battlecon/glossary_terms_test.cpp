@@ -234,7 +234,7 @@ bc.pair(B, {range = 1, speed = 1}, {range = 1, speed = 0})
 bc.reveal.run(ctx)
 bc.note("pair", bc.names(A, "pair")); bc.note("force", S.force(A)); bc.note("special", bc.names(A, "special"))
 bc.fire.fire("end_beat", {}, S.order()); bc.note("end force", S.force(A)))",
-                   seat({{"force", 5}}), seat(), {answer_yes(1, false, "maneuver.special")});
+                   seat({{"force", 5}}), seat(), {answer_yes(1, false, "maneuver.special"), answer_yes(1, false, "maneuver.flip")});
     CHECK(note(r, "pair") == "Maneuver,Strike");
     CHECK(note(r, "force") == 5);
     CHECK(note(r, "special") == "Skyfall");

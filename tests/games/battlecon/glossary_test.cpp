@@ -299,7 +299,8 @@ bc.note("force", S.force(A)); bc.note("power", st.power(B)); bc.note("A again", 
     CHECK(note(r, "B").get<std::string>().find("Taunt") == std::string::npos);
     CHECK(note(r, "force") == 1);
     CHECK(note(r, "power") == 2);
-    CHECK(note(r, "A again") == "pass");   // once per beat
+    // Taunt is one-time (once per beat); Open Guard (SAMPLE, 1 force) is not, and A can pay now.
+    CHECK(note(r, "A again") == "pass;Open Bastion's guard: pay 1 force, Bastion -1 defense");
 }
 
 TEST_CASE("BattleCON glossary: take a style or base", "[battlecon]") {

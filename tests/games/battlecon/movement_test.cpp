@@ -94,16 +94,42 @@ for _, s in ipairs({6, 4, 1, 2}) do bc.note("ban" .. s, (v.teleport(A, s))); bc.
     CHECK(note(r, "ban2") == true);
 }
 
+// BC-44 with a real resource-scaled effect: Bastion's SAMPLE Surge ("Before: spend any number
+// of endurance; close 1 for each", one movement, MV8). The spent endurance leaves the pool.
 TEST_CASE("BC-44 resource-scaled movement is one move (game level)", "[battlecon]") {
-    auto r = moves(1, 6, R"(
+    const json bastion = seat({{"fighter", "bastion"}, {"discard1", {"Bulwark", "Grasp"}}, {"discard2", {"Vengeful", "Dash"}}});
+    const std::string code = R"(
+local function at(p) return board.position(S.figure(p)) end
+local kit = bc.kit
 local fired = 0
-bc.on(B, "moving", function(c) if c.move.mover ~= A then return false end fired = fired + 1 end)
-local spent = 3
-v.move(A, "close", spent); bc.note("at", at(A)); bc.note("fired", fired)
-bc.place(A, 1); v.move(A, "close", 5); bc.note("at5", at(A)))");
-    CHECK(note(r, "at") == 4);
-    CHECK(note(r, "fired") == 1);
-    CHECK(note(r, "at5") == 5);
+-- "close" is an advance that stops next to the opponent (MV13)
+bc.on(B, "moving", function(c) if not (c.move.mover == A and (c.move.word == "advance" or c.move.word == "close")) then return false end fired = fired + 1 end)
+local surge = cards.create("battlecon/bastion/surge", A, zone.find("pair", A), "top")
+zone.reveal(surge, "all"); fire.activate(surge)
+bc.place(A, 1); bc.place(B, 6)
+bc.note("before", kit.count(A, "endurance"))
+fire.fire("before", {}, {A}, {only = {surge}})
+bc.note("at", at(A)); bc.note("fired", fired); bc.note("left", kit.count(A, "endurance")))";
+    ScriptedDecision three;
+    three.player = 0;
+    three.id = "bastion.surge";
+    three.picks = {3};
+    auto r = drill(code, bastion, seat(), {three});
+    CHECK(note(r, "before") == 3);
+    CHECK(note(r, "at") == 4);         // one "close 3"
+    CHECK(note(r, "fired") == 1);      // "each time the opponent advances": once
+    CHECK(note(r, "left") == 0);       // the 3 endurance were spent
+    // Spending 5 (two more from a refill) closes 5: from 1 to 5, next to B on 6.
+    auto r5 = drill(R"(
+local function at(p) return board.position(S.figure(p)) end
+local kit = bc.kit
+kit.create(A, "counter", "endurance", 2)
+local surge = cards.create("battlecon/bastion/surge", A, zone.find("pair", A), "top")
+zone.reveal(surge, "all"); fire.activate(surge)
+bc.place(A, 1); bc.place(B, 6)
+fire.fire("before", {}, {A}, {only = {surge}})
+bc.note("at5", at(A)))", bastion, seat(), {[] { ScriptedDecision d; d.player = 0; d.id = "bastion.surge"; d.picks = {5}; return d; }()});
+    CHECK(note(r5, "at5") == 5);
 }
 
 TEST_CASE("BC-45 prohibitions (game level)", "[battlecon]") {
@@ -145,3 +171,46 @@ bc.on(B, "end_beat", function() if not S.flag(B, "moved") then return false end 
     }
 }
 
+
+// #17.7: E8 applies to the W14 windows too — a player orders their own simultaneous
+// "when/each time X moves" and "when stunned" effects.
+TEST_CASE("BC-28 E8 a player orders their own simultaneous effects before a move and before a stun", "[battlecon]") {
+    auto r = moves(1, 6, R"(
+bc.on(B, "moving", function(c) if c.move.mover ~= A then return false end bc.note("moving", "m1") end, nil, "m1")
+bc.on(B, "moving", function(c) if c.move.mover ~= A then return false end bc.note("moving", "m2") end, nil, "m2")
+bc.on(B, "stunned", function() bc.note("stunned", "s1") end, nil, "s1")
+bc.on(B, "stunned", function() bc.note("stunned", "s2") end, nil, "s2")
+v.move(A, "advance", 1)
+v.stun(A))",
+                   {order(2, {"m2", "m1"}, "order.moving"), order(2, {"s2", "s1"}, "order.stunned")});
+    const auto moving = notes(r, "moving");
+    REQUIRE(moving.size() == 2);
+    CHECK(moving[0] == "m2");
+    CHECK(moving[1] == "m1");
+    const auto stunned = notes(r, "stunned");
+    REQUIRE(stunned.size() == 2);
+    CHECK(stunned[0] == "s2");
+    CHECK(stunned[1] == "s1");
+}
+
+// #17.7 / §7.2: a teleport counts as an advance or a retreat — "if you advanced" sees it.
+TEST_CASE("BC §7.2 a teleport that counts as an advance is an advance for 'if you advanced'", "[battlecon]") {
+    auto r = moves(2, 5, R"(
+v.teleport(A, 6); bc.note("advanced", S.flag(A, "advanced")); bc.note("past", S.flag(A, "moved_past"))
+match.end_period("beat")
+v.teleport(A, 7); bc.note("retreat advanced", S.flag(A, "advanced")))");
+    CHECK(note(r, "advanced") == true);
+    CHECK(note(r, "past") == true);
+    CHECK(note(r, "retreat advanced") == false);
+}
+
+// #17.7 / MV9, MV16: a fighter pulled to the other side of the puller moved past them.
+TEST_CASE("BC MV16 a pulled fighter that ends on the other side moved past", "[battlecon]") {
+    auto r = moves(3, 4, R"(
+v.move(A, "pull", 1); bc.note("B at", at(B)); bc.note("B past", S.flag(B, "moved_past")); bc.note("B moved", S.flag(B, "moved"))
+bc.note("A past", S.flag(A, "moved_past")))");
+    CHECK(note(r, "B at") == 2);
+    CHECK(note(r, "B moved") == true);
+    CHECK(note(r, "B past") == true);
+    CHECK(note(r, "A past") == false);
+}

@@ -1,6 +1,6 @@
-// Spec §10.7: team play pieces (BC-59 ... BC-63) on a 9-space board. The team beat loop is
-// not playable yet (docs/progress/3.md); these drills check its building blocks.
-#include "bc_support.h"
+// Spec §10.7: team play (BC-58 ... BC-67) on a 9-space board: drills of its rules and, where
+// named "(game level)", whole team beats played by the game's own loop (team_beat.lua).
+#include "bc_team.h"
 
 using namespace duelbox;
 using namespace duelbox::test::bc;
@@ -99,24 +99,26 @@ v.take_damage(3, 3); bc.note("second", S.flag(3, "stunned")); bc.note("h2", S.he
     CHECK(note(r, "h2") == 16);
 }
 
+// BC-63 through the game's own path: the Recycle step's team income (recycle.team_income),
+// paid with verbs.gain_force into the team pool, capped at 20 with the excess to the box.
 TEST_CASE("BC-63 team force: income, Revenge, the cap of 20", "[battlecon]") {
     auto r = team_drill(R"(
-local pools = {}
-for t = 1, 2 do pools[t] = entity.create{kind = "marker", name = "team pool " .. t, zone = zone.find("table"), where = "bottom"}
-  counter.define(pools[t], "force", 0, 0) end
-local function pool_of(t) return pools[t] end
-counter.set(S.pe(1), "health", 12); counter.set(S.pe(2), "health", 6)
-counter.set(pools[1], "force", 17); bc.note("a", (T.income(1, pool_of))); bc.note("a pool", counter.get(pools[1], "force"))
-counter.set(pools[1], "force", 19); local _, excess = T.income(1, pool_of)
-bc.note("b pool", counter.get(pools[1], "force")); bc.note("b box", excess)
-counter.set(S.pe(3), "health", 0); counter.set(S.pe(4), "health", 10)
-bc.note("c", (T.income(2, pool_of))))",
+local box = zone.items(zone.find("table"))[3]
+local function pool(t) return counter.get(S.force_holder(t == 1 and 1 or 3), "force") end
+counter.set(S.pe(1), "health", 12); counter.set(S.pe(2), "health", 6)       -- team A: 1 + 2
+counter.set(S.pe(3), "health", 0); S.set_flag(3, "eliminated", true)        -- team B: Revenge + 1
+counter.set(S.pe(4), "health", 10)
+counter.set(S.force_holder(1), "force", 15); counter.set(S.force_holder(3), "force", 0)
+bc.recycle.team_income()
+bc.note("a pool", pool(1)); bc.note("b pool", pool(2))
+counter.set(S.force_holder(1), "force", 19); local box_before = counter.get(box, "force")
+bc.recycle.team_income()
+bc.note("capped", pool(1)); bc.note("to box", counter.get(box, "force") - box_before))",
                         {{1, 4}, {1, 2}, {2, 6}, {2, 8}});
-    CHECK(note(r, "a") == 3);
-    CHECK(note(r, "a pool") == 20);
-    CHECK(note(r, "b pool") == 20);
-    CHECK(note(r, "b box") == 2);
-    CHECK(note(r, "c") == 3);
+    CHECK(note(r, "a pool") == 18);    // 15 + 1 (health 12) + 2 (health 6)
+    CHECK(note(r, "b pool") == 3);     // Revenge +2 for the eliminated fighter, +1 for the other
+    CHECK(note(r, "capped") == 20);    // 19 + 3 = 22, capped at 20
+    CHECK(note(r, "to box") == 2);
 }
 
 TEST_CASE("BC-64 moving past several enemies: Dodge avoids only the nearest one passed", "[battlecon]") {
@@ -154,11 +156,15 @@ TEST_CASE("BattleCON team: eliminated fighters leave the board; the last one sta
 counter.set(S.pe(3), "health", 1); v.take_damage(3, 5)
 bc.note("B1 on board", board.position(S.figure(3)) ~= nil); bc.note("over", match.finished())
 bc.note("opponents of A1", #bc.team.opponents(1))
+local left = 0
+for _, z in ipairs(S.KIT_ZONES) do left = left + zone.count(zone.find(z, 3)) end
+bc.note("B1 components left", left)
 counter.set(S.pe(4), "health", 1); v.take_damage(4, 5))",
                         {{1, 4}, {1, 2}, {2, 6}, {2, 8}});
     CHECK(note(r, "B1 on board") == false);
     CHECK(note(r, "over") == false);
     CHECK(note(r, "opponents of A1") == 1);
+    CHECK(note(r, "B1 components left") == 0);   // #17.6 EL1/TE1: cards, tokens, markers leave too
     CHECK(r.match().result().winners == std::vector<PlayerIndex>{0, 1});
     CHECK(r.match().result().reason == "knockout");
 }
@@ -233,4 +239,81 @@ bc.note("revenge", n); bc.note("income", bc.team.income_amount(2)))",
                         {{1, 4}, {1, 2}, {2, 6}, {2, 8}});
     CHECK(note(r, "revenge") == 1);
     CHECK(note(r, "income") == 3);   // B2 1 + Revenge 2
+}
+
+// #17.3 / O8: the other team may use each [For opponent] advantage once per beat, whichever
+// of its players uses it — also one that is not one-time (Bastion's SAMPLE Open Guard).
+TEST_CASE("BC-66 O8 a [For opponent] advantage that is not one-time: once per beat per team, again in a duel", "[battlecon]") {
+    const json bastion = {{"fighter", "bastion"}, {"discard1", {"Bulwark", "Grasp"}}, {"discard2", {"Surge", "Dash"}}};
+    const std::string code = R"(
+local function guard(p) for _, c in ipairs(bc.set.choices(p)) do if c.label:find("Open Bastion") then return c end end end
+bc.note("A1", guard(1) ~= nil); bc.note("A2", guard(2) ~= nil)
+bc.set.use(1, guard(1))
+bc.note("A2 after", guard(2) ~= nil); bc.note("A1 after", guard(1) ~= nil))";
+    // A1 (P1) on 4, A2 (P2) on 5: both have B1 (Bastion, P3, on 6) as nearest enemy; B2 on 8.
+    const std::vector<TeamSeat> seats = {{1, 4}, {1, 5}, {2, 6, bastion}, {2, 8}};
+    auto team = team_run(code, seats);
+    CHECK(note(team, "A1") == true);
+    CHECK(note(team, "A2") == true);
+    CHECK(note(team, "A2 after") == false);
+    CHECK(note(team, "A1 after") == false);
+    auto one_time = team_run(code, seats, {}, {{"for_opponent_once", "one_time"}});
+    CHECK(note(one_time, "A2 after") == true);
+    // ADV5: in a duel an advantage that is not one-time may be used again.
+    auto duel = drill(R"(
+local function guard(p) for _, c in ipairs(bc.set.choices(p)) do if c.label:find("Open Bastion") then return c end end end
+bc.set.use(1, guard(1))
+bc.note("again", guard(1) ~= nil); bc.note("own", guard(2) ~= nil))", seat(), bastion);
+    CHECK(note(duel, "again") == true);
+    CHECK(note(duel, "own") == false);
+}
+
+// #17.2 / T3: a random *team* takes the active player card, each team equally likely.
+TEST_CASE("BC T3 a random team, not a random player, takes the active player card (2 vs 1)", "[battlecon]") {
+    int lone = 0;
+    const int runs = 400;
+    for (int seed = 1; seed <= runs; ++seed) {
+        Scenario sc = scenario(json::object());
+        sc.seed = static_cast<std::uint64_t>(seed);
+        sc.seats.clear();
+        const int teams[] = {1, 1, 2};
+        const int at[] = {4, 2, 6};
+        for (int i = 0; i < 3; ++i) {
+            SeatSpec spec;
+            spec.name = "P" + std::to_string(i + 1);
+            spec.team = teams[i];
+            spec.agent = "first";
+            spec.setup = seat({{"position", at[i]}});
+            sc.seats.push_back(spec);
+        }
+        sc.options = {{"spaces", 9}};
+        sc.setup = {{"drill", std::string(kPrelude) + "bc.note('active', S.active())"}};
+        RunResult r = run_scenario(sc);
+        INFO(r.error);
+        REQUIRE(r.finished());
+        if (note(r, "active") == 3) ++lone;
+    }
+    // Fair: 200 expected (sd 10); a random player would give ~133 (it fails this check).
+    // Bounds at about 3.9 sd: 161..239.
+    CHECK(lone >= 161);
+    CHECK(lone <= 239);
+}
+
+// #17.4 / TS5: every player on the team holding the active player card counts as active for
+// card effects, even after the holder is eliminated; the others are reactive.
+TEST_CASE("BC-61 TS5 the whole team holding the active player card counts as active", "[battlecon]") {
+    auto r = team_run(R"(
+for p = 1, 4 do bc.note("active " .. p, S.is_active(p)) end
+S.set_flag(1, "eliminated", true)
+bc.note("teammate after", S.is_active(2)); bc.note("enemy after", S.is_active(3)))",
+                      {{1, 4}, {1, 2}, {2, 6}, {2, 8}});
+    CHECK(note(r, "active 1") == true);
+    CHECK(note(r, "active 2") == true);
+    CHECK(note(r, "active 3") == false);
+    CHECK(note(r, "active 4") == false);
+    CHECK(note(r, "teammate after") == true);
+    CHECK(note(r, "enemy after") == false);
+    auto duel = drill(R"(bc.note("A", S.is_active(A)); bc.note("B", S.is_active(B)))");
+    CHECK(note(duel, "A") == true);
+    CHECK(note(duel, "B") == false);
 }
