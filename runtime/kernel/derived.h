@@ -25,7 +25,10 @@
 //  - A definition is part of the match (copies and snapshots keep it); ids are 1-based in
 //    definition order.
 //  - get() equals a fresh computation from the current state, always: the cache is keyed by
-//    the Match's change count, which every state change (every event) moves on.
+//    Match::version(), which every event that can change what a value reads moves on (a
+//    zone's contents or order, a prop, an effect, the board; Match::emit). News that changes
+//    nothing a value reads (counters, decisions, reveals, tags, scripts' own events) goes
+//    through Match::emit_news and keeps the cache.
 #pragma once
 #include <cstdint>
 #include <optional>

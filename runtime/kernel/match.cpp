@@ -156,7 +156,7 @@ void Match::add_tag(EntityId e, std::string_view tag) {
     if (ent.has_tag(tag)) return;
     ent.add_tag(tag);
     const PlayerMask seen = seen_by(e);
-    emit("entity.tag", "{e:entity} gains tag {tag}", {int_field("entity", e, seen), str_field("tag", tag)},
+    emit_news("entity.tag", "{e:entity} gains tag {tag}", {int_field("entity", e, seen), str_field("tag", tag)},
          seen);
 }
 
@@ -165,7 +165,7 @@ void Match::remove_tag(EntityId e, std::string_view tag) {
     if (!ent.has_tag(tag)) return;
     ent.remove_tag(tag);
     const PlayerMask seen = seen_by(e);
-    emit("entity.untag", "{e:entity} loses tag {tag}",
+    emit_news("entity.untag", "{e:entity} loses tag {tag}",
          {int_field("entity", e, seen), str_field("tag", tag)}, seen);
 }
 
@@ -218,7 +218,7 @@ void Match::reveal(EntityId e, PlayerMask to) {
     else
         for (PlayerIndex p = 0; p < player_count(); ++p)
             if (mask_has(to, p)) who += (who.empty() ? "" : ",") + std::to_string(p + 1);
-    emit("entity.reveal", "{e:entity} is revealed", {int_field("entity", e, after), str_field("to", who)}, after);
+    emit_news("entity.reveal", "{e:entity} is revealed", {int_field("entity", e, after), str_field("to", who)}, after);
 }
 
 bool Match::can_see(PlayerIndex viewer, EntityId e) const {
@@ -247,7 +247,7 @@ PlayerMask Match::seen_by(EntityId e) const {
 // -- Counters ------------------------------------------------------------------------
 
 void Match::counter_event(EntityId owner, std::string_view name, const CounterChange& c, const char* verb) {
-    emit("counter.change", "{e:owner} {counter}: {from} -> {to}",
+    emit_news("counter.change", "{e:owner} {counter}: {from} -> {to}",
          {int_field("owner", owner), str_field("counter", name), int_field("from", c.from),
           int_field("to", c.to), str_field("verb", verb)});
 }
@@ -459,7 +459,17 @@ std::uint32_t Match::emit(std::string_view type, std::string_view text, std::ini
 
 std::uint32_t Match::emit(std::string_view type, std::string_view text, std::span<const FieldIn> fields,
                           PlayerMask audience) {
-    ++version_;   // every state change comes through here: cached derived values are stale
+    ++version_;   // a change a derived value may read: cached derived values are stale
+    return emit_news(type, text, fields, audience);
+}
+
+std::uint32_t Match::emit_news(std::string_view type, std::string_view text, std::initializer_list<FieldIn> fields,
+                               PlayerMask audience) {
+    return emit_news(type, text, std::span<const FieldIn>(fields.begin(), fields.size()), audience);
+}
+
+std::uint32_t Match::emit_news(std::string_view type, std::string_view text, std::span<const FieldIn> fields,
+                               PlayerMask audience) {
     // The rule context becomes a "rule" field; an event's own "rule" (a script naming its step) wins.
     const std::uint32_t seq = log_.append(intern(type), intern(text), fields, rule_, source_, audience);
     if (observer_) observer_(*this, log_.readable(seq));   // a front end reads them all anyway

@@ -135,7 +135,8 @@ public:
     DerivedId define_derived(DerivedSpec spec);                // throws KernelError on unknown zones/target
     DerivedValue derived(DerivedId id) const { return derived_.get(*this, id, version_); }
     const DerivedStore& derived_values() const { return derived_; }
-    // Moves on with every event and every restore: "the match may have changed".
+    // Moves on with every event that can change what a derived value reads (zones, props,
+    // effects, the board) and every restore; not with emit_news().
     std::uint64_t version() const { return version_; }
 
     // Scratch values (scratch.h): rule-steering integers that append no event.
@@ -172,6 +173,12 @@ public:
                        PlayerMask audience = kEveryone);
     std::uint32_t emit(std::string_view type, std::string_view text, std::span<const FieldIn> fields,
                        PlayerMask audience = kEveryone);
+    // The same, for news no derived value reads (a counter, a decision, a reveal, a tag, a
+    // script's own event): cached derived values stay valid across it.
+    std::uint32_t emit_news(std::string_view type, std::string_view text, std::span<const FieldIn> fields,
+                            PlayerMask audience = kEveryone);
+    std::uint32_t emit_news(std::string_view type, std::string_view text, std::initializer_list<FieldIn> fields,
+                            PlayerMask audience = kEveryone);
     // The rule context (teaching): while it is set, every event appended without a "rule"
     // field of its own gets rule = this text, a public field sorted with the others, so an
     // event the kernel makes for a script (a move, a counter, a decision) names the rule

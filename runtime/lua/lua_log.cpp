@@ -96,7 +96,7 @@ int emit_event(lua_State* L, Match& m, const char* type, const char* text, int f
     }
     return kernel_call(L, [&] {
         stamp_source(L, m);
-        lua_pushinteger(L, m.emit(type, text, std::span<const FieldIn>(fields, static_cast<std::size_t>(n)), audience));
+        lua_pushinteger(L, m.emit_news(type, text, std::span<const FieldIn>(fields, static_cast<std::size_t>(n)), audience));
         return 1;
     });
 }

@@ -440,7 +440,7 @@ void MatchRunner::log_decision(const DecisionRequest& r, const Answer& a) {
                        : r.kind == DecisionKind::YesNo ? "{p:player} answers {answer}"
                                                        : "{p:player} chooses {answer}";
     const std::string answer = describe_answer(r, a);
-    match_->emit("decision", text,
+    match_->emit_news("decision", text,
                  {FieldIn{"player", static_cast<std::int64_t>(r.player + 1), kEveryone},
                   FieldIn{"id", std::string_view(r.id), kEveryone}, FieldIn{"answer", std::string_view(answer), shown}});
 }

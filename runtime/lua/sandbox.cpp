@@ -204,7 +204,7 @@ int sandbox_print(lua_State* L) {
     }
     return kernel_call(L, [&] {
         stamp_source(L, *m);
-        m->emit("script.print", "{text}", {FieldIn{"text", std::string_view(text), kEveryone}});
+        m->emit_news("script.print", "{text}", {FieldIn{"text", std::string_view(text), kEveryone}});
         return 0;
     });
 }
