@@ -89,12 +89,15 @@ local only = {}                                 -- dispatch options, filled per 
 
 -- One timing window: defender's card, attacker's card, defender's ability, attacker's ability.
 -- `sides` = the defender's and the attacker's {side=, player=, ctx=, card=, ability=}.
+-- A side that played no card (s.card nil) has nothing in the card pass: `pass == 1 and
+-- s.card or s.ability` would fall through to the ability and run it twice (issue #17).
 local function fire(name, combat, sides)
   for pass = 1, 2 do
     for k = 1, 2 do
       if match_finished() then return end
       local s = sides[k]
-      local source = pass == 1 and s.card or s.ability
+      local source
+      if pass == 1 then source = s.card else source = s.ability end
       if source and cards_of(source)[name] then
         -- Narrate the cards' steps (a teaching aid); abilities narrate what they do themselves.
         if pass == 1 then
