@@ -1,5 +1,6 @@
--- Witness and Herald: two TEST FIXTURE heroes for tests/games/unmatched (not from the
--- rulebook and never shipped: um::run_with_fixtures copies this file next to a copy of the game).
+-- Witness and Herald: two test heroes for tests/games/unmatched. TEST FIXTURE / SAMPLE CONTENT —
+-- not from the rulebook, and never shipped: um::run_with_fixtures copies this file next to a
+-- copy of the game.
 -- Their ability handlers never return early, unlike the shipped heroes', so a test sees every
 -- time the rules run a hero's ability; each handler logs a `fixture` event whose `what` says who
 -- ran it ("Witness ability AFTER COMBAT", "Herald's Omen IMMEDIATELY").
