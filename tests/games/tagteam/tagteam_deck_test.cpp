@@ -181,10 +181,11 @@ TEST_CASE("TT-36 team drafts never share a fighter and honour the discard", "[ta
                               zone_of(*e, "to") == r.m().find_zone("draft_hand", p - 1);
                 CHECK(passed == (std::string(how) == "competitive" ? 4u : 5u));
             }
-            for (const Event* e : r.events("zone.move"))   // each player discards from its own hand, before the swap
-                if (zone_of(*e, "to") == out)
-                    CHECK(zone_of(*e, "from") ==
-                          r.m().find_zone("draft_hand", dealt.at(static_cast<EntityId>(std::get<std::int64_t>(e->get("entity")))) - 1));
+            for (const Event* e : r.events("zone.move")) {   // each player discards from its own hand, before the swap
+                if (zone_of(*e, "to") != out) continue;
+                const auto card = static_cast<EntityId>(std::get<std::int64_t>(e->get("entity")));
+                CHECK(zone_of(*e, "from") == r.m().find_zone("draft_hand", dealt.at(card) - 1));
+            }
         }
     }
 }
