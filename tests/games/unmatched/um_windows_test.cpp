@@ -2,8 +2,10 @@
 // heroes Witness and Herald (tests/support/cards/unmatched/witnesses.lua): their abilities never
 // return early and every handler logs a `fixture` event, so the tests read exactly which effects
 // ran, how often and in what order. IMMEDIATELY, then DURING COMBAT, the combat result, then
-// AFTER COMBAT; in each window the defender's card, the attacker's card, then the hero abilities
-// (the rulebook puts "other game effects ... such as hero abilities" after all card effects).
+// AFTER COMBAT. In IMMEDIATELY and DURING COMBAT the defender's card and ability, then the
+// attacker's (rulebook: the defender's effect first); AFTER COMBAT both cards, then the hero
+// abilities (the rulebook puts "other game effects ... such as hero abilities" after all card
+// effects). Rule option ability_order = "cards_first" orders every window as AFTER COMBAT.
 #include <catch2/catch.hpp>
 
 #include "um_support.h"
@@ -43,10 +45,10 @@ TEST_CASE("UM-24 no defense card: the defender's hero ability runs once per wind
     // Issue #17 item 9: with no defense card the card pass fell through to the character card,
     // so the defender's ability ran in the card pass and again in the ability pass.
     const std::vector<std::string> expected = {
-        "Herald's Omen IMMEDIATELY",    "Witness ability IMMEDIATELY",    "Herald ability IMMEDIATELY",
-        "Herald's Omen DURING COMBAT",  "Witness ability DURING COMBAT",  "Herald ability DURING COMBAT",
+        "Witness ability IMMEDIATELY",    "Herald's Omen IMMEDIATELY",    "Herald ability IMMEDIATELY",
+        "Witness ability DURING COMBAT",  "Herald's Omen DURING COMBAT",  "Herald ability DURING COMBAT",
         "combat result",
-        "Herald's Omen AFTER COMBAT",   "Witness ability AFTER COMBAT",   "Herald ability AFTER COMBAT"};
+        "Herald's Omen AFTER COMBAT",     "Witness ability AFTER COMBAT", "Herald ability AFTER COMBAT"};
     SECTION("the defender declines to play a card") {
         RunResult r = run_with_fixtures(duel(fixture_hero("herald", "s3", {"omen"}), fixture_hero("witness", "s4", {"omen"}),
                                              herald_attacks("No defense card")));
@@ -65,22 +67,41 @@ TEST_CASE("UM-24 no defense card: the defender's hero ability runs once per wind
     }
 }
 
-TEST_CASE("Unmatched attack step 3: IMMEDIATELY, DURING COMBAT, result, AFTER COMBAT; defender first, cards before abilities",
+TEST_CASE("Unmatched attack step 3: IMMEDIATELY, DURING COMBAT, result, AFTER COMBAT; the defender's effects first",
           "[unmatched]") {
-    RunResult r = run_with_fixtures(duel(fixture_hero("herald", "s3", {"omen"}), fixture_hero("witness", "s4", {"omen"}),
-                                         herald_attacks("Omen")));
-    REQUIRE(r.error == "");
-    CHECK(story(r) == std::vector<std::string>{
-        "Witness's Omen IMMEDIATELY",   "Herald's Omen IMMEDIATELY",   "Witness ability IMMEDIATELY",   "Herald ability IMMEDIATELY",
-        "Witness's Omen DURING COMBAT", "Herald's Omen DURING COMBAT", "Witness ability DURING COMBAT", "Herald ability DURING COMBAT",
-        "combat result",
-        "Witness's Omen AFTER COMBAT",  "Herald's Omen AFTER COMBAT",  "Witness ability AFTER COMBAT",  "Herald ability AFTER COMBAT"});
-    CHECK(std::get<std::string>(r.first("combat")->get("winner")) == "defend");   // 3 - 3
-    // Omen's IMMEDIATELY draw and the ability's AFTER COMBAT draw: 2 cards each, the Omens discarded.
-    CHECK(cards_in(r, "hand", 1) == std::vector<std::string>{"Omen", "Omen"});
-    CHECK(cards_in(r, "hand", 2) == std::vector<std::string>{"Omen", "Omen"});
-    CHECK(cards_in(r, "deck", 2).empty());
-    CHECK(cards_in(r, "discard", 2) == std::vector<std::string>{"Omen"});
+    json s = duel(fixture_hero("herald", "s3", {"omen"}), fixture_hero("witness", "s4", {"omen"}), herald_attacks("Omen"));
+    SECTION("rule option ability_order = defender_first (default): each side's card and ability, defender's side first; "
+            "AFTER COMBAT both cards, then the abilities") {
+        RunResult r = run_with_fixtures(s);
+        REQUIRE(r.error == "");
+        CHECK(story(r) == std::vector<std::string>{
+            "Witness's Omen IMMEDIATELY",   "Witness ability IMMEDIATELY",   "Herald's Omen IMMEDIATELY",   "Herald ability IMMEDIATELY",
+            "Witness's Omen DURING COMBAT", "Witness ability DURING COMBAT", "Herald's Omen DURING COMBAT", "Herald ability DURING COMBAT",
+            "combat result",
+            "Witness's Omen AFTER COMBAT",  "Herald's Omen AFTER COMBAT",  "Witness ability AFTER COMBAT",  "Herald ability AFTER COMBAT"});
+        CHECK(std::get<std::string>(r.first("combat")->get("winner")) == "defend");   // 3 - 3
+        // Omen's IMMEDIATELY draw and the ability's AFTER COMBAT draw: 2 cards each, the Omens discarded.
+        CHECK(cards_in(r, "hand", 1) == std::vector<std::string>{"Omen", "Omen"});
+        CHECK(cards_in(r, "hand", 2) == std::vector<std::string>{"Omen", "Omen"});
+        CHECK(cards_in(r, "deck", 2).empty());
+        CHECK(cards_in(r, "discard", 2) == std::vector<std::string>{"Omen"});
+    }
+    SECTION("rule option ability_order = cards_first: every window as AFTER COMBAT") {
+        s["options"] = {{"ability_order", "cards_first"}};
+        RunResult r = run_with_fixtures(s);
+        REQUIRE(r.error == "");
+        CHECK(story(r) == std::vector<std::string>{
+            "Witness's Omen IMMEDIATELY",   "Herald's Omen IMMEDIATELY",   "Witness ability IMMEDIATELY",   "Herald ability IMMEDIATELY",
+            "Witness's Omen DURING COMBAT", "Herald's Omen DURING COMBAT", "Witness ability DURING COMBAT", "Herald ability DURING COMBAT",
+            "combat result",
+            "Witness's Omen AFTER COMBAT",  "Herald's Omen AFTER COMBAT",  "Witness ability AFTER COMBAT",  "Herald ability AFTER COMBAT"});
+    }
+    SECTION("an unknown ability_order is refused") {
+        s["options"] = {{"ability_order", "attacker_first"}};
+        RunResult r = run_with_fixtures(s);
+        CHECK(r.state == RunState::Failed);
+        CHECK_THAT(r.error, Catch::Contains("ability_order"));
+    }
 }
 
 TEST_CASE("Unmatched attack step 3: a hero's after-combat ability waits for both cards' AFTER COMBAT effects", "[unmatched]") {
