@@ -107,8 +107,8 @@ function M.legal(p)
   return out, schemes, attacks
 end
 
----Player `p`'s turn number `n`.
-function M.turn(p, n)
+---Player `p`'s turn number `n`. `options` = the match's rule options (ctx.options).
+function M.turn(p, n, options)
   log_event("turn", "turn {n}: {p:player}", { player = p, n = n }, RULE["your turn"])
   -- "Started this turn on a different space" (Turning Point) needs each fighter's space now:
   -- a scratch flag (no event; the board.place events already say where everyone is).
@@ -120,7 +120,7 @@ function M.turn(p, n)
     -- Asked even when MANEUVER is the only legal action: the log then shows every choice.
     local legal, schemes, attacks = M.legal(p)
     local what = legal[decide { player = p, id = "action", prompt = "action " .. a .. " of 2", options = legal }[1]]
-    if what == "Maneuver" then M.maneuver(p) elseif what == "Scheme" then M.scheme(p, schemes) else combat.attack(p, attacks) end
+    if what == "Maneuver" then M.maneuver(p) elseif what == "Scheme" then M.scheme(p, schemes) else combat.attack(p, attacks, options.ability_order) end
     if match_finished() then return end
     log_event("action.done", "{p:player}'s action {n} is done", { player = p, n = a, action = what:lower() })
     match.end_period("action")

@@ -7,8 +7,11 @@
 --  3. IMMEDIATELY, then DURING COMBAT effects; damage = attack - defense (never below 0);
 --     the attacker won if the attack itself dealt at least 1 damage, else the defender won;
 --     AFTER COMBAT effects; then after-combat hero abilities; then both cards are discarded.
--- In every window the defender's effects come first, cards before abilities (the rulebook
--- puts "other game effects ... such as hero abilities" after all card effects).
+-- In IMMEDIATELY and DURING COMBAT the defender's effects come first (its card, then its
+-- ability), then the attacker's: the rulebook's "if two effects apply at once, the defender's
+-- applies first". AFTER COMBAT both cards come first, then the abilities, defender's first (the
+-- rulebook puts "other game effects ... such as hero abilities" after all card effects).
+-- Rule option `ability_order` = "cards_first" orders every window as AFTER COMBAT.
 -- A handler gets ctx.combat (this table), ctx.me / ctx.foe (its side's fighter and the other),
 -- ctx.card (its side's combat card), ctx.attacking and, after the result, ctx.won.
 
@@ -87,25 +90,32 @@ local WHEN = { immediately = "IMMEDIATELY", during_combat = "DURING COMBAT", aft
 local SIDE_NAME = { attack = "the attacker", defense = "the defender" }
 local only = {}                                 -- dispatch options, filled per call (read at once)
 
--- One timing window: defender's card, attacker's card, defender's ability, attacker's ability.
--- `sides` = the defender's and the attacker's {side=, player=, ctx=, card=, ability=}.
-local function fire(name, combat, sides)
-  for pass = 1, 2 do
-    for k = 1, 2 do
-      if match_finished() then return end
-      local s = sides[k]
-      local source = pass == 1 and s.card or s.ability
-      if source and cards_of(source)[name] then
-        -- Narrate the cards' steps (a teaching aid); abilities narrate what they do themselves.
-        if pass == 1 then
-          log_event("window", "{when}: {e:source} ({side}'s)", { when = WHEN[name], source = source,
-            side = SIDE_NAME[s.side] }, RULE["attack, step 3"])
-        end
-        local ctx = s.ctx
-        ctx.won = combat.winner ~= nil and combat.winner == s.side or nil
-        only.only = source
-        dispatch(name, ctx, s.player, only)
+-- The steps of a window, built once: side[i] (1 = the defender, 2 = the attacker) and
+-- card[i] (true: that side's combat card; false: its hero ability).
+local CARDS_FIRST = { side = { 1, 2, 1, 2 }, card = { true, true, false, false } }
+local BY_SIDE = { side = { 1, 1, 2, 2 }, card = { true, false, true, false } }
+
+-- One timing window, in the order `steps` (CARDS_FIRST or BY_SIDE). `sides` = the defender's
+-- and the attacker's {side=, player=, ctx=, card=, ability=}. A side that played no card
+-- (s.card nil) has no card step: its ability runs once, in its own step (issue #17: a
+-- `pass == 1 and s.card or s.ability` fell through to the ability and ran it twice).
+local function fire(name, combat, sides, steps)
+  local step_side, step_card = steps.side, steps.card
+  for i = 1, 4 do
+    if match_finished() then return end
+    local s, is_card = sides[step_side[i]], step_card[i]
+    local source
+    if is_card then source = s.card else source = s.ability end
+    if source and cards_of(source)[name] then
+      -- Narrate the cards' steps (a teaching aid); abilities narrate what they do themselves.
+      if is_card then
+        log_event("window", "{when}: {e:source} ({side}'s)", { when = WHEN[name], source = source,
+          side = SIDE_NAME[s.side] }, RULE["attack, step 3"])
       end
+      local ctx = s.ctx
+      ctx.won = combat.winner ~= nil and combat.winner == s.side or nil
+      only.only = source
+      dispatch(name, ctx, s.player, only)
     end
   end
 end
@@ -144,8 +154,8 @@ local function pick_cards(p, q, attacker, defender, usable)
 end
 
 ---Player `p` takes the ATTACK action. `opts` = M.options(p) when the caller has them (they
----must not be empty).
-function M.attack(p, opts)
+---must not be empty). `ability_order` = the rule option ("defender_first" when nil).
+function M.attack(p, opts, ability_order)
   opts = opts or M.options(p)
   local labels = {}
   for i = 1, #opts do labels[i] = { label = entity_name(opts[i].fighter), entity = opts[i].fighter } end
@@ -176,8 +186,9 @@ function M.attack(p, opts)
     { side = "defense", player = q, ctx = side_ctx(combat, "defense"), card = def, ability = state.character(q) },
     { side = "attack", player = p, ctx = side_ctx(combat, "attack"), card = atk, ability = state.character(p) },
   }
-  fire("immediately", combat, sides)
-  fire("during_combat", combat, sides)
+  local early = ability_order == "cards_first" and CARDS_FIRST or BY_SIDE
+  fire("immediately", combat, sides, early)
+  fire("during_combat", combat, sides, early)
   if match_finished() then return combat end
 
   local av, dv = M.value(atk), M.value(def)
@@ -189,7 +200,7 @@ function M.attack(p, opts)
   damage.deal(target, combat.damage, "combat")
   if match_finished() then return combat end
 
-  fire("after_combat", combat, sides)
+  fire("after_combat", combat, sides, CARDS_FIRST)
   if match_finished() then return combat end
   if atk and zone.name(zone.of(atk)) == "combat" then deck.discard(atk) end
   if def and zone.name(zone.of(def)) == "combat" then deck.discard(def) end

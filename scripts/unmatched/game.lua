@@ -14,6 +14,7 @@ local game = {
   windows = { "placed", "turn_start", "maneuver", "scheme", "immediately", "during_combat", "after_combat" },
   options = {
     { name = "max_turns", default = 400, doc = "turns before the match is called a draw (0 = no limit); a safety net for random play" },
+    { name = "ability_order", default = "defender_first", doc = "hero abilities in IMMEDIATELY and DURING COMBAT: 'defender_first' (the defender's card and ability, then the attacker's; rulebook) or 'cards_first' (both cards, then the abilities, as AFTER COMBAT always is)" },
   },
   setup_keys = { "map" },
   seat_keys = { "hero", "positions", "health", "size", "hand", "deck", "discard" },
@@ -21,6 +22,10 @@ local game = {
 }
 
 function game.play(ctx)
+  local order = ctx.options.ability_order
+  if order ~= "defender_first" and order ~= "cards_first" then
+    error("option ability_order: expected defender_first or cards_first; got " .. tostring(order), 2)
+  end
   log.say("Unmatched begins", nil, { rule = "setup" })
   setup.run(ctx)
   local seat, turn = 1, 0
@@ -31,7 +36,7 @@ function game.play(ctx)
         return
       end
       turn = turn + 1
-      actions.turn(seat, turn)
+      actions.turn(seat, turn, ctx.options)
     end
     seat = seat % ctx.players + 1
   end

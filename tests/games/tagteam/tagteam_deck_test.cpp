@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "agents/agent.h"
@@ -22,6 +23,13 @@ ScriptedDecision pick(int player, const std::string& id, std::vector<std::int64_
     return d;
 }
 
+// The same by option labels.
+ScriptedDecision choose(int player, const std::string& id, std::vector<std::string> labels) {
+    ScriptedDecision d = pick(player, id, {});
+    d.labels = std::move(labels);
+    return d;
+}
+
 // Names of the cards player p revealed, in order.
 std::vector<std::string> revealed(const Run& r, int p) {
     std::vector<std::string> out;
@@ -34,6 +42,21 @@ std::vector<std::string> revealed(const Run& r, int p) {
 std::vector<std::string> zone_names(const Run& r, const char* zone, int p) {
     std::vector<std::string> out;
     for (EntityId e : r.m().zone(r.m().find_zone(zone, p - 1)).items) out.push_back(r.m().entity(e).name);
+    return out;
+}
+
+ZoneId zone_of(const Event& e, const char* key) { return static_cast<ZoneId>(std::get<std::int64_t>(e.get(key))); }
+
+// Which player (1-based) each draft card was dealt to, from the draft box into a hand.
+std::map<EntityId, int> dealt_to(const Run& r) {
+    std::map<EntityId, int> out;
+    const ZoneId box = r.m().find_zone("draft_box", kNoPlayer);
+    for (const Event* e : r.events("zone.move")) {
+        if (zone_of(*e, "from") != box) continue;
+        for (int p = 1; p <= 2; ++p)
+            if (zone_of(*e, "to") == r.m().find_zone("draft_hand", p - 1))
+                out[static_cast<EntityId>(std::get<std::int64_t>(e->get("entity")))] = p;
+    }
     return out;
 }
 
@@ -143,7 +166,74 @@ TEST_CASE("TT-36 team drafts never share a fighter and honour the discard", "[ta
             for (EntityId e : r.m().zone(out).items)
                 CHECK(fighters.count(std::get<std::string>(r.m().entity(e).prop("fighter"))) == 0);
             CHECK(r.m().zone(r.m().find_zone("draft_box", kNoPlayer)).items.empty());
+            // The swap: each first pick came from the picker's own dealt hand, each second pick
+            // from the other player's (a draft without the swap would still never share a
+            // fighter, so the checks above cannot see it), and the swap passed every card left.
+            const std::map<EntityId, int> dealt = dealt_to(r);
+            for (int p = 1; p <= 2; ++p) {
+                const auto& row = r.m().zone(r.m().find_zone("draft_row", p - 1)).items;
+                REQUIRE(row.size() == 2);
+                CHECK(dealt.at(row[0]) == p);
+                CHECK(dealt.at(row[1]) == 3 - p);
+                std::size_t passed = 0;
+                for (const Event* e : r.events("zone.move"))
+                    passed += zone_of(*e, "from") == r.m().find_zone("draft_hand", 2 - p) &&
+                              zone_of(*e, "to") == r.m().find_zone("draft_hand", p - 1);
+                CHECK(passed == (std::string(how) == "competitive" ? 4u : 5u));
+            }
+            for (const Event* e : r.events("zone.move")) {   // each player discards from its own hand, before the swap
+                if (zone_of(*e, "to") != out) continue;
+                const auto card = static_cast<EntityId>(std::get<std::int64_t>(e->get("entity")));
+                CHECK(zone_of(*e, "from") == r.m().find_zone("draft_hand", dealt.at(card) - 1));
+            }
         }
+    }
+}
+
+namespace {
+std::set<std::string> team_of(const Run& r, int p) {
+    return {r.m().entity(r.fighter(p, 1)).def, r.m().entity(r.fighter(p, 2)).def};
+}
+}  // namespace
+
+TEST_CASE("Free choice (§2.3): each player chooses two fighters in secret; a fighter both chose is chosen again",
+          "[tagteam]") {
+    Scenario s;
+    s.game = "tagteam";
+    s.root = root();
+    s.seed = 1;
+    s.options = {{"teams", "free"}};
+    s.seats.resize(2);
+    s.stop.at_event = "tagteam.round";
+    SECTION("different fighters: the teams are the choices") {
+        s.decisions = {choose(1, "team_choice", {"Golem", "Shango"}), choose(2, "team_choice", {"Jeanne", "Mordred"})};
+        Run r = play(s);
+        INFO(r.runner->error());
+        REQUIRE(r.state != RunState::Failed);
+        CHECK(team_of(r, 1) == std::set<std::string>{"tagteam/golem", "tagteam/shango"});
+        CHECK(team_of(r, 2) == std::set<std::string>{"tagteam/jeanne", "tagteam/mordred"});
+        std::size_t asked = 0;
+        for (const Event* e : r.events("decision")) {
+            if (std::get<std::string>(e->get("id")) != "team_choice") continue;
+            ++asked;
+            const int p = static_cast<int>(std::get<std::int64_t>(e->get("player")));
+            const Field* answer = e->find("answer");
+            REQUIRE(answer);
+            CHECK_FALSE(EventLog::sees(*answer, 2 - p));   // the other player does not see the choice
+        }
+        CHECK(asked == 2);
+    }
+    SECTION("both chose Golem (one board per fighter): both choose again") {
+        s.decisions = {choose(1, "team_choice", {"Golem", "Shango"}), choose(2, "team_choice", {"Golem", "Jeanne"}),
+                       choose(1, "team_choice", {"Golem", "Shango"}), choose(2, "team_choice", {"Jeanne", "Mordred"})};
+        Run r = play(s);
+        INFO(r.runner->error());
+        REQUIRE(r.state != RunState::Failed);
+        std::size_t asked = 0;
+        for (const Event* e : r.events("decision")) asked += std::get<std::string>(e->get("id")) == "team_choice";
+        CHECK(asked == 4);
+        CHECK(team_of(r, 1) == std::set<std::string>{"tagteam/golem", "tagteam/shango"});
+        CHECK(team_of(r, 2) == std::set<std::string>{"tagteam/jeanne", "tagteam/mordred"});
     }
 }
 

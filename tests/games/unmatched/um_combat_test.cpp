@@ -145,6 +145,31 @@ TEST_CASE("UM-16 Turning Point: 5 after moving, 3 when the fighter has not left 
     }
 }
 
+TEST_CASE("UM-16 variant B: a defender moved earlier in the turn (by Skirmish) defends with Turning Point at 5",
+          "[unmatched]") {
+    // Action 1: King Arthur (s3) hits Sinbad (s4) with Skirmish (4) against Parry (3), wins and
+    // moves Sinbad s4 -> s5. Action 2: Merlin (s6, ranged) attacks Sinbad with Valiant Blow (3);
+    // Sinbad started this turn on s4, so Turning Point becomes 5: 3 - 5, no damage.
+    json arthur = {{"hero", "king_arthur"}, {"positions", {"s3", "s6"}}, {"hand", {"skirmish", "valiant_blow"}},
+                   {"deck", {"shield_wall"}}};
+    json sinbad = {{"hero", "sinbad"}, {"positions", {"s4", "s10"}}, {"hand", {"parry", "turning_point"}}, {"deck", {"parry"}}};
+    json d = json::array({say(1, "action", "Attack"), say(1, "attacker", "King Arthur"), say(1, "target", "Sinbad on s4"),
+                          say(1, "attack_card", "Skirmish"), say(2, "defense_card", "Parry"),
+                          say(1, "arthur_boost", "No boost"),
+                          say(1, "skirmish_fighter", "Sinbad on s4"), say(1, "skirmish_move", "s5"),
+                          say(1, "action", "Attack"), say(1, "attacker", "Merlin"), say(1, "target", "Sinbad on s5"),
+                          say(1, "attack_card", "Valiant Blow"), say(2, "defense_card", "Turning Point")});
+    RunResult r = run(duel(arthur, sinbad, d, {{"at_event", "turn.end"}}));
+    REQUIRE(r.error == "");
+    CHECK(space(r, "Sinbad") == "s5");
+    CHECK(r.values("value", "value") == std::vector<json>{5});
+    const auto combats = r.of_type("combat");
+    REQUIRE(combats.size() == 2);
+    CHECK(std::get<std::int64_t>(combats[1]->get("defense")) == 5);
+    CHECK(std::get<std::string>(combats[1]->get("winner")) == "defend");
+    CHECK(health(r, "Sinbad") == 14);   // only Skirmish's 4 - 3
+}
+
 TEST_CASE("UM-17 Noble Sacrifice: its own boost and King Arthur's ability add up", "[unmatched]") {
     json karl = {{"hero", "king_arthur"}, {"positions", {"s2", "s8"}},
                  {"hand", {"noble_sacrifice", "noble_sacrifice", "round_table"}}, {"deck", {"shield_wall"}}};
@@ -188,23 +213,22 @@ TEST_CASE("UM-18 Holy Grail restores King Arthur to 8 only at 1 to 4 health", "[
     CHECK(dead.of_type("heal").empty());
 }
 
+TEST_CASE("UM-18 Holy Grail at exactly 4 health restores King Arthur to 8", "[unmatched]") {
+    RunResult r = grail(9);   // 9 - (4 + 2 - 1) = 4: "4 health or less" includes 4
+    REQUIRE(r.error == "");
+    CHECK(r.values("damage", "amount") == std::vector<json>{5});
+    CHECK(health(r, "King Arthur") == 8);
+    CHECK(r.values("heal", "health") == std::vector<json>{8});
+}
+
 TEST_CASE("UM-18 team play: a defeated King Arthur gets nothing from Holy Grail", "[unmatched]") {
-    auto hero = [](const char* h, json positions, json hand, json health = nullptr) {
-        json j = {{"hero", h}, {"size", "big"}, {"positions", std::move(positions)}, {"hand", std::move(hand)}, {"deck", {"coils"}}};
-        if (!health.is_null()) j["health"] = std::move(health);
-        return j;
-    };
-    json s = {{"seed", 1},
-              {"players", json::array({seat("A1", hero("alice", {"s3", ""}, {"croquet"}), 1),
-                                       seat("B1", hero("king_arthur", {"s4", ""}, {"holy_grail"}, {5, 0}), 2),
-                                       seat("A2", hero("medusa", {"s9", "", "", ""}, json::array()), 1),
-                                       seat("B2", hero("sinbad", {"s7", ""}, json::array()), 2)})},
-              {"decisions", json::array({say(1, "action", "Attack"), say(1, "attacker", "Alice"), say(1, "target", "King Arthur on s4"),
-                                         say(1, "attack_card", "Flamingo Croquet"), say(2, "defense_card", "Holy Grail")})},
-              {"stop", {{"at_event", "action.done"}}}};
-    s["players"][1]["setup"]["deck"] = {"shield_wall"};
-    s["players"][0]["setup"]["deck"] = {"croquet"};
-    s["players"][3]["setup"]["deck"] = {"parry"};
+    json arthur = hero_setup("king_arthur", {"s4", ""}, {"holy_grail"}, {"shield_wall"});
+    arthur["health"] = {5, 0};
+    json s = team_match(hero_setup("alice", {"s3", ""}, {"croquet"}, {"croquet"}), arthur,
+                        hero_setup("medusa", {"s9", "", "", ""}, json::array(), {"coils"}),
+                        hero_setup("sinbad", {"s7", ""}, json::array(), {"parry"}),
+                        json::array({say(1, "action", "Attack"), say(1, "attacker", "Alice"), say(1, "target", "King Arthur on s4"),
+                                     say(1, "attack_card", "Flamingo Croquet"), say(2, "defense_card", "Holy Grail")}));
     RunResult r = run(s);
     REQUIRE(r.error == "");
     CHECK_FALSE(r.finished());   // Sinbad, Team B's other hero, still stands
@@ -313,4 +337,32 @@ TEST_CASE("UM-24 no defense card: the whole attack value is damage", "[unmatched
     REQUIRE(r.error == "");
     CHECK(health(r, "King Arthur") == 15);
     CHECK(std::get<std::string>(r.first("combat")->get("winner")) == "attack");
+}
+
+TEST_CASE("Aimed Shot (C1): AFTER COMBAT draw 1 card, won or lost; an empty deck means exhaustion", "[unmatched]") {
+    // Medusa (ranged, s1) shoots King Arthur (s4, in her RED zone) with Aimed Shot (sample value 3).
+    json karl = {{"hero", "king_arthur"}, {"positions", {"s4", "s8"}}, {"hand", {"tower_shield"}}, {"deck", {"shield_wall"}}};
+    json d = json::array({say(1, "medusa_gaze", "No"), say(1, "action", "Attack"), say(1, "attacker", "Medusa"),
+                          say(1, "target", "King Arthur on s4"), say(1, "attack_card", "Aimed Shot"),
+                          say(2, "defense_card", "Tower Shield")});
+    SECTION("Medusa loses the combat (3 against 4) and still draws the top card") {
+        json anna = {{"hero", "medusa"}, {"positions", {"s1", "", "", ""}}, {"hand", {"aimed_shot", "coils"}},
+                     {"deck", {"hiss", "petrify"}}};
+        RunResult r = run(duel(anna, karl, d));
+        REQUIRE(r.error == "");
+        CHECK(std::get<std::string>(r.first("combat")->get("winner")) == "defend");
+        CHECK(cards_in(r, "hand", 1) == std::vector<std::string>{"Hiss", "Coils"});   // a drawn card goes on top
+        CHECK(cards_in(r, "deck", 1) == std::vector<std::string>{"Petrify"});
+        CHECK(cards_in(r, "discard", 1) == std::vector<std::string>{"Aimed Shot"});
+    }
+    SECTION("with an empty deck the draw is exhaustion: 2 damage to each of Medusa's fighters") {
+        json anna = {{"hero", "medusa"}, {"positions", {"s1", "s2", "", ""}}, {"hand", {"aimed_shot"}},
+                     {"deck", json::array()}};
+        RunResult r = run(duel(anna, karl, d));
+        REQUIRE(r.error == "");
+        CHECK(r.values("exhaustion", "player") == std::vector<json>{1});
+        CHECK(health(r, "Medusa") == 14);
+        CHECK(space(r, "Harpy 1") == "");   // 1 health: defeated
+        CHECK(cards_in(r, "hand", 1).empty());
+    }
 }

@@ -77,3 +77,34 @@ TEST_CASE("Unmatched a defender with no usable defense card is still asked (no l
     REQUIRE(r.runner->pending().size() == 2);
     CHECK(pending_labels(r, 1) == std::vector<std::string>{"No defense card"});
 }
+
+TEST_CASE("UM-19 Vorpal Swish: the look at the defender's hand is private to the card's player", "[unmatched]") {
+    // Team play A1 (Anna, Alice), B1 (Karl, King Arthur), A2, B2. Alice's Vorpal Swish (3 + 2 BIG)
+    // beats Holy Grail (1); Anna looks at Karl's whole hand and picks Excalibur. Shield Wall, the card
+    // she saw and left, must reach Anna's view only: not Anna's teammate's, not Karl's teammate's
+    // (hands stay private even from a teammate, docs/rules-decisions.md).
+    json s = team_match(hero_setup("alice", {"s3", ""}, {"vorpal_swish"}, {"croquet"}),
+                        hero_setup("king_arthur", {"s4", ""}, {"holy_grail", "shield_wall", "excalibur"}, {"tower_shield"}),
+                        hero_setup("medusa", {"s9", "", "", ""}, json::array(), {"coils"}),
+                        hero_setup("sinbad", {"s7", ""}, json::array(), {"parry"}),
+                        json::array({say(1, "action", "Attack"), say(1, "attacker", "Alice"), say(1, "target", "King Arthur on s4"),
+                                     say(1, "attack_card", "Vorpal Swish"), say(2, "defense_card", "Holy Grail"),
+                                     say(1, "vorpal_swish", "Excalibur")}));
+    RunResult r = run(s);
+    REQUIRE(r.error == "");
+    CHECK(cards_in(r, "hand", 2) == std::vector<std::string>{"Shield Wall"});
+    CHECK(cards_in(r, "discard", 2) == std::vector<std::string>{"Holy Grail", "Excalibur"});
+    auto seen_by = [&](PlayerIndex viewer) {
+        std::size_t n = 0;
+        for (const Event& e : r.events()) {
+            if (!EventLog::sees(e, viewer)) continue;
+            const std::string text = r.narrate(e, viewer) + " " + r.data(e, viewer).dump();
+            n += text.find("Shield Wall") != std::string::npos;
+        }
+        return n;
+    };
+    CHECK(seen_by(0) > 0);    // Anna looked
+    CHECK(seen_by(1) > 0);    // Karl's own hand
+    CHECK(seen_by(2) == 0);   // Anna's teammate
+    CHECK(seen_by(3) == 0);   // Karl's teammate
+}

@@ -3,6 +3,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+
+#include "../../support/temp_dir.h"
 #include "scenario/scenario.h"
 
 namespace duelbox::test::um {
@@ -18,6 +21,33 @@ RunResult run(json s) {
     return run_scenario(parse_scenario(s, "", repo_root()));
 }
 
+namespace {
+// scripts/unmatched, cards/unmatched, the sample map and the fixture heroes under one root
+// (scripts/core comes from the engine, as for any game folder outside it).
+std::string fixture_root() {
+    namespace fs = std::filesystem;
+    static const TempDir dir("unmatched_fixtures");
+    static const bool made = [] {
+        const fs::path repo = repo_root(), root = dir.root();
+        fs::create_directories(root / "scripts");
+        fs::copy(repo / "scripts/unmatched", root / "scripts/unmatched", fs::copy_options::recursive);
+        fs::create_directories(root / "cards/unmatched/fixtures");
+        fs::copy(repo / "cards/unmatched", root / "cards/unmatched", fs::copy_options::recursive);
+        fs::copy_file(repo / "tests/support/cards/unmatched/witnesses.lua", root / "cards/unmatched/fixtures/witnesses.lua");
+        fs::create_directories(root / "tests/support/maps");
+        fs::copy_file(repo / "tests/support/maps/unmatched_sample.json", root / "tests/support/maps/unmatched_sample.json");
+        return true;
+    }();
+    (void)made;
+    return dir.root().string();
+}
+}  // namespace
+
+RunResult run_with_fixtures(json s) {
+    s["root"] = fixture_root();
+    return run(std::move(s));
+}
+
 json seat(const std::string& name, json setup, int team) {
     json j = {{"name", name}, {"agent", "scripted"}, {"setup", std::move(setup)}};
     if (team > 0) j["team"] = team;
@@ -27,6 +57,18 @@ json seat(const std::string& name, json setup, int team) {
 json duel(json anna, json karl, json decisions, json stop) {
     return {{"seed", 1},
             {"players", json::array({seat("Anna", std::move(anna)), seat("Karl", std::move(karl))})},
+            {"decisions", std::move(decisions)},
+            {"stop", std::move(stop)}};
+}
+
+json hero_setup(const char* hero, json positions, json hand, json deck) {
+    return {{"hero", hero}, {"size", "big"}, {"positions", std::move(positions)}, {"hand", std::move(hand)}, {"deck", std::move(deck)}};
+}
+
+json team_match(json a1, json b1, json a2, json b2, json decisions, json stop) {
+    return {{"seed", 1},
+            {"players", json::array({seat("A1", std::move(a1), 1), seat("B1", std::move(b1), 2), seat("A2", std::move(a2), 1),
+                                     seat("B2", std::move(b2), 2)})},
             {"decisions", std::move(decisions)},
             {"stop", std::move(stop)}};
 }

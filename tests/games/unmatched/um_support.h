@@ -20,8 +20,22 @@ std::string repo_root();
 // Runs the scenario (defaults filled in as described above).
 RunResult run(nlohmann::json scenario);
 
+// As run(), on a copy of the game that also holds the test-only heroes Witness and Herald
+// (tests/support/cards/unmatched/witnesses.lua: abilities that never return early, a card with
+// an IMMEDIATELY effect). The copy is made once per test run in a private temp folder.
+RunResult run_with_fixtures(nlohmann::json scenario);
+
 // A seat: {"name": name, "agent": "scripted", "setup": setup}.
 nlohmann::json seat(const std::string& name, nlohmann::json setup, int team = 0);
+
+// A seat's setup: hero, positions (hero first; "" = already defeated), hand and deck (top
+// first); Alice, if that is the hero, starts BIG.
+nlohmann::json hero_setup(const char* hero, nlohmann::json positions, nlohmann::json hand, nlohmann::json deck);
+
+// Team play: seats A1, B1, A2, B2 (teams 1, 2, 1, 2, in turn order) with these setups, scripted
+// decisions and a stop (by default right after the first action of the match is done).
+nlohmann::json team_match(nlohmann::json a1, nlohmann::json b1, nlohmann::json a2, nlohmann::json b2,
+                          nlohmann::json decisions, nlohmann::json stop = {{"at_event", "action.done"}});
 
 // A duel: Anna (seat 1, first turn) against Karl (seat 2), with scripted decisions and a stop
 // (by default right after the first action of the match is done).
