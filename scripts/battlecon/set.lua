@@ -61,21 +61,29 @@ end
 -- Advantage phase
 ---------------------------------------------------------------------------------------------
 
--- Support tokens (§6.5). What they raise and by how much is [GAP]: SAMPLE values.
+-- Support tokens (§6.5). What they raise and by how much is [GAP]: SAMPLE values. `fixed`
+-- and `label` are worked out once here, not on every Advantage turn.
 M.SUPPORT = {
   { key = "boost", used = "used_boost", name = "Boost", stat = "power", amount = 1 },
   { key = "fortify", used = "used_fortify", name = "Fortify", stat = "defense", amount = 2 },
   { key = "accelerate", used = "used_accelerate", name = "Accelerate", stat = "speed", amount = 1 },
 }
 M.SUPPORT_COST = 2
+for _, t in ipairs(M.SUPPORT) do
+  t.fixed = t.stat .. "_fixed"
+  t.label = t.name .. " (+" .. t.amount .. " " .. t.stat .. ", " .. M.SUPPORT_COST .. " force)"
+end
+
+local entity_get, flag_is = entity.get, flag.is
 
 -- ADV4: a token that would change nothing is not legal (a `*` or NONE stat, stability).
-local function support_changes(p, t)
-  for _, c in ipairs(S.attack_cards(p)) do
-    if entity.get(c, t.stat .. "_fixed") or entity.get(c, t.stat) == stats.NONE then return false end
+-- `attack` = p's attack cards (battlecon.state attack_cards), read once per list of choices.
+local function support_changes(p, t, attack)
+  for i = 1, #attack do
+    local c = attack[i]
+    if entity_get(c, t.fixed) or entity_get(c, t.stat) == stats.NONE then return false end
   end
-  if t.stat == "defense" and stats.stable(p) then return false end
-  return true
+  return not (t.stat == "defense" and stats.stable(p))
 end
 
 -- Card advantages: data `offer = {label=, once=, for_opponent=, force=, can=function(p, card)}`
@@ -104,52 +112,56 @@ local OFFER_KINDS = { nil, nil, nil, "token" }
 -- whichever of its players uses it (rule option for_opponent_once = "team", the spec's
 -- recommended reading); "one_time" limits only those marked one-time, as in a duel.
 local function team_once()
-  return S.team_mode() and entity.get(S.tracker(), "for_opponent_once") ~= "one_time"
+  return S.team_mode() and entity_get(S.tracker(), "for_opponent_once") ~= "one_time"
 end
 
-local function card_advantages(p)
-  local out = {}
-  local function consider(card, user)
-    local adv = offer_of(card)
-    if not adv then return end
-    local mine = entity.owner(card) == user
-    if (adv.for_opponent == true) == mine then return end             -- ADV6
-    if flag.is(card, "adv_used") and (adv.once or adv.for_opponent and team_once()) then return end   -- ADV5, O8
-    if adv.force and S.force(user) < adv.force then return end
-    if adv.can and not adv.can(user, card) then return end            -- ADV4
-    out[#out + 1] = { card = card, label = (adv.label or entity.name(card)) }
-  end
-  local owners = { p }
+-- Appends to `out` the advantage `card` offers to `user`, if it offers one user may use now.
+local function consider(out, card, user)
+  local adv = offer_of(card)
+  if not adv then return end
+  if (adv.for_opponent == true) == (entity.owner(card) == user) then return end            -- ADV6
+  if flag_is(card, "adv_used") and (adv.once or adv.for_opponent and team_once()) then return end   -- ADV5, O8
+  if adv.force and S.force(user) < adv.force then return end
+  if adv.can and not adv.can(user, card) then return end                                   -- ADV4
+  out[#out + 1] = { card = card, label = (adv.label or entity.name(card)) }
+end
+
+-- Appends to `out` the card advantages p may use: p's own and those p's opponents grant.
+local function card_advantages(p, out)
+  local owners
   if S.team_mode() then                                                -- O8: p's nearest enemies
+    owners = { p }
     for _, q in ipairs(require("battlecon.team").opponents(p)) do owners[#owners + 1] = q end
-  else
-    owners[2] = S.opponent(p)
   end
-  for i = 1, #owners do
+  for i = 1, owners and #owners or 2 do
+    local owner = owners and owners[i] or (i == 1 and p or S.opponent(p))
     for j = 1, #OFFER_ZONES do
-      local z, kind = zone_find(OFFER_ZONES[j], owners[i]), OFFER_KINDS[j]
+      local z, kind = zone_find(OFFER_ZONES[j], owner), OFFER_KINDS[j]
       if kind then
         local list = zone_items(z, kind)
-        for k = 1, #list do consider(list[k], p) end
+        for k = 1, #list do consider(out, list[k], p) end
       else
-        for k = 1, zone_count(z) do consider(zone_at(z, k), p) end
+        for k = 1, zone_count(z) do consider(out, zone_at(z, k), p) end
       end
     end
   end
   return out
 end
 
+-- What p may do on an Advantage turn: pass first, then the support tokens, then card
+-- advantages (the order the options are offered in).
 function M.choices(p)
   local list = { { label = "pass" } }
   if S.force(p) >= M.SUPPORT_COST then
-    for _, t in ipairs(M.SUPPORT) do
-      if not S.flag(p, t.used) and support_changes(p, t) then
-        list[#list + 1] = { label = t.name .. " (+" .. t.amount .. " " .. t.stat .. ", 2 force)", token = t }
+    local attack = S.attack_cards(p)
+    for i = 1, #M.SUPPORT do
+      local t = M.SUPPORT[i]
+      if not S.flag(p, t.used) and support_changes(p, t, attack) then
+        list[#list + 1] = { label = t.label, token = t }
       end
     end
   end
-  for _, a in ipairs(card_advantages(p)) do list[#list + 1] = a end
-  return list
+  return card_advantages(p, list)
 end
 
 function M.use(p, c)
