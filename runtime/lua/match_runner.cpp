@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "lua_modules.h"
+#include "raw_field.h"
 #include "script_call.h"
 
 namespace duelbox {
@@ -28,6 +29,12 @@ std::unique_ptr<Agent> default_agent(const SeatSpec& seat, PlayerIndex p, std::u
 }
 
 void push_json(lua_State* L, const nlohmann::json& j) {
+    // Each level holds its table on the stack while the next is pushed; files are at most
+    // fields::kMaxJsonDepth deep, so this only fails for a value built in code past Lua's limit.
+    if (j.is_structured() && !lua_checkstack(L, 2)) {
+        lua_pushnil(L);
+        return;
+    }
     switch (j.type()) {
         case nlohmann::json::value_t::boolean: lua_pushboolean(L, j.get<bool>()); return;
         case nlohmann::json::value_t::number_integer: lua_pushinteger(L, j.get<std::int64_t>()); return;
@@ -65,12 +72,12 @@ namespace {
 // The names listed in the game table's field `key` (a list of strings, or of {name=...}).
 std::vector<std::string> game_list(lua_State* L, int game, const char* key) {
     std::vector<std::string> out;
-    if (lua_getfield(L, game, key) == LUA_TTABLE) {
+    if (raw_field(L, game, key) == LUA_TTABLE) {
         const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
         for (lua_Integer i = 1; i <= n; ++i) {
             const int t = lua_rawgeti(L, -1, i);
             if (t == LUA_TSTRING) out.push_back(lua_tostring(L, -1));
-            else if (t == LUA_TTABLE && lua_getfield(L, -1, "name") == LUA_TSTRING) {
+            else if (t == LUA_TTABLE && raw_field(L, -1, "name") == LUA_TSTRING) {
                 out.push_back(lua_tostring(L, -1));
                 lua_pop(L, 1);
             } else if (t == LUA_TTABLE) {
@@ -128,7 +135,7 @@ RunState MatchRunner::start() {
         lua_State* L = host_.state();
         const int top = lua_gettop(L);
         host_.push_game(L);
-        if (lua_istable(L, -1) && lua_getfield(L, -1, "setup_rule") == LUA_TSTRING) setup_rule = lua_tostring(L, -1);
+        if (lua_istable(L, -1) && raw_field(L, -1, "setup_rule") == LUA_TSTRING) setup_rule = lua_tostring(L, -1);
         lua_settop(L, top);
     }
     match_->set_rule(setup_rule);
@@ -161,7 +168,7 @@ RunState MatchRunner::start() {
             return fail("options." + k + ": unknown rule option of game " + scenario_.game + " (options: " +
                         joined(option_names) + ")");
         }
-    if (lua_getfield(L, game, "setup_keys") == LUA_TTABLE) {
+    if (raw_field(L, game, "setup_keys") == LUA_TTABLE) {
         const auto keys = game_list(L, game, "setup_keys");
         for (const auto& [k, v] : scenario_.setup.items())
             if (std::find(keys.begin(), keys.end(), k) == keys.end()) {
@@ -170,7 +177,7 @@ RunState MatchRunner::start() {
             }
     }
     lua_pop(L, 1);
-    if (lua_getfield(L, game, "seat_keys") == LUA_TTABLE) {
+    if (raw_field(L, game, "seat_keys") == LUA_TTABLE) {
         const auto keys = game_list(L, game, "seat_keys");
         for (std::size_t i = 0; i < scenario_.seats.size(); ++i)
             for (const auto& [k, v] : scenario_.seats[i].setup.items())
@@ -184,7 +191,7 @@ RunState MatchRunner::start() {
 
     co_ = lua_newthread(L);
     co_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
-    if (lua_getfield(L, game, "play") != LUA_TFUNCTION) {
+    if (raw_field(L, game, "play") != LUA_TFUNCTION) {
         lua_settop(L, top);
         return fail(game_file + ": field 'play' must be a function");
     }
@@ -197,11 +204,11 @@ RunState MatchRunner::start() {
     lua_pushinteger(co_, static_cast<lua_Integer>(scenario_.seed));
     lua_setfield(co_, -2, "seed");
     lua_newtable(co_);
-    if (lua_getfield(L, game, "options") == LUA_TTABLE) {   // defaults first
+    if (raw_field(L, game, "options") == LUA_TTABLE) {   // defaults first
         const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
         for (lua_Integer i = 1; i <= n; ++i) {
-            if (lua_rawgeti(L, -1, i) == LUA_TTABLE && lua_getfield(L, -1, "name") == LUA_TSTRING) {
-                lua_getfield(L, -2, "default");
+            if (lua_rawgeti(L, -1, i) == LUA_TTABLE && raw_field(L, -1, "name") == LUA_TSTRING) {
+                raw_field(L, -2, "default");
                 lua_xmove(L, co_, 1);
                 lua_setfield(co_, -2, lua_tostring(L, -1));
                 lua_pop(L, 1);

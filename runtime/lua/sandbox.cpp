@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "bounded_library.h"
 #include "error_names.h"
 #include "host.h"
 #include "kernel/match.h"
@@ -89,14 +90,18 @@ int readonly_newindex(lua_State* L) {
                       luaL_tolstring(L, 2, nullptr));
 }
 
+// The iterator keeps the hidden table as its upvalue and walks it whatever state it is given:
+// pairs() must not return the table itself, or `local _, raw = pairs(string)` could write it.
+int readonly_next(lua_State* L) {
+    lua_settop(L, 2);
+    return lua_next(L, lua_upvalueindex(1)) ? 2 : (lua_pushnil(L), 1);
+}
+
 int readonly_pairs(lua_State* L) {
     lua_getmetatable(L, 1);
     lua_getfield(L, -1, "__index");
-    lua_pushcfunction(L, [](lua_State* L) -> int {
-        lua_settop(L, 2);
-        return lua_next(L, 1) ? 2 : (lua_pushnil(L), 1);
-    });
-    lua_insert(L, -2);
+    lua_pushcclosure(L, readonly_next, 1);
+    lua_pushvalue(L, 1);                   // the state is the proxy, not the table behind it
     lua_pushnil(L);
     return 3;
 }
@@ -140,8 +145,11 @@ int sandbox_pcall(lua_State* L) {
     return finish_pcall(L, status, ctx);
 }
 
-// xpcall's handler sees the qualified message too.
+// xpcall's handler sees the qualified message too. Not for a spent budget: Lua runs the
+// message handler of an error raised inside a hook with hooks off, so the script's handler
+// could loop for ever there; that error ends the call anyway, so the handler is skipped.
 int xpcall_handler(lua_State* L) {
+    if (instruction_budget_exhausted()) return 1;
     qualify_error(L, 1);                   // level 0 is this handler; level 1 raised the error
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, -2);
@@ -310,6 +318,15 @@ int sandbox_require(lua_State* L) {
         lua_pop(L, 1);
         lua_pushboolean(L, 1);
     }
+    // Every script that requires a module shares it, so it is handed out read-only at every
+    // depth: a card replacing verbs.take_damage would change every later match on the host.
+    if (lua_istable(L, -1)) {
+        lua_pushfstring(L, "require('%s')", name);
+        readonly_view_push(L, -2, "modules are shared by every script and every match; they are read-only",
+                           lua_tostring(L, -1));
+        lua_replace(L, -3);
+        lua_pop(L, 1);
+    }
     lua_pushvalue(L, -1);
     lua_setfield(L, 3, name);
     return 1;
@@ -380,6 +397,7 @@ void sandbox_open(lua_State* L) {
     // change what ("x"):upper() means for another.
     copy_table(L, string, "dump");
     const int string_copy = lua_gettop(L);
+    bound_string_library(L, string_copy);   // no single call may run for ever (bounded_library.h)
     name_functions(L, -1, "string");   // errors say 'string.x' (error_names.h)
     lua_pushliteral(L, "");
     lua_getmetatable(L, -1);
@@ -393,6 +411,7 @@ void sandbox_open(lua_State* L) {
     lua_pop(L, 1);
 
     copy_table(L, table, nullptr);
+    bound_table_library(L, -1);
     name_functions(L, -1, "table");   // errors say 'table.x' (error_names.h)
     sandbox_push_readonly(L, -1);
     lua_setfield(L, base, "table");

@@ -149,20 +149,32 @@ void script_hook(lua_State* L, lua_Debug* ar) {
     }
     c->used += kHookCount;
     if (c->used < c->budget) return;
+    raise_budget_error(L, c->budget, 0);
+}
+
+}  // namespace
+
+// Level 0 from the hook (the running Lua function); level 1 from a C function charging work.
+void raise_budget_error(lua_State* L, std::int64_t budget, int level) {
     {   // C++ strings end with this block: lua_error longjmps past any destructor
         lua_Debug here;
         std::string where;
-        if (lua_getstack(L, 0, &here) && lua_getinfo(L, "Sl", &here) && here.currentline > 0)
+        if (lua_getstack(L, level, &here) && lua_getinfo(L, "Sl", &here) && here.currentline > 0)
             where = std::string(here.short_src) + ":" + std::to_string(here.currentline) + ": ";
         LuaHost& host = host_of(L);
-        const std::string msg = where + "instruction budget of " + std::to_string(c->budget) +
+        const std::string msg = where + "instruction budget of " + std::to_string(budget) +
                                 " exceeded (an endless loop?)" + host.context_suffix();
         lua_pushstring(L, msg.c_str());
     }
     lua_error(L);
 }
 
-}  // namespace
+void charge_instructions(lua_State* L, std::int64_t units) {
+    if (t_counting.empty() || units <= 0) return;
+    Counting& c = t_counting.front();
+    c.used = units >= c.budget - c.used ? c.budget : c.used + units;   // no overflow: saturates at the budget
+    if (c.used >= c.budget) raise_budget_error(L, c.budget, 1);
+}
 
 ScriptCall::ScriptCall(LuaHost& host, lua_State* thread) : host_(host), thread_(thread) {
     std::call_once(g_watchdog_started, [] {
