@@ -185,7 +185,11 @@ std::string LuaHost::run_file(const std::string& relative_path, int nresults) {
         return err;
     }
     ScriptCall call(*this, L_);
-    if (call.pcall(0, nresults) != LUA_OK) return call.error();
+    if (call.pcall(0, nresults) != LUA_OK) {
+        // A memory error at the top level has no Lua frame left to name: name the file at least.
+        if (call.error().rfind(relative_path, 0) != 0) return relative_path + ": " + call.error();
+        return call.error();
+    }
     return "";
 }
 

@@ -258,8 +258,14 @@ void ScriptCall::describe_failure(lua_State* co, int status) {
         msg = (where.empty() ? "" : where + ": ") + "memory cap of " +
               std::to_string(host_.limits().memory_bytes >> 20) + " MB exceeded" + host_.context_suffix();
     } else {
-        const char* s = lua_tostring(co, -1);
-        msg = s ? s : "(error object is not a string)";
+        const char* s = lua_type(co, -1) == LUA_TSTRING || lua_type(co, -1) == LUA_TNUMBER ? lua_tostring(co, -1) : nullptr;
+        if (s) {
+            msg = s;
+        } else {   // error({}) or error(nil): no message to carry a place, so name the innermost line
+            const std::string where = innermost_lua_location(co);
+            msg = (where.empty() ? "" : where + ": ") + "error raised with a " + luaL_typename(co, -1) +
+                  " value instead of a message (give error() a string)";
+        }
         // Errors raised by the budget hook already carry the context; others get it here.
         const std::string suffix = host_.context_suffix();
         if (!suffix.empty() && msg.find(suffix) == std::string::npos) msg += suffix;

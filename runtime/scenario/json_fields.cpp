@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace duelbox::fields {
@@ -228,12 +229,60 @@ void check_depth(const json& v, const std::string& path, int levels_left) {
     }
 }
 
+// Refuses a key given twice in one object (nlohmann keeps the last one silently): follows the
+// parser's events with a stack of open containers, so the error names the object's path.
+class DuplicateKeys {
+public:
+    explicit DuplicateKeys(const std::string& name) : name_(name) {}
+    bool operator()(int, json::parse_event_t event, json& parsed) {
+        switch (event) {
+            case json::parse_event_t::object_start: open_.push_back({false, 0, "", {}}); break;
+            case json::parse_event_t::array_start: open_.push_back({true, 0, "", {}}); break;
+            case json::parse_event_t::key: {
+                Open& o = open_.back();
+                o.key = parsed.get<std::string>();
+                if (!o.keys.insert(o.key).second)
+                    throw ScenarioError(name_ + ": " + key_path(path(), o.key) +
+                                        ": duplicate key (each field may appear once in an object)");
+                break;
+            }
+            case json::parse_event_t::object_end:
+            case json::parse_event_t::array_end:
+                open_.pop_back();
+                element_done();
+                break;
+            case json::parse_event_t::value: element_done(); break;
+        }
+        return true;
+    }
+
+private:
+    struct Open {
+        bool array;
+        std::size_t index;   // of the element being read, in an array
+        std::string key;     // being read, in an object
+        std::set<std::string> keys;
+    };
+    void element_done() {
+        if (!open_.empty() && open_.back().array) ++open_.back().index;
+    }
+    // The path of the innermost open object (its own key is not part of it).
+    std::string path() const {
+        std::string p;
+        for (std::size_t i = 0; i + 1 < open_.size(); ++i)
+            p = open_[i].array ? index(p, open_[i].index) : key_path(p, open_[i].key);
+        return p;
+    }
+    const std::string& name_;
+    std::vector<Open> open_;
+};
+
 }  // namespace
 
 json parse_json_text(const std::string& text, const std::string& name) {
     json j;
     try {
-        j = json::parse(text);
+        j = json::parse(text, DuplicateKeys(name));
     } catch (const json::out_of_range& e) {
         // A number beyond a double's range ("1e400"): nlohmann gives the token, not its place.
         std::string what = e.what();

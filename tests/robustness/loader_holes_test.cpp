@@ -137,3 +137,17 @@ TEST_CASE("#16.12 scenario limits cannot loosen the budget past the documented c
     CHECK(scenario_error(head + R"({"memory_mb": 1025}})") == ": limits.memory_mb: expected an integer from 1 to 1024; got 1025");
     CHECK(scenario_error(head + R"({"time_slice_ms": 10000, "instructions": 1000, "memory_mb": 8}})") == "");
 }
+
+TEST_CASE("#16.11 the memory cap at a card file's top level names the file", "[robustness][loader][16]") {
+    const TempDir dir("hole_16_11_mem");
+    write(dir.root() / "scripts/bomb/game.lua", kPlainGame);
+    write(dir.root() / "cards/bomb/bomb.lua", "local t = {}\nfor i = 1, 1e9 do t[i] = ('x'):rep(64) .. i end\nreturn {}\n");
+    Limits limits;
+    limits.memory_bytes = 16ll << 20;
+    LuaHost host(limits);
+    std::vector<std::string> errors;
+    CHECK_FALSE(host.load_game(dir.root().string(), "bomb", errors));
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].rfind("cards/bomb/bomb.lua", 0) == 0);
+    CHECK(errors[0].find("memory cap of 16 MB exceeded") != std::string::npos);
+}

@@ -128,3 +128,9 @@ TEST_CASE("#16.6 require returns a read-only module, at every depth", "[robustne
                          "(require('probe.data').list[1])");
     expect_probe_healthy(*host);   // core.windows.dispatch still dispatches
 }
+
+TEST_CASE("#16.11 error() with a table or nil names the line that raised it", "[robustness][sandbox][16]") {
+    CHECK(error_of("local x = 1\nerror({})") == "snippet:2: error raised with a table value instead of a message (give error() a string)");
+    CHECK(error_of("error(nil)") == "snippet:1: error raised with a nil value instead of a message (give error() a string)");
+    CHECK(error_of("error(42)") == "42");   // a number is a message, as in Lua
+}
