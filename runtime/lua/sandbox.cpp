@@ -97,6 +97,13 @@ int readonly_next(lua_State* L) {
     return lua_next(L, lua_upvalueindex(1)) ? 2 : (lua_pushnil(L), 1);
 }
 
+int readonly_len(lua_State* L) {
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "__index");
+    lua_pushinteger(L, static_cast<lua_Integer>(lua_rawlen(L, -1)));
+    return 1;
+}
+
 int readonly_pairs(lua_State* L) {
     lua_getmetatable(L, 1);
     lua_getfield(L, -1, "__index");
@@ -276,6 +283,33 @@ bool push_module_path(lua_State* L, const std::string& name, const std::string& 
     return true;
 }
 
+// Every script that requires a module shares it, so it is handed out read-only: a card
+// replacing verbs.take_damage would change every later match on the host. Module functions
+// are looked up in every beat, so the front is a shallow proxy whose __index is a table (Lua's
+// fast path, no C call) holding the module's fields as they were when it finished loading;
+// its table fields are read-only views at every depth (readonly_view.h).
+void push_module_front(lua_State* L, int module, const char* name) {
+    module = lua_absindex(L, module);
+    lua_newtable(L);
+    const int front = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, module)) {
+        if (lua_istable(L, -1)) {
+            if (lua_type(L, -2) == LUA_TSTRING) lua_pushfstring(L, "require('%s').%s", name, lua_tostring(L, -2));
+            else lua_pushfstring(L, "require('%s')[...]", name);
+            readonly_view_push(L, -2, "modules are shared by every script and every match; they are read-only",
+                               lua_tostring(L, -1));
+            lua_replace(L, -3);
+            lua_pop(L, 1);
+        }
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, front);
+    }
+    sandbox_push_readonly(L, front);
+    lua_remove(L, front);
+}
+
 // No C++ string lives across a raise or the module's body (lua_call): the name and path
 // stay on the Lua stack, the file's bytes end with the block that loads them.
 int sandbox_require(lua_State* L) {
@@ -318,14 +352,9 @@ int sandbox_require(lua_State* L) {
         lua_pop(L, 1);
         lua_pushboolean(L, 1);
     }
-    // Every script that requires a module shares it, so it is handed out read-only at every
-    // depth: a card replacing verbs.take_damage would change every later match on the host.
     if (lua_istable(L, -1)) {
-        lua_pushfstring(L, "require('%s')", name);
-        readonly_view_push(L, -2, "modules are shared by every script and every match; they are read-only",
-                           lua_tostring(L, -1));
-        lua_replace(L, -3);
-        lua_pop(L, 1);
+        push_module_front(L, -1, name);
+        lua_replace(L, -2);
     }
     lua_pushvalue(L, -1);
     lua_setfield(L, 3, name);
@@ -353,13 +382,15 @@ void copy_table(lua_State* L, int src, const char* skip) {
 void sandbox_push_readonly(lua_State* L, int idx) {
     idx = lua_absindex(L, idx);
     lua_newtable(L);                       // the proxy
-    lua_createtable(L, 0, 4);              // its metatable
+    lua_createtable(L, 0, 5);              // its metatable
     lua_pushvalue(L, idx);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, readonly_newindex);
     lua_setfield(L, -2, "__newindex");
     lua_pushcfunction(L, readonly_pairs);
     lua_setfield(L, -2, "__pairs");
+    lua_pushcfunction(L, readonly_len);    // a module may be a list
+    lua_setfield(L, -2, "__len");
     lua_pushliteral(L, "locked");
     lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, -2);

@@ -150,8 +150,8 @@ std::string render_markdown(const Reference& ref) {
          "- `load(text [, name [, mode [, env]]])` loads text chunks only, each with fresh globals of its own.\n"
          "- `require(name)` loads `core.x` from `scripts/core/x.lua`, `<game>.x` from `scripts/<game>/x.lua` and\n"
          "  `cards.<game>.x` from `cards/<game>/x.lua`. A module runs once; every match of the loaded game\n"
-         "  shares its result, read-only at every depth (a write raises \"modules are shared by every script\n"
-         "  and every match; they are read-only (require('core.x').f)\"). Nothing else can be required.\n"
+         "  shares its result, read-only at every depth (writing a field of it, or of a table in it, raises).\n"
+         "  Nothing else can be required.\n"
          "- `print(...)` appends a `script.print` event to the match log.\n"
          "- `pcall` and `xpcall` catch errors, but not the instruction budget or the memory cap.\n";
     // Said only while the sandbox really refuses it (the last example below shows the message).
