@@ -184,12 +184,18 @@ std::string LuaHost::run_file(const std::string& relative_path, int nresults) {
         lua_pop(L_, 1);
         return err;
     }
+    lua_getupvalue(L_, -1, 1);   // the file's environment, frozen once it has run
+    lua_insert(L_, -2);
+    const int env = lua_gettop(L_) - 1;
     ScriptCall call(*this, L_);
     if (call.pcall(0, nresults) != LUA_OK) {
+        lua_remove(L_, env);
         // A memory error at the top level has no Lua frame left to name: name the file at least.
         if (call.error().rfind(relative_path, 0) != 0) return relative_path + ": " + call.error();
         return call.error();
     }
+    sandbox_freeze_env(L_, env);
+    lua_remove(L_, env);
     return "";
 }
 

@@ -347,7 +347,11 @@ int sandbox_require(lua_State* L) {
         }
     }
     if (unreadable || status != LUA_OK) return lua_error(L);
+    lua_getupvalue(L, 4, 1);   // the module's environment, frozen once it has run
+    lua_insert(L, 4);
     lua_call(L, 0, 1);
+    sandbox_freeze_env(L, 4);
+    lua_remove(L, 4);
     if (lua_isnil(L, -1)) {
         lua_pop(L, 1);
         lua_pushboolean(L, 1);
@@ -377,7 +381,55 @@ void copy_table(lua_State* L, int src, const char* skip) {
     }
 }
 
+int frozen_global_newindex(lua_State* L) {
+    return luaL_error(L, "cannot set global '%s' once its file has loaded: it would carry from one match to the next "
+                         "on this host (keep match state in counters, flags or props; use a local for a helper)",
+                      luaL_tolstring(L, 2, nullptr));
+}
+
 }  // namespace
+
+void sandbox_freeze_env(lua_State* L, int env) {
+    env = lua_absindex(L, env);
+    // The globals the file defined move behind the environment, so that assigning one of them
+    // again reaches __newindex like a new one; _G (the environment itself) stays.
+    lua_newtable(L);
+    const int globals = lua_gettop(L);
+    bool any = false;
+    lua_pushnil(L);
+    while (lua_next(L, env)) {
+        if (lua_type(L, -2) == LUA_TSTRING && std::strcmp(lua_tostring(L, -2), "_G") == 0) {
+            lua_pop(L, 1);
+            continue;
+        }
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, globals);
+        any = true;
+    }
+    lua_pushnil(L);
+    while (lua_next(L, globals)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushnil(L);
+        lua_rawset(L, env);
+    }
+    lua_createtable(L, 0, 3);
+    if (any) {   // reads: the file's globals, then the base (one more lookup only for such files)
+        lua_getfield(L, LUA_REGISTRYINDEX, kEnvMetaKey);
+        lua_setmetatable(L, globals);
+        lua_pushvalue(L, globals);
+    } else {
+        sandbox_push_base(L);
+    }
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, frozen_global_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, env);
+    lua_settop(L, globals - 1);
+}
 
 void sandbox_push_readonly(lua_State* L, int idx) {
     idx = lua_absindex(L, idx);

@@ -136,3 +136,12 @@ TEST_CASE("#16.11 error() with a table or nil names the line that raised it", "[
     CHECK(error_of("error(nil)") == "snippet:1: error raised with a nil value instead of a message (give error() a string)");
     CHECK(error_of("error(42)") == "42");   // a number is a message, as in Lua
 }
+
+TEST_CASE("#16.8 file-level globals cannot carry state from one match to the next", "[robustness][sandbox][16]") {
+    auto host = probe_host();
+    const std::string says = "cannot set global 'count' once its file has loaded";
+    for (int match = 0; match < 2; ++match)   // the same on a fresh and on a reused host
+        expect_probe_failure(*host, "global_counter", "cards/probe/global_counter.lua:7:", says);
+    expect_probe_healthy(*host);
+    CHECK(error_of("local windows = require('core.windows')\nassert(windows.dispatch)") == "(no error: finished)");
+}
