@@ -187,6 +187,12 @@ int sandbox_load_fn(lua_State* L) {
     const char* name = luaL_optstring(L, 2, "=(load)");
     const char* mode = luaL_optstring(L, 3, "t");
     if (!std::strchr(mode, 't')) return luaL_argerror(L, 3, "only text chunks may be loaded (mode 't')");
+    // A chunk named as a file ("@cards/x/y.lua", or "=cards/...") would make its errors and the
+    // events it logs name that file, another card's: it is shown as "(load) cards/x/y.lua".
+    const bool file_like = name[0] == '@' || (name[0] == '=' && (std::strncmp(name + 1, "cards/", 6) == 0 ||
+                                                                 std::strncmp(name + 1, "scripts/", 8) == 0));
+    lua_settop(L, 4);   // the env argument stays at 4 whatever is pushed next
+    if (file_like) name = lua_pushfstring(L, "=(load) %s", name + 1);
     if (luaL_loadbufferx(L, text, len, name, "t") != LUA_OK) {
         lua_pushnil(L);
         lua_insert(L, -2);

@@ -145,3 +145,10 @@ TEST_CASE("#16.8 file-level globals cannot carry state from one match to the nex
     expect_probe_healthy(*host);
     CHECK(error_of("local windows = require('core.windows')\nassert(windows.dispatch)") == "(no error: finished)");
 }
+
+TEST_CASE("#16.11 load cannot give a chunk another file's name", "[robustness][sandbox][16]") {
+    CHECK(error_of("load('error(\"x\")', '@cards/probe/echo.lua')()") == "(load) cards/probe/echo.lua:1: x");
+    CHECK(error_of("load('error(\"x\")', '=scripts/probe/game.lua')()") == "(load) scripts/probe/game.lua:1: x");
+    CHECK(error_of("load('error(\"x\")', '=mine')()") == "mine:1: x");
+    CHECK(error_of("local env = { error = error }\nload('y = 1', 'c', 't', env)()\nassert(env.y == 1)") == "(no error: finished)");
+}
