@@ -16,16 +16,24 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The game lives in a scratch folder of this process; the card file is rewritten per input.
+// The game lives in a scratch folder of this process, removed at exit; the card file is
+// rewritten per input.
+struct ScratchGame {
+    fs::path root = fs::temp_directory_path() / ("duelbox_fuzz_card_" + std::to_string(::getpid()));
+    ScratchGame() {
+        fs::create_directories(root / "scripts/fuzz");
+        fs::create_directories(root / "cards/fuzz");
+        std::ofstream(root / "scripts/fuzz/game.lua") << "return { windows = { 'go' }, play = function() end }\n";
+    }
+    ~ScratchGame() {
+        std::error_code ec;
+        fs::remove_all(root, ec);
+    }
+};
+
 const fs::path& game_root() {
-    static const fs::path root = [] {
-        const fs::path r = fs::temp_directory_path() / ("duelbox_fuzz_card_" + std::to_string(::getpid()));
-        fs::create_directories(r / "scripts/fuzz");
-        fs::create_directories(r / "cards/fuzz");
-        std::ofstream(r / "scripts/fuzz/game.lua") << "return { windows = { 'go' }, play = function() end }\n";
-        return r;
-    }();
-    return root;
+    static const ScratchGame game;
+    return game.root;
 }
 
 }  // namespace
