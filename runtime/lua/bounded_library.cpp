@@ -6,6 +6,7 @@
 #include "bounded_library.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "script_call.h"
 
@@ -102,6 +103,16 @@ int bounded_shift(lua_State* L) {
     return call_original(L);
 }
 
+// table.sort without a comparator runs n log n comparisons in C; with one, the comparator's
+// instructions are counted anyway. Charged once, before sorting.
+int bounded_sort(lua_State* L) {
+    if (lua_type(L, 1) == LUA_TTABLE) {
+        const double n = static_cast<double>(lua_rawlen(L, 1));
+        if (n > 1) charge_instructions(L, static_cast<std::int64_t>(n * std::log2(n)));
+    }
+    return call_original(L);
+}
+
 void replace(lua_State* L, int lib, const char* name, lua_CFunction f) {
     lua_getfield(L, lib, name);
     lua_pushcclosure(L, f, 1);
@@ -159,6 +170,7 @@ void bound_table_library(lua_State* L, int table_table) {
     table_table = lua_absindex(L, table_table);
     replace(L, table_table, "move", bounded_move);
     for (const char* name : {"insert", "remove"}) replace(L, table_table, name, bounded_shift);
+    replace(L, table_table, "sort", bounded_sort);
 }
 
 }  // namespace duelbox

@@ -12,7 +12,8 @@
 //  - string.rep returns "" at once when the result is empty; a result past the memory cap
 //    fails as any allocation does.
 //  - table.move, and table.insert/remove on a table with a __len, charge the elements they
-//    shift to the instruction budget (charge_instructions), so a huge range is a budget error.
+//    shift to the instruction budget (charge_instructions), so a huge range is a budget error;
+//    table.sort charges n log2 n for the n elements of its table.
 #pragma once
 #include <lua.hpp>
 
@@ -22,7 +23,7 @@ namespace duelbox {
 
 // Replaces rep, find, match, gmatch and gsub in the string library copy at `string_table`.
 void bound_string_library(lua_State* L, int string_table);
-// Replaces move, insert and remove in the table library copy at `table_table`.
+// Replaces move, insert, remove and sort in the table library copy at `table_table`.
 void bound_table_library(lua_State* L, int table_table);
 
 // Worst-case steps of Lua's matcher for `pattern` on a subject of `subject_len` bytes: each

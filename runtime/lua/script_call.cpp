@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -195,7 +196,10 @@ ScriptCall::ScriptCall(LuaHost& host, lua_State* thread) : host_(host), thread_(
     t_arm_line_mask.store(line_mask, std::memory_order_relaxed);
     t_arm_thread.store(thread, std::memory_order_relaxed);
     std::atomic_signal_fence(std::memory_order_seq_cst);
-    const auto deadline = Clock::now() + std::chrono::milliseconds(host.limits().time_slice_ms);
+    // Scenario files are capped at 10 s (scenario.cpp); a host built in code is clamped to a day
+    // so the deadline cannot overflow the clock (9223372036854775807 ms did, UBSan).
+    const std::int64_t slice_ms = std::min<std::int64_t>(host.limits().time_slice_ms, 86'400'000);
+    const auto deadline = Clock::now() + std::chrono::milliseconds(slice_ms);
     {
         std::lock_guard<std::mutex> lock(g_mutex);
         g_timed.push_back({thread, pthread_self(), deadline, line_mask, false});

@@ -152,3 +152,11 @@ TEST_CASE("#16.11 load cannot give a chunk another file's name", "[robustness][s
     CHECK(error_of("load('error(\"x\")', '=mine')()") == "mine:1: x");
     CHECK(error_of("local env = { error = error }\nload('y = 1', 'c', 't', env)()\nassert(env.y == 1)") == "(no error: finished)");
 }
+
+TEST_CASE("#16.2 table.sort charges n log n to the budget", "[robustness][sandbox][16]") {
+    // 900,000 elements (made in one C call): about 18 million comparisons, past the snippet's budget of 5 million.
+    const std::string error = error_of("local t = { string.byte(string.rep('a', 900000), 1, -1) }\ntable.sort(t)");
+    INFO(error);
+    CHECK(error.rfind("snippet:2: instruction budget of", 0) == 0);
+    CHECK(error_of("local t = {3, 1, 2}\ntable.sort(t)\nassert(t[1] == 1 and t[3] == 3)") == "(no error: finished)");
+}
