@@ -21,11 +21,11 @@ const char* const kEnvMetaKey = "duelbox.envmeta";
 
 // Base functions a script may use as they are. Left out on purpose: dofile, loadfile
 // (file access), collectgarbage (lets a script stall or inspect the collector), rawset
-// (would write through our read-only proxies), require/load/pcall/xpcall/print (replaced).
+// (would write through our read-only proxies), require/load/pcall/xpcall/print/tostring (replaced).
 // next is replaced too, so it walks read-only views (readonly_view.h).
 const char* const kSafeBase[] = {"assert", "error",  "getmetatable", "ipairs",   "pairs",
                                  "rawequal", "rawget", "rawlen",     "select",   "tonumber",
-                                 "tostring", "type",   "_VERSION"};
+                                 "type",     "_VERSION"};
 
 // setmetatable without finalizers: a __gc runs whenever the collector decides, possibly
 // outside any budgeted call, where an endless loop could not be stopped. (Lua marks an
@@ -204,6 +204,34 @@ int sandbox_load_fn(lua_State* L) {
     return 1;
 }
 
+// -- tostring without addresses ------------------------------------------------------------
+
+// Lua shows a table as "table: 0x55d0c3a1e2f0", which differs between runs: a log line, or a
+// decision keyed on it, would too (#16.14). A value with __tostring is shown by it; any other
+// table, function, userdata or thread shows its __name or its type alone.
+const char* push_shown(lua_State* L, int idx) {
+    idx = lua_absindex(L, idx);
+    const int t = lua_type(L, idx);
+    const bool addressed = t == LUA_TTABLE || t == LUA_TFUNCTION || t == LUA_TUSERDATA || t == LUA_TTHREAD ||
+                           t == LUA_TLIGHTUSERDATA;
+    if (!addressed) return luaL_tolstring(L, idx, nullptr);
+    if (luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
+        lua_pop(L, 1);
+        return luaL_tolstring(L, idx, nullptr);
+    }
+    const int name = luaL_getmetafield(L, idx, "__name");
+    if (name == LUA_TSTRING) return lua_tostring(L, -1);
+    if (name != LUA_TNIL) lua_pop(L, 1);
+    lua_pushstring(L, luaL_typename(L, idx));
+    return lua_tostring(L, -1);
+}
+
+int sandbox_tostring(lua_State* L) {
+    luaL_checkany(L, 1);
+    push_shown(L, 1);
+    return 1;
+}
+
 // -- print: goes to the event log, so it shows in the CLI, the editor and replays ---------
 
 int sandbox_print(lua_State* L) {
@@ -213,7 +241,7 @@ int sandbox_print(lua_State* L) {
     luaL_buffinit(L, &b);
     for (int i = 1; i <= n; ++i) {
         if (i > 1) luaL_addchar(&b, '\t');
-        luaL_tolstring(L, i, nullptr);
+        push_shown(L, i);
         luaL_addvalue(&b);
     }
     luaL_pushresult(&b);
@@ -474,7 +502,7 @@ void sandbox_open(lua_State* L) {
     lua_pop(L, 1);
     const luaL_Reg replaced[] = {{"pcall", sandbox_pcall},   {"xpcall", sandbox_xpcall},   {"load", sandbox_load_fn},
                                  {"print", sandbox_print},   {"require", sandbox_require}, {"next", readonly_view_next},
-                                 {nullptr, nullptr}};
+                                 {"tostring", sandbox_tostring}, {nullptr, nullptr}};
     lua_pushvalue(L, base);
     luaL_setfuncs(L, replaced, 0);
     lua_pop(L, 1);

@@ -153,6 +153,8 @@ std::string render_markdown(const Reference& ref) {
          "  shares its result, read-only at every depth (writing a field of it, or of a table in it, raises).\n"
          "  Nothing else can be required.\n"
          "- `print(...)` appends a `script.print` event to the match log.\n"
+         "- `tostring` (and so `print`) shows a table or function by its `__tostring`, its `__name` or its\n"
+         "  type alone, never by address: an address differs between runs.\n"
          "- `pcall` and `xpcall` catch errors, but not the instruction budget or the memory cap.\n";
     // Said only while the sandbox really refuses it (the last example below shows the message).
     if (!sb.refused.empty() && sb.refused.back().error.find("__gc") != std::string::npos)

@@ -160,3 +160,13 @@ TEST_CASE("#16.2 table.sort charges n log n to the budget", "[robustness][sandbo
     CHECK(error.rfind("snippet:2: instruction budget of", 0) == 0);
     CHECK(error_of("local t = {3, 1, 2}\ntable.sort(t)\nassert(t[1] == 1 and t[3] == 3)") == "(no error: finished)");
 }
+
+TEST_CASE("#16.14 tostring and print show no addresses", "[robustness][sandbox][16]") {
+    const RunResult r = run_snippet("assert(tostring({}) == 'table')\nassert(tostring(print) == 'function')\n"
+                                    "assert(tostring(setmetatable({}, { __tostring = function() return 'x' end })) == 'x')\n"
+                                    "assert(tostring(setmetatable({}, { __name = 'Thing' })) == 'Thing')\n"
+                                    "assert(tostring(1.5) == '1.5' and tostring(nil) == 'nil')\nprint({}, 2)");
+    INFO(r.error);
+    CHECK(r.finished());
+    CHECK(r.printed() == std::vector<std::string>{"table\t2"});
+}
