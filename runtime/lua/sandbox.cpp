@@ -232,6 +232,27 @@ int sandbox_tostring(lua_State* L) {
     return 1;
 }
 
+// string.format with the same rule: "%s" of such a value shows no address, "%p" is refused.
+// Lua's own format (upvalue 1) does the rest.
+int sandbox_format(lua_State* L) {
+    std::size_t lf = 0;
+    const char* f = lua_type(L, 1) == LUA_TSTRING ? lua_tolstring(L, 1, &lf) : nullptr;
+    int arg = 1;
+    for (std::size_t i = 0; f && i < lf; ++i) {
+        if (f[i] != '%') continue;
+        if (++i < lf && f[i] == '%') continue;
+        ++arg;
+        while (i < lf && std::strchr("-+ #0123456789.", f[i])) ++i;
+        if (i < lf && f[i] == 'p') return luaL_argerror(L, arg, "'%p' shows an address, which differs between runs");
+        if (i < lf && f[i] == 's' && arg <= lua_gettop(L) && lua_type(L, arg) != LUA_TSTRING &&
+            lua_type(L, arg) != LUA_TNUMBER) {
+            push_shown(L, arg);
+            lua_replace(L, arg);
+        }
+    }
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);
+}
+
 // -- print: goes to the event log, so it shows in the CLI, the editor and replays ---------
 
 int sandbox_print(lua_State* L) {
@@ -515,6 +536,9 @@ void sandbox_open(lua_State* L) {
     copy_table(L, string, "dump");
     const int string_copy = lua_gettop(L);
     bound_string_library(L, string_copy);   // no single call may run for ever (bounded_library.h)
+    lua_getfield(L, string_copy, "format");
+    lua_pushcclosure(L, sandbox_format, 1);
+    lua_setfield(L, string_copy, "format");
     name_functions(L, -1, "string");   // errors say 'string.x' (error_names.h)
     lua_pushliteral(L, "");
     lua_getmetatable(L, -1);

@@ -153,8 +153,9 @@ std::string render_markdown(const Reference& ref) {
          "  shares its result, read-only at every depth (writing a field of it, or of a table in it, raises).\n"
          "  Nothing else can be required.\n"
          "- `print(...)` appends a `script.print` event to the match log.\n"
-         "- `tostring` (and so `print`) shows a table or function by its `__tostring`, its `__name` or its\n"
-         "  type alone, never by address: an address differs between runs.\n"
+         "- `tostring` (and so `print` and `string.format(\"%s\")`) shows a table or function by its\n"
+         "  `__tostring`, its `__name` or its type alone, never by address: an address differs between\n"
+         "  runs. `string.format(\"%p\")` raises.\n"
          "- `pcall` and `xpcall` catch errors, but not the instruction budget or the memory cap.\n";
     // Said only while the sandbox really refuses it (the last example below shows the message).
     if (!sb.refused.empty() && sb.refused.back().error.find("__gc") != std::string::npos)

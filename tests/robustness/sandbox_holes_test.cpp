@@ -170,3 +170,10 @@ TEST_CASE("#16.14 tostring and print show no addresses", "[robustness][sandbox][
     CHECK(r.finished());
     CHECK(r.printed() == std::vector<std::string>{"table\t2"});
 }
+
+TEST_CASE("#16.14 string.format shows no addresses", "[robustness][sandbox][16]") {
+    CHECK(error_of("string.format('%d %p', 1, {})") ==
+          "snippet:1: bad argument #3 to 'string.format' ('%p' shows an address, which differs between runs)");
+    CHECK(error_of("assert(('%s|%5.1f|%%|%s|%s'):format({}, 1.5, 'x', print) == 'table|  1.5|%|x|function')\n"
+                   "assert(string.format('%q', 'a') == '\"a\"')") == "(no error: finished)");
+}
