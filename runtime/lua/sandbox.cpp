@@ -11,6 +11,7 @@
 #include "lua_util.h"
 #include "readonly_view.h"
 #include "script_call.h"
+#include "sorted_pairs.h"
 
 namespace duelbox {
 
@@ -21,11 +22,12 @@ const char* const kEnvMetaKey = "duelbox.envmeta";
 
 // Base functions a script may use as they are. Left out on purpose: dofile, loadfile
 // (file access), collectgarbage (lets a script stall or inspect the collector), rawset
-// (would write through our read-only proxies), require/load/pcall/xpcall/print/tostring (replaced).
+// (would write through our read-only proxies), require/load/pcall/xpcall/print/tostring/pairs
+// (replaced; pairs walks in a fixed order, sorted_pairs.h).
 // next is replaced too, so it walks read-only views (readonly_view.h).
-const char* const kSafeBase[] = {"assert", "error",  "getmetatable", "ipairs",   "pairs",
-                                 "rawequal", "rawget", "rawlen",     "select",   "tonumber",
-                                 "type",     "_VERSION"};
+const char* const kSafeBase[] = {"assert",   "error",  "getmetatable", "ipairs", "rawequal",
+                                 "rawget",   "rawlen", "select",       "tonumber", "type",
+                                 "_VERSION"};
 
 // setmetatable without finalizers: a __gc runs whenever the collector decides, possibly
 // outside any budgeted call, where an endless loop could not be stopped. (Lua marks an
@@ -523,7 +525,7 @@ void sandbox_open(lua_State* L) {
     lua_pop(L, 1);
     const luaL_Reg replaced[] = {{"pcall", sandbox_pcall},   {"xpcall", sandbox_xpcall},   {"load", sandbox_load_fn},
                                  {"print", sandbox_print},   {"require", sandbox_require}, {"next", readonly_view_next},
-                                 {"tostring", sandbox_tostring}, {nullptr, nullptr}};
+                                 {"tostring", sandbox_tostring}, {"pairs", sorted_pairs},     {nullptr, nullptr}};
     lua_pushvalue(L, base);
     luaL_setfuncs(L, replaced, 0);
     lua_pop(L, 1);

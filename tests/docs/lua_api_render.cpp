@@ -156,6 +156,8 @@ std::string render_markdown(const Reference& ref) {
          "- `tostring` (and so `print` and `string.format(\"%s\")`) shows a table or function by its\n"
          "  `__tostring`, its `__name` or its type alone, never by address: an address differs between\n"
          "  runs. `string.format(\"%p\")` raises.\n"
+         "- `pairs` walks a table in a fixed order: numbers, then strings, then `false`, `true`, each sorted\n"
+         "  (keys of other types last, in no fixed order). `next` keeps the table's own order.\n"
          "- `pcall` and `xpcall` catch errors, but not the instruction budget or the memory cap.\n";
     // Said only while the sandbox really refuses it (the last example below shows the message).
     if (!sb.refused.empty() && sb.refused.back().error.find("__gc") != std::string::npos)

@@ -177,3 +177,14 @@ TEST_CASE("#16.14 string.format shows no addresses", "[robustness][sandbox][16]"
     CHECK(error_of("assert(('%s|%5.1f|%%|%s|%s'):format({}, 1.5, 'x', print) == 'table|  1.5|%|x|function')\n"
                    "assert(string.format('%q', 'a') == '\"a\"')") == "(no error: finished)");
 }
+
+TEST_CASE("#16.14 pairs walks string keys in the same order in every process", "[robustness][sandbox][16]") {
+    const RunResult r = run_snippet("local t = { zeta = 1, alpha = 2, [3] = 'c', [1] = 'a', mid = 3, [true] = 't', [2.5] = 'h' }\n"
+                                    "local keys = {}\nfor k in pairs(t) do keys[#keys + 1] = tostring(k) end\n"
+                                    "print(table.concat(keys, ' '))\n"
+                                    "local seen = 0\nfor k, v in pairs(cards.get('snippet/ping') or {}) do seen = seen + 1 end\n"
+                                    "print(seen > 0)");
+    INFO(r.error);
+    REQUIRE(r.finished());
+    CHECK(r.printed() == std::vector<std::string>{"1 2.5 3 alpha mid zeta true", "true"});
+}
