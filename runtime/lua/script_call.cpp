@@ -265,6 +265,12 @@ void ScriptCall::describe_failure(lua_State* co, int status) {
         const char* s = lua_type(co, -1) == LUA_TSTRING || lua_type(co, -1) == LUA_TNUMBER ? lua_tostring(co, -1) : nullptr;
         if (s) {
             msg = s;
+            // Lua raises these without a place (a gsub callback recursing, a handler failing):
+            // the innermost Lua line is where the script was.
+            if (msg == "C stack overflow" || msg == "error in error handling" || msg.rfind("stack overflow", 0) == 0) {
+                const std::string where = innermost_lua_location(co);
+                if (!where.empty()) msg = where + ": " + msg;
+            }
         } else {   // error({}) or error(nil): no message to carry a place, so name the innermost line
             const std::string where = innermost_lua_location(co);
             msg = (where.empty() ? "" : where + ": ") + "error raised with a " + luaL_typename(co, -1) +

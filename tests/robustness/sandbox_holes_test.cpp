@@ -188,3 +188,7 @@ TEST_CASE("#16.14 pairs walks string keys in the same order in every process", "
     REQUIRE(r.finished());
     CHECK(r.printed() == std::vector<std::string>{"1 2.5 3 alpha mid zeta true", "true"});
 }
+
+TEST_CASE("#16.11 a C stack overflow from a gsub callback names the script's line", "[robustness][sandbox][16]") {
+    CHECK(error_of("local function f() return ('x'):gsub('.', f) end\nf()").rfind("snippet:1: C stack overflow", 0) == 0);
+}
