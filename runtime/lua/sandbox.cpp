@@ -268,6 +268,12 @@ int sandbox_print(lua_State* L) {
         luaL_addvalue(&b);
     }
     luaL_pushresult(&b);
+    // The log keeps every line outside the Lua heap, where the memory cap does not count it
+    // (#16.7): one line may not be a megabyte.
+    constexpr std::size_t kMaxPrint = 16 * 1024;
+    if (lua_rawlen(L, -1) > kMaxPrint)
+        return luaL_error(L, "print: a line of %I bytes is longer than %I (the match log keeps every line)",
+                          static_cast<lua_Integer>(lua_rawlen(L, -1)), static_cast<lua_Integer>(kMaxPrint));
     const char* text = lua_tostring(L, -1);   // (cut at a NUL byte, as before)
     Match* m = host_of(L).match();
     if (!m) {

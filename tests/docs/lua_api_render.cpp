@@ -152,7 +152,7 @@ std::string render_markdown(const Reference& ref) {
          "  `cards.<game>.x` from `cards/<game>/x.lua`. A module runs once; every match of the loaded game\n"
          "  shares its result, read-only at every depth (writing a field of it, or of a table in it, raises).\n"
          "  Nothing else can be required.\n"
-         "- `print(...)` appends a `script.print` event to the match log.\n"
+         "- `print(...)` appends a `script.print` event to the match log (a line of at most 16 KiB).\n"
          "- `tostring` (and so `print` and `string.format(\"%s\")`) shows a table or function by its\n"
          "  `__tostring`, its `__name` or its type alone, never by address: an address differs between\n"
          "  runs. `string.format(\"%p\")` raises.\n"

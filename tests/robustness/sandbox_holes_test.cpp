@@ -192,3 +192,9 @@ TEST_CASE("#16.14 pairs walks string keys in the same order in every process", "
 TEST_CASE("#16.11 a C stack overflow from a gsub callback names the script's line", "[robustness][sandbox][16]") {
     CHECK(error_of("local function f() return ('x'):gsub('.', f) end\nf()").rfind("snippet:1: C stack overflow", 0) == 0);
 }
+
+TEST_CASE("#16.7 print cannot put a megabyte line into the log outside the memory cap", "[robustness][sandbox][16]") {
+    CHECK(error_of("print(string.rep('x', 2^20))") ==
+          "snippet:1: print: a line of 1048576 bytes is longer than 16384 (the match log keeps every line)");
+    CHECK(error_of("print(string.rep('x', 16384))") == "(no error: finished)");
+}
