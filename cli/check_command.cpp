@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "lua/host.h"
+#include "lua/scenario_fields.h"
 #include "scenario/json_fields.h"
 #include "scenario/map_file.h"
 #include "scenario/scenario.h"
@@ -67,6 +68,8 @@ std::string check_json(const fs::path& file, const std::string& shown, const std
                 for (const auto& e : errors) all += "\n  " + e;
                 return all;
             }
+            // The fields `run` refuses before a match starts (unknown options and setup keys).
+            if (std::string err = scenario_fields_error(host, s); !err.empty()) return shown + ": " + err;
         } else {
             return shown + ": not a scenario (no \"game\"), replay or map (no \"spaces\"/\"line\")";
         }
@@ -102,6 +105,8 @@ int check_command(const std::vector<std::string>& args) {
         }
         std::sort(files.begin(), files.end());
         const fs::path root = root_of(p);
+        // A scenario or replay without "root" uses the engine's folder, as `duelbox run` does.
+        const std::string scenario_root = DUELBOX_SOURCE_ROOT;
         for (const fs::path& f : files) {
             const std::string shown = f.lexically_normal().generic_string();
             if (f.extension() == ".lua") {
@@ -120,7 +125,7 @@ int check_command(const std::vector<std::string>& args) {
                 }
             } else if (f.extension() == ".json") {
                 ++json_files;
-                if (std::string err = check_json(f, shown, root.string()); !err.empty()) errors.push_back(err);
+                if (std::string err = check_json(f, shown, scenario_root); !err.empty()) errors.push_back(err);
             }
         }
     }
@@ -128,7 +133,14 @@ int check_command(const std::vector<std::string>& args) {
         LuaHost host;
         std::vector<std::string> game_errors;
         host.load_game(root, game, game_errors);
-        for (const auto& e : game_errors) errors.push_back(e);
+        // A syntax error was reported when its file was compiled above (under the path given on
+        // the command line, which may be longer than the game-relative one): once is enough.
+        for (const auto& e : game_errors) {
+            const auto same = [&](const std::string& seen) {
+                return seen.size() >= e.size() && seen.compare(seen.size() - e.size(), e.size(), e) == 0;
+            };
+            if (std::none_of(errors.begin(), errors.end(), same)) errors.push_back(e);
+        }
         std::cout << "game " << game << ": " << host.cards().size() << " card definitions, "
                   << (game_errors.empty() ? "loads" : "has errors") << "\n";
     }

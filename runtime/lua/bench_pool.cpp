@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "host.h"
+#include "raw_field.h"
 
 namespace duelbox {
 
@@ -41,9 +42,9 @@ void read_bench_unit(LuaHost& host, std::string& event, std::string& name) {
     lua_State* L = host.state();
     const int top = lua_gettop(L);
     host.push_game(L);
-    if (lua_istable(L, -1) && lua_getfield(L, -1, "bench_unit") == LUA_TTABLE) {
-        if (lua_getfield(L, -1, "event") == LUA_TSTRING) event = lua_tostring(L, -1);
-        if (lua_getfield(L, -2, "name") == LUA_TSTRING) name = lua_tostring(L, -1);
+    if (lua_istable(L, -1) && raw_field(L, -1, "bench_unit") == LUA_TTABLE) {   // raw: raw_field.h
+        if (raw_field(L, -1, "event") == LUA_TSTRING) event = lua_tostring(L, -1);
+        if (raw_field(L, -2, "name") == LUA_TSTRING) name = lua_tostring(L, -1);
     }
     lua_settop(L, top);
 }

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "lua_modules.h"
+#include "raw_field.h"
 #include "sandbox.h"
 #include "script_call.h"
 
@@ -41,6 +42,14 @@ bool is_identifier_path(const std::string& s) {
         if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '/' ||
               c == '-'))
             return false;
+    return true;
+}
+
+// Scripts' tables that the host reads are plain: a metatable there would never be consulted
+// (raw_field.h), so one is refused with its file rather than silently ignored.
+bool has_metatable(lua_State* L, int idx) {
+    if (!lua_getmetatable(L, idx)) return false;
+    lua_pop(L, 1);
     return true;
 }
 
@@ -189,8 +198,18 @@ std::string LuaHost::run_file(const std::string& relative_path, int nresults) {
         lua_pop(L_, 1);
         return err;
     }
+    lua_getupvalue(L_, -1, 1);   // the file's environment, frozen once it has run
+    lua_insert(L_, -2);
+    const int env = lua_gettop(L_) - 1;
     ScriptCall call(*this, L_);
-    if (call.pcall(0, nresults) != LUA_OK) return call.error();
+    if (call.pcall(0, nresults) != LUA_OK) {
+        lua_remove(L_, env);
+        // A memory error at the top level has no Lua frame left to name: name the file at least.
+        if (call.error().rfind(relative_path, 0) != 0) return relative_path + ": " + call.error();
+        return call.error();
+    }
+    sandbox_freeze_env(L_, env);
+    lua_remove(L_, env);
     return "";
 }
 
@@ -220,13 +239,19 @@ bool LuaHost::load_game(const std::string& root, const std::string& game, std::v
         lua_pop(L_, 1);
         return false;
     }
+    if (has_metatable(L_, -1)) {
+        errors.push_back(file + ": must return a plain game table, without a metatable (the host reads its fields "
+                                "directly, raw_field.h)");
+        lua_pop(L_, 1);
+        return false;
+    }
     const int g = lua_gettop(L_);
-    if (lua_getfield(L_, g, "play") != LUA_TFUNCTION)
+    if (raw_field(L_, g, "play") != LUA_TFUNCTION)
         errors.push_back(file + ": field 'play' must be a function play(ctx) that runs the match");
     lua_pop(L_, 1);
     windows_.clear();
-    if (lua_getfield(L_, g, "windows") == LUA_TTABLE) {
-        const lua_Integer n = luaL_len(L_, -1);
+    if (raw_field(L_, g, "windows") == LUA_TTABLE) {
+        const auto n = static_cast<lua_Integer>(lua_rawlen(L_, -1));
         for (lua_Integer i = 1; i <= n; ++i) {
             if (lua_rawgeti(L_, -1, i) != LUA_TSTRING)
                 errors.push_back(file + ": windows[" + std::to_string(i) + "] must be a window name (a string)");
@@ -269,6 +294,8 @@ std::string LuaHost::load_cards(std::vector<std::string>& errors) {
         std::string problem;
         if (!lua_istable(L_, -1)) {
             problem = f + ": must return a card table or a list of card tables (got " + luaL_typename(L_, -1) + ")";
+        } else if (has_metatable(L_, -1)) {
+            problem = f + ": must return a plain table, without a metatable (the host reads card fields directly)";
         } else if (lua_rawlen(L_, -1) > 0) {
             const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L_, -1));
             for (lua_Integer i = 1; i <= n && problem.empty(); ++i) {
@@ -288,8 +315,9 @@ std::string LuaHost::load_cards(std::vector<std::string>& errors) {
 
 std::string LuaHost::add_card(int idx, const std::string& file, const std::string& default_key) {
     if (!lua_istable(L_, idx)) return file + ": a card must be a table";
+    if (has_metatable(L_, idx)) return file + ": a card must be a plain table, without a metatable";
     std::string key = default_key;
-    if (lua_getfield(L_, idx, "key") == LUA_TSTRING) key = lua_tostring(L_, -1);
+    if (raw_field(L_, idx, "key") == LUA_TSTRING) key = lua_tostring(L_, -1);
     else if (!lua_isnil(L_, -1)) {
         lua_pop(L_, 1);
         return file + ": field 'key' must be a string such as \"" + game_ + "/name\"";
@@ -322,7 +350,7 @@ std::string LuaHost::add_card(int idx, const std::string& file, const std::strin
     }
     lua_pop(L_, 1);
     lua_pushstring(L_, key.c_str());
-    lua_setfield(L_, idx, "key");
+    raw_set_field(L_, idx, "key");
     lua_pushvalue(L_, idx);
     lua_setfield(L_, -2, key.c_str());
     lua_pop(L_, 1);

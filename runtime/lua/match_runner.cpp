@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "lua_modules.h"
+#include "raw_field.h"
+#include "scenario_fields.h"
 #include "script_call.h"
 
 namespace duelbox {
@@ -28,6 +30,12 @@ std::unique_ptr<Agent> default_agent(const SeatSpec& seat, PlayerIndex p, std::u
 }
 
 void push_json(lua_State* L, const nlohmann::json& j) {
+    // Each level holds its table on the stack while the next is pushed; files are at most
+    // fields::kMaxJsonDepth deep, so this only fails for a value built in code past Lua's limit.
+    if (j.is_structured() && !lua_checkstack(L, 2)) {
+        lua_pushnil(L);
+        return;
+    }
     switch (j.type()) {
         case nlohmann::json::value_t::boolean: lua_pushboolean(L, j.get<bool>()); return;
         case nlohmann::json::value_t::number_integer: lua_pushinteger(L, j.get<std::int64_t>()); return;
@@ -61,27 +69,6 @@ void push_json(lua_State* L, const nlohmann::json& j) {
 }
 
 namespace {
-
-// The names listed in the game table's field `key` (a list of strings, or of {name=...}).
-std::vector<std::string> game_list(lua_State* L, int game, const char* key) {
-    std::vector<std::string> out;
-    if (lua_getfield(L, game, key) == LUA_TTABLE) {
-        const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
-        for (lua_Integer i = 1; i <= n; ++i) {
-            const int t = lua_rawgeti(L, -1, i);
-            if (t == LUA_TSTRING) out.push_back(lua_tostring(L, -1));
-            else if (t == LUA_TTABLE && lua_getfield(L, -1, "name") == LUA_TSTRING) {
-                out.push_back(lua_tostring(L, -1));
-                lua_pop(L, 1);
-            } else if (t == LUA_TTABLE) {
-                lua_pop(L, 1);
-            }
-            lua_pop(L, 1);
-        }
-    }
-    lua_pop(L, 1);
-    return out;
-}
 
 std::string joined(const std::vector<std::string>& v) {
     std::string s;
@@ -128,7 +115,7 @@ RunState MatchRunner::start() {
         lua_State* L = host_.state();
         const int top = lua_gettop(L);
         host_.push_game(L);
-        if (lua_istable(L, -1) && lua_getfield(L, -1, "setup_rule") == LUA_TSTRING) setup_rule = lua_tostring(L, -1);
+        if (lua_istable(L, -1) && raw_field(L, -1, "setup_rule") == LUA_TSTRING) setup_rule = lua_tostring(L, -1);
         lua_settop(L, top);
     }
     match_->set_rule(setup_rule);
@@ -153,38 +140,14 @@ RunState MatchRunner::start() {
         return fail("game '" + scenario_.game + "' is not loaded");
     }
     const int game = lua_gettop(L);
-    // Rule options: the game lists them (with defaults); a scenario may set only those.
-    const auto option_names = game_list(L, game, "options");
-    for (const auto& [k, v] : scenario_.options.items())
-        if (std::find(option_names.begin(), option_names.end(), k) == option_names.end()) {
-            lua_settop(L, top);
-            return fail("options." + k + ": unknown rule option of game " + scenario_.game + " (options: " +
-                        joined(option_names) + ")");
-        }
-    if (lua_getfield(L, game, "setup_keys") == LUA_TTABLE) {
-        const auto keys = game_list(L, game, "setup_keys");
-        for (const auto& [k, v] : scenario_.setup.items())
-            if (std::find(keys.begin(), keys.end(), k) == keys.end()) {
-                lua_settop(L, top);
-                return fail("setup." + k + ": unknown setup field of game " + scenario_.game + " (fields: " + joined(keys) + ")");
-            }
+    if (std::string err = scenario_fields_error(host_, scenario_); !err.empty()) {
+        lua_settop(L, top);
+        return fail(std::move(err));
     }
-    lua_pop(L, 1);
-    if (lua_getfield(L, game, "seat_keys") == LUA_TTABLE) {
-        const auto keys = game_list(L, game, "seat_keys");
-        for (std::size_t i = 0; i < scenario_.seats.size(); ++i)
-            for (const auto& [k, v] : scenario_.seats[i].setup.items())
-                if (std::find(keys.begin(), keys.end(), k) == keys.end()) {
-                    lua_settop(L, top);
-                    return fail("players[" + std::to_string(i) + "].setup." + k + ": unknown player setup field of game " +
-                                scenario_.game + " (fields: " + joined(keys) + ")");
-                }
-    }
-    lua_pop(L, 1);
 
     co_ = lua_newthread(L);
     co_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
-    if (lua_getfield(L, game, "play") != LUA_TFUNCTION) {
+    if (raw_field(L, game, "play") != LUA_TFUNCTION) {
         lua_settop(L, top);
         return fail(game_file + ": field 'play' must be a function");
     }
@@ -197,11 +160,11 @@ RunState MatchRunner::start() {
     lua_pushinteger(co_, static_cast<lua_Integer>(scenario_.seed));
     lua_setfield(co_, -2, "seed");
     lua_newtable(co_);
-    if (lua_getfield(L, game, "options") == LUA_TTABLE) {   // defaults first
+    if (raw_field(L, game, "options") == LUA_TTABLE) {   // defaults first
         const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
         for (lua_Integer i = 1; i <= n; ++i) {
-            if (lua_rawgeti(L, -1, i) == LUA_TTABLE && lua_getfield(L, -1, "name") == LUA_TSTRING) {
-                lua_getfield(L, -2, "default");
+            if (lua_rawgeti(L, -1, i) == LUA_TTABLE && raw_field(L, -1, "name") == LUA_TSTRING) {
+                raw_field(L, -2, "default");
                 lua_xmove(L, co_, 1);
                 lua_setfield(co_, -2, lua_tostring(L, -1));
                 lua_pop(L, 1);

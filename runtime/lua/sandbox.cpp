@@ -4,12 +4,14 @@
 #include <cstring>
 #include <string>
 
+#include "bounded_library.h"
 #include "error_names.h"
 #include "host.h"
 #include "kernel/match.h"
 #include "lua_util.h"
 #include "readonly_view.h"
 #include "script_call.h"
+#include "sorted_pairs.h"
 
 namespace duelbox {
 
@@ -20,11 +22,12 @@ const char* const kEnvMetaKey = "duelbox.envmeta";
 
 // Base functions a script may use as they are. Left out on purpose: dofile, loadfile
 // (file access), collectgarbage (lets a script stall or inspect the collector), rawset
-// (would write through our read-only proxies), require/load/pcall/xpcall/print (replaced).
+// (would write through our read-only proxies), require/load/pcall/xpcall/print/tostring/pairs
+// (replaced; pairs walks in a fixed order, sorted_pairs.h).
 // next is replaced too, so it walks read-only views (readonly_view.h).
-const char* const kSafeBase[] = {"assert", "error",  "getmetatable", "ipairs",   "pairs",
-                                 "rawequal", "rawget", "rawlen",     "select",   "tonumber",
-                                 "tostring", "type",   "_VERSION"};
+const char* const kSafeBase[] = {"assert",   "error",  "getmetatable", "ipairs", "rawequal",
+                                 "rawget",   "rawlen", "select",       "tonumber", "type",
+                                 "_VERSION"};
 
 // setmetatable without finalizers: a __gc runs whenever the collector decides, possibly
 // outside any budgeted call, where an endless loop could not be stopped. (Lua marks an
@@ -89,14 +92,25 @@ int readonly_newindex(lua_State* L) {
                       luaL_tolstring(L, 2, nullptr));
 }
 
+// The iterator keeps the hidden table as its upvalue and walks it whatever state it is given:
+// pairs() must not return the table itself, or `local _, raw = pairs(string)` could write it.
+int readonly_next(lua_State* L) {
+    lua_settop(L, 2);
+    return lua_next(L, lua_upvalueindex(1)) ? 2 : (lua_pushnil(L), 1);
+}
+
+int readonly_len(lua_State* L) {
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "__index");
+    lua_pushinteger(L, static_cast<lua_Integer>(lua_rawlen(L, -1)));
+    return 1;
+}
+
 int readonly_pairs(lua_State* L) {
     lua_getmetatable(L, 1);
     lua_getfield(L, -1, "__index");
-    lua_pushcfunction(L, [](lua_State* L) -> int {
-        lua_settop(L, 2);
-        return lua_next(L, 1) ? 2 : (lua_pushnil(L), 1);
-    });
-    lua_insert(L, -2);
+    lua_pushcclosure(L, readonly_next, 1);
+    lua_pushvalue(L, 1);                   // the state is the proxy, not the table behind it
     lua_pushnil(L);
     return 3;
 }
@@ -140,8 +154,11 @@ int sandbox_pcall(lua_State* L) {
     return finish_pcall(L, status, ctx);
 }
 
-// xpcall's handler sees the qualified message too.
+// xpcall's handler sees the qualified message too. Not for a spent budget: Lua runs the
+// message handler of an error raised inside a hook with hooks off, so the script's handler
+// could loop for ever there; that error ends the call anyway, so the handler is skipped.
 int xpcall_handler(lua_State* L) {
+    if (instruction_budget_exhausted()) return 1;
     qualify_error(L, 1);                   // level 0 is this handler; level 1 raised the error
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, -2);
@@ -172,6 +189,12 @@ int sandbox_load_fn(lua_State* L) {
     const char* name = luaL_optstring(L, 2, "=(load)");
     const char* mode = luaL_optstring(L, 3, "t");
     if (!std::strchr(mode, 't')) return luaL_argerror(L, 3, "only text chunks may be loaded (mode 't')");
+    // A chunk named as a file ("@cards/x/y.lua", or "=cards/...") would make its errors and the
+    // events it logs name that file, another card's: it is shown as "(load) cards/x/y.lua".
+    const bool file_like = name[0] == '@' || (name[0] == '=' && (std::strncmp(name + 1, "cards/", 6) == 0 ||
+                                                                 std::strncmp(name + 1, "scripts/", 8) == 0));
+    lua_settop(L, 4);   // the env argument stays at 4 whatever is pushed next
+    if (file_like) name = lua_pushfstring(L, "=(load) %s", name + 1);
     if (luaL_loadbufferx(L, text, len, name, "t") != LUA_OK) {
         lua_pushnil(L);
         lua_insert(L, -2);
@@ -183,6 +206,55 @@ int sandbox_load_fn(lua_State* L) {
     return 1;
 }
 
+// -- tostring without addresses ------------------------------------------------------------
+
+// Lua shows a table as "table: 0x55d0c3a1e2f0", which differs between runs: a log line, or a
+// decision keyed on it, would too (#16.14). A value with __tostring is shown by it; any other
+// table, function, userdata or thread shows its __name or its type alone.
+const char* push_shown(lua_State* L, int idx) {
+    idx = lua_absindex(L, idx);
+    const int t = lua_type(L, idx);
+    const bool addressed = t == LUA_TTABLE || t == LUA_TFUNCTION || t == LUA_TUSERDATA || t == LUA_TTHREAD ||
+                           t == LUA_TLIGHTUSERDATA;
+    if (!addressed) return luaL_tolstring(L, idx, nullptr);
+    if (luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
+        lua_pop(L, 1);
+        return luaL_tolstring(L, idx, nullptr);
+    }
+    const int name = luaL_getmetafield(L, idx, "__name");
+    if (name == LUA_TSTRING) return lua_tostring(L, -1);
+    if (name != LUA_TNIL) lua_pop(L, 1);
+    lua_pushstring(L, luaL_typename(L, idx));
+    return lua_tostring(L, -1);
+}
+
+int sandbox_tostring(lua_State* L) {
+    luaL_checkany(L, 1);
+    push_shown(L, 1);
+    return 1;
+}
+
+// string.format with the same rule: "%s" of such a value shows no address, "%p" is refused.
+// Lua's own format (upvalue 1) does the rest.
+int sandbox_format(lua_State* L) {
+    std::size_t lf = 0;
+    const char* f = lua_type(L, 1) == LUA_TSTRING ? lua_tolstring(L, 1, &lf) : nullptr;
+    int arg = 1;
+    for (std::size_t i = 0; f && i < lf; ++i) {
+        if (f[i] != '%') continue;
+        if (++i < lf && f[i] == '%') continue;
+        ++arg;
+        while (i < lf && std::strchr("-+ #0123456789.", f[i])) ++i;
+        if (i < lf && f[i] == 'p') return luaL_argerror(L, arg, "'%p' shows an address, which differs between runs");
+        if (i < lf && f[i] == 's' && arg <= lua_gettop(L) && lua_type(L, arg) != LUA_TSTRING &&
+            lua_type(L, arg) != LUA_TNUMBER) {
+            push_shown(L, arg);
+            lua_replace(L, arg);
+        }
+    }
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);
+}
+
 // -- print: goes to the event log, so it shows in the CLI, the editor and replays ---------
 
 int sandbox_print(lua_State* L) {
@@ -192,10 +264,16 @@ int sandbox_print(lua_State* L) {
     luaL_buffinit(L, &b);
     for (int i = 1; i <= n; ++i) {
         if (i > 1) luaL_addchar(&b, '\t');
-        luaL_tolstring(L, i, nullptr);
+        push_shown(L, i);
         luaL_addvalue(&b);
     }
     luaL_pushresult(&b);
+    // The log keeps every line outside the Lua heap, where the memory cap does not count it
+    // (#16.7): one line may not be a megabyte.
+    constexpr std::size_t kMaxPrint = 16 * 1024;
+    if (lua_rawlen(L, -1) > kMaxPrint)
+        return luaL_error(L, "print: a line of %I bytes is longer than %I (the match log keeps every line)",
+                          static_cast<lua_Integer>(lua_rawlen(L, -1)), static_cast<lua_Integer>(kMaxPrint));
     const char* text = lua_tostring(L, -1);   // (cut at a NUL byte, as before)
     Match* m = host_of(L).match();
     if (!m) {
@@ -268,6 +346,33 @@ bool push_module_path(lua_State* L, const std::string& name, const std::string& 
     return true;
 }
 
+// Every script that requires a module shares it, so it is handed out read-only: a card
+// replacing verbs.take_damage would change every later match on the host. Module functions
+// are looked up in every beat, so the front is a shallow proxy whose __index is a table (Lua's
+// fast path, no C call) holding the module's fields as they were when it finished loading;
+// its table fields are read-only views at every depth (readonly_view.h).
+void push_module_front(lua_State* L, int module, const char* name) {
+    module = lua_absindex(L, module);
+    lua_newtable(L);
+    const int front = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, module)) {
+        if (lua_istable(L, -1)) {
+            if (lua_type(L, -2) == LUA_TSTRING) lua_pushfstring(L, "require('%s').%s", name, lua_tostring(L, -2));
+            else lua_pushfstring(L, "require('%s')[...]", name);
+            readonly_view_push(L, -2, "modules are shared by every script and every match; they are read-only",
+                               lua_tostring(L, -1));
+            lua_replace(L, -3);
+            lua_pop(L, 1);
+        }
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, front);
+    }
+    sandbox_push_readonly(L, front);
+    lua_remove(L, front);
+}
+
 // No C++ string lives across a raise or the module's body (lua_call): the name and path
 // stay on the Lua stack, the file's bytes end with the block that loads them.
 int sandbox_require(lua_State* L) {
@@ -305,10 +410,18 @@ int sandbox_require(lua_State* L) {
         }
     }
     if (unreadable || status != LUA_OK) return lua_error(L);
+    lua_getupvalue(L, 4, 1);   // the module's environment, frozen once it has run
+    lua_insert(L, 4);
     lua_call(L, 0, 1);
+    sandbox_freeze_env(L, 4);
+    lua_remove(L, 4);
     if (lua_isnil(L, -1)) {
         lua_pop(L, 1);
         lua_pushboolean(L, 1);
+    }
+    if (lua_istable(L, -1)) {
+        push_module_front(L, -1, name);
+        lua_replace(L, -2);
     }
     lua_pushvalue(L, -1);
     lua_setfield(L, 3, name);
@@ -331,18 +444,68 @@ void copy_table(lua_State* L, int src, const char* skip) {
     }
 }
 
+int frozen_global_newindex(lua_State* L) {
+    return luaL_error(L, "cannot set global '%s' once its file has loaded: it would carry from one match to the next "
+                         "on this host (keep match state in counters, flags or props; use a local for a helper)",
+                      luaL_tolstring(L, 2, nullptr));
+}
+
 }  // namespace
+
+void sandbox_freeze_env(lua_State* L, int env) {
+    env = lua_absindex(L, env);
+    // The globals the file defined move behind the environment, so that assigning one of them
+    // again reaches __newindex like a new one; _G (the environment itself) stays.
+    lua_newtable(L);
+    const int globals = lua_gettop(L);
+    bool any = false;
+    lua_pushnil(L);
+    while (lua_next(L, env)) {
+        if (lua_type(L, -2) == LUA_TSTRING && std::strcmp(lua_tostring(L, -2), "_G") == 0) {
+            lua_pop(L, 1);
+            continue;
+        }
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, globals);
+        any = true;
+    }
+    lua_pushnil(L);
+    while (lua_next(L, globals)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushnil(L);
+        lua_rawset(L, env);
+    }
+    lua_createtable(L, 0, 3);
+    if (any) {   // reads: the file's globals, then the base (one more lookup only for such files)
+        lua_getfield(L, LUA_REGISTRYINDEX, kEnvMetaKey);
+        lua_setmetatable(L, globals);
+        lua_pushvalue(L, globals);
+    } else {
+        sandbox_push_base(L);
+    }
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, frozen_global_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, env);
+    lua_settop(L, globals - 1);
+}
 
 void sandbox_push_readonly(lua_State* L, int idx) {
     idx = lua_absindex(L, idx);
     lua_newtable(L);                       // the proxy
-    lua_createtable(L, 0, 4);              // its metatable
+    lua_createtable(L, 0, 5);              // its metatable
     lua_pushvalue(L, idx);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, readonly_newindex);
     lua_setfield(L, -2, "__newindex");
     lua_pushcfunction(L, readonly_pairs);
     lua_setfield(L, -2, "__pairs");
+    lua_pushcfunction(L, readonly_len);    // a module may be a list
+    lua_setfield(L, -2, "__len");
     lua_pushliteral(L, "locked");
     lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, -2);
@@ -368,7 +531,7 @@ void sandbox_open(lua_State* L) {
     lua_pop(L, 1);
     const luaL_Reg replaced[] = {{"pcall", sandbox_pcall},   {"xpcall", sandbox_xpcall},   {"load", sandbox_load_fn},
                                  {"print", sandbox_print},   {"require", sandbox_require}, {"next", readonly_view_next},
-                                 {nullptr, nullptr}};
+                                 {"tostring", sandbox_tostring}, {"pairs", sorted_pairs},     {nullptr, nullptr}};
     lua_pushvalue(L, base);
     luaL_setfuncs(L, replaced, 0);
     lua_pop(L, 1);
@@ -380,6 +543,10 @@ void sandbox_open(lua_State* L) {
     // change what ("x"):upper() means for another.
     copy_table(L, string, "dump");
     const int string_copy = lua_gettop(L);
+    bound_string_library(L, string_copy);   // no single call may run for ever (bounded_library.h)
+    lua_getfield(L, string_copy, "format");
+    lua_pushcclosure(L, sandbox_format, 1);
+    lua_setfield(L, string_copy, "format");
     name_functions(L, -1, "string");   // errors say 'string.x' (error_names.h)
     lua_pushliteral(L, "");
     lua_getmetatable(L, -1);
@@ -393,6 +560,7 @@ void sandbox_open(lua_State* L) {
     lua_pop(L, 1);
 
     copy_table(L, table, nullptr);
+    bound_table_library(L, -1);
     name_functions(L, -1, "table");   // errors say 'table.x' (error_names.h)
     sandbox_push_readonly(L, -1);
     lua_setfield(L, base, "table");

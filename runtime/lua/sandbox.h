@@ -22,6 +22,10 @@ void sandbox_push_base(lua_State* L);
 // Pushes a read-only view of the table at `idx`: reads and pairs() pass through, writes raise
 // an error, getmetatable() gives "locked".
 void sandbox_push_readonly(lua_State* L, int idx);
+// Makes the environment at `env` of a file that has finished loading refuse new or changed
+// globals ("cannot set global 'x' once its file has loaded ..."): a file's globals would
+// otherwise carry state from one match to the next on a host. Reads are unchanged.
+void sandbox_freeze_env(lua_State* L, int env);
 // Loads `text` as a text chunk (binary chunks are refused) with a fresh sandbox environment.
 // Returns the lua_load status; on success the function is on the stack, else the message.
 int sandbox_load(lua_State* L, const std::string& text, const std::string& chunkname);

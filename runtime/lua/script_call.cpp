@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -149,20 +150,32 @@ void script_hook(lua_State* L, lua_Debug* ar) {
     }
     c->used += kHookCount;
     if (c->used < c->budget) return;
+    raise_budget_error(L, c->budget, 0);
+}
+
+}  // namespace
+
+// Level 0 from the hook (the running Lua function); level 1 from a C function charging work.
+void raise_budget_error(lua_State* L, std::int64_t budget, int level) {
     {   // C++ strings end with this block: lua_error longjmps past any destructor
         lua_Debug here;
         std::string where;
-        if (lua_getstack(L, 0, &here) && lua_getinfo(L, "Sl", &here) && here.currentline > 0)
+        if (lua_getstack(L, level, &here) && lua_getinfo(L, "Sl", &here) && here.currentline > 0)
             where = std::string(here.short_src) + ":" + std::to_string(here.currentline) + ": ";
         LuaHost& host = host_of(L);
-        const std::string msg = where + "instruction budget of " + std::to_string(c->budget) +
+        const std::string msg = where + "instruction budget of " + std::to_string(budget) +
                                 " exceeded (an endless loop?)" + host.context_suffix();
         lua_pushstring(L, msg.c_str());
     }
     lua_error(L);
 }
 
-}  // namespace
+void charge_instructions(lua_State* L, std::int64_t units) {
+    if (t_counting.empty() || units <= 0) return;
+    Counting& c = t_counting.front();
+    c.used = units >= c.budget - c.used ? c.budget : c.used + units;   // no overflow: saturates at the budget
+    if (c.used >= c.budget) raise_budget_error(L, c.budget, 1);
+}
 
 ScriptCall::ScriptCall(LuaHost& host, lua_State* thread) : host_(host), thread_(thread) {
     std::call_once(g_watchdog_started, [] {
@@ -183,7 +196,10 @@ ScriptCall::ScriptCall(LuaHost& host, lua_State* thread) : host_(host), thread_(
     t_arm_line_mask.store(line_mask, std::memory_order_relaxed);
     t_arm_thread.store(thread, std::memory_order_relaxed);
     std::atomic_signal_fence(std::memory_order_seq_cst);
-    const auto deadline = Clock::now() + std::chrono::milliseconds(host.limits().time_slice_ms);
+    // Scenario files are capped at 10 s (scenario.cpp); a host built in code is clamped to a day
+    // so the deadline cannot overflow the clock (9223372036854775807 ms did, UBSan).
+    const std::int64_t slice_ms = std::min<std::int64_t>(host.limits().time_slice_ms, 86'400'000);
+    const auto deadline = Clock::now() + std::chrono::milliseconds(slice_ms);
     {
         std::lock_guard<std::mutex> lock(g_mutex);
         g_timed.push_back({thread, pthread_self(), deadline, line_mask, false});
@@ -246,8 +262,20 @@ void ScriptCall::describe_failure(lua_State* co, int status) {
         msg = (where.empty() ? "" : where + ": ") + "memory cap of " +
               std::to_string(host_.limits().memory_bytes >> 20) + " MB exceeded" + host_.context_suffix();
     } else {
-        const char* s = lua_tostring(co, -1);
-        msg = s ? s : "(error object is not a string)";
+        const char* s = lua_type(co, -1) == LUA_TSTRING || lua_type(co, -1) == LUA_TNUMBER ? lua_tostring(co, -1) : nullptr;
+        if (s) {
+            msg = s;
+            // Lua raises these without a place (a gsub callback recursing, a handler failing):
+            // the innermost Lua line is where the script was.
+            if (msg == "C stack overflow" || msg == "error in error handling" || msg.rfind("stack overflow", 0) == 0) {
+                const std::string where = innermost_lua_location(co);
+                if (!where.empty()) msg = where + ": " + msg;
+            }
+        } else {   // error({}) or error(nil): no message to carry a place, so name the innermost line
+            const std::string where = innermost_lua_location(co);
+            msg = (where.empty() ? "" : where + ": ") + "error raised with a " + luaL_typename(co, -1) +
+                  " value instead of a message (give error() a string)";
+        }
         // Errors raised by the budget hook already carry the context; others get it here.
         const std::string suffix = host_.context_suffix();
         if (!suffix.empty() && msg.find(suffix) == std::string::npos) msg += suffix;

@@ -23,6 +23,7 @@
 #pragma once
 #include <lua.hpp>
 
+#include <cstdint>
 #include <string>
 
 namespace duelbox {
@@ -56,6 +57,13 @@ private:
 // True while the outermost running call has spent its instruction budget. The sandbox's
 // pcall re-raises such errors so a script cannot catch its way past the budget.
 bool instruction_budget_exhausted();
+
+// Charges `units` instructions to the outermost running call, for library functions whose one
+// C call does work in proportion to an argument (table.move): the hook cannot count inside a
+// C function. Raises the budget error (naming the caller's line) once the budget is spent.
+void charge_instructions(lua_State* L, std::int64_t units);
+// Raises "file:line: instruction budget of N exceeded ..." for the function at `level`.
+void raise_budget_error(lua_State* L, std::int64_t budget, int level);
 
 // Location of the innermost Lua function on a (possibly dead) coroutine's stack: "file:line" or "".
 std::string innermost_lua_location(lua_State* co);

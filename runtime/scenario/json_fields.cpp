@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace duelbox::fields {
@@ -205,24 +206,104 @@ const json& ObjectReader::require(const char* key) const {
 
 // [SECTION] Files
 
+namespace {
+
+// "line:col" of byte offset `at` (0-based) in `text`.
+std::string line_col(const std::string& text, std::size_t at) {
+    std::size_t line = 1, line_start = 0;
+    for (std::size_t i = 0; i < at && i < text.size(); ++i)
+        if (text[i] == '\n') ++line, line_start = i + 1;
+    return std::to_string(line) + ":" + std::to_string(at - line_start + 1);
+}
+
+// Values pushed into Lua recurse once per level (push_json), so files are kept shallow; the
+// walk stops at the limit, so a file nested a million deep costs no more than one at the limit.
+void check_depth(const json& v, const std::string& path, int levels_left) {
+    if (!v.is_structured()) return;
+    if (levels_left == 0)
+        fail(path, "nested deeper than " + std::to_string(kMaxJsonDepth) + " levels of arrays and objects");
+    if (v.is_array()) {
+        for (std::size_t i = 0; i < v.size(); ++i) check_depth(v[i], index(path, i), levels_left - 1);
+    } else {
+        for (const auto& [k, item] : v.items()) check_depth(item, join(path, k), levels_left - 1);
+    }
+}
+
+// Refuses a key given twice in one object (nlohmann keeps the last one silently): follows the
+// parser's events with a stack of open containers, so the error names the object's path.
+class DuplicateKeys {
+public:
+    explicit DuplicateKeys(const std::string& name) : name_(name) {}
+    bool operator()(int, json::parse_event_t event, json& parsed) {
+        switch (event) {
+            case json::parse_event_t::object_start: open_.push_back({false, 0, "", {}}); break;
+            case json::parse_event_t::array_start: open_.push_back({true, 0, "", {}}); break;
+            case json::parse_event_t::key: {
+                Open& o = open_.back();
+                o.key = parsed.get<std::string>();
+                if (!o.keys.insert(o.key).second)
+                    throw ScenarioError(name_ + ": " + key_path(path(), o.key) +
+                                        ": duplicate key (each field may appear once in an object)");
+                break;
+            }
+            case json::parse_event_t::object_end:
+            case json::parse_event_t::array_end:
+                open_.pop_back();
+                element_done();
+                break;
+            case json::parse_event_t::value: element_done(); break;
+        }
+        return true;
+    }
+
+private:
+    struct Open {
+        bool array;
+        std::size_t index;   // of the element being read, in an array
+        std::string key;     // being read, in an object
+        std::set<std::string> keys;
+    };
+    void element_done() {
+        if (!open_.empty() && open_.back().array) ++open_.back().index;
+    }
+    // The path of the innermost open object (its own key is not part of it).
+    std::string path() const {
+        std::string p;
+        for (std::size_t i = 0; i + 1 < open_.size(); ++i)
+            p = open_[i].array ? index(p, open_[i].index) : key_path(p, open_[i].key);
+        return p;
+    }
+    const std::string& name_;
+    std::vector<Open> open_;
+};
+
+}  // namespace
+
 json parse_json_text(const std::string& text, const std::string& name) {
+    json j;
     try {
-        return json::parse(text);
+        j = json::parse(text, DuplicateKeys(name));
+    } catch (const json::out_of_range& e) {
+        // A number beyond a double's range ("1e400"): nlohmann gives the token, not its place.
+        std::string what = e.what();
+        const auto open = what.find('\''), close = what.rfind('\'');
+        const std::string token = open < close ? what.substr(open + 1, close - open - 1) : "";
+        const std::size_t at = token.empty() ? std::string::npos : text.find(token);
+        throw ScenarioError(name + (at == std::string::npos ? "" : ":" + line_col(text, at)) +
+                            ": malformed JSON: number " + (token.empty() ? "" : token + " ") +
+                            "is beyond the range of a double");
     } catch (const json::parse_error& e) {
         // e.byte is 1-based and names the last byte read (size+1 at end of input).
         std::size_t at = e.byte == 0 ? 0 : std::min<std::size_t>(e.byte - 1, text.size());
-        std::size_t line = 1, line_start = 0;
-        for (std::size_t i = 0; i < at; ++i)
-            if (text[i] == '\n') ++line, line_start = i + 1;
-        std::size_t col = at - line_start + 1;
         // Keep nlohmann's explanation, drop its "[json.exception...] parse error at ...:" lead.
         std::string what = e.what();
         auto lead = what.find("parse error");
         auto colon = lead == std::string::npos ? std::string::npos : what.find(": ", lead);
         std::string detail = colon == std::string::npos ? what : what.substr(colon + 2);
-        throw ScenarioError(name + ":" + std::to_string(line) + ":" + std::to_string(col) + ": malformed JSON: " +
-                            detail);
+        throw ScenarioError(name + ":" + line_col(text, at) + ": malformed JSON: " + detail);
     }
+    with_file(name, [&] { check_depth(j, "", kMaxJsonDepth); });
+    return j;
 }
 
 json load_json_file(const std::string& file) {

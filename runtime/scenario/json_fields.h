@@ -80,8 +80,10 @@ private:
 };
 
 // [SECTION] Files
+constexpr int kMaxJsonDepth = 32;   // arrays and objects inside one another, counting the outermost
 // Reads and parses a JSON file. A syntax error reads `<file>:<line>:<col>: malformed JSON: ...`;
-// an unreadable file reads `<file>: cannot read (<reason>)`.
+// an unreadable file reads `<file>: cannot read (<reason>)`; a value nested deeper than
+// kMaxJsonDepth reads `<file>: <path>: nested deeper than ...`.
 json load_json_file(const std::string& file);
 // Parses JSON text; errors as above with `name` in place of the file.
 json parse_json_text(const std::string& text, const std::string& name);

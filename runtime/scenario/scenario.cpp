@@ -17,8 +17,16 @@ using fields::ObjectReader;
 
 namespace {
 
-constexpr auto kInt64Max = std::numeric_limits<std::int64_t>::max();
 constexpr std::int64_t kMiB = std::int64_t{1} << 20;
+
+// The most a scenario file may ask for (docs/architecture.md section 5): it may tighten the
+// default limits, or loosen them up to here, never so far that the budget is off in practice
+// (or that a deadline overflows the watchdog's clock).
+struct LimitCeilings {
+    static constexpr std::int64_t instructions = 1'000'000'000;
+    static constexpr std::int64_t memory_mb = 1024;
+    static constexpr std::int64_t time_slice_ms = 10'000;
+};
 
 // [SECTION] Field readers for each part
 
@@ -165,9 +173,12 @@ Expectations parse_expect(const json& v, const std::string& path, std::size_t se
 Limits parse_limits(const json& v, const std::string& path) {
     ObjectReader r(v, path, {"instructions", "memory_mb", "time_slice_ms"});
     Limits l;
-    if (auto* f = r.find("instructions")) l.instructions = fields::read_int(*f, r.path("instructions"), 1);
-    if (auto* f = r.find("memory_mb")) l.memory_bytes = fields::read_int(*f, r.path("memory_mb"), 1, kInt64Max / kMiB) * kMiB;
-    if (auto* f = r.find("time_slice_ms")) l.time_slice_ms = fields::read_int(*f, r.path("time_slice_ms"), 1);
+    if (auto* f = r.find("instructions"))
+        l.instructions = fields::read_int(*f, r.path("instructions"), 1, LimitCeilings::instructions);
+    if (auto* f = r.find("memory_mb"))
+        l.memory_bytes = fields::read_int(*f, r.path("memory_mb"), 1, LimitCeilings::memory_mb) * kMiB;
+    if (auto* f = r.find("time_slice_ms"))
+        l.time_slice_ms = fields::read_int(*f, r.path("time_slice_ms"), 1, LimitCeilings::time_slice_ms);
     return l;
 }
 

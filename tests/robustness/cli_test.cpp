@@ -179,3 +179,56 @@ TEST_CASE("run --rules prints each rule step as a heading over its events", "[ro
     // Without the option, no heading.
     CHECK(cli("run " + kScenarios + "duel_demo.json").text.find("\n-- ") == std::string::npos);
 }
+
+// Issue #16.16: `check` reports what `run` refuses, once, with the same root.
+TEST_CASE("#16.16 check reports unknown options and setup fields as run does", "[robustness][cli][16]") {
+    const TempDir dir("hole_16_16_check");
+    std::ofstream(dir.file("s.json")) << R"({"game": "probe", "root": ")" DUELBOX_TEST_SUPPORT R"(",
+      "players": [{}], "options": {"nope": 1}})";
+    const Output run = cli("run " + dir.file("s.json") + " --quiet");
+    const Output check = cli("check " + dir.file("s.json"));
+    CHECK(run.status == 1);
+    CHECK(check.status == 3);
+    const std::string says = "options.nope: unknown rule option of game probe (options: none)";
+    CHECK(run.text.find(says) != std::string::npos);
+    CHECK(check.text.find(dir.file("s.json") + ": " + says) != std::string::npos);
+}
+
+TEST_CASE("#16.16 check reports a card's syntax error once", "[robustness][cli][16]") {
+    const Output o = cli("check " DUELBOX_TEST_SUPPORT "/broken_game/cards " DUELBOX_TEST_SUPPORT "/broken_game/scripts");
+    CHECK(o.status == 3);
+    const std::string error = "bad_syntax.lua:4: unexpected symbol near 'then'";
+    const auto first = o.text.find(error);
+    REQUIRE(first != std::string::npos);
+    CHECK(o.text.find(error, first + 1) == std::string::npos);
+}
+
+TEST_CASE("#16.16 a scenario without root uses the same root in check and run", "[robustness][cli][16]") {
+    const TempDir dir("hole_16_16_root");
+    std::ofstream(dir.file("s.json")) << R"({"game": "battlecon", "seed": 3, "players": [{"agent": "first"}, {"agent": "first"}]})";
+    const Output run = cli("run " + dir.file("s.json") + " --quiet");
+    const Output check = cli("check " + dir.file("s.json"));
+    INFO(run.text << check.text);
+    CHECK(run.status == 0);
+    CHECK(check.status == 0);
+}
+
+TEST_CASE("#16.16 duplicate JSON keys are refused with their path", "[robustness][cli][16]") {
+    const TempDir dir("hole_16_16_dup");
+    std::ofstream(dir.file("s.json")) << R"({"game": "probe", "players": [{"name": "a", "name": "b"}]})";
+    const Output o = cli("check " + dir.file("s.json"));
+    CHECK(o.status == 3);
+    CHECK(o.text.find(dir.file("s.json") + ": players[0].name: duplicate key (each field may appear once in an object)") !=
+          std::string::npos);
+}
+
+TEST_CASE("#16.16 a control character in a key is escaped in the message", "[robustness][cli][16]") {
+    const TempDir dir("hole_16_16_nul");
+    std::ofstream(dir.file("s.json")) << R"({"game": "probe", "root": ")" DUELBOX_TEST_SUPPORT R"(", "players": [{}],
+      "setup": {"a\u0000b": 1}})";
+    for (const std::string command : {"check ", "run "}) {
+        const Output o = cli(command + dir.file("s.json"));
+        CHECK(o.text.find(R"(setup["a\u0000b"]: unknown setup field of game probe)") != std::string::npos);
+        CHECK(o.text.find(std::string("a\0b", 3)) == std::string::npos);
+    }
+}

@@ -391,11 +391,11 @@ TEST_CASE("errors read <file>: <field path>: ...", "[scenario]") {
     }
     SECTION("negative or zero limits") {
         CHECK(parse_error(minimal(R"("limits": {"instructions": -5})")) ==
-              "s.json: limits.instructions: expected a positive integer; got -5");
+              "s.json: limits.instructions: expected an integer from 1 to 1000000000; got -5");
         CHECK(parse_error(minimal(R"("limits": {"memory_mb": 0})")) ==
-              "s.json: limits.memory_mb: expected an integer from 1 to 8796093022207; got 0");
+              "s.json: limits.memory_mb: expected an integer from 1 to 1024; got 0");
         CHECK(parse_error(minimal(R"("limits": {"time_slice_ms": -1})")) ==
-              "s.json: limits.time_slice_ms: expected a positive integer; got -1");
+              "s.json: limits.time_slice_ms: expected an integer from 1 to 10000; got -1");
     }
     SECTION("stop") {
         CHECK(parse_error(minimal(R"("stop": {"after_events": -1})")) ==

@@ -1,0 +1,200 @@
+// Issue #16, the sandbox's holes: each test is named after the hole it closes and fails on
+// the commit before its fix (there it hangs, poisons the host or aborts the process). The
+// adversarial cards are in tests/support/cards/probe/; load-time ones in a temporary game.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+#include "../support/lua_harness.h"
+#include "../support/temp_dir.h"
+#include "lua/bounded_library.h"
+#include "probe_run.h"
+
+using namespace duelbox;
+using namespace duelbox::test;
+
+namespace {
+
+// Runs probe card `card` on `host`: the match fails with a message starting with `where`
+// and containing `says` and the card's context.
+void expect_probe_failure(LuaHost& host, const std::string& card, const std::string& where, const std::string& says) {
+    MatchRunner runner(host, probe_scenario({"probe/" + card}));
+    REQUIRE(runner.run() == RunState::Failed);
+    INFO(runner.error());
+    CHECK(runner.error().rfind(where, 0) == 0);
+    CHECK(runner.error().find(says) != std::string::npos);
+    CHECK(runner.error().find("[card probe/" + card + ", window go]") != std::string::npos);
+}
+
+// The same host then plays a clean match that uses core.windows and the string library.
+void expect_probe_healthy(LuaHost& host) {
+    MatchRunner runner(host, probe_scenario({"probe/echo"}));
+    REQUIRE(runner.run() == RunState::Finished);
+    CHECK(events_of(runner.match(), "fired").size() == 1);
+}
+
+void write(const std::filesystem::path& file, const std::string& text) {
+    std::filesystem::create_directories(file.parent_path());
+    std::ofstream(file) << text;
+}
+
+}  // namespace
+
+TEST_CASE("#16.1 xpcall message handler cannot escape the budget", "[robustness][sandbox][16]") {
+    auto host = probe_host();
+    expect_probe_failure(*host, "xpcall_escape", "cards/probe/xpcall_escape.lua:6:", "instruction budget of 50000000 exceeded");
+    expect_probe_healthy(*host);
+}
+
+TEST_CASE("#16.1 xpcall message handler at a card file's top level cannot escape the budget", "[robustness][sandbox][16]") {
+    const TempDir dir("hole_16_1");
+    write(dir.root() / "scripts/escape/game.lua", "return { windows = { 'go' }, play = function() end }\n");
+    write(dir.root() / "cards/escape/handler.lua",
+          "-- loops in xpcall's message handler while the file loads\n"
+          "xpcall(function() while true do end end, function() while true do end end)\n"
+          "return { name = 'never' }\n");
+    LuaHost host;
+    std::vector<std::string> errors;
+    CHECK_FALSE(host.load_game(dir.root().string(), "escape", errors));
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].rfind("cards/escape/handler.lua:2: instruction budget of 50000000 exceeded", 0) == 0);
+}
+
+TEST_CASE("#16.2 string.rep of an empty string returns at once whatever the count", "[robustness][sandbox][16]") {
+    CHECK(error_of("assert(string.rep('', math.maxinteger) == '')\nassert(string.rep('', 2^40, '') == '')") ==
+          "(no error: finished)");
+    CHECK(error_of("assert(string.rep('ab', 3, ',') == 'ab,ab,ab')") == "(no error: finished)");
+}
+
+TEST_CASE("#16.2 table.move and table.insert charge the elements they shift to the budget", "[robustness][sandbox][16]") {
+    CHECK(error_of("table.move({}, 1, math.maxinteger - 1, 2)").rfind("snippet:1: instruction budget of", 0) == 0);
+    CHECK(error_of("local t = setmetatable({}, { __len = function() return math.maxinteger end })\n"
+                   "table.insert(t, 1, 'x')")
+              .rfind("snippet:2: instruction budget of", 0) == 0);
+    CHECK(error_of("local t = table.move({1, 2, 3}, 1, 3, 2)\nassert(t[4] == 3)\n"
+                   "table.insert(t, 1, 0)\nassert(table.remove(t, 1) == 0)") == "(no error: finished)");
+}
+
+TEST_CASE("#16.2 patterns whose worst case would run for hours are refused before matching", "[robustness][sandbox][16]") {
+    const std::string too_complex = "pattern too complex for a subject of 500 bytes";
+    CHECK(error_of("string.find(string.rep('a', 500), '.-.-.-b')")
+              .rfind("snippet:1: bad argument #2 to 'string.find' (" + too_complex, 0) == 0);
+    CHECK(error_of("for _ in string.gmatch(string.rep('a', 500), '.-.-.-b') do end")
+              .rfind("snippet:1: bad argument #2 to 'string.gmatch' (" + too_complex, 0) == 0);
+    CHECK(error_of("string.gsub(string.rep('a', 500), '.-.-.-b', '')")
+              .rfind("snippet:1: bad argument #2 to 'string.gsub' (" + too_complex, 0) == 0);
+    CHECK(error_of("string.match(string.rep('a', 500), '(.-)%1(.-)%2b')")
+              .rfind("snippet:1: bad argument #2 to 'string.match' (" + too_complex, 0) == 0);
+    // A 2 MB needle in a 20 MB haystack: plain search is a compare per position.
+    CHECK(error_of("string.find(string.rep('a', 20 * 2^20), string.rep('a', 2 * 2^20) .. 'b', 1, true)")
+              .rfind("snippet:1: bad argument #2 to 'string.find' (pattern too complex for a subject of 20971520 bytes", 0) ==
+          0);
+}
+
+TEST_CASE("#16.2 the patterns rules use still match", "[robustness][sandbox][16]") {
+    CHECK(error_of("local g, n = ('battlecon/fighter/x'):match('^(%w+)/(.+)$')\nassert(g == 'battlecon' and n == 'fighter/x')\n"
+                   "local ids = {}\nfor d in string.gmatch('1,-2,30', '%-?%d+') do ids[#ids + 1] = tonumber(d) end\n"
+                   "assert(#ids == 3 and ids[2] == -2)\n"
+                   "assert(select(2, string.rep('a b  ', 1000):gsub('%s+', ' ')) == 2000)\n"
+                   "assert(('x@2'):find('@', 1, true) == 2)") == "(no error: finished)");
+}
+
+TEST_CASE("#16.2 pattern_steps bounds the matcher's work", "[robustness][sandbox][16]") {
+    CHECK(pattern_steps("abc", 3, 9, false) == 10 * 3);              // a literal: one compare per item and position
+    CHECK(pattern_steps("^abc", 4, 9, false) == 3);                  // anchored: one start
+    CHECK(pattern_steps(".-b", 3, 9, false) == 10 * 2 * 10);         // one repetition scans the subject
+    CHECK(pattern_steps("[%]a-]*x", 8, 9, false) == 10 * 2 * 10);    // a set is one item
+    CHECK(pattern_steps("xyz", 3, 99, true) == 100 * 3);             // plain
+    CHECK(pattern_steps(".-.-.-b", 7, 500, false) > kMaxPatternSteps);
+}
+
+TEST_CASE("#16.5 pairs on a read-only library table does not return the table behind it", "[robustness][sandbox][16]") {
+    auto host = probe_host();
+    expect_probe_failure(*host, "pairs_poison", "cards/probe/pairs_poison.lua:7:",
+                         "attempt to change a shared library table (field 'format')");
+    expect_probe_failure(*host, "pairs_poison_module", "cards/probe/pairs_poison_module.lua:6:",
+                         "attempt to change a shared library table (field 'add')");
+    expect_probe_healthy(*host);
+    CHECK(error_of("local n = 0\nfor k, v in pairs(string) do n = n + 1 end\nassert(n > 10)\n"
+                   "assert(string.format('%d', 7) == '7')") == "(no error: finished)");
+}
+
+TEST_CASE("#16.6 require returns a read-only module, at every depth", "[robustness][sandbox][16]") {
+    auto host = probe_host();
+    expect_probe_failure(*host, "require_poison", "cards/probe/require_poison.lua:7:",
+                         "attempt to change a shared library table (field 'dispatch')");
+    expect_probe_failure(*host, "require_poison_deep", "cards/probe/require_poison_deep.lua:6:",
+                         "modules are shared by every script and every match; they are read-only "
+                         "(require('probe.data').list[1])");
+    expect_probe_healthy(*host);   // core.windows.dispatch still dispatches
+    CHECK(error_of("local d = require('core.windows')\nassert(type(d.dispatch) == 'function')\n"
+                   "local n = 0\nfor k in pairs(d) do n = n + 1 end\nassert(n >= 2)") == "(no error: finished)");
+}
+
+TEST_CASE("#16.11 error() with a table or nil names the line that raised it", "[robustness][sandbox][16]") {
+    CHECK(error_of("local x = 1\nerror({})") == "snippet:2: error raised with a table value instead of a message (give error() a string)");
+    CHECK(error_of("error(nil)") == "snippet:1: error raised with a nil value instead of a message (give error() a string)");
+    CHECK(error_of("error(42)") == "42");   // a number is a message, as in Lua
+}
+
+TEST_CASE("#16.8 file-level globals cannot carry state from one match to the next", "[robustness][sandbox][16]") {
+    auto host = probe_host();
+    const std::string says = "cannot set global 'count' once its file has loaded";
+    for (int match = 0; match < 2; ++match)   // the same on a fresh and on a reused host
+        expect_probe_failure(*host, "global_counter", "cards/probe/global_counter.lua:7:", says);
+    expect_probe_healthy(*host);
+    CHECK(error_of("local windows = require('core.windows')\nassert(windows.dispatch)") == "(no error: finished)");
+}
+
+TEST_CASE("#16.11 load cannot give a chunk another file's name", "[robustness][sandbox][16]") {
+    CHECK(error_of("load('error(\"x\")', '@cards/probe/echo.lua')()") == "(load) cards/probe/echo.lua:1: x");
+    CHECK(error_of("load('error(\"x\")', '=scripts/probe/game.lua')()") == "(load) scripts/probe/game.lua:1: x");
+    CHECK(error_of("load('error(\"x\")', '=mine')()") == "mine:1: x");
+    CHECK(error_of("local env = { error = error }\nload('y = 1', 'c', 't', env)()\nassert(env.y == 1)") == "(no error: finished)");
+}
+
+TEST_CASE("#16.2 table.sort charges n log n to the budget", "[robustness][sandbox][16]") {
+    // 900,000 elements (made in one C call): about 18 million comparisons, past the snippet's budget of 5 million.
+    const std::string error = error_of("local t = { string.byte(string.rep('a', 900000), 1, -1) }\ntable.sort(t)");
+    INFO(error);
+    CHECK(error.rfind("snippet:2: instruction budget of", 0) == 0);
+    CHECK(error_of("local t = {3, 1, 2}\ntable.sort(t)\nassert(t[1] == 1 and t[3] == 3)") == "(no error: finished)");
+}
+
+TEST_CASE("#16.14 tostring and print show no addresses", "[robustness][sandbox][16]") {
+    const RunResult r = run_snippet("assert(tostring({}) == 'table')\nassert(tostring(print) == 'function')\n"
+                                    "assert(tostring(setmetatable({}, { __tostring = function() return 'x' end })) == 'x')\n"
+                                    "assert(tostring(setmetatable({}, { __name = 'Thing' })) == 'Thing')\n"
+                                    "assert(tostring(1.5) == '1.5' and tostring(nil) == 'nil')\nprint({}, 2)");
+    INFO(r.error);
+    CHECK(r.finished());
+    CHECK(r.printed() == std::vector<std::string>{"table\t2"});
+}
+
+TEST_CASE("#16.14 string.format shows no addresses", "[robustness][sandbox][16]") {
+    CHECK(error_of("string.format('%d %p', 1, {})") ==
+          "snippet:1: bad argument #3 to 'string.format' ('%p' shows an address, which differs between runs)");
+    CHECK(error_of("assert(('%s|%5.1f|%%|%s|%s'):format({}, 1.5, 'x', print) == 'table|  1.5|%|x|function')\n"
+                   "assert(string.format('%q', 'a') == '\"a\"')") == "(no error: finished)");
+}
+
+TEST_CASE("#16.14 pairs walks string keys in the same order in every process", "[robustness][sandbox][16]") {
+    const RunResult r = run_snippet("local t = { zeta = 1, alpha = 2, [3] = 'c', [1] = 'a', mid = 3, [true] = 't', [2.5] = 'h' }\n"
+                                    "local keys = {}\nfor k in pairs(t) do keys[#keys + 1] = tostring(k) end\n"
+                                    "print(table.concat(keys, ' '))\n"
+                                    "local seen = 0\nfor k, v in pairs(cards.get('snippet/ping') or {}) do seen = seen + 1 end\n"
+                                    "print(seen > 0)");
+    INFO(r.error);
+    REQUIRE(r.finished());
+    CHECK(r.printed() == std::vector<std::string>{"1 2.5 3 alpha mid zeta true", "true"});
+}
+
+TEST_CASE("#16.11 a C stack overflow from a gsub callback names the script's line", "[robustness][sandbox][16]") {
+    CHECK(error_of("local function f() return ('x'):gsub('.', f) end\nf()").rfind("snippet:1: C stack overflow", 0) == 0);
+}
+
+TEST_CASE("#16.7 print cannot put a megabyte line into the log outside the memory cap", "[robustness][sandbox][16]") {
+    CHECK(error_of("print(string.rep('x', 2^20))") ==
+          "snippet:1: print: a line of 1048576 bytes is longer than 16384 (the match log keeps every line)");
+    CHECK(error_of("print(string.rep('x', 16384))") == "(no error: finished)");
+}
