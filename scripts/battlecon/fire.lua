@@ -106,8 +106,12 @@ end
 -- The walk's options, one table per shape, built once: the kernel keeps the live handlers
 -- of the players' source zones (battlecon.state SOURCE_ZONES), in order, and goes round
 -- again while something applies (E7).
-local WALK = { zones = S.SOURCE_ZONES, repeat_skipped = true, owner_orders = true, until_finished = true }
-local WALK_NO_ORDER = { zones = S.SOURCE_ZONES, repeat_skipped = true, until_finished = true }
+-- A plain copy of the zone list: another module's table is a read-only view, which the kernel
+-- would read through its __index on every walk.
+local SOURCE_ZONES = {}
+for i = 1, #S.SOURCE_ZONES do SOURCE_ZONES[i] = S.SOURCE_ZONES[i] end
+local WALK = { zones = SOURCE_ZONES, repeat_skipped = true, owner_orders = true, until_finished = true }
+local WALK_NO_ORDER = { zones = SOURCE_ZONES, repeat_skipped = true, until_finished = true }
 
 function M.fire_now(name, ctx, players, opts)
   ctx = ctx or {}
