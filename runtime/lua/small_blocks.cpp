@@ -3,14 +3,6 @@
 
 #include <cstdlib>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define DUELBOX_PLAIN_MALLOC 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define DUELBOX_PLAIN_MALLOC 1
-#endif
-#endif
-
 namespace duelbox {
 
 SmallBlocks::~SmallBlocks() {
@@ -33,28 +25,19 @@ void* SmallBlocks::carve(std::size_t cls) {
 }
 
 void* SmallBlocks::get(std::size_t n) {
-#ifdef DUELBOX_PLAIN_MALLOC
-    return std::malloc(n);
-#else
     const std::size_t cls = class_of(n);
     if (Free* f = free_[cls]) {
         free_[cls] = f->next;
         return f;
     }
     return carve(cls);
-#endif
 }
 
 void SmallBlocks::put(void* p, std::size_t n) {
-#ifdef DUELBOX_PLAIN_MALLOC
-    (void)n;
-    std::free(p);
-#else
     const std::size_t cls = class_of(n);
     auto* f = static_cast<Free*>(p);
     f->next = free_[cls];
     free_[cls] = f;
-#endif
 }
 
 }  // namespace duelbox

@@ -11,10 +11,20 @@
 //    allocator is always told a block's size, so the class is known from the size alone).
 //  - Freed blocks stay in the lists for reuse until the SmallBlocks is destroyed: the
 //    memory cap counts live bytes (what the script holds), not what the lists keep.
-//  - Under AddressSanitizer every block is a plain malloc, so use-after-free stays visible.
+//  - Under AddressSanitizer nothing is pooled (small() is false, see below).
 #pragma once
 #include <cstddef>
 #include <vector>
+
+// Under AddressSanitizer no block is pooled (small() is false): Lua's blocks are plain
+// malloc/realloc, so ASan sees every overflow and use-after-free.
+#if defined(__SANITIZE_ADDRESS__)
+#define DUELBOX_SMALL_BLOCKS_OFF 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DUELBOX_SMALL_BLOCKS_OFF 1
+#endif
+#endif
 
 namespace duelbox {
 
@@ -27,7 +37,11 @@ public:
     SmallBlocks& operator=(const SmallBlocks&) = delete;
     ~SmallBlocks();
 
+#ifdef DUELBOX_SMALL_BLOCKS_OFF
+    static bool small(std::size_t) { return false; }
+#else
     static bool small(std::size_t n) { return n > 0 && n <= kMaxSmall; }
+#endif
     void* get(std::size_t n);
     void put(void* p, std::size_t n);
     std::size_t reserved_bytes() const { return chunks_.size() * kChunkBytes; }
