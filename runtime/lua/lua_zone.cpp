@@ -37,7 +37,7 @@ int zone_find(lua_State* L) {
     std::size_t len = 0;
     const char* name = luaL_checklstring(L, 1, &len);
     const PlayerIndex owner = opt_player(L, 2, m);
-    // Rules ask for the same few zones hundreds of times a beat, by the same Lua strings (a
+    // Rules ask for the same few zones hundreds of times a turn, by the same Lua strings (a
     // script's constants keep them alive at one address). A slot keyed by that address and
     // the owner answers without the sorted search; it is confirmed against the zone itself,
     // since (name, owner) names one zone for good and a freed address may come back as

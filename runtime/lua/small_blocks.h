@@ -2,7 +2,7 @@
 //
 // Why: rules make many short-lived tables, closures and strings (an option list, a ctx), and
 // most of Lua's blocks are under 256 bytes. glibc's malloc/free cost 100-200 instructions a
-// pair and were about a tenth of a BattleCON beat; a free list per size class costs a few.
+// pair and were about a tenth of a rules step in the bench; a free list per size class costs a few.
 // One SmallBlocks serves one lua_State (one thread), so it takes no lock.
 //
 // Contracts
