@@ -1,6 +1,7 @@
 #include "match.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace duelbox {
 
@@ -61,6 +62,7 @@ ZoneId Match::create_zone(std::string name, PlayerIndex owner, Visibility visibi
     z.owner = owner;
     z.visibility = visibility;
     zones_.push_back(std::move(z));
+    zones_written_.write(zones_.size() - 1);
     index_zone(zones_.back());
     return zones_.back().id;
 }
@@ -94,14 +96,27 @@ const Zone& Match::zone(ZoneId z) const {
     return zones_[z - 1];
 }
 
-Zone& Match::zone_mut(ZoneId z) { return const_cast<Zone&>(zone(z)); }
+Zone& Match::zone_mut(ZoneId z) {
+    Zone& out = const_cast<Zone&>(zone(z));
+    zones_written_.write(z - 1);
+    return out;
+}
 
 const Entity& Match::entity(EntityId e) const {
     if (!valid_entity(e)) throw KernelError("entity " + std::to_string(e) + " does not exist");
     return entities_[e - 1];
 }
 
-Entity& Match::entity_mut(EntityId e) { return const_cast<Entity&>(entity(e)); }
+Entity& Match::entity_mut(EntityId e) {
+    Entity& out = const_cast<Entity&>(entity(e));
+    entities_written_.write(e - 1);
+    return out;
+}
+
+std::uint64_t Lineage::next() {
+    static std::atomic<std::uint64_t> last{0};
+    return ++last;
+}
 
 void Match::insert(Zone& z, EntityId e, Where where) {
     switch (where.kind) {
@@ -133,6 +148,7 @@ EntityId Match::create_entity(std::string kind, std::string def, std::string nam
     insert(z, ent.id, where);
     entities_.push_back(std::move(ent));
     const EntityId id = entities_.back().id;
+    entities_written_.write(id - 1);
     const PlayerMask seen = seen_by(id);
     emit("entity.create", "{e:entity} is created in {z:zone}",
          {int_field("entity", id, seen), int_field("zone", zone_id),
@@ -203,7 +219,7 @@ void Match::move(EntityId e, ZoneId to, Where where) {
 void Match::shuffle(ZoneId z) {
     Zone& zn = zone_mut(z);
     rng_.shuffle(zn.items);
-    for (EntityId e : zn.items) entities_[e - 1].revealed_to = kNobody;
+    for (EntityId e : zn.items) entity_mut(e).revealed_to = kNobody;
     emit("zone.shuffle", "{z:zone} is shuffled", {int_field("zone", z)});
 }
 
@@ -330,7 +346,7 @@ void Match::set_board(Board board) {
     space_zones_.clear();
     for (SpaceId s = 1; s <= static_cast<SpaceId>(board_.space_count()); ++s) {
         const ZoneId z = create_zone("space:" + board_.space(s).name, kNoPlayer, Visibility::Public);
-        zones_[z - 1].space = s;
+        zone_mut(z).space = s;
         space_zones_.push_back(z);
     }
     emit("board.set", "the board has {spaces} spaces", {int_field("spaces", board_.space_count())});

@@ -39,6 +39,7 @@
 #include "rng.h"
 #include "scratch.h"
 #include "windows.h"
+#include "write_stamps.h"
 
 namespace duelbox {
 
@@ -202,8 +203,8 @@ private:
     // snapshot.h: log-free copies for time travel. It copies every member below but the log
     // and the observer, so a member added here must be added to MatchSnapshot too.
     friend class MatchSnapshot;
-    Entity& entity_mut(EntityId e);
-    Zone& zone_mut(ZoneId z);
+    Entity& entity_mut(EntityId e);   // every write to an entity or a zone goes through these two,
+    Zone& zone_mut(ZoneId z);         // which stamp it (see WriteStamps)
     void insert(Zone& z, EntityId e, Where where);
     void relocate(EntityId e, ZoneId to, Where where);   // the move itself; callers emit the event
     void counter_event(EntityId owner, std::string_view name, const CounterChange& c, const char* verb);
@@ -224,6 +225,10 @@ private:
     std::vector<ZoneKey> zone_index_;
     void index_zone(const Zone& z);
     void rebuild_zone_index();
+    // When each entity and zone was last written (write_stamps.h): what a snapshot may share
+    // without comparing. A copy of a Match is a new lineage.
+    Lineage lineage_;
+    WriteStamps entities_written_, zones_written_;
     CounterStore counters_;
     WindowRegistry windows_;
     EffectStore effects_;

@@ -67,14 +67,30 @@ bool frozen(const std::vector<Handler>& chunk) {
     return true;
 }
 
+// Which items were written since the previous snapshot; without stamps (the previous
+// snapshot is of another Match object, or there is none) every chunk is compared.
+struct Unwritten {
+    const WriteStamps* stamps = nullptr;
+    std::uint64_t since = 0;
+    bool nothing() const { return stamps && stamps->clock() <= since; }
+    bool operator()(std::size_t first, std::size_t last) const {
+        return stamps && stamps->unwritten(first, last, since);
+    }
+};
+
 // Cuts `all` into chunks of k and shares each chunk that equals the previous snapshot's
-// (a frozen one without reading it), and the table itself when every chunk was shared.
+// (a frozen one, or one nobody wrote since, without reading it), and the table itself when
+// every chunk was shared.
 template <std::size_t k, class T>
 MatchSnapshot::Chunks<T> share_chunks(const std::vector<T>& all, const MatchSnapshot::Chunks<T>* previous,
-                                      std::size_t& added, std::size_t& shared) {
+                                      std::size_t& added, std::size_t& shared, Unwritten unwritten = {}) {
     using Chunk = std::shared_ptr<const std::vector<T>>;
     const MatchSnapshot::ChunkTable<T>* before = previous && *previous ? previous->get() : nullptr;
     const std::size_t chunks = (all.size() + k - 1) / k;
+    if (before && before->chunks.size() == chunks && unwritten.nothing()) {   // the common case: O(1)
+        ++shared;
+        return *previous;
+    }
     MatchSnapshot::ChunkTable<T> out;   // filled from the first chunk that is not shared on
     bool differs = !before || before->chunks.size() != chunks;
     for (std::size_t c = 0; c < chunks; ++c) {
@@ -83,8 +99,10 @@ MatchSnapshot::Chunks<T> share_chunks(const std::vector<T>& all, const MatchSnap
         const auto first = all.begin() + static_cast<std::ptrdiff_t>(c * k);
         const auto last = all.begin() + static_cast<std::ptrdiff_t>(std::min((c + 1) * k, all.size()));
         const Chunk* p = known ? &before->chunks[c] : nullptr;
-        const bool same = p && (before->frozen[c] || ((*p)->size() == static_cast<std::size_t>(last - first) &&
-                                                      std::equal(first, last, (*p)->begin())));
+        const std::size_t size = static_cast<std::size_t>(last - first);
+        const bool same = p && (before->frozen[c] || ((*p)->size() == size &&
+                                                      (unwritten(c * k, c * k + size) ||
+                                                       std::equal(first, last, (*p)->begin()))));
         if (same && !differs) continue;
         if (!differs || out.chunks.empty()) {
             differs = true;
@@ -126,13 +144,22 @@ MatchSnapshot MatchSnapshot::take(const Match& m, const MatchSnapshot* previous)
     std::size_t& shared = s.shared_;
     const MatchSnapshot* p = previous;
     s.events_ = m.log_.size();
+    s.lineage_ = m.lineage_.id;
+    s.entities_clock_ = m.entities_written_.clock();
+    s.zones_clock_ = m.zones_written_.clock();
+    s.handlers_clock_ = m.windows_.written_.clock();
+    const bool same_match = p && p->lineage_ == s.lineage_;   // its write stamps apply
+    const Unwritten entities_unwritten = same_match ? Unwritten{&m.entities_written_, p->entities_clock_} : Unwritten{};
+    const Unwritten zones_unwritten = same_match ? Unwritten{&m.zones_written_, p->zones_clock_} : Unwritten{};
+    const Unwritten handlers_unwritten = same_match ? Unwritten{&m.windows_.written_, p->handlers_clock_} : Unwritten{};
     s.seed_ = m.seed_;
     s.rng_ = m.rng_;
     s.source_ = m.source_;
     s.players_ = share(m.players_, p ? &p->players_ : nullptr, added, shared);
-    s.entities_ = share_chunks<kEntityChunk>(m.entities_, p ? &p->entities_ : nullptr, added, shared);
-    s.zones_ = share_chunks<kZoneChunk>(m.zones_, p ? &p->zones_ : nullptr, added, shared);
-    s.handlers_ = share_chunks<kHandlerChunk>(m.windows_.handlers_, p ? &p->handlers_ : nullptr, added, shared);
+    s.entities_ = share_chunks<kEntityChunk>(m.entities_, p ? &p->entities_ : nullptr, added, shared, entities_unwritten);
+    s.zones_ = share_chunks<kZoneChunk>(m.zones_, p ? &p->zones_ : nullptr, added, shared, zones_unwritten);
+    s.handlers_ = share_chunks<kHandlerChunk>(m.windows_.handlers_, p ? &p->handlers_ : nullptr, added, shared,
+                                              handlers_unwritten);
     s.counters_ = share(m.counters_, p ? &p->counters_ : nullptr, added, shared);
     s.effects_ = share(m.effects_, p ? &p->effects_ : nullptr, added, shared);
     s.scratch_ = share(m.scratch_, p ? &p->scratch_ : nullptr, added, shared);
@@ -161,8 +188,11 @@ void MatchSnapshot::restore(Match& target, const EventLog& log, std::size_t keep
     target.players_ = *players_;
     unchunk(entities_, target.entities_);
     unchunk(zones_, target.zones_);
+    target.entities_written_.write_all(target.entities_.size());   // nothing of it is known unwritten
+    target.zones_written_.write_all(target.zones_.size());
     target.rebuild_zone_index();
     unchunk(handlers_, target.windows_.handlers_);
+    target.windows_.written_.write_all(target.windows_.handlers_.size());
     target.windows_.rebuild_index();
     target.counters_ = *counters_;
     target.effects_ = *effects_;

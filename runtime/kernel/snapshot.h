@@ -6,7 +6,9 @@
 // except the log (players, entities, zones, counters, handlers, effects, board, randomness,
 // rule context, result) in immutable pieces behind shared_ptr; entities, zones and handlers
 // are cut into small chunks, listed in a table that is itself shared when no chunk changed. A snapshot taken with the one before it shares every piece that compares equal,
-// so one event usually costs the one or two pieces it changed. Handlers are never erased
+// so one event usually costs the one or two pieces it changed. Taken from the same Match
+// object as `previous`, a chunk none of whose entities or zones was written since (the
+// Match's write stamps) is shared without comparing it. Handlers are never erased
 // (windows.h), so long matches pile up removed ones; a full chunk of removed handlers can
 // never change again and is shared without comparing it.
 //
@@ -64,6 +66,8 @@ private:
     };
 
     std::size_t events_ = 0;
+    std::uint64_t lineage_ = 0;                              // the Match object it was taken from
+    std::uint64_t entities_clock_ = 0, zones_clock_ = 0, handlers_clock_ = 0;   // its write clocks then
     std::size_t added_bytes_ = 0;
     std::size_t shared_ = 0;
     std::uint64_t seed_ = 0;

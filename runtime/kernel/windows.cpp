@@ -46,6 +46,7 @@ HandlerId WindowRegistry::add(Handler h) {
     h.fired = 0;            // a new registration has not fired yet, whatever the caller copied
     h.removed = false;
     handlers_.push_back(std::move(h));
+    written_.write(handlers_.size() - 1);
     const Handler& added = handlers_.back();
     auto it = std::find_if(by_window_.begin(), by_window_.end(), [&](const auto& w) { return w.first == added.window; });
     if (it == by_window_.end()) it = by_window_.insert(by_window_.end(), {added.window, {}});
@@ -57,6 +58,7 @@ bool WindowRegistry::remove(HandlerId id) {
     if (id < 1 || id > handlers_.size() || handlers_[id - 1].removed) return false;
     Handler& h = handlers_[id - 1];
     h.removed = true;
+    written_.write(id - 1);
     for (auto& w : by_window_)
         if (w.first == h.window) {
             auto& ids = w.second;
@@ -73,6 +75,7 @@ int WindowRegistry::remove_source(EntityId source) {
             Handler& h = handlers_[id - 1];
             if (h.source != source) return false;
             h.removed = true;
+            written_.write(id - 1);
             ++n;
             return true;
         });
@@ -113,12 +116,14 @@ void WindowRegistry::mark_fired(HandlerId id) {
     // afterwards; that is harmless, so unknown and removed ids are simply ignored.
     if (id < 1 || id > handlers_.size() || handlers_[id - 1].removed) return;
     ++handlers_[id - 1].fired;
+    written_.write(id - 1);
 }
 
 void WindowRegistry::unmark_fired(HandlerId id) {
     if (id < 1 || id > handlers_.size() || handlers_[id - 1].removed) return;
     Handler& h = handlers_[id - 1];
     if (h.fired > 0) --h.fired;
+    written_.write(id - 1);
 }
 
 int WindowRegistry::end_period(std::string_view period) {
@@ -130,6 +135,7 @@ int WindowRegistry::end_period(std::string_view period) {
             Handler& h = handlers_[id - 1];
             if (h.period == period && h.fired > 0) {
                 h.fired = 0;
+                written_.write(id - 1);
                 ++n;
             }
         }

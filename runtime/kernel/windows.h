@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "ids.h"
+#include "write_stamps.h"
 
 namespace duelbox {
 
@@ -73,6 +74,7 @@ private:
     friend class MatchSnapshot;                     // snapshot.h shares the handler list in chunks
     void rebuild_index();                           // after handlers_ was replaced wholesale
     std::vector<Handler> handlers_;                 // index = id - 1; removed ones stay (ids never move)
+    WriteStamps written_;                           // per handler (write_stamps.h): for snapshots
     // Live handler ids per window name, ascending. Removed handlers leave it, so collect(),
     // remove_source() and end_period() cost what is live, not everything ever registered.
     std::vector<std::pair<std::string, std::vector<HandlerId>>> by_window_;

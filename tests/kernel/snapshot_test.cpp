@@ -165,3 +165,56 @@ TEST_CASE("kernel: restoring from a log shorter than the snapshot is refused", "
     Match other(1);
     CHECK_THROWS_AS(s.restore(other, other.log()), KernelError);
 }
+
+// Write stamps (write_stamps.h) let a snapshot share what nobody wrote since the previous one
+// without comparing it. They belong to one Match object: a copy that goes its own way must
+// never be snapshotted as if its stamps were the original's.
+TEST_CASE("kernel: write stamps say which items were written since a tick", "[kernel][snapshot]") {
+    WriteStamps w;
+    CHECK(w.unwritten(0, 4, 0));   // nothing written yet
+    w.write(2);
+    const std::uint64_t after_first = w.clock();
+    CHECK_FALSE(w.unwritten(0, 4, 0));
+    CHECK(w.unwritten(0, 2, 0));
+    CHECK(w.unwritten(0, 4, after_first));
+    w.write(0);
+    CHECK_FALSE(w.unwritten(0, 1, after_first));
+    CHECK(w.unwritten(1, 3, after_first));
+    CHECK_FALSE(w.unwritten(4, 6, after_first));   // past what was ever stamped: not known unwritten
+    w.write_all(3);
+    CHECK_FALSE(w.unwritten(1, 2, after_first + 1));
+}
+
+TEST_CASE("kernel: a copied match that diverges is not snapshotted with the original's write stamps", "[kernel][snapshot]") {
+    Match a(1);
+    const PlayerIndex p = a.add_player("Ada", 1);
+    const ZoneId deck = a.create_zone("deck", p, Visibility::Hidden);
+    for (int i = 0; i < 8; ++i) a.create_entity("card", "", "c" + std::to_string(i), p, deck);
+    Match b = a;                                    // same stamps and clocks so far
+    a.set_prop(1, "power", Value{std::int64_t{1}});
+    const MatchSnapshot of_a = MatchSnapshot::take(a);
+    b.set_prop(7, "power", Value{std::int64_t{7}});   // b's clock now equals a's at of_a
+    const MatchSnapshot of_b = MatchSnapshot::take(b, &of_a);
+    Match restored(1);
+    of_b.restore(restored, b.log());
+    CHECK(dump(restored) == dump(b));
+    CHECK(restored.entity(1).prop("power") == Value{});
+    CHECK(restored.entity(7).prop("power") == Value{std::int64_t{7}});
+}
+
+TEST_CASE("kernel: after a restore, the next snapshot compares instead of trusting old stamps", "[kernel][snapshot]") {
+    Match m(1);
+    const PlayerIndex p = m.add_player("Ada", 1);
+    const ZoneId deck = m.create_zone("deck", p, Visibility::Hidden);
+    for (int i = 0; i < 8; ++i) m.create_entity("card", "", "c" + std::to_string(i), p, deck);
+    const MatchSnapshot early = MatchSnapshot::take(m);
+    m.set_prop(3, "power", Value{std::int64_t{3}});
+    const MatchSnapshot late = MatchSnapshot::take(m, &early);
+    late.restore(m, m.log(), m.log().size());        // the same object goes back to `late`...
+    early.restore(m, m.log());                       // ...and then to `early`: entity 3 unset
+    const MatchSnapshot again = MatchSnapshot::take(m, &late);
+    Match restored(1);
+    again.restore(restored, m.log());
+    CHECK(restored.entity(3).prop("power") == Value{});
+    CHECK(dump(restored) == dump(m));
+}
