@@ -22,6 +22,7 @@ local game = {
     { name = "sp5", default = "hand", doc = "the base played with Maneuver's special attack: 'hand' or 'cycle'" },
     { name = "runout_recycle_effects", default = false, doc = "apply Recycle effects after a clash run-out (CL5)" },
     { name = "for_opponent_once", default = "team", doc = "team play (§9.3 O8): 'team' = the other team may use each [For opponent] advantage once per beat; 'one_time' = only those marked one-time are limited" },
+    { name = "team_opponent", default = "space", doc = "team play (§9.3 O2): 'space' = 'the opponent' is worked out again every time a fighter moves onto a new space (moved past, 'when the opponent moves'); 'move' = once, when a move starts" },
     { name = "team_nearest", default = "attacker", doc = "team targeting (§9.6 TT1): 'nearest' seen from the attacker ('attacker') or from the range origin an effect named ('origin')" },
   },
   setup_keys = { "first_active", "pool", "beats", "drill" },
@@ -40,6 +41,8 @@ function game.play(ctx)
     log.within_rule("§9.6 TT1 (rule option team_nearest)", entity.set, S.tracker(), "team_nearest", ctx.options.team_nearest)
     log.within_rule("§9.3 O8 (rule option for_opponent_once)", entity.set, S.tracker(), "for_opponent_once",
       ctx.options.for_opponent_once)
+    log.within_rule("§9.3 O2 (rule option team_opponent)", entity.set, S.tracker(), "team_opponent",
+      ctx.options.team_opponent)
   end
   if ctx.setup.drill then
     drill.run(ctx, ctx.setup.drill)

@@ -1,7 +1,8 @@
 -- battlecon.team: team play pieces (spec §9) on the same kernel state as the duel: who "the
--- opponent" is (O1), attack targets (O3/TT1, range from the attack's origin, R7), the turn
--- order with the team tie-break (TS2-TS3), the team force pool with Revenge income and the cap
--- of 20 (§9.7, TE2). The beat loop is battlecon.team_beat; the cards are cards/battlecon/team_cards.lua.
+-- opponent" is (O1; on a new space, O2), attack targets (O3/TT1, range from the attack's
+-- origin, R7), the turn order with the team tie-break (TS2-TS3), the team force pool with
+-- Revenge income and the cap of 20 (§9.7, TE2). The beat loop is battlecon.team_beat; the cards
+-- are cards/battlecon/team_cards.lua.
 
 local S = require("battlecon.state")
 
@@ -46,6 +47,34 @@ end
 -- O1/O7: the players p may treat as "the opponent" for an effect: the nearest enemy on each
 -- side; `can(q)` drops those the effect cannot be applied to.
 function M.opponents(p, can) return nearest_each_side(p, can) end
+
+-- O1 for one enemy: whether enemy q, standing on space `at` (where it is, or a space a move
+-- would take it onto), is one of p's nearest enemies, the one on its side of p. Every other
+-- figure is where it stands. False when p or q is off the board.
+function M.is_nearest(p, q, at)
+  local here = pos(p)
+  if not here or not at or at == here then return false end
+  for r = 1, match.players() do
+    if r ~= q and not match.allies(p, r) then
+      local other = pos(r)
+      if other and (other - here) * (other - at) < 0 then return false end   -- r is nearer on that side
+    end
+  end
+  return true
+end
+
+-- The nearest enemy of p in direction `dir` (+1 right, -1 left) from p's space, or nil.
+function M.nearest_toward(p, dir)
+  local here = pos(p)
+  local best, best_at
+  for q = 1, match.players() do
+    local at = not match.allies(p, q) and pos(q)
+    if at and (at - here) * dir > 0 and (not best or math.abs(at - here) < math.abs(best_at - here)) then
+      best, best_at = q, at
+    end
+  end
+  return best
+end
 
 -- O3/TT1: the enemies p's attack may target: the nearest enemy within range on each side
 -- (enemies closer than the minimum range are skipped). `in_range(d)` tests a distance.

@@ -11,6 +11,10 @@ local UNSET = -999999
 
 local function over() return match.finished() end
 
+-- Rule option team_opponent (§9.3 O2, team play): "space" (default) = "the opponent" is worked
+-- out again every time a fighter moves onto a new space; "move" = once, when a move starts.
+local function respace() return entity.get(S.tracker(), "team_opponent") ~= "move" end
+
 ---------------------------------------------------------------------------------------------
 -- Force (§6.4) and the common pool as the timer (§3.13 TO1)
 ---------------------------------------------------------------------------------------------
@@ -251,11 +255,21 @@ function M.move(p, words, amounts, why)
     pick = outcomes[a[1]]
   end
   local me, them = S.figure(p), S.figure(pick.opp)
-  local mover_p = MOVER_OF[pick.word] == "self" and p or pick.opp
-  -- W14: timing effects fire before the move and may change or cancel it.
-  local pending = { word = pick.word, n = pick.n, mover = mover_p, actor = p }
+  local self_word = MOVER_OF[pick.word] == "self"
+  local mover_p = self_word and p or pick.opp
+  -- W14: timing effects fire before the move and may change or cancel it. `opp`: the figure
+  -- the word is relative to (the chosen opponent, or the fighter pushed or pulled).
+  local pending = { word = pick.word, n = pick.n, mover = mover_p, actor = p, opp = pick.opp }
+  local side = self_word and S.team_mode() and (board.position(them) > board.position(me) and 1 or -1)
   fire.fire("moving", { move = pending })   -- each player orders their own (E8)
   if pending.cancel or over() then return false end
+  if side and respace() and not entity.get(S.tracker(), "opp" .. p) then
+    -- O2: a fighter the W14 effects moved onto a new space may have changed who "the
+    -- opponent" is: the nearest enemy on the chosen side now (TM2: the direction stays the
+    -- one chosen at the start), so a close stops before an enemy put in its way.
+    local q = require("battlecon.team").nearest_toward(p, side)
+    if q then them = S.figure(q) end
+  end
   local mover = S.figure(mover_p)
   local from = board.position(mover)
   local ok, _, passed = board.move(pending.word, me, them, pending.n)
@@ -270,24 +284,66 @@ function M.move(p, words, amounts, why)
 end
 
 -- "Moved past the opponent" (MV16, O6): in a duel, ending on the other side of the opponent;
--- in team play the enemy passed who is nearest to the mover when the move ends (prop
--- passed_enemy, which Dodge-style effects compare with the attacker).
+-- in team play "the opponent" is worked out again on every new space (O2), so it is the
+-- enemy passed who is nearest to the mover when the move ends (flag passed_enemy, which
+-- Dodge-style effects compare with the attacker). Rule option team_opponent = "move": the
+-- opponent worked out when the move started, on the side it went: the first enemy passed.
 function M.note_passed(p, from, to, duel_passed)
   if not S.team_mode() then
     if duel_passed then S.set_flag(p, "moved_past", true) end
     return
   end
-  local best
+  local near = respace() and to or from
+  local best, best_at
   for q = 1, match.players() do
     local at = not match.allies(p, q) and board.position(S.figure(q))
-    if at and (at - from) * (at - to) < 0 and (not best or math.abs(at - to) < math.abs(best.at - to)) then
-      best = { q = q, at = at }
+    if at and (at - from) * (at - to) < 0 and (not best or math.abs(at - near) < math.abs(best_at - near)) then
+      best, best_at = q, at
     end
   end
   if best then
     S.set_flag(p, "moved_past", true)
-    S.set_flag(p, "passed_enemy", best.q)
+    S.set_flag(p, "passed_enemy", best)
   end
+end
+
+-- Whether a figure other than the mover `m` stands on space s (a space a move jumps).
+local function occupied(s, m)
+  for q = 1, match.players() do
+    if q ~= m and board.position(S.figure(q)) == s then return true end
+  end
+  return false
+end
+
+-- "When the opponent moves / advances / is pushed..." (W14): whether the fighter a pending
+-- move moves (a `moving` handler's ctx.move) counts as p's opponent for that move. In a duel:
+-- the mover is the other player. In team play "the opponent" is worked out again every time
+-- any fighter moves onto a new space (§9.3 O2): the mover counts when it is one of p's
+-- nearest enemies (O1) where it stands or on any new space the move takes it onto (the
+-- jumped ones are not entered; a teleport enters only its destination). The path is known
+-- before anything moves (MV7), so the effect may still change or cancel the whole move.
+-- Rule option team_opponent = "move": where it stands when the move starts, only.
+--   moving = function(ctx) if not verbs.mover_is_opponent(ctx.player, ctx.move) ... end
+function M.mover_is_opponent(p, move)
+  local m = move.mover
+  if not S.team_mode() then return m ~= p end
+  if match.allies(p, m) then return false end
+  local team = require("battlecon.team")
+  local from = board.position(S.figure(m))
+  if team.is_nearest(p, m, from) then return true end
+  if not respace() then return false end
+  local to = move.to
+  if not move.teleport then
+    if not move.opp then return false end                             -- no path to follow
+    local ok, dest = board.move(move.word, S.figure(move.actor), S.figure(move.opp), move.n, true)
+    if not ok then return false end
+    to = dest
+    local dir = to > from and 1 or -1
+    for s = from + dir, to - dir, dir do
+      if not occupied(s, m) and team.is_nearest(p, m, s) then return true end
+    end
+  end
+  return to ~= from and team.is_nearest(p, m, to)
 end
 
 -- Teleport (§7.2): to a free space; counts as an advance or a retreat for bans and triggers.
@@ -297,7 +353,7 @@ function M.teleport(p, to)
   if not o then return false end
   local ok, counts = board.teleport(S.figure(p), S.figure(o), to, true)
   if not ok then return false end
-  local pending = { word = counts, teleport = true, mover = p, actor = p, to = to }
+  local pending = { word = counts, teleport = true, mover = p, actor = p, opp = o, to = to }
   fire.fire("moving", { move = pending })   -- each player orders their own (E8)
   if pending.cancel or over() then return false end
   local from = board.position(S.figure(p))

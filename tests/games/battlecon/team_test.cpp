@@ -121,27 +121,8 @@ bc.note("capped", pool(1)); bc.note("to box", counter.get(box, "force") - box_be
     CHECK(note(r, "to box") == 2);
 }
 
-TEST_CASE("BC-64 moving past several enemies: Dodge avoids only the nearest one passed", "[battlecon]") {
-    // P1 = A1 on 3; P3 = B1 on 4, P4 = B2 on 5; P2 = A2 far behind on 1.
-    auto r = team_drill(R"(
-bc.set_pair(1, "Swift", "Dodge")
-for _, q in ipairs({1}) do for _, e in ipairs(zone.items(zone.find("pair", q))) do zone.reveal(e, "all"); fire.activate(e) end end
-entity.set(S.tracker(), "opp1", 3)
-v.move(1, "advance", 1)
-entity.set(S.tracker(), "opp1", nil)
-bc.note("A1 at", board.position(S.figure(1))); bc.note("passed", S.passed_enemy(1))
-local function attacked_by(q)
-  local attack = {attacker = q, target = 1}
-  fire.fire("range_check", {attack = attack}, {1})
-  return attack.avoided == true
-end
-bc.note("B2 avoided", attacked_by(4)); bc.note("B1 avoided", attacked_by(3)))",
-                        {{1, 3}, {1, 1}, {2, 4}, {2, 5}});
-    CHECK(note(r, "A1 at") == 6);
-    CHECK(note(r, "passed") == 4);
-    CHECK(note(r, "B2 avoided") == true);
-    CHECK(note(r, "B1 avoided") == false);
-}
+// BC-64 (moving past several enemies, O6) runs with both values of rule option team_opponent
+// in team_opponent_test.cpp.
 
 TEST_CASE("BC-65 jumping several figures (game level)", "[battlecon]") {
     auto r = team_drill(R"(
