@@ -166,8 +166,12 @@ int within_rule_finish(lua_State* L, int status, lua_KContext) {
     if (status == LUA_OK || status == LUA_YIELD) return lua_gettop(L) - 2;
     if (status == LUA_ERRMEM) {
         LuaHost& host = host_of(L);
+        // Lua calls no message handler for a memory error, so the stack where it struck is gone:
+        // the line that called within_rule is the nearest place left to name.
+        luaL_where(L, 1);
         lua_pushfstring(L, "memory cap of %d MB exceeded%s", static_cast<int>(host.limits().memory_bytes >> 20),
                         host.context_suffix().c_str());
+        lua_concat(L, 2);
         host.set_memory_error_in_flight(true);   // re-raised as a plain error: a pcall above must still not swallow it
     }
     return lua_error(L);

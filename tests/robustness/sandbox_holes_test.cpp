@@ -284,3 +284,10 @@ TEST_CASE("#16.8 file-level locals start every match as on a fresh host", "[robu
         CHECK(printed[0]->get("text") == Value{std::string("1\t1\ttrue")});
     }
 }
+
+TEST_CASE("#16.11 the memory cap inside log.within_rule names the card's line", "[robustness][sandbox][16]") {
+    auto host = probe_host();
+    // Lua runs no message handler for a memory error: the line calling within_rule is named.
+    expect_probe_failure(*host, "within_membomb", "cards/probe/within_membomb.lua:7: memory cap of 64 MB exceeded", "");
+    expect_probe_healthy(*host);
+}
