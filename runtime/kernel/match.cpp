@@ -295,14 +295,19 @@ CounterChange Match::define_counter(EntityId owner, std::string_view name, std::
 
 CounterChange Match::set_counter(EntityId owner, std::string_view name, std::int64_t value) {
     entity(owner);
+    const std::size_t known = counters_.all().size();
     const CounterChange c = counters_.set(owner, name, value);
+    // Writing an undefined counter defines it, with no event when the value stays 0.
+    if (counters_.all().size() != known) charge(2 * kRecordOverhead + name.size());
     if (c.changed()) counter_event(owner, name, c, "set");
     return c;
 }
 
 CounterChange Match::add_counter(EntityId owner, std::string_view name, std::int64_t delta) {
     entity(owner);
+    const std::size_t known = counters_.all().size();
     const CounterChange c = counters_.add(owner, name, delta);
+    if (counters_.all().size() != known) charge(2 * kRecordOverhead + name.size());
     if (c.changed()) counter_event(owner, name, c, "add");
     return c;
 }

@@ -291,3 +291,12 @@ TEST_CASE("#16.11 the memory cap inside log.within_rule names the card's line", 
     expect_probe_failure(*host, "within_membomb", "cards/probe/within_membomb.lua:7: memory cap of 64 MB exceeded", "");
     expect_probe_healthy(*host);
 }
+
+TEST_CASE("#16.7 counters a script writes without defining them count against the memory cap", "[robustness][sandbox][16]") {
+    // counter.set of an undefined counter to 0 defines it and logs nothing: only the charge
+    // for the counter itself bounds it. Names differ in their first bytes, so finding one is quick.
+    const std::string error = error_of("local e = match.player_entity(1)\nlocal tail = string.rep('x', 10000)\n"
+                                       "for i = 1, 100000 do counter.set(e, i .. tail, 0) end");
+    INFO(error);
+    CHECK(error.rfind("snippet:3: memory cap of", 0) == 0);
+}
