@@ -1,4 +1,5 @@
-// check_command.cpp - `duelbox check`: load everything, run nothing, report every error.
+// check_command.cpp - `duelbox check`: load everything, report every error. Each scenario is also
+// played on a fresh and on a reused host to compare their logs (check_reuse.h); nothing else runs.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -8,6 +9,7 @@
 
 #include <lua.hpp>
 
+#include "check_reuse.h"
 #include "cli.h"
 #include "lua/host.h"
 #include "lua/scenario_fields.h"
@@ -70,6 +72,8 @@ std::string check_json(const fs::path& file, const std::string& shown, const std
             }
             // The fields `run` refuses before a match starts (unknown options and setup keys).
             if (std::string err = scenario_fields_error(host, s); !err.empty()) return shown + ": " + err;
+            // Match state a file-level table keeps would make a reused host log differently.
+            if (std::string err = reuse_divergence(s, shown); !err.empty()) return err;
         } else {
             return shown + ": not a scenario (no \"game\"), replay or map (no \"spaces\"/\"line\")";
         }

@@ -34,7 +34,8 @@ Usage:
       first event that differs and which scripts changed since the recording.
   duelbox check <dir-or-file>...
       Loads every script, game, card, scenario and replay found and reports every error
-      with its file:line or field path.
+      with its file:line or field path; plays each scenario on a fresh and on a reused
+      host and reports where their logs differ.
   duelbox bench <game|scenario.json> [--matches N] [--seed S] [--workers W] [--results FILE]
                                      [--reference]
       Plays N matches (default 200) of examples/<game>/bench.json with random agents, once

@@ -636,6 +636,9 @@ log = {}
 ---entity's name, {p:key} a player, {s:key} a space, {z:key} a zone. `to` limits who learns
 ---of the event ("all" by default); `hidden` limits who sees a field's value (others read
 ---"a hidden card"); `rule` names the rule section the step implements (teaching mode).
+---A field the text names as an entity ({e:key}) is shown only to the players who can see
+---that entity when the event is logged, whatever `hidden` says: a card in a hand reads "a
+---hidden card" to the other players.
 ---@param type any
 ---@param text? any
 ---@param fields? any

@@ -38,11 +38,12 @@ SpaceId Board::add_space(std::string name) {
     Space s;
     s.id = static_cast<SpaceId>(spaces_.size() + 1);
     s.name = std::move(name);
+    by_name_.emplace(s.name, s.id);
     spaces_.push_back(std::move(s));
     adjacency_.emplace_back();
-    // A matrix set earlier no longer covers every space; rather than guess for the new one,
+    // A list set earlier was made for the old spaces; rather than guess for the new one,
     // drop it (has_los then answers true everywhere, the documented default).
-    los_.clear();
+    los_blocked_.clear();
     return spaces_.back().id;
 }
 
@@ -100,20 +101,18 @@ void Board::make_line(int length) {
     }
 }
 
-void Board::set_los(std::vector<std::vector<bool>> matrix) {
-    bool square = matrix.size() == spaces_.size();
-    for (const auto& row : matrix) square = square && row.size() == spaces_.size();
-    assert(square && "set_los: the matrix must be space_count() x space_count() - add every space first");
-    if (!square) return;
-    los_ = std::move(matrix);
+void Board::set_los(std::vector<std::pair<SpaceId, SpaceId>> blocked) {
+    std::erase_if(blocked, [&](const auto& p) { return !valid(p.first) || !valid(p.second); });
+    std::sort(blocked.begin(), blocked.end());
+    blocked.erase(std::unique(blocked.begin(), blocked.end()), blocked.end());
+    los_blocked_ = std::move(blocked);
 }
 
 // [SECTION] Queries
 
 SpaceId Board::find(std::string_view name) const {
-    for (const Space& s : spaces_)
-        if (s.name == name) return s.id;
-    return kNoSpace;
+    const auto it = by_name_.find(name);
+    return it == by_name_.end() ? kNoSpace : it->second;
 }
 
 std::vector<SpaceId> Board::neighbours(SpaceId s, const std::vector<std::string>& kinds) const {
@@ -166,8 +165,7 @@ std::vector<std::string> Board::regions() const {
 
 bool Board::has_los(SpaceId a, SpaceId b) const {
     if (!valid(a) || !valid(b)) return false;
-    if (los_.empty()) return true;
-    return los_[a - 1][b - 1];
+    return !std::binary_search(los_blocked_.begin(), los_blocked_.end(), std::make_pair(a, b));
 }
 
 // [SECTION] Searches (distance, reachable, path)

@@ -13,14 +13,17 @@
 //    are called regions here because "zone" is the kernel's word for a container.
 //  - A line board is a graph whose spaces also have a line order (line_index 1..N);
 //    the line words below need one.
-//  - Line of sight is a precomputed matrix (set_los); without one, every pair sees. Adding a
-//    space drops the matrix (it no longer covers every pair), so set it last.
+//  - Line of sight: every pair sees but the blocked (from, to) pairs a map lists (set_los).
+//    Stored sparse, as sorted pairs: its size follows what the map gives, never spaces^2.
+//    Adding a space drops the list (it was made for the old spaces), so set it last.
+//  - Building is O(N log N) in spaces and edges: names are found through an index.
 #pragma once
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -69,7 +72,8 @@ public:
     void add_region(SpaceId s, std::string region);
     void set_attr(SpaceId s, std::string key, Value v);
     void make_line(int length);                          // spaces "1".."N" joined in a row, line_index set; on an empty board
-    void set_los(std::vector<std::vector<bool>> matrix); // [a-1][b-1]; must be space_count() square
+    // The (from, to) pairs that do not see; every other pair does. Unknown spaces are ignored.
+    void set_los(std::vector<std::pair<SpaceId, SpaceId>> blocked);
 
     // -- queries ---------------------------------------------------------------------
     int space_count() const { return static_cast<int>(spaces_.size()); }
@@ -85,6 +89,7 @@ public:
     std::vector<SpaceId> region_spaces(std::string_view region) const;
     std::vector<std::string> regions() const;            // every region name, sorted
     bool has_los(SpaceId a, SpaceId b) const;
+    std::size_t los_entries() const { return los_blocked_.size(); }   // blocked pairs stored
 
     // Fewest steps between two spaces over the given edge kinds, ignoring figures; -1 if unreachable.
     int distance(SpaceId a, SpaceId b, const std::vector<std::string>& kinds = {"border"}) const;
@@ -117,7 +122,12 @@ private:
     std::vector<std::uint32_t> edge_kind_;               // per edge: its index in kind_names_
     std::vector<std::vector<std::pair<SpaceId, std::uint32_t>>> adjacency_;  // per space: (neighbour, edge index)
     std::vector<SpaceId> line_;                          // line order, index 0 = line_index 1
-    std::vector<std::vector<bool>> los_;
+    std::vector<std::pair<SpaceId, SpaceId>> los_blocked_;  // sorted, unique
+    struct NameHash {                                    // lets find() look up a string_view as is
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+    };
+    std::unordered_map<std::string, SpaceId, NameHash, std::equal_to<>> by_name_;   // find(); looked up, never walked
 };
 
 // -- line words --------------------------------------------------------------------------

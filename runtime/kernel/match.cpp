@@ -10,6 +10,25 @@ FieldIn int_field(std::string_view key, std::int64_t v, PlayerMask to = kEveryon
 // `v` must outlive the emit call it is passed to (a literal, a member, a temporary of that statement).
 FieldIn str_field(std::string_view key, std::string_view v) { return FieldIn{key, v, kEveryone}; }
 
+// Memory charged for what a match stores (memory_account.h): the text it copies plus a fixed
+// overhead per record, an estimate close enough to bound it, never a measurement.
+constexpr std::size_t kRecordOverhead = 32;
+std::size_t text_bytes(const Value& v) {
+    const auto* s = std::get_if<std::string>(&v);
+    return s ? s->size() : 0;
+}
+
+// A new zone at the end of `zones` (ids are positions + 1), not yet in the name index.
+Zone& push_zone(std::vector<Zone>& zones, std::string name, PlayerIndex owner, Visibility visibility) {
+    Zone z;
+    z.id = static_cast<ZoneId>(zones.size() + 1);
+    z.name = std::move(name);
+    z.owner = owner;
+    z.visibility = visibility;
+    zones.push_back(std::move(z));
+    return zones.back();
+}
+
 const char* ban_for(LineWord w) {
     switch (w) {
         case LineWord::Advance:
@@ -56,16 +75,13 @@ bool Match::allies(PlayerIndex a, PlayerIndex b) const {
 ZoneId Match::create_zone(std::string name, PlayerIndex owner, Visibility visibility) {
     if (find_zone(name, owner) != kNoZone)
         throw KernelError("zone '" + name + "' already exists for that owner");
-    Zone z;
-    z.id = static_cast<ZoneId>(zones_.size() + 1);
-    z.name = std::move(name);
-    z.owner = owner;
-    z.visibility = visibility;
-    zones_.push_back(std::move(z));
-    zones_written_.write(zones_.size() - 1);
-    index_zone(zones_.back());
-    return zones_.back().id;
+    charge(sizeof(Zone) + sizeof(ZoneKey) + 2 * name.size());
+    Zone& z = push_zone(zones_, std::move(name), owner, visibility);
+    zones_written_.write(z.id - 1);
+    index_zone(z);
+    return z.id;
 }
+
 
 namespace {
 template <class Key>
@@ -81,8 +97,13 @@ void Match::index_zone(const Zone& z) {
 }
 
 void Match::rebuild_zone_index() {
+    // One sort, not an insert per zone: a board of N spaces brings N zones (set_board).
     zone_index_.clear();
-    for (const auto& z : zones_) index_zone(z);
+    zone_index_.reserve(zones_.size());
+    for (const auto& z : zones_) zone_index_.push_back(ZoneKey{z.owner, z.name, z.id});
+    std::sort(zone_index_.begin(), zone_index_.end(), [](const ZoneKey& a, const ZoneKey& b) {
+        return key_before(a, b.owner, b.name);
+    });
 }
 
 ZoneId Match::find_zone(std::string_view name, PlayerIndex owner) const {
@@ -136,6 +157,10 @@ EntityId Match::create_entity(std::string kind, std::string def, std::string nam
                               const std::vector<std::pair<std::string, Value>>& props,
                               const std::vector<std::string>& tags) {
     Zone& z = zone_mut(zone_id);
+    std::size_t bytes = sizeof(Entity) + kind.size() + def.size() + name.size();
+    for (const auto& [k, v] : props) bytes += kRecordOverhead + k.size() + text_bytes(v);
+    for (const auto& t : tags) bytes += kRecordOverhead + t.size();
+    charge(bytes);   // before any change: a refused charge leaves the match as it was
     Entity ent;
     ent.id = static_cast<EntityId>(entities_.size() + 1);
     ent.kind = std::move(kind);
@@ -159,6 +184,7 @@ EntityId Match::create_entity(std::string kind, std::string def, std::string nam
 void Match::set_prop(EntityId e, std::string_view key, Value v) {
     Entity& ent = entity_mut(e);
     if (ent.prop(key) == v) return;
+    charge(kRecordOverhead + key.size() + text_bytes(v));
     const PlayerMask seen = seen_by(e);
     Value shown = v;
     ent.set_prop(key, std::move(v));
@@ -170,6 +196,7 @@ void Match::set_prop(EntityId e, std::string_view key, Value v) {
 void Match::add_tag(EntityId e, std::string_view tag) {
     Entity& ent = entity_mut(e);
     if (ent.has_tag(tag)) return;
+    charge(kRecordOverhead + tag.size());
     ent.add_tag(tag);
     const PlayerMask seen = seen_by(e);
     emit_news("entity.tag", "{e:entity} gains tag {tag}", {int_field("entity", e, seen), str_field("tag", tag)},
@@ -251,21 +278,24 @@ bool Match::can_see(PlayerIndex viewer, EntityId e) const {
 }
 
 PlayerMask Match::seen_by(EntityId e) const {
+    // Seats that do not exist yet cannot see anything, but a public fact stays public.
+    const Zone& z = zone(entity(e).zone);
+    if (z.visibility == Visibility::Public) return kEveryone;
     PlayerMask m = kNobody;
     for (PlayerIndex p = 0; p < player_count(); ++p)
         if (can_see(p, e)) m |= mask_of(p);
-    // Seats that do not exist yet cannot see anything, but a public fact stays public.
-    const Zone& z = zone(entity(e).zone);
-    if (z.visibility == Visibility::Public) m = kEveryone;
     return m;
 }
 
 // -- Counters ------------------------------------------------------------------------
 
 void Match::counter_event(EntityId owner, std::string_view name, const CounterChange& c, const char* verb) {
+    // A counter on a card the viewer cannot see: which card, and its values, stay hidden
+    // (a value can tell cards apart); that some counter changed does not.
+    const PlayerMask seen = seen_by(owner);
     emit_news("counter.change", "{e:owner} {counter}: {from} -> {to}",
-         {int_field("owner", owner), str_field("counter", name), int_field("from", c.from),
-          int_field("to", c.to), str_field("verb", verb)});
+         {int_field("owner", owner, seen), str_field("counter", name), int_field("from", c.from, seen),
+          int_field("to", c.to, seen), str_field("verb", verb)});
 }
 
 CounterChange Match::define_counter(EntityId owner, std::string_view name, std::int64_t value, std::int64_t min,
@@ -273,6 +303,7 @@ CounterChange Match::define_counter(EntityId owner, std::string_view name, std::
     entity(owner);
     if (min > max) throw KernelError("counter '" + std::string(name) + "': min is greater than max");
     const bool existed = counters_.defined(owner, name);
+    if (!existed) charge(2 * kRecordOverhead + name.size());
     const CounterChange c = counters_.define(owner, name, value, min, max);
     if (!existed || c.changed()) counter_event(owner, name, existed ? c : CounterChange{0, c.to, c.requested}, "define");
     return c;
@@ -280,14 +311,19 @@ CounterChange Match::define_counter(EntityId owner, std::string_view name, std::
 
 CounterChange Match::set_counter(EntityId owner, std::string_view name, std::int64_t value) {
     entity(owner);
+    const std::size_t known = counters_.all().size();
     const CounterChange c = counters_.set(owner, name, value);
+    // Writing an undefined counter defines it, with no event when the value stays 0.
+    if (counters_.all().size() != known) charge(2 * kRecordOverhead + name.size());
     if (c.changed()) counter_event(owner, name, c, "set");
     return c;
 }
 
 CounterChange Match::add_counter(EntityId owner, std::string_view name, std::int64_t delta) {
     entity(owner);
+    const std::size_t known = counters_.all().size();
     const CounterChange c = counters_.add(owner, name, delta);
+    if (counters_.all().size() != known) charge(2 * kRecordOverhead + name.size());
     if (c.changed()) counter_event(owner, name, c, "add");
     return c;
 }
@@ -296,24 +332,26 @@ CounterChange Match::add_counter(EntityId owner, std::string_view name, std::int
 
 EffectId Match::add_modifier(Modifier m) {
     entity(m.target);
+    charge(sizeof(Modifier) + m.stat.size());
     const EntityId target = m.target;
     const std::string stat = m.stat;
     const char* op = mod_op_name(m.op);
     const std::int64_t amount = m.amount;
     const EffectId id = effects_.add_modifier(std::move(m));
     emit("modifier.add", "{e:target} {stat} {op} {amount}",
-         {int_field("id", id), int_field("target", target), str_field("stat", stat), str_field("op", op),
+         {int_field("id", id), int_field("target", target, seen_by(target)), str_field("stat", stat), str_field("op", op),
           int_field("amount", amount)});
     return id;
 }
 
 EffectId Match::add_prohibition(Prohibition p) {
     entity(p.target);
+    charge(sizeof(Prohibition) + p.action.size());
     const EntityId target = p.target;
     const std::string action = p.action;
     const EffectId id = effects_.add_prohibition(std::move(p));
     emit("prohibition.add", "{e:target} cannot {action}",
-         {int_field("id", id), int_field("target", target), str_field("action", action)});
+         {int_field("id", id), int_field("target", target, seen_by(target)), str_field("action", action)});
     return id;
 }
 
@@ -344,11 +382,18 @@ void Match::set_board(Board board) {
     if (has_board()) throw KernelError("the board is already set");
     board_ = std::move(board);
     space_zones_.clear();
+    // Space names are unique, so only a zone made before the board can clash; the index is
+    // sorted once at the end (an insert per zone would be quadratic in the spaces).
     for (SpaceId s = 1; s <= static_cast<SpaceId>(board_.space_count()); ++s) {
-        const ZoneId z = create_zone("space:" + board_.space(s).name, kNoPlayer, Visibility::Public);
-        zone_mut(z).space = s;
-        space_zones_.push_back(z);
+        std::string name = "space:" + board_.space(s).name;
+        if (find_zone(name, kNoPlayer) != kNoZone)
+            throw KernelError("zone '" + name + "' already exists for that owner");
+        Zone& z = push_zone(zones_, std::move(name), kNoPlayer, Visibility::Public);
+        z.space = s;
+        zones_written_.write(z.id - 1);
+        space_zones_.push_back(z.id);
     }
+    rebuild_zone_index();
     emit("board.set", "the board has {spaces} spaces", {int_field("spaces", board_.space_count())});
 }
 
@@ -486,10 +531,30 @@ std::uint32_t Match::emit_news(std::string_view type, std::string_view text, std
 
 std::uint32_t Match::emit_news(std::string_view type, std::string_view text, std::span<const FieldIn> fields,
                                PlayerMask audience) {
+    return append_event(intern(type), intern(text), fields, audience);
+}
+
+std::uint32_t Match::append_event(Sym type, Sym text, std::span<const FieldIn> fields, PlayerMask audience) {
+    if (account_) {   // the log's record, 16 bytes a field, and the string values it copies
+        std::size_t bytes = kRecordOverhead + 16 * fields.size();
+        for (const FieldIn& f : fields)
+            if (const auto* sv = std::get_if<std::string_view>(&f.value)) bytes += sv->size() > 15 ? sv->size() + 32 : 32;
+        charge(bytes);
+    }
     // The rule context becomes a "rule" field; an event's own "rule" (a script naming its step) wins.
-    const std::uint32_t seq = log_.append(intern(type), intern(text), fields, rule_, source_, audience);
+    const std::uint32_t seq = log_.append(type, text, fields, rule_, source_, audience);
     if (observer_) observer_(*this, log_.readable(seq));   // a front end reads them all anyway
     return seq;
+}
+
+void Match::refuse_charge() const {
+    // Lua must still make the error's message (an allocation refused there would leave the
+    // binding by longjmp past its C++ strings). The call cannot go on past the cap regardless:
+    // the sandbox's pcall re-raises every error while lua + kernel is over the limit.
+    account_->enforcing = false;
+    throw KernelError("memory cap of " + std::to_string(account_->limit >> 20) +
+                      " MB exceeded (Lua holds " + std::to_string(account_->lua >> 20) + " MB; this match's events, "
+                      "props, entities, zones, counters and effects " + std::to_string(account_->kernel >> 20) + " MB)");
 }
 
 NameResolver Match::names() const {

@@ -36,6 +36,7 @@
 #include "entity.h"
 #include "event.h"
 #include "ids.h"
+#include "memory_account.h"
 #include "rng.h"
 #include "scratch.h"
 #include "windows.h"
@@ -180,6 +181,11 @@ public:
                             PlayerMask audience = kEveryone);
     std::uint32_t emit_news(std::string_view type, std::string_view text, std::initializer_list<FieldIn> fields,
                             PlayerMask audience = kEveryone);
+    // A script's own event (log.event, log.say): as emit_news, but a field the narration names
+    // as an entity ({e:key}) is shown only to the players who can see that entity when the
+    // event is logged (script_events.cpp). A script cannot name a card a viewer cannot see.
+    std::uint32_t emit_script(std::string_view type, std::string_view text, std::span<const FieldIn> fields,
+                              PlayerMask audience = kEveryone);
     // The rule context (teaching): while it is set, every event appended without a "rule"
     // field of its own gets rule = this text, a public field sorted with the others, so an
     // event the kernel makes for a script (a move, a counter, a decision) names the rule
@@ -189,6 +195,16 @@ public:
     Sym set_rule_symbol(Sym rule);                             // the same, by symbol
     std::string_view rule() const { return symbol(rule_); }
     Sym rule_symbol() const { return rule_; }
+    // Memory the match holds for scripts is charged to `account` (memory_account.h); nullptr,
+    // the default, counts nothing. Not part of the Match value: copies and snapshots keep their own.
+    void set_memory_account(MemoryAccount* account) { account_ = account; }
+    // Charges `bytes`; throws KernelError "memory cap of N MB exceeded ..." when the account is
+    // enforcing and lua + kernel passes its limit.
+    void charge(std::size_t bytes) {
+        if (!account_) return;
+        account_->kernel += bytes;
+        if (account_->enforcing && account_->over()) refuse_charge();
+    }
     // Called after every event is appended (tests check invariants; the editor follows the log).
     void set_event_observer(std::function<void(const Match&, const Event&)> f) { observer_ = std::move(f); }
     NameResolver names() const;
@@ -207,6 +223,7 @@ private:
     Zone& zone_mut(ZoneId z);         // which stamp it (see WriteStamps)
     void insert(Zone& z, EntityId e, Where where);
     void relocate(EntityId e, ZoneId to, Where where);   // the move itself; callers emit the event
+    std::uint32_t append_event(Sym type, Sym text, std::span<const FieldIn> fields, PlayerMask audience);
     void counter_event(EntityId owner, std::string_view name, const CounterChange& c, const char* verb);
     std::function<bool(SpaceId)> occupied_except(EntityId mover) const;
     StepRules step_rules(EntityId mover, Through through, const std::vector<std::string>& kinds) const;
@@ -242,6 +259,8 @@ private:
     Sym rule_ = 0;                        // the rule context (interned); 0 = none
     MatchResult result_;
     std::function<void(const Match&, const Event&)> observer_;
+    MemoryAccount* account_ = nullptr;    // see set_memory_account(); not copied by snapshots
+    [[noreturn]] void refuse_charge() const;
 };
 
 // Sets a rule context for one C++ scope and restores the one before when the scope ends,

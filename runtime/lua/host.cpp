@@ -8,6 +8,8 @@
 #include <set>
 #include <sstream>
 
+#include "file_locals.h"
+#include "kernel/match.h"
 #include "lua_modules.h"
 #include "raw_field.h"
 #include "sandbox.h"
@@ -61,11 +63,11 @@ void* LuaHost::allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsiz
     if (nsize == 0) {
         if (SmallBlocks::small(old)) a->small.put(ptr, old);
         else std::free(ptr);
-        a->used -= old;
+        a->account.lua -= old;
         return nullptr;
     }
     // Lua retries a failed allocation after a full collection, then raises LUA_ERRMEM.
-    if (a->enforcing && a->limit > 0 && nsize > old && a->used - old + nsize > a->limit) return nullptr;
+    if (a->account.enforcing && nsize > old && a->account.over(nsize - old)) return nullptr;
     void* p;
     if (!SmallBlocks::small(old) && !SmallBlocks::small(nsize)) {
         p = std::realloc(ptr, nsize);                  // both sides large (or a new large block)
@@ -80,7 +82,7 @@ void* LuaHost::allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsiz
             else std::free(ptr);
         }
     }
-    if (p) a->used = a->used - old + nsize;
+    if (p) a->account.lua = a->account.lua - old + nsize;
     return p;
 }
 
@@ -89,7 +91,7 @@ LuaHost::LuaHost(Limits limits) : limits_(limits) {
     core_root_ = DUELBOX_SOURCE_ROOT;
 #endif
     if (const char* env = std::getenv("DUELBOX_CORE_ROOT")) core_root_ = env;
-    alloc_.limit = static_cast<std::size_t>(limits.memory_bytes);
+    alloc_.account.limit = static_cast<std::size_t>(limits.memory_bytes);
     L_ = lua_newstate(&LuaHost::allocate, &alloc_);
     // Generational collection: rules make many short-lived tables (options, lists) next to a
     // large, long-lived heap of definitions, the case it is made for. No finalizer or weak
@@ -110,7 +112,7 @@ LuaHost::~LuaHost() { lua_close(L_); }
 
 void LuaHost::set_limits(const Limits& l) {
     limits_ = l;
-    alloc_.limit = static_cast<std::size_t>(l.memory_bytes);
+    alloc_.account.limit = static_cast<std::size_t>(l.memory_bytes);
 }
 
 std::string LuaHost::context_suffix() const {
@@ -266,7 +268,25 @@ bool LuaHost::load_game(const std::string& root, const std::string& game, std::v
     game_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);   // pops the table
     const std::string cards_err = load_cards(errors);
     if (!cards_err.empty()) errors.push_back(cards_err);
+    record_file_locals();
     return errors.size() == errors_before;
+}
+
+void LuaHost::record_file_locals() {
+    const int top = lua_gettop(L_);
+    push_game(L_);
+    lua_getfield(L_, LUA_REGISTRYINDEX, kCardsKey);
+    lua_getfield(L_, LUA_REGISTRYINDEX, "duelbox.loaded");
+    const int roots[] = {top + 1, top + 2, top + 3};
+    file_locals_record(L_, roots, 3);
+    lua_settop(L_, top);
+}
+
+void LuaHost::start_match(Match* m) {
+    alloc_.account.kernel = 0;
+    if (m) m->set_memory_account(&alloc_.account);
+    file_locals_restore(L_);
+    set_match(m);
 }
 
 std::string LuaHost::load_cards(std::vector<std::string>& errors) {

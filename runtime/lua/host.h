@@ -22,6 +22,7 @@
 #include "kernel/decision.h"
 #include "kernel/dispatch.h"
 #include "kernel/event.h"
+#include "kernel/memory_account.h"
 #include "scenario/scenario.h"
 #include "small_blocks.h"
 
@@ -74,6 +75,10 @@ public:
     // -- the running match --------------------------------------------------------------
     Match* match() const { return match_; }
     void set_match(Match* m) { match_ = m; }
+    // A new match begins on this host: its kernel memory is charged to the host's cap from
+    // zero, and file-level locals are put back to their load-time values (file_locals.h), so
+    // it plays as on a fresh host. Then set_match(m).
+    void start_match(Match* m);
 
     // -- handler function references (the kernel stores these integers) ----------------
     int ref_function(lua_State* L, int idx);          // pins the function at idx; returns its ref
@@ -100,9 +105,11 @@ public:
     std::string context_suffix() const;               // " [card g/x, window w]" or ""
 
     // -- memory ------------------------------------------------------------------------
-    std::size_t memory_used() const { return alloc_.used; }
-    void enforce_memory_cap(bool on) { alloc_.enforcing = on; }
-    bool memory_cap_enforced() const { return alloc_.enforcing; }
+    std::size_t memory_used() const { return alloc_.account.lua; }
+    std::size_t kernel_memory_used() const { return alloc_.account.kernel; }   // the running match's, charged
+    void enforce_memory_cap(bool on) { alloc_.account.enforcing = on; }
+    bool memory_cap_enforced() const { return alloc_.account.enforcing; }
+    bool over_memory_cap() const { return alloc_.account.over(); }
     // A memory-cap error that a C function caught and passes on as an ordinary error (Lua
     // cannot re-raise LUA_ERRMEM), so the sandbox's pcall still refuses to swallow it. Set
     // only while such an error is on its way up; the next outermost script call clears it.
@@ -133,13 +140,12 @@ public:
 
 private:
     struct Alloc {
-        std::size_t used = 0;
-        std::size_t limit = 0;
-        bool enforcing = false;
+        MemoryAccount account; // Lua's live bytes, the match's kernel bytes, the cap
         SmallBlocks small;     // Lua's blocks up to 256 bytes (most of them)
     };
     static void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize);
     std::string load_cards(std::vector<std::string>& errors);
+    void record_file_locals();                        // file_locals.h: after the game has loaded
     std::string add_card(int idx, const std::string& file, const std::string& default_key);
 
     Alloc alloc_;

@@ -6,6 +6,7 @@
 #include "lua_modules.h"
 #include "lua_util.h"
 #include "readonly_view.h"
+#include "script_call.h"
 
 namespace duelbox {
 
@@ -96,7 +97,7 @@ int emit_event(lua_State* L, Match& m, const char* type, const char* text, int f
     }
     return kernel_call(L, [&] {
         stamp_source(L, m);
-        lua_pushinteger(L, m.emit_news(type, text, std::span<const FieldIn>(fields, static_cast<std::size_t>(n)), audience));
+        lua_pushinteger(L, m.emit_script(type, text, std::span<const FieldIn>(fields, static_cast<std::size_t>(n)), audience));
         return 1;
     });
 }
@@ -106,6 +107,9 @@ int emit_event(lua_State* L, Match& m, const char* type, const char* text, int f
 /// entity's name, {p:key} a player, {s:key} a space, {z:key} a zone. `to` limits who learns
 /// of the event ("all" by default); `hidden` limits who sees a field's value (others read
 /// "a hidden card"); `rule` names the rule section the step implements (teaching mode).
+/// A field the text names as an entity ({e:key}) is shown only to the players who can see
+/// that entity when the event is logged, whatever `hidden` says: a card in a hand reads "a
+/// hidden card" to the other players.
 int log_event(lua_State* L) {
     Match& m = match_of(L);
     const char* type = luaL_checkstring(L, 1);
@@ -162,11 +166,23 @@ int within_rule_finish(lua_State* L, int status, lua_KContext) {
     if (status == LUA_OK || status == LUA_YIELD) return lua_gettop(L) - 2;
     if (status == LUA_ERRMEM) {
         LuaHost& host = host_of(L);
+        // Lua calls no message handler for a memory error, so the stack where it struck is gone:
+        // the line that called within_rule is the nearest place left to name.
+        luaL_where(L, 1);
         lua_pushfstring(L, "memory cap of %d MB exceeded%s", static_cast<int>(host.limits().memory_bytes >> 20),
                         host.context_suffix().c_str());
+        lua_concat(L, 2);
         host.set_memory_error_in_flight(true);   // re-raised as a plain error: a pcall above must still not swallow it
     }
     return lua_error(L);
+}
+
+// within_rule's message handler: names a failing C function ('board.advance') and keeps the
+// stack of the moment (script_call.h), which unwinds before the error leaves within_rule.
+int within_rule_handler(lua_State* L) {
+    qualify_error(L, 1);   // level 0 is this handler; level 1 raised the error
+    note_error_stack(L);
+    return 1;
 }
 
 /// log.within_rule(text, fn, ...) -> fn's results
@@ -180,7 +196,7 @@ int log_within_rule(lua_State* L) {
     luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_pushinteger(L, m.set_rule_symbol(intern(rule)));
     lua_replace(L, 1);   // slot 1 now keeps the previous context (its symbol) for within_rule_finish
-    lua_pushcfunction(L, error_name_handler);   // an error passed on still names 'board.advance'
+    lua_pushcfunction(L, within_rule_handler);   // an error passed on still names 'board.advance' and its line
     lua_insert(L, 2);
     const int status = lua_pcallk(L, lua_gettop(L) - 3, LUA_MULTRET, 2, 0, within_rule_finish);
     return within_rule_finish(L, status, 0);

@@ -92,6 +92,7 @@ void MatchRunner::release() {
     }
     if (host_.decisions() == this) host_.set_decisions(nullptr);
     if (host_.match() == match_.get()) host_.set_match(nullptr);
+    if (match_) match_->set_memory_account(nullptr);   // the match may outlive the host
     host_.clear_contexts();
 }
 
@@ -128,7 +129,7 @@ RunState MatchRunner::start() {
     }
     match_->set_rule("");   // not a RuleScope: the play started below may leave its own context set
     host_.set_limits(scenario_.limits);
-    host_.set_match(match_.get());
+    host_.start_match(match_.get());
     host_.set_decisions(this);
     host_.clear_contexts();
 
@@ -398,7 +399,13 @@ std::string MatchRunner::provide(std::size_t i, Answer answer) {
 }
 
 void MatchRunner::log_decision(const DecisionRequest& r, const Answer& a) {
-    const PlayerMask shown = r.secret ? mask_of(r.player) : kEveryone;
+    PlayerMask shown = r.secret ? mask_of(r.player) : kEveryone;
+    // A picked card the others cannot see (one in the chooser's hand) is not named to them:
+    // the answer's labels would name it. The chooser always sees their own answer.
+    for (auto p : a.picks)
+        if (r.kind != DecisionKind::Number && r.kind != DecisionKind::YesNo && p >= 0 &&
+            static_cast<std::size_t>(p) < r.options.size() && match_->valid_entity(r.options[p].entity))
+            shown &= match_->seen_by(r.options[p].entity) | mask_of(r.player);
     const char* text = r.kind == DecisionKind::Order    ? "{p:player} orders {answer}"
                        : r.kind == DecisionKind::YesNo ? "{p:player} answers {answer}"
                                                        : "{p:player} chooses {answer}";

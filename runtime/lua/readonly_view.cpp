@@ -176,13 +176,4 @@ void readonly_view_unwrap(lua_State* L, int idx) {
     lua_replace(L, idx);
 }
 
-int readonly_view_next(lua_State* L) {
-    if (readonly_view_is(L, 1)) return view_next(L);
-    luaL_checktype(L, 1, LUA_TTABLE);      // as the base library's next
-    lua_settop(L, 2);
-    if (lua_next(L, 1)) return 2;
-    lua_pushnil(L);
-    return 1;
-}
-
 }  // namespace duelbox

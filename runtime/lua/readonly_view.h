@@ -36,7 +36,4 @@ bool readonly_view_is(lua_State* L, int idx);
 // raw); any other value is left as it is. Stack-neutral.
 void readonly_view_unwrap(lua_State* L, int idx);
 
-// The sandbox's next(t [, k]): Lua's next, which also walks a view's table.
-int readonly_view_next(lua_State* L);
-
 }  // namespace duelbox

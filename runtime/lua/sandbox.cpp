@@ -24,12 +24,12 @@ const char* const kEnvMetaKey = "duelbox.envmeta";
 // (file access), collectgarbage (lets a script stall or inspect the collector), rawset
 // (would write through our read-only proxies), require/load/pcall/xpcall/print/tostring/pairs
 // (replaced; pairs walks in a fixed order, sorted_pairs.h).
-// next is replaced too, so it walks read-only views (readonly_view.h).
+// next is replaced too: it walks read-only views (readonly_view.h) in pairs' order.
 const char* const kSafeBase[] = {"assert",   "error",  "getmetatable", "ipairs", "rawequal",
                                  "rawget",   "rawlen", "select",       "tonumber", "type",
                                  "_VERSION"};
 
-// setmetatable without finalizers: a __gc runs whenever the collector decides, possibly
+// setmetatable without finalizers or weak modes: a __gc runs whenever the collector decides, possibly
 // outside any budgeted call, where an endless loop could not be stopped. (Lua marks an
 // object for finalization only if __gc is present when the metatable is set.)
 int sandbox_setmetatable(lua_State* L) {
@@ -41,6 +41,11 @@ int sandbox_setmetatable(lua_State* L) {
     if (t == LUA_TTABLE && lua_getfield(L, 2, "__gc") != LUA_TNIL)
         return luaL_error(L, "setmetatable: __gc metamethods are not allowed in scripts (finalizers run outside "
                              "the instruction budget)");
+    // A weak table loses entries when the collector runs, which depends on everything the
+    // host allocated before (a reused host differs from a fresh one): not deterministic.
+    if (t == LUA_TTABLE && lua_getfield(L, 2, "__mode") != LUA_TNIL)
+        return luaL_error(L, "setmetatable: __mode (weak tables) is not allowed in scripts (entries vanish when the "
+                             "collector runs, which differs between runs)");
     lua_settop(L, 2);
     lua_setmetatable(L, 1);
     return 1;
@@ -123,7 +128,8 @@ int finish_pcall(lua_State* L, int status, lua_KContext ctx) {
     const auto extra = static_cast<int>(ctx & 0xFF);
     if (status != LUA_OK && status != LUA_YIELD) {
         // The budget and the memory cap end the match: they propagate with the handler's context.
-        if (status == LUA_ERRMEM || host_of(L).memory_error_in_flight()) {
+        // Past the cap through kernel memory too (Match::charge refused with a plain error).
+        if (status == LUA_ERRMEM || host_of(L).memory_error_in_flight() || host_of(L).over_memory_cap()) {
             LuaHost& host = host_of(L);
             host.set_memory_error_in_flight(true);
             luaL_where(L, 1);
@@ -134,6 +140,7 @@ int finish_pcall(lua_State* L, int status, lua_KContext ctx) {
         }
         if (instruction_budget_exhausted()) return lua_error(L);   // re-raise the budget error as is
         host_of(L).restore_context_depth(static_cast<std::size_t>(ctx >> 8));
+        forget_error_stack(L);             // caught: a later failure must not show this one's stack
         lua_pushboolean(L, 0);
         lua_pushvalue(L, -2);
         return 2;
@@ -530,7 +537,7 @@ void sandbox_open(lua_State* L) {
     lua_setfield(L, base, "setmetatable");
     lua_pop(L, 1);
     const luaL_Reg replaced[] = {{"pcall", sandbox_pcall},   {"xpcall", sandbox_xpcall},   {"load", sandbox_load_fn},
-                                 {"print", sandbox_print},   {"require", sandbox_require}, {"next", readonly_view_next},
+                                 {"print", sandbox_print},   {"require", sandbox_require}, {"next", sorted_next},
                                  {"tostring", sandbox_tostring}, {"pairs", sorted_pairs},     {nullptr, nullptr}};
     lua_pushvalue(L, base);
     luaL_setfuncs(L, replaced, 0);

@@ -177,6 +177,24 @@ void charge_instructions(lua_State* L, std::int64_t units) {
     if (c.used >= c.budget) raise_budget_error(L, c.budget, 1);
 }
 
+namespace {
+const char* const kNotedErrorKey = "duelbox.noted_error";   // registry: {value, traceback, "file:line"}
+
+// Pushes the note kept for the error value at `value` (absolute) and returns true, or pushes
+// nothing and returns false when there is none for that value.
+bool push_note_for(lua_State* L, int value) {
+    if (lua_getfield(L, LUA_REGISTRYINDEX, kNotedErrorKey) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return false;
+    }
+    lua_rawgeti(L, -1, 1);
+    const bool same = lua_rawequal(L, -1, value);
+    lua_pop(L, 1);
+    if (!same) lua_pop(L, 1);
+    return same;
+}
+}  // namespace
+
 ScriptCall::ScriptCall(LuaHost& host, lua_State* thread) : host_(host), thread_(thread) {
     std::call_once(g_watchdog_started, [] {
         install_arm_handler();
@@ -256,6 +274,17 @@ int ScriptCall::resume(lua_State* from, int nargs, int* nresults) {
 }
 
 void ScriptCall::describe_failure(lua_State* co, int status) {
+    // The stack where the error was raised, when a C function it passed through noted it.
+    std::string noted_traceback, noted_where;
+    if (push_note_for(co, lua_gettop(co))) {
+        lua_rawgeti(co, -1, 2);
+        lua_rawgeti(co, -2, 3);
+        noted_traceback = lua_tostring(co, -2) ? lua_tostring(co, -2) : "";
+        noted_where = lua_tostring(co, -1) ? lua_tostring(co, -1) : "";
+        lua_pop(co, 3);
+    }
+    forget_error_stack(co);
+    const auto innermost = [&] { return noted_where.empty() ? innermost_lua_location(co) : noted_where; };
     std::string msg;
     if (status == LUA_ERRMEM) {
         const std::string where = innermost_lua_location(co);
@@ -268,11 +297,11 @@ void ScriptCall::describe_failure(lua_State* co, int status) {
             // Lua raises these without a place (a gsub callback recursing, a handler failing):
             // the innermost Lua line is where the script was.
             if (msg == "C stack overflow" || msg == "error in error handling" || msg.rfind("stack overflow", 0) == 0) {
-                const std::string where = innermost_lua_location(co);
+                const std::string where = innermost();
                 if (!where.empty()) msg = where + ": " + msg;
             }
         } else {   // error({}) or error(nil): no message to carry a place, so name the innermost line
-            const std::string where = innermost_lua_location(co);
+            const std::string where = innermost();
             msg = (where.empty() ? "" : where + ": ") + "error raised with a " + luaL_typename(co, -1) +
                   " value instead of a message (give error() a string)";
         }
@@ -281,11 +310,46 @@ void ScriptCall::describe_failure(lua_State* co, int status) {
         if (!suffix.empty() && msg.find(suffix) == std::string::npos) msg += suffix;
     }
     error_ = msg;
+    if (!noted_traceback.empty()) {
+        traceback_ = noted_traceback;
+        return;
+    }
     // The dead coroutine keeps its stack, so the traceback can still be read.
     luaL_traceback(co, co, nullptr, 0);
     const char* tb = lua_tostring(co, -1);
     traceback_ = tb ? tb : "";
     lua_pop(co, 1);
+}
+
+
+void note_error_stack(lua_State* L) {
+    if (!lua_checkstack(L, 4)) return;
+    const int value = lua_gettop(L);
+    // An error passing out through nested scopes meets each one's handler: the first note,
+    // taken deepest, is the one to keep.
+    if (push_note_for(L, value)) {
+        lua_pop(L, 1);
+        return;
+    }
+    // Taken right at the memory cap too: a refused allocation here would replace the
+    // script's error with "error in error handling".
+    LuaHost& host = host_of(L);
+    const bool capped = host.memory_cap_enforced();
+    host.enforce_memory_cap(false);
+    lua_createtable(L, 3, 0);
+    lua_pushvalue(L, value);
+    lua_rawseti(L, -2, 1);
+    luaL_traceback(L, L, nullptr, 1);   // level 0 is the handler
+    lua_rawseti(L, -2, 2);
+    lua_pushstring(L, innermost_lua_location(L).c_str());
+    lua_rawseti(L, -2, 3);
+    lua_setfield(L, LUA_REGISTRYINDEX, kNotedErrorKey);
+    host.enforce_memory_cap(capped);
+}
+
+void forget_error_stack(lua_State* L) {
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, kNotedErrorKey);
 }
 
 bool instruction_budget_exhausted() {

@@ -68,4 +68,14 @@ void raise_budget_error(lua_State* L, std::int64_t budget, int level);
 // Location of the innermost Lua function on a (possibly dead) coroutine's stack: "file:line" or "".
 std::string innermost_lua_location(lua_State* co);
 
+// -- errors that pass through a C function (log.within_rule) -----------------------------------
+// Such a function catches the error to restore its state and raises it again, so by the time
+// ScriptCall describes the failure the stack below it (the card's frames) is gone and a
+// traceback stops at "[C]: in upvalue 'within'". Its message handler, which runs where the
+// error was raised, calls note_error_stack: the traceback and innermost line of that moment
+// are kept with the error value, and ScriptCall uses them when the same value ends the call.
+// Only errors pay: the normal path does nothing.
+void note_error_stack(lua_State* L);     // the error value at the top; stack-neutral; never raises
+void forget_error_stack(lua_State* L);   // a caught error (the sandbox's pcall): drop the note
+
 }  // namespace duelbox

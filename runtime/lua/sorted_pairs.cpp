@@ -7,6 +7,7 @@
 #include <cstring>
 #include <numeric>
 
+#include "readonly_view.h"
 #include "script_call.h"
 
 namespace duelbox {
@@ -41,7 +42,7 @@ bool key_less(lua_State* L, int a, int b) {
 }
 
 // The iterator: upvalue 1 is {k1, v1, k2, v2, ...} in order, upvalue 2 the next position.
-int sorted_next(lua_State* L) {
+int sorted_step(lua_State* L) {
     const lua_Integer at = lua_tointeger(L, lua_upvalueindex(2));
     if (lua_rawgeti(L, lua_upvalueindex(1), 2 * at + 1) == LUA_TNIL) return 1;
     lua_rawgeti(L, lua_upvalueindex(1), 2 * at + 2);
@@ -50,7 +51,45 @@ int sorted_next(lua_State* L) {
     return 2;
 }
 
+// Two keys that are tables or functions (or userdata, threads) have no order but their
+// addresses, which differ between runs: refused rather than walked in an order that varies.
+int refuse_unordered(lua_State* L, const char* fn) {
+    return luaL_error(L, "%s: a table with two or more keys that are tables or functions has no fixed order (Lua "
+                         "would walk them by address, which differs between runs); keep such values in a list and "
+                         "walk it with ipairs", fn);
+}
+
 }  // namespace
+
+int sorted_next(lua_State* L) {
+    luaL_checktype(L, 1, LUA_TTABLE);      // as the base library's next
+    lua_settop(L, 2);
+    lua_pushvalue(L, 1);
+    readonly_view_unwrap(L, 3);            // 3: the table whose keys are walked
+    const bool after = !lua_isnil(L, 2);
+    const bool after_unordered = after && rank(lua_type(L, 2)) == 3;
+    lua_pushnil(L);                        // 4: the best key so far (nil = none)
+    lua_Integer n = 0, unordered = 0;
+    lua_pushnil(L);                        // 5: lua_next's control
+    while (lua_next(L, 3)) {               // 5 key, 6 value
+        lua_pop(L, 1);
+        ++n;
+        const bool no_order = rank(lua_type(L, 5)) == 3;
+        if (no_order && ++unordered > 1) return refuse_unordered(L, "next");
+        // Keys after `k` in pairs' order; the smallest of them is the answer. A key without an
+        // order (at most one) comes last, so nothing follows it.
+        if (after_unordered || (after && !key_less(L, 2, 5))) continue;
+        if (lua_isnil(L, 4) || key_less(L, 5, 4)) {
+            lua_pushvalue(L, 5);
+            lua_replace(L, 4);
+        }
+    }
+    charge_instructions(L, n);             // one walk of the table per call (a for loop: n^2 in all)
+    if (lua_isnil(L, 4)) return 1;
+    lua_pushvalue(L, 4);
+    lua_gettable(L, 1);                    // through a view's __index, so nested tables stay read-only
+    return 2;
+}
 
 int sorted_pairs(lua_State* L) {
     luaL_checkany(L, 1);
@@ -65,7 +104,7 @@ int sorted_pairs(lua_State* L) {
     }
     const bool raw = lua_isnil(L, 2);
     lua_newtable(L);                       // 5: collected {k, v, k, v, ...}
-    lua_Integer n = 0;
+    lua_Integer n = 0, unordered = 0;
     lua_pushvalue(L, 4);                   // the control
     for (;;) {
         if (raw) {
@@ -81,6 +120,7 @@ int sorted_pairs(lua_State* L) {
                 break;
             }
         }
+        if (rank(lua_type(L, -2)) == 3 && ++unordered > 1) return refuse_unordered(L, "pairs");
         lua_pushvalue(L, -2);
         lua_rawseti(L, 5, 2 * n + 1);
         lua_rawseti(L, 5, 2 * n + 2);      // the key stays as the next control
@@ -109,7 +149,7 @@ int sorted_pairs(lua_State* L) {
         lua_rawseti(L, 7, 2 * i + 2);
     }
     lua_pushinteger(L, 0);
-    lua_pushcclosure(L, sorted_next, 2);
+    lua_pushcclosure(L, sorted_step, 2);
     lua_pushvalue(L, 1);
     lua_pushnil(L);
     return 3;

@@ -182,8 +182,8 @@ private:
 
     void read_los(const json& list) {
         f::read_array(list, "los");
-        const auto n = static_cast<std::size_t>(out_.board.space_count());
-        std::vector<std::vector<bool>> matrix(n, std::vector<bool>(n, true));
+        // Only the pairs that do not see are kept: every other pair sees (board.h).
+        std::vector<std::pair<SpaceId, SpaceId>> blocked;
         std::set<std::pair<SpaceId, SpaceId>> seen;
         for (std::size_t i = 0; i < list.size(); ++i) {
             f::ObjectReader r(list[i], f::index("los", i), {"from", "to", "sees"});
@@ -193,9 +193,9 @@ private:
             if (!seen.insert({from, to}).second)
                 f::fail(r.path(), "duplicate entry for " + quote_name(out_.board.space(from).name) + " -> " +
                                       quote_name(out_.board.space(to).name));
-            matrix[from - 1][to - 1] = sees;
+            if (!sees) blocked.emplace_back(from, to);
         }
-        out_.board.set_los(std::move(matrix));
+        out_.board.set_los(std::move(blocked));
     }
 
     f::ObjectReader top_;

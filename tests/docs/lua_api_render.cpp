@@ -153,15 +153,21 @@ std::string render_markdown(const Reference& ref) {
          "  shares its result, read-only at every depth (writing a field of it, or of a table in it, raises).\n"
          "  Nothing else can be required.\n"
          "- `print(...)` appends a `script.print` event to the match log (a line of at most 16 KiB).\n"
+         "- File-level locals (`local count = 0` at the top of a file) are put back to their load-time\n"
+         "  values before every match; a table they hold keeps what was written into it, so keep match\n"
+         "  state in the kernel (counters, props, scratch), never in a file's tables.\n"
          "- `tostring` (and so `print` and `string.format(\"%s\")`) shows a table or function by its\n"
          "  `__tostring`, its `__name` or its type alone, never by address: an address differs between\n"
          "  runs. `string.format(\"%p\")` raises.\n"
-         "- `pairs` walks a table in a fixed order: numbers, then strings, then `false`, `true`, each sorted\n"
-         "  (keys of other types last, in no fixed order). `next` keeps the table's own order.\n"
+         "- `pairs` walks a table in a fixed order: numbers, then strings, then `false`, `true`, each sorted;\n"
+         "  one key that is a table or function comes last, and two or more are refused (only their\n"
+         "  addresses would order them). `next` follows the same order (`next(t)` is the first key `pairs`\n"
+         "  gives); it walks the whole table on each call, so walk big tables with `pairs`.\n"
          "- `pcall` and `xpcall` catch errors, but not the instruction budget or the memory cap.\n";
     // Said only while the sandbox really refuses it (the last example below shows the message).
     if (!sb.refused.empty() && sb.refused.back().error.find("__gc") != std::string::npos)
-        o << "- `setmetatable` refuses a `__gc` metamethod: a finalizer would run outside any budgeted call.\n";
+        o << "- `setmetatable` refuses a `__gc` metamethod (a finalizer would run outside any budgeted call)\n"
+             "  and a `__mode` (a weak table loses entries whenever the collector runs).\n";
     o << "\n";
     if (!sb.forbidden_libs.empty() || !sb.forbidden_functions.empty())
         o << "Not available: the libraries `" << join(sb.forbidden_libs, "`, `") << "` and the functions `"

@@ -308,7 +308,7 @@ TEST_CASE("board: path honours max_steps, and a path to the origin is the origin
 
 // -- line of sight -------------------------------------------------------------------------------
 
-TEST_CASE("board: without a LOS matrix every pair sees; with one it may be one-way", "[kernel][board]") {
+TEST_CASE("board: without a LOS list every pair sees; with one it may be one-way", "[kernel][board]") {
     Board b;
     for (const char* n : {"low", "high", "far"}) b.add_space(n);
     CHECK(b.has_los(1, 2));
@@ -316,14 +316,15 @@ TEST_CASE("board: without a LOS matrix every pair sees; with one it may be one-w
     CHECK(b.has_los(3, 3));
     CHECK_FALSE(b.has_los(1, 9));
     // High ground sees low; low does not see high; a wall stands between low and far.
-    b.set_los({{true, false, false}, {true, true, true}, {false, true, true}});
+    b.set_los({{1, 2}, {1, 3}, {3, 1}, {1, 99}});   // an unknown space is ignored
+    CHECK(b.los_entries() == 3);
     CHECK(b.has_los(2, 1));
     CHECK_FALSE(b.has_los(1, 2));
     CHECK_FALSE(b.has_los(1, 3));
     CHECK_FALSE(b.has_los(3, 1));
     CHECK(b.has_los(3, 2));
     CHECK(b.has_los(1, 1));
-    // A new space has no row: the matrix is dropped and every pair sees again.
+    // The list was made for the old spaces: a new space drops it and every pair sees again.
     b.add_space("new");
     CHECK(b.has_los(1, 2));
 }

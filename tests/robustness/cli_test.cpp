@@ -232,3 +232,25 @@ TEST_CASE("#16.16 a control character in a key is escaped in the message", "[rob
         CHECK(o.text.find(std::string("a\0b", 3)) == std::string::npos);
     }
 }
+
+// Issue #16.8: what a handler writes into a table a file-level local holds stays on the host
+// (file_locals.h keeps definition caches); `check` plays each scenario on a fresh and on a
+// reused host and names the first event that differs, with the script line behind it.
+TEST_CASE("#16.8 check finds match state kept in a file-level table", "[robustness][cli][16]") {
+    const TempDir dir("hole_16_8_check");
+    const auto scenario = [&](const char* card) {
+        std::ofstream(dir.file(std::string(card) + ".json")) << R"({"game": "probe", "root": ")" DUELBOX_TEST_SUPPORT
+                                                             << R"(", "players": [{"agent": "first"}], "setup": {"cards": ["probe/)"
+                                                             << card << R"("]}})";
+        return dir.file(std::string(card) + ".json");
+    };
+    const Output bad = cli("check " + scenario("table_counter"));
+    CHECK(bad.status == 3);
+    CHECK(bad.text.find(scenario("table_counter") + ": the match logs differently on a host that played it before") !=
+          std::string::npos);
+    CHECK(bad.text.find("\"source\":\"cards/probe/table_counter.lua:9\"") != std::string::npos);
+    // File-level locals that are put back before each match pass.
+    const Output good = cli("check " + scenario("file_local_counter"));
+    INFO(good.text);
+    CHECK(good.status == 0);
+}

@@ -198,3 +198,105 @@ TEST_CASE("#16.7 print cannot put a megabyte line into the log outside the memor
           "snippet:1: print: a line of 1048576 bytes is longer than 16384 (the match log keeps every line)");
     CHECK(error_of("print(string.rep('x', 16384))") == "(no error: finished)");
 }
+
+TEST_CASE("#16.11 an error inside log.within_rule keeps the card's frame in its place and traceback", "[robustness][sandbox][16]") {
+    auto host = probe_host();
+    MatchRunner runner(*host, probe_scenario({"probe/within_error"}));
+    REQUIRE(runner.run() == RunState::Failed);
+    INFO(runner.error());
+    INFO(runner.traceback());
+    // The line that raised, not the line calling within_rule.
+    CHECK(runner.error().rfind("cards/probe/within_error.lua:6: error raised with a table value", 0) == 0);
+    CHECK(runner.error().find("[card probe/within_error, window go]") != std::string::npos);
+    CHECK(runner.traceback().find("cards/probe/within_error.lua:6: in ") != std::string::npos);
+    CHECK(runner.traceback().find("cards/probe/within_error.lua:12: in ") != std::string::npos);
+    CHECK(runner.traceback().find("cards/probe/within_error.lua:11: in ") != std::string::npos);
+    expect_probe_healthy(*host);
+}
+
+TEST_CASE("#16.11 an error caught after log.within_rule does not lend its stack to a later failure", "[robustness][sandbox][16]") {
+    auto host = probe_host();
+    MatchRunner runner(*host, probe_scenario({"probe/within_caught"}));
+    REQUIRE(runner.run() == RunState::Failed);
+    INFO(runner.error());
+    INFO(runner.traceback());
+    CHECK(runner.error().rfind("cards/probe/within_caught.lua:11: attempt to index a nil value", 0) == 0);
+    CHECK(runner.traceback().find("cards/probe/within_caught.lua:4:") == std::string::npos);
+    CHECK(runner.traceback().find("cards/probe/within_caught.lua:11: in ") != std::string::npos);
+}
+
+TEST_CASE("#16.14 next walks keys in the order pairs gives, in every process", "[robustness][sandbox][16]") {
+    const RunResult r = run_snippet("local t = { zeta = 1, alpha = 2, [3] = 'c', [1] = 'a', mid = 3, [true] = 't', [2.5] = 'h' }\n"
+                                    "local keys = {}\nfor k in next, t do keys[#keys + 1] = tostring(k) end\n"
+                                    "print(table.concat(keys, ' '))\nprint(next(t), next(t, 'mid'), next(t, true), next({}))\n"
+                                    "local d = cards.get('snippet/ping')\nlocal k, v = next(d)\n"
+                                    "print(k ~= nil, select('#', next(d, k)))");
+    INFO(r.error);
+    REQUIRE(r.finished());
+    REQUIRE(r.printed().size() == 3);
+    CHECK(r.printed()[0] == "1 2.5 3 alpha mid zeta true");
+    CHECK(r.printed()[1] == "1\tzeta\tnil\tnil");
+    CHECK(r.printed()[2].rfind("true\t", 0) == 0);   // a card definition (a read-only view) walks too
+}
+
+TEST_CASE("#16.14 pairs and next refuse two keys that only an address could order", "[robustness][sandbox][16]") {
+    CHECK(error_of("local t = { [{}] = 1 }\nfor k in pairs(t) do end\nt[print] = 2\nfor k in pairs(t) do end")
+              .rfind("snippet:4: pairs: a table with two or more keys that are tables or functions has no fixed order", 0) == 0);
+    CHECK(error_of("local t = { [{}] = 1, [{}] = 2 }\nlocal k = next(t)")
+              .rfind("snippet:2: next: a table with two or more keys that are tables or functions has no fixed order", 0) == 0);
+    // One such key has a place: last.
+    CHECK(error_of("local f = function() end\nlocal t = { b = 1, [f] = 2, a = 3 }\nlocal ks = {}\n"
+                   "for k in pairs(t) do ks[#ks + 1] = type(k) end\nassert(table.concat(ks, ',') == 'string,string,function')\n"
+                   "assert(next(t, 'b') == f and next(t, f) == nil)") == "(no error: finished)");
+}
+
+TEST_CASE("#16.14 weak tables are refused: the collector's timing differs between hosts", "[robustness][sandbox][16]") {
+    CHECK(error_of("local cache = setmetatable({}, { __mode = 'k' })")
+              .rfind("snippet:1: setmetatable: __mode (weak tables) is not allowed in scripts", 0) == 0);
+}
+
+TEST_CASE("#16.7 events a script makes count against the memory cap", "[robustness][sandbox][16]") {
+    auto host = probe_host();
+    expect_probe_failure(*host, "kernel_events", "cards/probe/kernel_events.lua:", "memory cap of 64 MB exceeded");
+    expect_probe_healthy(*host);   // the next match starts with nothing charged
+    CHECK(host->kernel_memory_used() < (1u << 20));
+}
+
+TEST_CASE("#16.7 entities, props and counters a script makes count against the memory cap", "[robustness][sandbox][16]") {
+    auto host = probe_host();
+    MatchRunner runner(*host, probe_scenario({"probe/kernel_props"}));
+    REQUIRE(runner.run() == RunState::Failed);
+    INFO(runner.error());
+    CHECK(runner.error().rfind("cards/probe/kernel_props.lua:", 0) == 0);
+    CHECK(runner.error().find("memory cap of 64 MB exceeded") != std::string::npos);
+    CHECK(runner.error().find("[card probe/kernel_props, window go]") != std::string::npos);
+    CHECK(runner.match().entity_count() < 200000);   // stopped near the cap, not at a million
+    expect_probe_healthy(*host);
+}
+
+TEST_CASE("#16.8 file-level locals start every match as on a fresh host", "[robustness][sandbox][16]") {
+    auto host = probe_host();
+    for (int match = 0; match < 3; ++match) {   // was 1, 2, 3 on one host
+        MatchRunner runner(*host, probe_scenario({"probe/file_local_counter"}));
+        REQUIRE(runner.run() == RunState::Finished);
+        const auto printed = events_of(runner.match(), "script.print");
+        REQUIRE(printed.size() == 1);
+        CHECK(printed[0]->get("text") == Value{std::string("1\t1\ttrue")});
+    }
+}
+
+TEST_CASE("#16.11 the memory cap inside log.within_rule names the card's line", "[robustness][sandbox][16]") {
+    auto host = probe_host();
+    // Lua runs no message handler for a memory error: the line calling within_rule is named.
+    expect_probe_failure(*host, "within_membomb", "cards/probe/within_membomb.lua:7: memory cap of 64 MB exceeded", "");
+    expect_probe_healthy(*host);
+}
+
+TEST_CASE("#16.7 counters a script writes without defining them count against the memory cap", "[robustness][sandbox][16]") {
+    // counter.set of an undefined counter to 0 defines it and logs nothing: only the charge
+    // for the counter itself bounds it. Names differ in their first bytes, so finding one is quick.
+    const std::string error = error_of("local e = match.player_entity(1)\nlocal tail = string.rep('x', 10000)\n"
+                                       "for i = 1, 100000 do counter.set(e, i .. tail, 0) end");
+    INFO(error);
+    CHECK(error.rfind("snippet:3: memory cap of", 0) == 0);
+}

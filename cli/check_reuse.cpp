@@ -1,0 +1,50 @@
+// check_reuse.cpp - `duelbox check` plays each scenario on a fresh host and on a host that
+// played it first with other seeds; the two logs must be the same (#16.8).
+//
+// Why in check: the sandbox freezes file-level globals and puts file-level locals back before
+// every match (file_locals.h), but what a handler writes *into* a table a file-level local
+// holds stays on the host, because module-level caches of definition data are a documented
+// pattern. Nothing at run time can tell such a cache from match state kept where it must not
+// be; a second run can: the first event that differs names the script line (its source).
+#include "check_reuse.h"
+
+#include "lua/host.h"
+#include "lua/match_runner.h"
+
+namespace duelbox::cli {
+
+namespace {
+
+// The scenario played with `seed` on `host`, as observer JSON lines (with their sources).
+std::vector<std::string> play(LuaHost& host, Scenario s, std::uint64_t seed) {
+    s.seed = seed;
+    MatchRunner runner(host, s);
+    runner.run();   // finished, stopped or failed: the log is compared whatever the outcome
+    std::vector<std::string> lines;
+    if (runner.state() == RunState::NotStarted) return lines;
+    const NameResolver names = runner.match().names();
+    for (const Event& e : runner.match().log().events())
+        lines.push_back(runner.match().log().to_json_line(e, EventLog::kObserver, &names));
+    return lines;
+}
+
+}  // namespace
+
+std::string reuse_divergence(const Scenario& s, const std::string& shown) {
+    for (const SeatSpec& seat : s.seats)
+        if (seat.agent == "human") return "";   // nobody to answer here
+    std::vector<std::string> errors;
+    LuaHost fresh(s.limits), reused(s.limits);
+    if (!fresh.load_game(s.root, s.game, errors) || !reused.load_game(s.root, s.game, errors)) return "";
+    for (std::uint64_t other : {s.seed + 1, s.seed + 2}) play(reused, s, other);
+    const std::vector<std::string> a = play(fresh, s, s.seed), b = play(reused, s, s.seed);
+    std::size_t i = 0;
+    while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+    if (i == a.size() && i == b.size()) return "";
+    const auto at = [](const std::vector<std::string>& v, std::size_t k) { return k < v.size() ? v[k] : "(no event)"; };
+    return shown + ": the match logs differently on a host that played it before with other seeds, from event " +
+           std::to_string(i) + " (a file-level table keeping match state? keep it in the kernel)\n  fresh host:  " +
+           at(a, i) + "\n  reused host: " + at(b, i);
+}
+
+}  // namespace duelbox::cli
