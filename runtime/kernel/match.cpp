@@ -373,6 +373,9 @@ DerivedId Match::define_derived(DerivedSpec spec) {
     for (ZoneId z : spec.zones) zone(z);   // throws for an unknown zone
     if (spec.target != kNoEntity) entity(spec.target);
     if (spec.prop.empty()) throw KernelError("a derived value needs the prop it sums");
+    std::size_t text = spec.name.size() + spec.prop.size() + spec.stat.size() + spec.none_value.size();
+    for (const auto& k : spec.kinds) text += k.size();
+    charge(sizeof(DerivedSpec) + spec.zones.size() * sizeof(ZoneId) + text);
     return derived_.define(std::move(spec));
 }
 

@@ -13,6 +13,9 @@ namespace duelbox {
 
 namespace {
 
+// What one scratch entry costs beyond its key and period text (an estimate, as for props).
+constexpr std::size_t kScratchEntryBytes = 64;
+
 // true -> 1, false/nil -> 0, an integer as it is.
 std::int64_t check_flag_value(lua_State* L, int arg) {
     switch (lua_type(L, arg)) {
@@ -53,8 +56,12 @@ int flag_set(lua_State* L) {
     const std::int64_t value = check_flag_value(L, 3);
     const char* period = luaL_optstring(L, 4, "");
     if (std::strlen(key) == 0) return luaL_argerror(L, 2, "an empty key");
-    m.scratch().set(e, key, value, period);
-    return 0;
+    return kernel_call(L, [&] {
+        // A new key is memory the kernel holds for the script (#16.7): charged before it is stored.
+        if (value != 0 && m.scratch().get(e, key) == 0) m.charge(kScratchEntryBytes + std::strlen(key) + std::strlen(period));
+        m.scratch().set(e, key, value, period);
+        return 0;
+    });
 }
 
 /// flag.clear(e) -> integer

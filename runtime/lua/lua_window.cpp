@@ -55,9 +55,13 @@ int window_on(lua_State* L) {
         return luaL_typeerror(L, 3, "table of options");
     }
     if (h.player == kNoPlayer && h.source != kNoEntity) h.player = m.entity(h.source).owner;
-    h.script_ref = host_of(L).ref_function(L, 2);
-    lua_pushinteger(L, m.windows().add(std::move(h)));
-    return 1;
+    return kernel_call(L, [&] {
+        // The record is memory the kernel holds for the script (#16.7): charged before it is kept.
+        m.charge(sizeof(Handler) + h.window.size() + h.period.size());
+        h.script_ref = host_of(L).ref_function(L, 2);
+        lua_pushinteger(L, m.windows().add(std::move(h)));
+        return 1;
+    });
 }
 
 /// window.off(handler) -> boolean

@@ -274,6 +274,14 @@ TEST_CASE("#16.7 entities, props and counters a script makes count against the m
     expect_probe_healthy(*host);
 }
 
+TEST_CASE("#16.7 scratch values and handlers a script makes count against the memory cap", "[robustness][sandbox][16]") {
+    auto host = probe_host();
+    expect_probe_failure(*host, "kernel_flags", "cards/probe/kernel_flags.lua:8:", "memory cap of 64 MB exceeded");
+    expect_probe_healthy(*host);
+    expect_probe_failure(*host, "kernel_handlers", "cards/probe/kernel_handlers.lua:9:", "memory cap of 64 MB exceeded");
+    expect_probe_healthy(*host);
+}
+
 TEST_CASE("#16.8 file-level locals start every match as on a fresh host", "[robustness][sandbox][16]") {
     auto host = probe_host();
     for (int match = 0; match < 3; ++match) {   // was 1, 2, 3 on one host
