@@ -76,11 +76,13 @@ function M.attack_now(atk, choose_target)
       end
     end
   end
-  fire.fire("after", ctx, { atk })                                    -- 6. After, hit or miss
-  if choose_target and not match.finished() then
+  -- O4-O5 fix "the opponent" for Hit, damage and Damage effects and for effects of being hit
+  -- or avoiding a hit, no further: After effects work it out again (O1-O2), like any new effect.
+  if choose_target then
     if entity.get(S.tracker(), "opp" .. atk) == def then entity.set(S.tracker(), "opp" .. atk, nil) end
     if entity.get(S.tracker(), "opp" .. def) == atk then entity.set(S.tracker(), "opp" .. def, nil) end
   end
+  fire.fire("after", ctx, { atk })                                    -- 6. After, hit or miss
 end
 
 -- ST1, AT1-AT2 (+ §3.15: the second slot goes to whoever has not attacked), END1.

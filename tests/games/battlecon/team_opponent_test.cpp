@@ -138,3 +138,20 @@ v.move(A, "advance", 1); v.move(B, "retreat", 1); v.move(B, "pull", 1)
 bc.note("seen", table.concat(seen, ",")))");
     CHECK(note(r, "seen") == "true,false,true");
 }
+
+// O4-O5 fix "the opponent" as the fighter hit (or the attacker) for Hit, damage and Damage
+// effects and for effects of being hit or avoiding a hit; an After effect is a new effect, so
+// O1-O2 work it out again. A1 (P1) on 4 hits B1 (P3) on 5; A1's Hit effect pushes B1 2 (over
+// B2 (P4) on 6, to 8). In the Hit step A1's opponent is B1 wherever it is; in the After step it
+// is the nearest enemy, B2.
+TEST_CASE("BC-60 / O4 team: the opponent fixed by a hit holds for Hit effects, not for After effects", "[battlecon][team]") {
+    auto r = team_run(R"(
+bc.pair(1, {range = 1, power = 1, speed = 5}, {range = 0}); bc.pair(3, {range = 1, speed = 1}, {range = 0})
+bc.on(1, "hit", function() bc.note("hit opp", S.opponent(1)); v.move(1, "push", 2); bc.note("B1 at", board.position(S.figure(3))) end)
+bc.on(1, "after", function() bc.note("after opp", S.opponent(1)) end)
+bc.attack.attack(1, bc.team_beat.choose_target))",
+                      {{1, 4}, {1, 1}, {2, 5}, {2, 6}});
+    CHECK(note(r, "hit opp") == 3);
+    CHECK(note(r, "B1 at") == 8);
+    CHECK(note(r, "after opp") == 4);
+}
