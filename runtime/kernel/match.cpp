@@ -385,7 +385,7 @@ void Match::set_board(Board board) {
     if (has_board()) throw KernelError("the board is already set");
     board_ = std::move(board);
     space_zones_.clear();
-    // Space names are unique, so only a zone made before the board can clash; the index is
+    // Space names are unique, so only a zone made before the board can share a name; the index is
     // sorted once at the end (an insert per zone would be quadratic in the spaces).
     for (SpaceId s = 1; s <= static_cast<SpaceId>(board_.space_count()); ++s) {
         std::string name = "space:" + board_.space(s).name;
