@@ -48,6 +48,15 @@ std::string dump(const Match& m) {
     return o.str();
 }
 
+// Player Ada (player 0) with a hidden deck of n plain cards (ids 2..n+1 after her player
+// entity); returns the deck.
+ZoneId add_deck(Match& m, int n) {
+    const PlayerIndex a = m.add_player("Ada", 1);
+    const ZoneId deck = m.create_zone("deck", a, Visibility::Hidden);
+    for (int i = 0; i < n; ++i) m.create_entity("card", "", "c" + std::to_string(i), a, deck);
+    return deck;
+}
+
 // Plays a small match that touches every part of the state; calls `after` after each event.
 void play(Match& m) {
     const PlayerIndex a = m.add_player("Ada", 1), b = m.add_player("Brook", 2);
@@ -120,9 +129,8 @@ TEST_CASE("kernel: a snapshot after every event restores exactly the match at th
 
 TEST_CASE("kernel: a restored snapshot plays on like the match it was taken from", "[kernel][snapshot]") {
     Match m(3);
-    const PlayerIndex a = m.add_player("Ada", 1);
-    const ZoneId deck = m.create_zone("deck", a, Visibility::Hidden);
-    for (int i = 0; i < 10; ++i) m.create_entity("card", "", "c" + std::to_string(i), a, deck);
+    const ZoneId deck = add_deck(m, 10);
+    const PlayerIndex a = 0;
     const MatchSnapshot s = MatchSnapshot::take(m);
     Match copy(m);
     Match restored(99);
@@ -187,9 +195,7 @@ TEST_CASE("kernel: write stamps say which items were written since a tick", "[ke
 
 TEST_CASE("kernel: a copied match that diverges is not snapshotted with the original's write stamps", "[kernel][snapshot]") {
     Match a(1);
-    const PlayerIndex p = a.add_player("Ada", 1);
-    const ZoneId deck = a.create_zone("deck", p, Visibility::Hidden);
-    for (int i = 0; i < 8; ++i) a.create_entity("card", "", "c" + std::to_string(i), p, deck);
+    add_deck(a, 8);
     Match b = a;                                    // same stamps and clocks so far
     a.set_prop(1, "power", Value{std::int64_t{1}});
     const MatchSnapshot of_a = MatchSnapshot::take(a);
@@ -204,9 +210,7 @@ TEST_CASE("kernel: a copied match that diverges is not snapshotted with the orig
 
 TEST_CASE("kernel: after a restore, the next snapshot compares instead of trusting old stamps", "[kernel][snapshot]") {
     Match m(1);
-    const PlayerIndex p = m.add_player("Ada", 1);
-    const ZoneId deck = m.create_zone("deck", p, Visibility::Hidden);
-    for (int i = 0; i < 8; ++i) m.create_entity("card", "", "c" + std::to_string(i), p, deck);
+    add_deck(m, 8);
     const MatchSnapshot early = MatchSnapshot::take(m);
     m.set_prop(3, "power", Value{std::int64_t{3}});
     const MatchSnapshot late = MatchSnapshot::take(m, &early);
