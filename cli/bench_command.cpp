@@ -17,10 +17,7 @@
 // worker and on W, their ratios, and the cross-check: on how many seeds the two played the
 // identical match (winner, beats, final health), and the 95% intervals of the differences of
 // the outcome distributions. A seed that played differently exits 1.
-#include <time.h>
-
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -30,7 +27,9 @@
 #include <thread>
 
 #include "cli.h"
+#include "cli_args.h"
 #include "lua/bench_pool.h"
+#include "lua/host_pool.h"
 #include "scenario/scenario.h"
 #ifdef DUELBOX_HAS_REFERENCE
 #include "reference/reference.h"
@@ -40,16 +39,6 @@
 namespace duelbox::cli {
 
 namespace {
-
-// A whole number in [lo, hi] and nothing else ("12x", "", "-1" and "abc" are refused).
-template <typename T>
-bool parse_number(const std::string& s, T lo, T hi, T& out) {
-    T v{};
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (s.empty() || ec != std::errc{} || end != s.data() + s.size() || v < lo || v > hi) return false;
-    out = v;
-    return true;
-}
 
 void print(const char* label, const BenchRun& r, int matches) {
     std::size_t events = 0, units = 0;
@@ -70,12 +59,6 @@ void print(const char* label, const BenchRun& r, int matches) {
 }
 
 #ifdef DUELBOX_HAS_REFERENCE
-double thread_cpu_seconds() {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
 // CPU us per unit of a run (its own workers' CPU time over its own units).
 double us_per_unit(const BenchRun& r) {
     std::size_t units = 0;

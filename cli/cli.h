@@ -17,6 +17,7 @@ int run_command(const std::vector<std::string>& args);      // duelbox run
 int replay_command(const std::vector<std::string>& args);   // duelbox replay
 int check_command(const std::vector<std::string>& args);    // duelbox check
 int bench_command(const std::vector<std::string>& args);    // duelbox bench
+int lab_command(const std::vector<std::string>& args);      // duelbox lab, duelbox lab merge
 
 extern const char* const kHelp;
 

@@ -54,6 +54,28 @@ Usage:
                         many seeds both played the identical match (winner, beats, health)
                         and the 95% intervals of the outcome differences; exit 1 if a seed
                         differs (exit 2 when built with -DDUELBOX_REFERENCE=OFF)
+  duelbox lab <game|scenario.json> [--fighters a,b,...] [--matches N] [--seed S]
+                                   [--agent A] [--workers W] [--out DIR] [--shard i/N]
+                                   [--wide H]
+      The balance lab: plays every pairing of the chosen fighters (all of the game's
+      roster by default; a side is a team where a seat fields several), both seat orders,
+      N matches each (default 100), and writes DIR/results.json (counts, scores with 95%
+      Wilson intervals, first-seat advantage, match lengths, card impact; the command,
+      seeds and script content hash), DIR/results.csv (one row per pairing) and
+      DIR/report.html (self-contained: heat map, bars, histogram, card table). Prints a
+      short table and, on a terminal, a progress bar. docs/lab.md explains the figures.
+      --fighters a,b    roster names (the game's lab.roster; `duelbox lab <game> --fighters ?`
+                        lists them)
+      --matches N       matches per pairing and seat order
+      --seed S          match g of the run uses seed S+g (default 1)
+      --agent A         every seat's agent: random (default) or first
+      --workers W       threads (default: one per core); results.json is the same for any W
+      --out DIR         where the files go (default lab-<game>)
+      --shard i/N       play only slice i (0-based) of N; `duelbox lab merge` adds shards up
+      --wide H          flag an interval whose half-width exceeds H (default 0.10)
+  duelbox lab merge <results.json>... [--out DIR]
+      Adds up the shards of one lab run (every shard exactly once) into DIR (default
+      lab-merged): the same results.json, byte for byte, as the unsharded run.
   duelbox --help
 
 Exit status:
@@ -86,11 +108,12 @@ int main(int argc, char** argv) {
         if (cmd == "replay") return replay_command(args);
         if (cmd == "check") return check_command(args);
         if (cmd == "bench") return bench_command(args);
+        if (cmd == "lab") return lab_command(args);
     } catch (const std::exception& e) {
         // Every expected failure is handled inside the commands; this is the last guard.
         std::cerr << "duelbox: internal error: " << e.what() << "\n";
         return kFailed;
     }
-    std::cerr << "duelbox: unknown command '" << cmd << "' (run, replay, check, bench, --help)\n";
+    std::cerr << "duelbox: unknown command '" << cmd << "' (run, replay, check, bench, lab, --help)\n";
     return kUsage;
 }

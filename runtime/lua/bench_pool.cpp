@@ -1,33 +1,19 @@
 // bench_pool.cpp - see bench_pool.h.
 #include "bench_pool.h"
 
-#include <time.h>
-
 #include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <exception>
-#include <latch>
-#include <thread>
+#include <mutex>
 
 #include <nlohmann/json.hpp>
 
 #include "host.h"
+#include "host_pool.h"
 #include "raw_field.h"
 
 namespace duelbox {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-// CPU time of the calling thread only: with several workers on shared cores, wall time per
-// beat would charge a worker for the time it waited for a core.
-double thread_cpu_seconds() {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
 
 std::uint64_t fnv1a(std::uint64_t h, const std::string& s) {
     for (unsigned char c : s) {
@@ -85,77 +71,39 @@ BenchMatch play_one(LuaHost& host, const Scenario& base, std::uint64_t seed, con
 BenchRun run_bench(const Scenario& base, const BenchOptions& opts) {
     BenchRun run;
     const int matches = std::max(1, opts.matches);
-    const int workers = std::clamp(opts.workers, 1, matches);
-    run.workers = workers;
     run.matches.resize(static_cast<std::size_t>(matches));
-
-    struct Worker {                        // written by its thread only; read after join
-        std::vector<std::string> errors;
-        std::string unit_event, unit_name = "unit";
-        double cpu = 0;
-        Clock::time_point end;
-    };
-    std::vector<Worker> w(static_cast<std::size_t>(workers));
-    std::atomic<int> next{0};              // the next match index to play
-    std::atomic<bool> load_failed{false};
-    std::latch loaded(workers + 1);        // every host loaded (and the caller took the start time)
-    Clock::time_point start;
-    std::string spawn_error;
-
-    auto work = [&](Worker& me) {
-        LuaHost host(base.limits);         // this thread's own Lua state
-        if (!host.load_game(base.root, base.game, me.errors)) load_failed = true;
-        else read_bench_unit(host, me.unit_event, me.unit_name);
-        loaded.arrive_and_wait();
-        if (load_failed) return;
-        const double cpu0 = thread_cpu_seconds();
-        for (int i = next.fetch_add(1); i < matches; i = next.fetch_add(1)) {
-            BenchMatch& slot = run.matches[static_cast<std::size_t>(i)];   // each index has one writer
-            const std::uint64_t seed = opts.seed + static_cast<std::uint64_t>(i);
-            try {
-                slot = play_one(host, base, seed, opts, me.unit_event);
-            } catch (const std::exception& e) {   // the runner catches script faults; this is bad_alloc and worse
-                slot = BenchMatch{};
-                slot.seed = seed;
-                slot.state = RunState::Failed;
-                slot.error = std::string("internal error: ") + e.what();
-            }
-        }
-        me.cpu = thread_cpu_seconds() - cpu0;
-        me.end = Clock::now();
-    };
-    {
-        std::vector<std::jthread> threads;
-        threads.reserve(w.size());
+    std::string unit_event, unit_name = "unit";   // the same in every worker: the first one's reading
+    std::once_flag read_once;
+    PoolJobs jobs;
+    jobs.root = base.root;
+    jobs.game = base.game;
+    jobs.limits = base.limits;
+    jobs.workers = opts.workers;
+    jobs.count = matches;
+    jobs.loaded = [&](LuaHost& host) { std::call_once(read_once, [&] { read_bench_unit(host, unit_event, unit_name); }); };
+    jobs.job = [&](LuaHost& host, int i) {
+        BenchMatch& slot = run.matches[static_cast<std::size_t>(i)];   // each index has one writer
+        const std::uint64_t seed = opts.seed + static_cast<std::uint64_t>(i);
         try {
-            for (Worker& me : w) threads.emplace_back(work, std::ref(me));
-        } catch (const std::exception& e) {   // no thread to be had: the started ones must not wait forever
-            load_failed = true;
-            spawn_error = std::string("cannot start a worker thread: ") + e.what();
-            loaded.count_down(static_cast<std::ptrdiff_t>(w.size() - threads.size()));
+            slot = play_one(host, base, seed, opts, unit_event);
+        } catch (const std::exception& e) {   // the runner catches script faults; this is bad_alloc and worse
+            slot = BenchMatch{};
+            slot.seed = seed;
+            slot.state = RunState::Failed;
+            slot.error = std::string("internal error: ") + e.what();
         }
-        loaded.arrive_and_wait();
-        start = Clock::now();
-    }   // joins every worker
-    if (!spawn_error.empty()) {
-        run.load_errors = {spawn_error};
+    };
+    const PoolRun pool = run_on_hosts(jobs);
+    run.workers = pool.workers;
+    if (!pool.load_errors.empty()) {
+        run.load_errors = pool.load_errors;
         run.matches.clear();
         return run;
     }
-    for (const Worker& me : w)
-        if (!me.errors.empty()) {
-            run.load_errors = me.errors;
-            run.matches.clear();
-            return run;
-        }
-    run.unit_event = w.front().unit_event;
-    run.unit_name = w.front().unit_name;
-    Clock::time_point end = start;
-    for (const Worker& me : w) {
-        run.cpu_seconds += me.cpu;
-        end = std::max(end, me.end);
-    }
-    run.wall_seconds = std::chrono::duration<double>(end - start).count();
+    run.unit_event = unit_event;
+    run.unit_name = unit_name;
+    run.wall_seconds = pool.wall_seconds;
+    run.cpu_seconds = pool.cpu_seconds;
     return run;
 }
 

@@ -1,10 +1,7 @@
 // bench_pool.h - many random-agent matches of one scenario on several threads (`duelbox bench`).
 //
-// Why a pool of hosts: a Lua state runs on one thread at a time, so each worker thread owns
-// its own LuaHost with the game's definitions loaded once, and plays its share of the
-// matches on it one after another. The workers take match indices from one shared counter
-// (a worker that drew short matches takes more), so which worker plays a match varies from
-// run to run; nothing else does.
+// The matches run on a pool of hosts (host_pool.h): one thread and one LuaHost per worker,
+// the game's definitions loaded once per host.
 //
 // Contracts
 //  - Match i is played with seed `seed + i`, every seat on the random agent, the scenario's

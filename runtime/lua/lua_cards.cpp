@@ -9,10 +9,7 @@
 
 namespace duelbox {
 
-namespace {
-
-// Pushes the definition table of `key`, or returns false (nothing pushed).
-bool push_definition(lua_State* L, const char* key) {
+bool push_card_definition(lua_State* L, const char* key) {
     lua_getfield(L, LUA_REGISTRYINDEX, "duelbox.cards");
     if (lua_getfield(L, -1, key) == LUA_TTABLE) {
         lua_remove(L, -2);
@@ -21,6 +18,11 @@ bool push_definition(lua_State* L, const char* key) {
     lua_pop(L, 2);
     return false;
 }
+
+namespace {
+
+// Pushes the definition table of `key`, or returns false (nothing pushed).
+bool push_definition(lua_State* L, const char* key) { return push_card_definition(L, key); }
 
 // Registers each function of the definition at `def` named after a window as a handler of
 // that window for entity `e`, in the game's window order (never pairs() order).

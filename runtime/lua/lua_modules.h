@@ -24,6 +24,10 @@ void open_derived_module(lua_State* L, int env);
 // Registers all of the above on the sandbox's base environment.
 void open_duelbox_modules(lua_State* L);
 
+// Pushes the loaded definition table of card `key` (the raw table, not a read-only view) and
+// returns true, or pushes nothing and returns false. For host-side readers (`duelbox lab`).
+bool push_card_definition(lua_State* L, const char* key);
+
 }  // namespace duelbox
 
 namespace duelbox {

@@ -28,6 +28,14 @@ local game = {
   setup_keys = { "first_active", "pool", "beats", "drill" },
   seat_keys = { "fighter", "position", "health", "force", "hand", "discard1", "discard2", "special" },
   bench_unit = { event = "bc.beat", name = "beat" },
+  -- What `duelbox lab` pairs and counts (docs/lab.md): fighters are the UA definitions under
+  -- battlecon/fighter/; a card is played when it is set into the pair, held while in hand.
+  lab = {
+    roster = { prefix = "battlecon/fighter/", kind = "ua" },
+    seat_key = "fighter",
+    played = { "pair" },
+    held = { "hand" },
+  },
   -- The rule context of the players' entities, made before play starts (teaching: every
   -- event names the section it implements; play's steps use log.within_rule).
   setup_rule = "§2 S1 Choose fighters",

@@ -23,6 +23,17 @@ local game = {
   setup_keys = {},
   seat_keys = { "fighters", "power", "hp", "special", "battle", "reserve" },
   bench_unit = { event = "tagteam.turn", name = "turn" },
+  -- What `duelbox lab` pairs and counts (docs/lab.md): a side is a team of two roster
+  -- fighters (full keys in the seat's `fighters`); a card is played when it goes to the
+  -- played row, held while in the battle deck.
+  lab = {
+    roster = { prefix = "tagteam/", kind = "fighter", prop = "roster" },
+    seat_key = "fighters",
+    seat_value = "key",
+    picks = 2,
+    played = { "played" },
+    held = { "battle" },
+  },
 }
 
 local function battle_phase(G, round)

@@ -19,6 +19,14 @@ local game = {
   setup_keys = { "map" },
   seat_keys = { "hero", "positions", "health", "size", "hand", "deck", "discard" },
   bench_unit = { event = "turn", name = "turn" },
+  -- What `duelbox lab` pairs and counts (docs/lab.md): heroes are the character cards; a card
+  -- is played when it goes into a scheme or a combat, held while in hand.
+  lab = {
+    roster = { prefix = "unmatched/", kind = "character" },
+    seat_key = "hero",
+    played = { "scheme", "combat" },
+    held = { "hand" },
+  },
 }
 
 function game.play(ctx)

@@ -1,0 +1,322 @@
+// lab_command.cpp - `duelbox lab`: every pairing of a game's fighters, with intervals, as
+// results.json, results.csv and report.html; `duelbox lab merge`: shards added up.
+//
+// The lab itself (plan, run, tally, figures, files) is the duelbox_lab library (lab/); this
+// file reads the command line, shows progress and prints the short table.
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "cli.h"
+#include "cli_args.h"
+#include "lab_html.h"
+#include "lab_results.h"
+#include "lab_run.h"
+
+namespace duelbox::cli {
+
+namespace {
+
+int usage(const std::string& why) {
+    std::cerr << "duelbox lab: " << why << " (see duelbox --help)\n";
+    return kUsage;
+}
+
+std::vector<std::string> split_commas(const std::string& s) {
+    std::vector<std::string> out;
+    std::stringstream in(s);
+    for (std::string part; std::getline(in, part, ',');)
+        if (!part.empty()) out.push_back(part);
+    return out;
+}
+
+std::string clock_text(double seconds) {
+    const long s = static_cast<long>(seconds + 0.5);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%ld:%02ld", s / 60, s % 60);
+    return buf;
+}
+
+// Progress on stderr while `done` climbs to `total`: a bar redrawn in place on a terminal,
+// a plain line every 10% (and at the end) otherwise, so logs and CI output stay readable.
+class Progress {
+public:
+    Progress(std::size_t total, const std::atomic<std::size_t>& done)
+        : total_(total), done_(done), tty_(isatty(STDERR_FILENO) != 0), start_(Clock::now()),
+          thread_([this](std::stop_token stop) { loop(stop); }) {}
+    ~Progress() {
+        thread_.request_stop();
+        thread_.join();
+        show(true);
+    }
+
+private:
+    using Clock = std::chrono::steady_clock;
+    void loop(std::stop_token stop) {
+        while (!stop.stop_requested()) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(tty_ ? 200 : 250));
+            if (!stop.stop_requested()) show(false);
+        }
+    }
+    void show(bool final) {
+        const std::size_t done = done_.load();
+        const double secs = std::chrono::duration<double>(Clock::now() - start_).count();
+        const double rate = secs > 0 ? static_cast<double>(done) / secs : 0;
+        const double eta = rate > 0 ? static_cast<double>(total_ - done) / rate : 0;
+        char line[160];
+        if (tty_) {
+            const int width = 30, filled = total_ ? static_cast<int>(width * done / total_) : width;
+            std::snprintf(line, sizeof line, "\r[%-*.*s] %zu/%zu matches  %.0f/s  ETA %s ", width, filled,
+                          "##############################", done, total_, rate, clock_text(eta).c_str());
+            std::cerr << line << (final ? "\n" : "") << std::flush;
+            return;
+        }
+        const std::size_t tenth = total_ ? done * 10 / total_ : 10;
+        if (!final && tenth <= last_tenth_) return;
+        if (final && last_tenth_ >= 10) return;
+        last_tenth_ = tenth;
+        std::snprintf(line, sizeof line, "lab: %zu/%zu matches, %.0f/s, %s elapsed\n", done, total_, rate,
+                      clock_text(secs).c_str());
+        std::cerr << line << std::flush;
+    }
+    std::size_t total_;
+    const std::atomic<std::size_t>& done_;
+    bool tty_;
+    Clock::time_point start_;
+    std::size_t last_tenth_ = 0;
+    std::jthread thread_;
+};
+
+std::string pct(double v) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%5.1f%%", 100 * v);
+    return buf;
+}
+
+void print_table(const LabResult& r) {
+    const LabFigures f = compute_figures(r.plan, r.tally, r.meta.wide_half_width);
+    std::printf("%-22s %8s %8s  %-18s\n", "fighter", "matches", "score", "95% interval");
+    for (std::size_t k = 0; k < r.plan.fighters.size(); ++k) {
+        const EntryFigures& e = f.fighters[k];
+        std::printf("%-22s %8lld %8s  [%s, %s]%s\n", r.plan.fighters[k].c_str(), static_cast<long long>(e.matches),
+                    pct(e.score.value).c_str(), pct(e.score.lo).c_str(), pct(e.score.hi).c_str(),
+                    e.score.wide ? "  wide" : "");
+    }
+    std::printf("first seat scores %s [%s, %s]%s over %lld matches; %lld draws, %lld failed; mean %.1f %ss\n",
+                pct(f.first_seat.value).c_str(), pct(f.first_seat.lo).c_str(), pct(f.first_seat.hi).c_str(),
+                f.first_seat.wide ? " wide" : "", static_cast<long long>(f.matches), static_cast<long long>(f.draws),
+                static_cast<long long>(f.failed), f.mean_length, r.meta.unit_name.c_str());
+}
+
+// Writes results.json, results.csv and report.html into `dir`; false (and a message) on failure.
+bool write_outputs(const LabResult& r, const std::string& dir) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    const std::pair<std::string, std::string> files[] = {
+        {"results.json", lab_result_json(r).dump(1) + "\n"},
+        {"results.csv", lab_result_csv(r)},
+        {"report.html", lab_report_html(r)},
+    };
+    for (const auto& [name, text] : files) {
+        const std::string path = dir + "/" + name;
+        std::ofstream out(path, std::ios::binary);
+        out << text;
+        if (!out) {
+            std::cerr << "duelbox lab: cannot write " << path << "\n";
+            return false;
+        }
+    }
+    std::cout << "wrote " << dir << "/results.json, results.csv, report.html\n";
+    return true;
+}
+
+int merge_command(const std::vector<std::string>& args) {
+    std::string out = "lab-merged";
+    std::vector<std::pair<std::string, LabResult>> shards;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--out") {
+            if (i + 1 >= args.size() || args[i + 1].empty()) return usage("--out needs a folder");
+            out = args[++i];
+            continue;
+        }
+        if (!args[i].empty() && args[i][0] == '-') return usage("unexpected argument " + args[i]);
+        std::ifstream in(args[i], std::ios::binary);
+        if (!in) {
+            std::cerr << "duelbox lab merge: cannot read " << args[i] << "\n";
+            return kBadInput;
+        }
+        try {
+            shards.emplace_back(args[i], parse_lab_result(nlohmann::json::parse(in), args[i]));
+        } catch (const std::exception& e) {
+            std::cerr << "duelbox lab merge: " << e.what() << "\n";
+            return kBadInput;
+        }
+    }
+    if (shards.empty()) return usage("merge needs the shards' results.json files");
+    LabResult merged;
+    try {
+        merged = merge_lab_shards(shards);
+    } catch (const std::exception& e) {
+        std::cerr << "duelbox lab merge: " << e.what() << "\n";
+        return kBadInput;
+    }
+    print_table(merged);
+    return write_outputs(merged, out) ? kOk : kFailed;
+}
+
+}  // namespace
+
+int lab_command(const std::vector<std::string>& args) {
+    if (!args.empty() && args.front() == "merge") return merge_command({args.begin() + 1, args.end()});
+    std::string target, out, fighters_arg, agent = "random", shard_arg;
+    int matches = 100;
+    int workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    std::uint64_t seed = 1;
+    double wide = 0.10;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const bool has_value = i + 1 < args.size();
+        if (a == "--matches") {
+            if (!has_value || !parse_number(args[++i], 1, 10'000'000, matches))
+                return usage("--matches needs a whole number from 1 to 10000000");
+        } else if (a == "--workers") {
+            if (!has_value || !parse_number(args[++i], 1, 1024, workers))
+                return usage("--workers needs a whole number from 1 to 1024");
+        } else if (a == "--seed") {
+            if (!has_value || !parse_number<std::uint64_t>(args[++i], 0, UINT64_MAX / 2, seed))
+                return usage("--seed needs a whole number");
+        } else if (a == "--fighters") {
+            if (!has_value) return usage("--fighters needs a comma-separated list (or ? to list the roster)");
+            fighters_arg = args[++i];
+        } else if (a == "--agent") {
+            if (!has_value || (args[i + 1] != "random" && args[i + 1] != "first"))
+                return usage("--agent needs random or first");
+            agent = args[++i];
+        } else if (a == "--out") {
+            if (!has_value || args[i + 1].empty()) return usage("--out needs a folder");
+            out = args[++i];
+        } else if (a == "--shard") {
+            if (!has_value) return usage("--shard needs i/N");
+            shard_arg = args[++i];
+        } else if (a == "--wide") {
+            char* end = nullptr;
+            if (has_value) wide = std::strtod(args[++i].c_str(), &end);
+            if (!has_value || !end || *end != '\0' || !(wide > 0 && wide < 1))
+                return usage("--wide needs a number between 0 and 1 (a half-width, e.g. 0.1)");
+        } else if (!a.empty() && a[0] != '-' && target.empty()) {
+            target = a;
+        } else {
+            return usage("unexpected argument " + a);
+        }
+    }
+    if (target.empty()) return usage("name a game (examples/<game>/bench.json) or a scenario file");
+    Shard shard;
+    if (!shard_arg.empty())
+        if (std::string why = parse_shard(shard_arg, shard); !why.empty()) return usage(why);
+
+    const std::string root = DUELBOX_SOURCE_ROOT;
+    const std::string file = std::filesystem::exists(target) ? target : root + "/examples/" + target + "/bench.json";
+    Scenario base;
+    try {
+        base = load_scenario(file, root);
+    } catch (const ScenarioError& e) {
+        std::cerr << e.what() << "\n";
+        return kBadInput;
+    }
+    if (base.seats.size() != 2) {
+        std::cerr << file << ": players: the lab pairs two sides, one per seat; this scenario has " << base.seats.size()
+                  << " seats\n";
+        return kBadInput;
+    }
+    LabSpec spec;
+    std::string content_hash;
+    if (std::string why = load_lab_spec(base, spec, content_hash); !why.empty()) {
+        std::cerr << why << "\n";
+        return kBadInput;
+    }
+    std::vector<std::string> fighters;
+    if (fighters_arg == "?") {
+        for (const RosterEntry& e : spec.roster) std::cout << e.name << "\t" << e.display << "\t" << e.key << "\n";
+        return kOk;
+    }
+    if (fighters_arg.empty()) {
+        for (const RosterEntry& e : spec.roster) fighters.push_back(e.name);
+    } else {
+        for (const std::string& name : split_commas(fighters_arg)) {
+            const RosterEntry* e = spec.find(name);
+            if (!e) {
+                std::string have;
+                for (const RosterEntry& r : spec.roster) have += (have.empty() ? "" : ", ") + r.name;
+                return usage("--fighters: no fighter '" + name + "' in " + base.game + "'s roster (have: " + have + ")");
+            }
+            if (std::find(fighters.begin(), fighters.end(), e->name) != fighters.end())
+                return usage("--fighters: '" + name + "' is listed twice");
+            fighters.push_back(e->name);
+        }
+    }
+    LabResult result;
+    try {
+        result.plan = make_plan(fighters, spec.picks, matches, seed);
+    } catch (const std::invalid_argument& e) {
+        return usage(std::string("--fighters: ") + e.what());
+    }
+    std::string fighters_list;
+    for (const std::string& f : fighters) {
+        fighters_list += (fighters_list.empty() ? "" : ",") + f;
+        result.meta.roster.push_back(*spec.find(f));
+    }
+    std::ostringstream cmd;   // canonical: what changes a number, nothing else
+    cmd << "duelbox lab " << target << " --fighters " << fighters_list << " --matches " << matches << " --seed " << seed
+        << " --agent " << agent << " --wide " << wide;
+    result.meta.command = cmd.str();
+    result.meta.game = base.game;
+    result.meta.scenario = target;
+    result.meta.content_hash = content_hash;
+    result.meta.agent = agent;
+    result.meta.unit_name = spec.unit_name;
+    result.meta.wide_half_width = wide;
+    result.meta.shard = shard;
+    if (out.empty()) out = "lab-" + base.game + (shard.whole() ? "" : "-shard" + std::to_string(shard.index));
+
+    const auto [first, end] = shard.range(result.plan.total());
+    std::cout << "command: " << result.meta.command << (shard.whole() ? "" : " --shard " + shard_arg) << "\n"
+              << result.plan.pairings.size() << " pairings x " << matches << " matches; playing " << end - first
+              << " on " << workers << " worker" << (workers == 1 ? "" : "s") << "\n";
+    std::atomic<std::size_t> done{0};
+    LabOptions opts;
+    opts.agent = agent;
+    opts.workers = workers;
+    opts.shard = shard;
+    opts.done = &done;
+    LabRun run;
+    {
+        Progress progress(end - first, done);
+        run = run_lab(base, spec, result.plan, opts);
+    }
+    if (!run.load_errors.empty()) {
+        for (const auto& e : run.load_errors) std::cerr << e << "\n";
+        return kBadInput;
+    }
+    result.tally = std::move(run.tally);
+    std::printf("%zu matches in %.2f s wall (%.0f matches/s), %.2f s CPU\n", end - first, run.pool.wall_seconds,
+                run.pool.wall_seconds > 0 ? static_cast<double>(end - first) / run.pool.wall_seconds : 0.0,
+                run.pool.cpu_seconds);
+    print_table(result);
+    if (!write_outputs(result, out)) return kFailed;
+    if (!result.tally.failures.empty()) {
+        const LabFailure& f = result.tally.failures.front();
+        std::cerr << "duelbox lab: matches failed; the first: match " << f.index << ", seed " << f.seed << ": " << f.error
+                  << "\n";
+        return kFailed;
+    }
+    return kOk;
+}
+
+}  // namespace duelbox::cli

@@ -1,0 +1,288 @@
+// lab_results.cpp - see lab_results.h.
+#include "lab_results.h"
+
+#include <cstdio>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace duelbox {
+
+namespace {
+
+using json = nlohmann::json;
+constexpr const char* kFormat = "duelbox-lab 1";
+
+json rate_json(const Rate& r) {
+    return {{"value", r.value}, {"lo", r.lo}, {"hi", r.hi}, {"n", r.n}, {"wide", r.wide}};
+}
+
+json difference_json(const Difference& d) {
+    return {{"value", d.value}, {"lo", d.lo}, {"hi", d.hi}, {"wide", d.wide}};
+}
+
+json lengths_json(const std::map<std::int64_t, std::int64_t>& lengths) {
+    json out = json::array();
+    for (const auto& [len, n] : lengths) out.push_back({len, n});
+    return out;
+}
+
+json entry_json(const std::string& name, const EntryFigures& e) {
+    return {{"name", name}, {"matches", e.matches}, {"wins", e.wins}, {"draws", e.draws}, {"losses", e.losses},
+            {"score", rate_json(e.score)}};
+}
+
+// A field of a parsed results.json, with the file and path in the error.
+const json& need(const json& j, const char* key, const std::string& where) {
+    if (!j.is_object() || !j.contains(key)) throw std::runtime_error(where + "." + key + ": missing");
+    return j.at(key);
+}
+
+template <typename T>
+T get_as(const json& j, const char* key, const std::string& where) {
+    try {
+        return need(j, key, where).get<T>();
+    } catch (const json::exception&) {
+        throw std::runtime_error(where + "." + key + ": wrong type");
+    }
+}
+
+std::string csv_cell(const std::string& s) {
+    if (s.find_first_of(",\"\n") == std::string::npos) return s;
+    std::string out = "\"";
+    for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+std::string number(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4f", v);
+    return buf;
+}
+
+}  // namespace
+
+Rate matchup_score(const LabPlan& plan, const LabTally& tally, std::size_t a, std::size_t b, double wide) {
+    double score = 0, n = 0;
+    for (std::size_t i = 0; i < plan.pairings.size(); ++i) {
+        const LabPairing& p = plan.pairings[i];
+        const PairingTally& t = tally.pairings[i];
+        if (p.first == a && p.second == b) score += static_cast<double>(t.wins1);
+        else if (p.first == b && p.second == a) score += static_cast<double>(t.wins2);
+        else continue;
+        score += 0.5 * static_cast<double>(t.draws);
+        n += static_cast<double>(t.matches);
+    }
+    return wilson(score, n, wide);
+}
+
+json lab_result_json(const LabResult& r) {
+    const LabPlan& plan = r.plan;
+    const LabFigures f = compute_figures(plan, r.tally, r.meta.wide_half_width);
+    json j;
+    j["format"] = kFormat;
+    j["command"] = r.meta.command;
+    j["game"] = r.meta.game;
+    j["scenario"] = r.meta.scenario;
+    j["engine"] = std::string("duelbox ") + DUELBOX_VERSION;
+    j["content_hash"] = r.meta.content_hash;
+    j["agent"] = r.meta.agent;
+    j["seed"] = plan.seed;
+    j["matches_per_pairing"] = plan.matches;
+    j["picks"] = plan.picks;
+    j["unit"] = r.meta.unit_name;
+    j["wide_half_width"] = r.meta.wide_half_width;
+    json roster = json::array();
+    for (const RosterEntry& e : r.meta.roster) roster.push_back({{"name", e.name}, {"key", e.key}, {"display", e.display}});
+    j["fighters"] = roster;
+    if (!r.meta.shard.whole()) j["shard"] = {{"index", r.meta.shard.index}, {"count", r.meta.shard.count}};
+
+    json counts;
+    json pairings = json::array();
+    for (std::size_t i = 0; i < plan.pairings.size(); ++i) {
+        const PairingTally& t = r.tally.pairings[i];
+        pairings.push_back({{"seat1", plan.entries[plan.pairings[i].first].label},
+                            {"seat2", plan.entries[plan.pairings[i].second].label},
+                            {"matches", t.matches}, {"wins", {t.wins1, t.wins2}}, {"draws", t.draws},
+                            {"failed", t.failed}, {"lengths", lengths_json(t.lengths)}});
+    }
+    counts["pairings"] = pairings;
+    json cards = json::array();
+    for (const auto& [key, c] : r.tally.cards)
+        cards.push_back({{"key", key}, {"name", c.name}, {"plays", c.plays}, {"played", c.played},
+                         {"played_wins", c.played_wins}, {"played_draws", c.played_draws}, {"held", c.held},
+                         {"held_wins", c.held_wins}, {"held_draws", c.held_draws}});
+    counts["cards"] = cards;
+    json failures = json::array();
+    for (const LabFailure& x : r.tally.failures)
+        failures.push_back({{"match", x.index}, {"seed", x.seed}, {"error", x.error}});
+    counts["failures"] = failures;
+    j["counts"] = counts;
+
+    json fig;
+    fig["matches"] = f.matches;
+    fig["failed"] = f.failed;
+    fig["draws"] = f.draws;
+    fig["first_seat"] = rate_json(f.first_seat);
+    fig["mean_length"] = f.mean_length;
+    fig["lengths"] = lengths_json(f.lengths);
+    json fighters = json::array();
+    for (std::size_t k = 0; k < plan.fighters.size(); ++k) fighters.push_back(entry_json(plan.fighters[k], f.fighters[k]));
+    fig["fighters"] = fighters;
+    if (plan.picks > 1) {
+        json entries = json::array();
+        for (std::size_t k = 0; k < plan.entries.size(); ++k) entries.push_back(entry_json(plan.entries[k].label, f.entries[k]));
+        fig["sides"] = entries;
+    }
+    json pf = json::array();
+    for (std::size_t i = 0; i < plan.pairings.size(); ++i)
+        pf.push_back({{"seat1", plan.entries[plan.pairings[i].first].label},
+                      {"seat2", plan.entries[plan.pairings[i].second].label},
+                      {"seat1_score", rate_json(f.pairings[i].seat1)}, {"mean_length", f.pairings[i].mean_length}});
+    fig["pairings"] = pf;
+    json matchups = json::array();
+    for (std::size_t a = 0; a < plan.entries.size(); ++a)
+        for (std::size_t b = a + 1; b < plan.entries.size(); ++b) {
+            const Rate s = matchup_score(plan, r.tally, a, b, r.meta.wide_half_width);
+            if (s.n > 0)
+                matchups.push_back({{"side", plan.entries[a].label}, {"against", plan.entries[b].label},
+                                    {"score", rate_json(s)}});
+        }
+    fig["matchups"] = matchups;
+    json cf = json::array();
+    for (const CardFigures& c : f.cards)
+        cf.push_back({{"key", c.key}, {"name", r.tally.cards.at(c.key).name}, {"play_share", c.play_share},
+                      {"played", rate_json(c.played)}, {"held", rate_json(c.held)}, {"impact", difference_json(c.impact)}});
+    fig["cards"] = cf;
+    j["figures"] = fig;
+    return j;
+}
+
+std::string lab_result_csv(const LabResult& r) {
+    const LabFigures f = compute_figures(r.plan, r.tally, r.meta.wide_half_width);
+    std::ostringstream out;
+    out << "seat1,seat2,matches,seat1_wins,seat2_wins,draws,failed,seat1_score,seat1_lo,seat1_hi,wide,mean_"
+        << r.meta.unit_name << "s\n";
+    for (std::size_t i = 0; i < r.plan.pairings.size(); ++i) {
+        const PairingTally& t = r.tally.pairings[i];
+        const Rate& s = f.pairings[i].seat1;
+        out << csv_cell(r.plan.entries[r.plan.pairings[i].first].label) << ','
+            << csv_cell(r.plan.entries[r.plan.pairings[i].second].label) << ',' << t.matches << ',' << t.wins1 << ','
+            << t.wins2 << ',' << t.draws << ',' << t.failed << ',' << number(s.value) << ',' << number(s.lo) << ','
+            << number(s.hi) << ',' << (s.wide ? "yes" : "no") << ',' << number(f.pairings[i].mean_length) << '\n';
+    }
+    return out.str();
+}
+
+LabResult parse_lab_result(const json& j, const std::string& file) {
+    LabResult r;
+    if (!j.is_object() || !j.contains("format") || j.at("format") != kFormat)
+        throw std::runtime_error(file + ": not a duelbox lab result (format \"" + std::string(kFormat) + "\" expected)");
+    const std::string w = file;
+    r.meta.command = get_as<std::string>(j, "command", w);
+    r.meta.game = get_as<std::string>(j, "game", w);
+    r.meta.scenario = get_as<std::string>(j, "scenario", w);
+    r.meta.content_hash = get_as<std::string>(j, "content_hash", w);
+    r.meta.agent = get_as<std::string>(j, "agent", w);
+    r.meta.unit_name = get_as<std::string>(j, "unit", w);
+    r.meta.wide_half_width = get_as<double>(j, "wide_half_width", w);
+    const auto seed = get_as<std::uint64_t>(j, "seed", w);
+    const int matches = get_as<int>(j, "matches_per_pairing", w);
+    const int picks = get_as<int>(j, "picks", w);
+    std::vector<std::string> names;
+    const json& roster = need(j, "fighters", w);
+    for (std::size_t i = 0; i < roster.size(); ++i) {
+        const std::string at = w + ".fighters[" + std::to_string(i) + "]";
+        RosterEntry e{get_as<std::string>(roster[i], "name", at), get_as<std::string>(roster[i], "key", at),
+                      get_as<std::string>(roster[i], "display", at)};
+        names.push_back(e.name);
+        r.meta.roster.push_back(e);
+    }
+    if (j.contains("shard")) {
+        const std::string at = w + ".shard";
+        r.meta.shard = {get_as<int>(j.at("shard"), "index", at), get_as<int>(j.at("shard"), "count", at)};
+        if (r.meta.shard.count < 1 || r.meta.shard.index < 0 || r.meta.shard.index >= r.meta.shard.count)
+            throw std::runtime_error(at + ": index must lie in [0, count)");
+    }
+    try {
+        r.plan = make_plan(names, picks, matches, seed);
+    } catch (const std::invalid_argument& e) {
+        throw std::runtime_error(w + ".fighters: " + e.what());
+    }
+    r.tally = LabTally(r.plan.pairings.size());
+    const json& counts = need(j, "counts", w);
+    const json& pairings = need(counts, "pairings", w + ".counts");
+    if (!pairings.is_array() || pairings.size() != r.plan.pairings.size())
+        throw std::runtime_error(w + ".counts.pairings: expected " + std::to_string(r.plan.pairings.size()) + " pairings");
+    for (std::size_t i = 0; i < pairings.size(); ++i) {
+        const std::string at = w + ".counts.pairings[" + std::to_string(i) + "]";
+        const json& p = pairings[i];
+        if (get_as<std::string>(p, "seat1", at) != r.plan.entries[r.plan.pairings[i].first].label ||
+            get_as<std::string>(p, "seat2", at) != r.plan.entries[r.plan.pairings[i].second].label)
+            throw std::runtime_error(at + ": not the pairing the plan has in this place");
+        PairingTally& t = r.tally.pairings[i];
+        t.matches = get_as<std::int64_t>(p, "matches", at);
+        const auto wins = get_as<std::vector<std::int64_t>>(p, "wins", at);
+        if (wins.size() != 2) throw std::runtime_error(at + ".wins: expected two numbers");
+        t.wins1 = wins[0];
+        t.wins2 = wins[1];
+        t.draws = get_as<std::int64_t>(p, "draws", at);
+        t.failed = get_as<std::int64_t>(p, "failed", at);
+        for (const auto& pair : get_as<std::vector<std::vector<std::int64_t>>>(p, "lengths", at)) {
+            if (pair.size() != 2) throw std::runtime_error(at + ".lengths: expected [length, matches] pairs");
+            t.lengths[pair[0]] += pair[1];
+        }
+    }
+    const json& cards = need(counts, "cards", w + ".counts");
+    for (std::size_t i = 0; i < cards.size(); ++i) {
+        const std::string at = w + ".counts.cards[" + std::to_string(i) + "]";
+        const json& c = cards[i];
+        CardTally& t = r.tally.cards[get_as<std::string>(c, "key", at)];
+        t.name = get_as<std::string>(c, "name", at);
+        t.plays = get_as<std::int64_t>(c, "plays", at);
+        t.played = get_as<std::int64_t>(c, "played", at);
+        t.played_wins = get_as<std::int64_t>(c, "played_wins", at);
+        t.played_draws = get_as<std::int64_t>(c, "played_draws", at);
+        t.held = get_as<std::int64_t>(c, "held", at);
+        t.held_wins = get_as<std::int64_t>(c, "held_wins", at);
+        t.held_draws = get_as<std::int64_t>(c, "held_draws", at);
+    }
+    const json& failures = need(counts, "failures", w + ".counts");
+    for (std::size_t i = 0; i < failures.size(); ++i) {
+        const std::string at = w + ".counts.failures[" + std::to_string(i) + "]";
+        r.tally.failures.push_back({get_as<std::size_t>(failures[i], "match", at),
+                                    get_as<std::uint64_t>(failures[i], "seed", at),
+                                    get_as<std::string>(failures[i], "error", at)});
+    }
+    return r;
+}
+
+LabResult merge_lab_shards(const std::vector<std::pair<std::string, LabResult>>& shards) {
+    if (shards.empty()) throw std::runtime_error("lab merge: no shard files given");
+    const auto& [first_file, first] = shards.front();
+    LabResult out = first;
+    out.meta.shard = Shard{};
+    out.tally = LabTally(first.plan.pairings.size());
+    const int count = first.meta.shard.count;
+    std::set<int> seen;
+    for (const auto& [file, s] : shards) {
+        auto differs = [&](const char* what) {
+            return std::runtime_error(file + ": " + what + " differs from " + first_file + "'s: not a shard of the same run");
+        };
+        if (s.meta.shard.whole()) throw std::runtime_error(file + ": not a shard (no \"shard\" field)");
+        if (s.meta.command != first.meta.command) throw differs("the command");
+        if (s.meta.content_hash != first.meta.content_hash) throw differs("content_hash (the scripts changed)");
+        if (s.meta.scenario != first.meta.scenario || s.meta.game != first.meta.game) throw differs("the scenario");
+        if (s.meta.shard.count != count) throw differs("the shard count");
+        if (!seen.insert(s.meta.shard.index).second)
+            throw std::runtime_error(file + ": shard " + std::to_string(s.meta.shard.index) + " is given twice");
+        out.tally.merge(s.tally);
+    }
+    for (int i = 0; i < count; ++i)
+        if (!seen.count(i))
+            throw std::runtime_error("lab merge: shard " + std::to_string(i) + " of " + std::to_string(count) +
+                                     " is missing");
+    return out;
+}
+
+}  // namespace duelbox

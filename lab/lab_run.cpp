@@ -1,0 +1,140 @@
+// lab_run.cpp - see lab_run.h.
+#include "lab_run.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <mutex>
+
+#include "kernel/symbols.h"
+#include "lua/host.h"
+#include "lua/match_runner.h"
+
+namespace duelbox {
+
+namespace {
+
+bool listed(const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+std::int64_t int_of(const Value& v) {
+    const auto* i = std::get_if<std::int64_t>(&v);
+    return i ? *i : 0;
+}
+
+}  // namespace
+
+std::string load_lab_spec(const Scenario& base, LabSpec& spec, std::string& content_hash) {
+    LuaHost host(base.limits);
+    std::vector<std::string> errors;
+    if (!host.load_game(base.root, base.game, errors)) {
+        std::string all;
+        for (const auto& e : errors) all += (all.empty() ? "" : "\n") + e;
+        return all;
+    }
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (const ScriptHash& s : host.scripts())
+        for (const std::string* part : {&s.path, &s.hash})
+            for (unsigned char c : *part + "\n") {
+                h ^= c;
+                h *= 0x100000001b3ull;
+            }
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+    content_hash = hex;
+    return read_lab_spec(host, spec);
+}
+
+Scenario lab_match_scenario(const Scenario& base, const LabSpec& spec, const LabPlan& plan, std::size_t g,
+                            const std::string& agent) {
+    Scenario s = base;
+    s.seed = plan.seed_of(g);
+    s.decisions.clear();
+    s.stop = StopAt{};
+    s.expect = Expectations{};
+    const LabPairing& p = plan.pairings[plan.pairing_of(g)];
+    const std::size_t sides[2] = {p.first, p.second};
+    for (int seat = 0; seat < 2; ++seat) {
+        const LabEntry& e = plan.entries[sides[seat]];
+        nlohmann::json value;
+        if (spec.picks == 1) {
+            value = spec.seat_value(*spec.find(e.members[0]));
+        } else {
+            value = nlohmann::json::array();
+            for (const std::string& m : e.members) value.push_back(spec.seat_value(*spec.find(m)));
+        }
+        s.seats[static_cast<std::size_t>(seat)].setup[spec.seat_key] = value;
+    }
+    for (SeatSpec& seat : s.seats) seat.agent = agent;
+    return s;
+}
+
+LabMatch observe_match(const Match& m, const LabSpec& spec, bool failed, const std::string& error) {
+    LabMatch out;
+    out.failed = failed;
+    out.error = error;
+    if (failed) return out;
+    const auto& winners = m.result().winners;
+    out.winner = winners.size() == 1 && winners[0] >= 0 && winners[0] < 2 ? winners[0] + 1 : 0;
+    const EventLog& log = m.log();
+    if (!spec.unit_event.empty()) out.length = static_cast<std::int64_t>(log.count(spec.unit_event));
+    const Sym move = intern("zone.move"), create = intern("entity.create");
+    for (std::size_t i = 0; i < log.size(); ++i) {
+        const Sym type = log.type_of(i);
+        if (type != move && type != create) continue;
+        const Event e = log.event(i);
+        const std::int64_t entity = int_of(e.get("entity")), zone = int_of(e.get(type == move ? "to" : "zone"));
+        if (entity < 1 || entity > m.entity_count() || zone < 1 || zone > m.zone_count()) continue;
+        const Entity& card = m.entity(static_cast<EntityId>(entity));
+        const Zone& z = m.zone(static_cast<ZoneId>(zone));
+        if (card.def.empty()) continue;
+        const bool played = listed(spec.played, z.name), held = listed(spec.held, z.name);
+        if (!played && !held) continue;
+        const PlayerIndex seat = z.owner != kNoPlayer ? z.owner : card.owner;
+        if (seat < 0 || seat > 1) continue;
+        SeatCards& cards = out.seats[seat];
+        if (played) ++cards.played[card.def];
+        else cards.held[card.def] = true;
+        out.names.emplace(card.def, card.name);
+    }
+    return out;
+}
+
+LabRun run_lab(const Scenario& base, const LabSpec& spec, const LabPlan& plan, const LabOptions& opts) {
+    LabRun run;
+    run.tally = LabTally(plan.pairings.size());
+    const auto [first, end] = opts.shard.range(plan.total());
+    std::mutex tally_mutex;
+    PoolJobs jobs;
+    jobs.root = base.root;
+    jobs.game = base.game;
+    jobs.limits = base.limits;
+    jobs.workers = opts.workers;
+    jobs.count = static_cast<int>(end - first);
+    jobs.job = [&](LuaHost& host, int i) {
+        const std::size_t g = first + static_cast<std::size_t>(i);
+        LabMatch seen;
+        try {
+            MatchRunner runner(host, lab_match_scenario(base, spec, plan, g, opts.agent));
+            const RunState state = runner.run();
+            const bool failed = state != RunState::Finished;
+            seen = observe_match(runner.match(), spec, failed,
+                                 failed ? (runner.error().empty() ? "the match did not finish" : runner.error()) : "");
+        } catch (const std::exception& e) {   // the runner catches script faults; this is bad_alloc and worse
+            seen = LabMatch{};
+            seen.failed = true;
+            seen.error = std::string("internal error: ") + e.what();
+        }
+        seen.index = g;
+        {
+            std::lock_guard lock(tally_mutex);
+            run.tally.add(plan.pairing_of(g), plan.seed_of(g), seen);
+        }
+        if (opts.done) ++*opts.done;
+    };
+    run.pool = run_on_hosts(jobs);
+    run.load_errors = run.pool.load_errors;
+    return run;
+}
+
+}  // namespace duelbox
