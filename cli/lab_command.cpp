@@ -7,6 +7,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -60,9 +62,12 @@ public:
 private:
     using Clock = std::chrono::steady_clock;
     void loop(std::stop_token stop) {
-        while (!stop.stop_requested()) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(tty_ ? 200 : 250));
-            if (!stop.stop_requested()) show(false);
+        std::mutex m;
+        std::condition_variable_any wake;   // a stop request wakes the wait at once
+        std::unique_lock lock(m);
+        while (!wake.wait_for(lock, stop, std::chrono::milliseconds(250), [] { return false; })) {
+            if (stop.stop_requested()) return;
+            show(false);
         }
     }
     void show(bool final) {
