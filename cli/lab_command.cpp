@@ -235,11 +235,6 @@ int lab_command(const std::vector<std::string>& args) {
         std::cerr << e.what() << "\n";
         return kBadInput;
     }
-    if (base.seats.size() != 2) {
-        std::cerr << file << ": players: the lab pairs two sides, one per seat; this scenario has " << base.seats.size()
-                  << " seats\n";
-        return kBadInput;
-    }
     LabSpec spec;
     std::string content_hash;
     if (std::string why = load_lab_spec(base, spec, content_hash); !why.empty()) {
@@ -268,7 +263,7 @@ int lab_command(const std::vector<std::string>& args) {
     }
     LabResult result;
     try {
-        result.plan = make_plan(fighters, spec.picks, matches, seed);
+        result.plan = make_plan(fighters, spec.side_picks, matches, seed);
     } catch (const std::invalid_argument& e) {
         return usage(std::string("--fighters: ") + e.what());
     }

@@ -42,7 +42,37 @@ std::string load_lab_spec(const Scenario& base, LabSpec& spec, std::string& cont
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
     content_hash = hex;
-    return read_lab_spec(host, spec);
+    if (std::string why = read_lab_spec(host, spec); !why.empty()) return why;
+    return lab_sides(base, spec);
+}
+
+std::string lab_sides(const Scenario& base, LabSpec& spec) {
+    const std::size_t n = base.seats.size();
+    spec.side_of_seat.assign(n, 0);
+    spec.slot_of_seat.assign(n, 0);
+    if (n == 2) {
+        spec.side_of_seat[1] = 1;
+        spec.side_picks = spec.picks;
+        return "";
+    }
+    std::string teams;
+    for (const SeatSpec& s : base.seats) teams += (teams.empty() ? "" : ", ") + std::to_string(s.team);
+    const std::string why = base.file + ": players: the lab pairs two sides, either two seats or two teams of "
+                            "equal size; this scenario has " + std::to_string(n) + " seats in teams " + teams;
+    if (n < 2 || spec.picks != 1) return why;
+    const int first = base.seats[0].team;
+    int second = 0, count[2] = {0, 0};
+    for (std::size_t i = 0; i < n; ++i) {
+        const int t = base.seats[i].team;
+        if (t != first && second == 0) second = t;
+        if (t != first && t != second) return why;
+        const int side = t == first ? 0 : 1;
+        spec.side_of_seat[i] = side;
+        spec.slot_of_seat[i] = count[side]++;
+    }
+    if (count[0] != count[1]) return why;
+    spec.side_picks = count[0];
+    return "";
 }
 
 Scenario lab_match_scenario(const Scenario& base, const LabSpec& spec, const LabPlan& plan, std::size_t g,
@@ -54,16 +84,16 @@ Scenario lab_match_scenario(const Scenario& base, const LabSpec& spec, const Lab
     s.expect = Expectations{};
     const LabPairing& p = plan.pairings[plan.pairing_of(g)];
     const std::size_t sides[2] = {p.first, p.second};
-    for (int seat = 0; seat < 2; ++seat) {
-        const LabEntry& e = plan.entries[sides[seat]];
+    for (std::size_t seat = 0; seat < s.seats.size(); ++seat) {
+        const LabEntry& e = plan.entries[sides[spec.side_of_seat.at(seat)]];
         nlohmann::json value;
         if (spec.picks == 1) {
-            value = spec.seat_value(*spec.find(e.members[0]));
+            value = spec.seat_value(*spec.find(e.members.at(static_cast<std::size_t>(spec.slot_of_seat[seat]))));
         } else {
             value = nlohmann::json::array();
             for (const std::string& m : e.members) value.push_back(spec.seat_value(*spec.find(m)));
         }
-        s.seats[static_cast<std::size_t>(seat)].setup[spec.seat_key] = value;
+        s.seats[seat].setup[spec.seat_key] = value;
     }
     for (SeatSpec& seat : s.seats) seat.agent = agent;
     return s;
@@ -74,8 +104,15 @@ LabMatch observe_match(const Match& m, const LabSpec& spec, bool failed, const s
     out.failed = failed;
     out.error = error;
     if (failed) return out;
+    // The side every winner sits on; winners on both sides (or none) make a draw.
+    const auto side = [&](PlayerIndex p) { return p >= 0 && static_cast<std::size_t>(p) < spec.side_of_seat.size() ? spec.side_of_seat[static_cast<std::size_t>(p)] : -1; };
     const auto& winners = m.result().winners;
-    out.winner = winners.size() == 1 && winners[0] >= 0 && winners[0] < 2 ? winners[0] + 1 : 0;
+    if (!winners.empty()) {
+        const int s = side(winners[0]);
+        bool one_side = s >= 0;
+        for (PlayerIndex p : winners) one_side = one_side && side(p) == s;
+        if (one_side) out.winner = s + 1;
+    }
     const EventLog& log = m.log();
     if (!spec.unit_event.empty()) out.length = static_cast<std::int64_t>(log.count(spec.unit_event));
     const Sym move = intern("zone.move"), create = intern("entity.create");
@@ -90,8 +127,8 @@ LabMatch observe_match(const Match& m, const LabSpec& spec, bool failed, const s
         if (card.def.empty()) continue;
         const bool played = listed(spec.played, z.name), held = listed(spec.held, z.name);
         if (!played && !held) continue;
-        const PlayerIndex seat = z.owner != kNoPlayer ? z.owner : card.owner;
-        if (seat < 0 || seat > 1) continue;
+        const int seat = side(z.owner != kNoPlayer ? z.owner : card.owner);
+        if (seat < 0) continue;
         SeatCards& cards = out.seats[seat];
         if (played) ++cards.played[card.def];
         else cards.held[card.def] = true;

@@ -1,8 +1,8 @@
 // lab_run.h - plays a lab plan (or one shard of it) on every core and tallies it.
 //
 // Contracts
-//  - Match g of the plan is the base scenario with seat 1's and seat 2's `seat_key` set to
-//    the pairing's sides, every seat on `agent`, the scenario's scripted decisions and stop
+//  - Match g of the plan is the base scenario with every seat's `seat_key` set to its side's
+//    pick (spec.side_of_seat / slot_of_seat), every seat on `agent`, the scenario's scripted decisions and stop
 //    dropped, and seed plan.seed_of(g). Whatever the worker count, the tally is the same
 //    (a tally is a sum: lab_tally.h).
 //  - A match that fails (a script error) is counted as failed with its seed and error; it
@@ -38,8 +38,12 @@ struct LabRun {
 };
 
 // Loads the game once on this thread and reads its lab declaration and content hash
-// (FNV-1a 64 over every loaded file's path and hash, in load order). "" or what is wrong.
+// (FNV-1a 64 over every loaded file's path and hash, in load order), then lab_sides.
+// "" or what is wrong.
 std::string load_lab_spec(const Scenario& base, LabSpec& spec, std::string& content_hash);
+
+// Fills spec's side layout from the base scenario's seats (lab_spec.h); "" or what is wrong.
+std::string lab_sides(const Scenario& base, LabSpec& spec);
 
 // The scenario of match g (exposed for tests and for opening a sample match in a front end).
 Scenario lab_match_scenario(const Scenario& base, const LabSpec& spec, const LabPlan& plan, std::size_t g,

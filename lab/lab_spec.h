@@ -13,6 +13,9 @@
 //     held = { "hand" },         -- and held when it enters, or is created in, one of these
 //   }
 //
+// A game played by teams needs nothing more: a base scenario with two teams of equal size
+// makes each side a team, one pick per seat.
+//
 // The roster is every loaded definition whose key starts with `prefix`, has no further "/"
 // after it, has kind `kind` and (when `prop` is given) a truthy props[prop], in load order.
 // The unit of match length is the game's bench_unit (beats, turns).
@@ -37,6 +40,13 @@ struct LabSpec {
     int picks = 1;
     std::vector<std::string> played, held;   // zone names
     std::string unit_event, unit_name = "unit";
+
+    // How the two sides sit (lab_run.h's load_lab_spec works it out from the base scenario):
+    // two seats, each fielding `picks` fighters (a list when picks > 1); or two teams of k seats
+    // each (a team game such as BattleCON 2 vs 2, picks = 1), side s's i-th fighter on the i-th
+    // seat of team s. side_picks = fighters per side.
+    std::vector<int> side_of_seat, slot_of_seat;
+    int side_picks = 1;
 
     const RosterEntry* find(const std::string& name) const;
     std::string seat_value(const RosterEntry& e) const { return seat_value_key ? e.key : e.name; }

@@ -35,7 +35,7 @@ struct Lab {
     }
     LabResult run(const std::vector<std::string>& fighters, int matches, int workers, Shard shard = {}) const {
         LabResult r;
-        r.plan = make_plan(fighters, spec.picks, matches, 7);
+        r.plan = make_plan(fighters, spec.side_picks, matches, 7);
         for (const auto& f : fighters) r.meta.roster.push_back(*spec.find(f));
         r.meta.command = "duelbox lab test";
         r.meta.game = base.game;
@@ -241,4 +241,27 @@ TEST_CASE("lab: the command line writes results.json, results.csv and a self-con
     CHECK_THAT(text, Catch::Contains("matches failed") && Catch::Contains("game.lua:33"));
     CHECK(cli("lab merge " + dir.file("s0") + "/results.json --out " + dir.file("m2"), text) == 3);
     CHECK_THAT(text, Catch::Contains("shard 1 of 2 is missing"));
+}
+
+TEST_CASE("lab: a team game's scenario makes each side a team, one fighter per seat (BattleCON 2 vs 2)", "[lab]") {
+    const Lab lab(std::string(DUELBOX_SOURCE_ROOT) + "/examples/battlecon/team_match.json");
+    CHECK(lab.spec.side_picks == 2);
+    CHECK(lab.spec.side_of_seat == std::vector<int>{0, 0, 1, 1});
+    const LabPlan plan = make_plan({"ashen", "bastion", "frostwarden", "kestrel"}, 2, 1, 1);
+    // Pairing 0 is ashen+bastion against frostwarden+kestrel.
+    const Scenario s = lab_match_scenario(lab.base, lab.spec, plan, 0, "random");
+    CHECK(s.seats[0].setup["fighter"] == "ashen");
+    CHECK(s.seats[1].setup["fighter"] == "bastion");
+    CHECK(s.seats[2].setup["fighter"] == "frostwarden");
+    CHECK(s.seats[3].setup["fighter"] == "kestrel");
+    const LabResult r = lab.run({"ashen", "bastion", "frostwarden", "kestrel"}, 2, 2);
+    const LabFigures f = compute_figures(r.plan, r.tally);
+    CHECK(f.matches + f.failed == 12);
+    CHECK(f.failed == 0);
+    for (const EntryFigures& e : f.fighters) CHECK(e.matches == 12);   // every fighter is in every match
+
+    Scenario three = lab.base;
+    three.seats.pop_back();
+    LabSpec spec = lab.spec;
+    CHECK_THAT(lab_sides(three, spec), Catch::Contains("two teams of equal size") && Catch::Contains("teams 1, 1, 2"));
 }
