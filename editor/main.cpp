@@ -2,7 +2,7 @@
 //
 //   duelbox-editor [--root DIR] [--scenario FILE] [--open FILE] [--edit] [--teaching] [--at N]
 //                  [--frames N] [--screenshot OUT.png] [--size WxH] [--stats] [--touch FILE]
-//                  [--play SPEED] [--timeline-mb MB] [--lines N] [--changed-only]
+//                  [--play SPEED] [--timeline-mb MB] [--lines N] [--changed-only] [--lab N]
 //
 // --frames N renders N frames and quits (with --screenshot, the last frame is written as a
 // PNG: what the Xvfb test checks). --stats prints the CPU time per frame; --touch FILE appends
@@ -14,7 +14,8 @@
 // (0 = none: travel reruns, as before snapshots; for before/after measurements).
 // --lines N (with --teaching) presses "Step line" N times after --at: a Lua line highlighted.
 // --changed-only ticks the Run panel's "changed only": after a rerun the log lists only the
-// events it changed (for screenshots of a rerun).
+// events it changed (for screenshots of a rerun). --lab N opens the Lab window and runs the
+// lab with N matches per pairing; with --frames the last frame waits for it to finish.
 #include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -41,6 +42,7 @@ namespace {
 struct Options {
     std::string root = DUELBOX_SOURCE_ROOT, scenario, open, screenshot, touch;
     int frames = -1, width = 1400, height = 860, at = -1, lines = 0;   // --lines N: teaching, N "Step line"s
+    int lab = 0;                         // --lab N: open the Lab window, run N matches per pairing
     double play = 0, timeline_mb = -1;   // --play SPEED: start playing; --timeline-mb: the snapshot budget
     bool stats = false, teaching = false, edit = false, changed_only = false;
 };
@@ -49,7 +51,7 @@ int usage(const char* why) {
     std::fprintf(stderr,
                  "%s\nusage: duelbox-editor [--root DIR] [--scenario FILE] [--open FILE] [--edit] [--teaching] [--at N] [--frames N]\n"
                  "                      [--screenshot OUT.png] [--size WxH] [--stats] [--touch FILE]\n"
-                 "                      [--play SPEED] [--timeline-mb MB] [--lines N] [--changed-only]\n",
+                 "                      [--play SPEED] [--timeline-mb MB] [--lines N] [--changed-only] [--lab N]\n",
                  why);
     return 2;
 }
@@ -110,6 +112,7 @@ int main(int argc, char** argv) {
         else if (a == "--teaching") opt.teaching = true;
         else if (a == "--edit") opt.edit = true;
         else if (a == "--changed-only") opt.changed_only = true;
+        else if (a == "--lab") opt.lab = std::atoi(next().c_str());
         else if (a == "--at") opt.at = std::atoi(next().c_str());
         else if (a == "--lines") opt.lines = std::atoi(next().c_str());
         else if (a == "--play") opt.play = std::atof(next().c_str());
@@ -171,6 +174,13 @@ int main(int argc, char** argv) {
         app.session.set_playing(true);
     }
 
+    if (opt.lab > 0 && app.session.is_open()) {
+        app.show_lab = true;
+        app.lab_matches = opt.lab;
+        refresh_lab_roster(app);
+        start_lab(app);
+    }
+
     std::string touched_original;
     std::filesystem::path touched;
     std::chrono::steady_clock::time_point touch_time;
@@ -188,11 +198,13 @@ int main(int argc, char** argv) {
         else glfwWaitEventsTimeout(app.session.playing() ? 1.0 / 60 : 0.1);
         const double cpu0 = cpu_seconds();
         const auto now = std::chrono::steady_clock::now();
-        const int generation = app.session.generation();
+        const int generation = app.session.generation(), lab_generation = app.lab.generation();
         const std::string status = app.status;
         app.tick(std::chrono::duration<double>(now - last).count());
         last = now;
-        if (generation != app.session.generation() || status != app.status || app.session.playing()) g_redraw = 3;
+        if (generation != app.session.generation() || status != app.status || app.session.playing() ||
+            app.lab.running() || lab_generation != app.lab.generation())
+            g_redraw = 3;
         if (opt.frames <= 0 && g_redraw <= 0 && touch_generation < 0) continue;
         --g_redraw;
 
@@ -228,7 +240,7 @@ int main(int argc, char** argv) {
                 touch_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - touch_time).count();
             }
         }
-        const bool last_frame = opt.frames > 0 && frames >= opt.frames;
+        const bool last_frame = opt.frames > 0 && frames >= opt.frames && !app.lab.running();
         if (last_frame && !opt.screenshot.empty() && !screenshot(opt.screenshot, w, h)) return 1;
         glfwSwapBuffers(window);
         if (last_frame) break;

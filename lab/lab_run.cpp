@@ -149,6 +149,7 @@ LabRun run_lab(const Scenario& base, const LabSpec& spec, const LabPlan& plan, c
     jobs.workers = opts.workers;
     jobs.count = static_cast<int>(end - first);
     jobs.job = [&](LuaHost& host, int i) {
+        if (opts.cancel && opts.cancel->load()) return;
         const std::size_t g = first + static_cast<std::size_t>(i);
         LabMatch seen;
         try {
@@ -171,6 +172,7 @@ LabRun run_lab(const Scenario& base, const LabSpec& spec, const LabPlan& plan, c
     };
     run.pool = run_on_hosts(jobs);
     run.load_errors = run.pool.load_errors;
+    run.cancelled = opts.cancel && opts.cancel->load();
     return run;
 }
 

@@ -8,7 +8,8 @@
 //  - A match that fails (a script error) is counted as failed with its seed and error; it
 //    never stops the run. A game that does not load plays nothing and fills load_errors.
 //  - `done`, when given, is incremented after every match (for a progress bar on another
-//    thread).
+//    thread). `cancel`, when given and set, makes the workers skip every match not yet begun
+//    (the editor restarts a run after a script change); the run then reports `cancelled`.
 #pragma once
 #include <atomic>
 #include <cstddef>
@@ -29,12 +30,14 @@ struct LabOptions {
     int workers = 1;
     Shard shard;
     std::atomic<std::size_t>* done = nullptr;
+    const std::atomic<bool>* cancel = nullptr;   // once true, the remaining matches are skipped
 };
 
 struct LabRun {
     std::vector<std::string> load_errors;
     LabTally tally;
     PoolRun pool;
+    bool cancelled = false;              // `cancel` was set: the tally is incomplete
 };
 
 // Loads the game once on this thread and reads its lab declaration and content hash

@@ -129,7 +129,10 @@ void App::tick(double seconds) {
         const auto t0 = std::chrono::steady_clock::now();
         if (session.poll_files()) {
             last_rerun_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-            if (session.generation() != before) status = "rerun after a change on disk";
+            if (session.generation() != before) {
+                status = "rerun after a change on disk";
+                rerun_lab_after_change(*this);
+            }
             else if (session.error()) status = "the change broke the run; the last good run stays";
         }
     }
@@ -170,6 +173,7 @@ void draw_menu(App& app) {
     if (ImGui::BeginMenu("View")) {
         ImGui::MenuItem("Teaching mode", nullptr, &app.teaching);
         ImGui::MenuItem("Log follows the cursor", nullptr, &app.follow_cursor);
+        ImGui::MenuItem("Lab (balance: every pairing)", nullptr, &app.show_lab);
         ImGui::EndMenu();
     }
     if (app.session.is_open()) {
@@ -263,6 +267,13 @@ void draw_layout(App& app, float width, float height) {
     }
     if (place("Run", 0, top + body, width, bottom)) draw_controls_panel(app);
     ImGui::End();
+    if (app.show_lab) {   // a free window over the layout: the designer places it
+        ImGui::SetNextWindowPos(ImVec2(left * 0.5f, top + 30), ImGuiCond_FirstUseEver);
+        ImGui::SetNextWindowSize(ImVec2(width * 0.55f, body * 0.9f), ImGuiCond_FirstUseEver);
+        ImGui::SetNextWindowBgAlpha(1.0f);
+        if (ImGui::Begin("Lab", &app.show_lab)) draw_lab_panel(app);
+        ImGui::End();
+    }
     draw_quit_dialog(app);
 }
 

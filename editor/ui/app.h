@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "model/catalog.h"
+#include "model/lab_job.h"
 #include "model/script_files.h"
 #include "model/session.h"
 #include "model/teaching_lines.h"
@@ -57,6 +58,17 @@ struct App {
     bool confirm_quit = false;             // the unsaved-changes dialog is open
     bool quit_now = false;
 
+    // Lab window (lab_panel.cpp): the background run, the roster's check boxes, the settings.
+    bool show_lab = false;
+    LabJob lab;
+    std::string lab_error;                 // why the lab could not start
+    std::string lab_roster_game;           // root|game the roster below was read for
+    std::vector<std::string> lab_roster;
+    std::vector<char> lab_pick;            // per roster entry: checked
+    int lab_matches = 50;
+    int lab_workers = 1;                   // the editor keeps a core for drawing
+    bool lab_rerun_on_change = true;
+
     // Decision panel: per pending request, the answer being built.
     std::vector<std::vector<std::int64_t>> draft;
     int draft_generation = -1;
@@ -86,5 +98,9 @@ void draw_decision_panel(App& app);                       // decision_panel.cpp
 void draw_teaching_panel(App& app);                       // teaching_panel.cpp
 void step_teaching_line(App& app, int direction);         // teaching_panel.cpp: "Step line" / "Back line"
 void draw_quit_dialog(App& app);                          // app.cpp
+void draw_lab_panel(App& app);                            // lab_panel.cpp: the balance lab
+void rerun_lab_after_change(App& app);                    // lab_panel.cpp: after a script change
+void refresh_lab_roster(App& app);                        // lab_panel.cpp: the open game's roster
+void start_lab(App& app);                                 // lab_panel.cpp: "Run the lab"
 
 }  // namespace duelbox::editor
