@@ -279,6 +279,7 @@ int lab_command(const std::vector<std::string>& args) {
     result.meta.game = base.game;
     result.meta.scenario = target;
     result.meta.content_hash = content_hash;
+    result.meta.engine_hash = engine_build_hash();
     result.meta.agent = agent;
     result.meta.unit_name = spec.unit_name;
     result.meta.wide_half_width = wide;

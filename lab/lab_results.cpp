@@ -2,6 +2,7 @@
 #include "lab_results.h"
 
 #include <cstdio>
+#include <fstream>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -62,6 +63,22 @@ std::string number(double v) {
 
 }  // namespace
 
+std::string engine_build_hash() {
+    std::ifstream in("/proc/self/exe", std::ios::binary);
+    if (!in) return "";
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    char buf[1 << 16];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+        for (std::streamsize i = 0; i < in.gcount(); ++i) {
+            h ^= static_cast<unsigned char>(buf[i]);
+            h *= 0x100000001b3ull;
+        }
+    }
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+    return hex;
+}
+
 Rate matchup_score(const LabPlan& plan, const LabTally& tally, std::size_t a, std::size_t b, double wide) {
     double score = 0, n = 0;
     for (std::size_t i = 0; i < plan.pairings.size(); ++i) {
@@ -85,6 +102,7 @@ json lab_result_json(const LabResult& r) {
     j["game"] = r.meta.game;
     j["scenario"] = r.meta.scenario;
     j["engine"] = std::string("duelbox ") + DUELBOX_VERSION;
+    j["engine_hash"] = r.meta.engine_hash;
     j["content_hash"] = r.meta.content_hash;
     j["agent"] = r.meta.agent;
     j["seed"] = plan.seed;
@@ -183,6 +201,7 @@ LabResult parse_lab_result(const json& j, const std::string& file) {
     r.meta.game = get_as<std::string>(j, "game", w);
     r.meta.scenario = get_as<std::string>(j, "scenario", w);
     r.meta.content_hash = get_as<std::string>(j, "content_hash", w);
+    r.meta.engine_hash = get_as<std::string>(j, "engine_hash", w);
     r.meta.agent = get_as<std::string>(j, "agent", w);
     r.meta.unit_name = get_as<std::string>(j, "unit", w);
     r.meta.wide_half_width = get_as<double>(j, "wide_half_width", w);
@@ -272,6 +291,7 @@ LabResult merge_lab_shards(const std::vector<std::pair<std::string, LabResult>>&
         if (s.meta.shard.whole()) throw std::runtime_error(file + ": not a shard (no \"shard\" field)");
         if (s.meta.command != first.meta.command) throw differs("the command");
         if (s.meta.content_hash != first.meta.content_hash) throw differs("content_hash (the scripts changed)");
+        if (s.meta.engine_hash != first.meta.engine_hash) throw differs("engine_hash (another build of duelbox)");
         if (s.meta.scenario != first.meta.scenario || s.meta.game != first.meta.game) throw differs("the scenario");
         if (s.meta.shard.count != count) throw differs("the shard count");
         if (!seen.insert(s.meta.shard.index).second)

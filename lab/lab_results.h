@@ -28,6 +28,7 @@ namespace duelbox {
 struct LabMeta {
     std::string command;        // canonical: duelbox lab <target> --fighters .. --matches .. --seed .. --agent ..
     std::string game, scenario, content_hash, agent;
+    std::string engine_hash;    // FNV-1a 64 of the running executable (engine_build_hash()); "" when unknown
     std::string unit_name = "unit";
     double wide_half_width = 0.10;
     Shard shard;                // whole() for an unsharded or merged run
@@ -50,6 +51,10 @@ LabResult parse_lab_result(const nlohmann::json& j, const std::string& file);
 // Adds up the shards of one run (each a parsed results.json with its file name). Throws
 // std::runtime_error saying which file does not fit and why.
 LabResult merge_lab_shards(const std::vector<std::pair<std::string, LabResult>>& shards);
+
+// FNV-1a 64 of /proc/self/exe as 16 hex digits ("" when it cannot be read): which engine build
+// made a result. Shards from different builds are not merged.
+std::string engine_build_hash();
 
 // Row entry a's score against entry b over both seat orders (a in seat 1 and in seat 2).
 Rate matchup_score(const LabPlan& plan, const LabTally& tally, std::size_t a, std::size_t b, double wide);

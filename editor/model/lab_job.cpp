@@ -44,6 +44,7 @@ std::string LabJob::start(const LabRequest& request) {
     r.meta.game = request.base.game;
     r.meta.scenario = request.base.file;
     r.meta.content_hash = hash;
+    r.meta.engine_hash = engine_build_hash();
     r.meta.agent = request.agent;
     r.meta.unit_name = spec.unit_name;
     request_ = request;

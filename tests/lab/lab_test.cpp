@@ -41,6 +41,7 @@ struct Lab {
         r.meta.game = base.game;
         r.meta.scenario = "labfix.json";
         r.meta.content_hash = hash;
+        r.meta.engine_hash = "0123456789abcdef";
         r.meta.agent = "random";
         r.meta.unit_name = spec.unit_name;
         r.meta.shard = shard;
@@ -193,6 +194,9 @@ TEST_CASE("lab: results.json is the same for 1 and 2 workers, and the merged sha
     auto other = shards;
     other[1].second.meta.content_hash = "0000000000000000";
     CHECK_THROWS_WITH(merge_lab_shards(other), Catch::Contains("content_hash"));
+    auto build = shards;
+    build[2].second.meta.engine_hash = "fedcba9876543210";
+    CHECK_THROWS_WITH(merge_lab_shards(build), Catch::Contains("another build"));
     CHECK_THROWS_WITH(merge_lab_shards({{"whole.json", one}}), Catch::Contains("not a shard"));
     CHECK_THROWS_WITH(parse_lab_result(nlohmann::json{{"format", "x"}}, "f.json"), Catch::Contains("not a duelbox lab result"));
     nlohmann::json broken = lab_result_json(one);
