@@ -8,6 +8,7 @@
 #include "kernel/symbols.h"
 #include "lua/host.h"
 #include "lua/match_runner.h"
+#include "lua/scenario_fields.h"
 
 namespace duelbox {
 
@@ -43,6 +44,9 @@ std::string load_lab_spec(const Scenario& base, LabSpec& spec, std::string& cont
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
     content_hash = hex;
     if (std::string why = read_lab_spec(host, spec); !why.empty()) return why;
+    // The base's own options and setup, checked once here (the same check every match makes).
+    if (std::string why = scenario_fields_error(host, base); !why.empty())
+        return (base.file.empty() ? "" : base.file + ": ") + why;
     return lab_sides(base, spec);
 }
 

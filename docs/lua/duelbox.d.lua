@@ -262,7 +262,8 @@ counter = {}
 
 ---`counter.define(e, name, value [, min [, max]]) -> to, from`
 ---
----Defines counter `name` on entity `e` with bounds (nil = unbounded); the value is clamped.
+---Defines counter `name` on entity `e` with bounds (nil = unbounded). A start value outside
+---the bounds raises an error (it is never silently clamped); later set/add clamp.
 ---@param e any
 ---@param name any
 ---@param value any

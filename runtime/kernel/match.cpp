@@ -302,6 +302,11 @@ CounterChange Match::define_counter(EntityId owner, std::string_view name, std::
                                     std::int64_t max) {
     entity(owner);
     if (min > max) throw KernelError("counter '" + std::string(name) + "': min is greater than max");
+    // A start value outside the bounds is a mistake (a setup value, a modded stat), never
+    // silently clamped: the caller learns which value and which bound.
+    if (value < min || value > max)
+        throw KernelError("counter '" + std::string(name) + "': start value " + std::to_string(value) + " is " +
+                          (value < min ? "below its min " + std::to_string(min) : "above its max " + std::to_string(max)));
     const bool existed = counters_.defined(owner, name);
     if (!existed) charge(2 * kRecordOverhead + name.size());
     const CounterChange c = counters_.define(owner, name, value, min, max);

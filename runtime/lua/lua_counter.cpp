@@ -16,7 +16,8 @@ constexpr std::int64_t kHigh = std::numeric_limits<std::int64_t>::max();
 EntityId check_owner(lua_State* L, int arg, Match& m) { return check_entity(L, arg, m); }
 
 /// counter.define(e, name, value [, min [, max]]) -> to, from
-/// Defines counter `name` on entity `e` with bounds (nil = unbounded); the value is clamped.
+/// Defines counter `name` on entity `e` with bounds (nil = unbounded). A start value outside
+/// the bounds raises an error (it is never silently clamped); later set/add clamp.
 int counter_define(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_owner(L, 1, m);

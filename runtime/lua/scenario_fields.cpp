@@ -2,6 +2,7 @@
 #include "scenario_fields.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "raw_field.h"
 
@@ -9,17 +10,77 @@ namespace duelbox {
 
 namespace {
 
-// The names listed in the game table's field `key` (a list of strings, or of {name=...}).
-std::vector<std::string> game_list(lua_State* L, int game, const char* key) {
-    std::vector<std::string> out;
+// One declared field (see the header): what a scenario may set it to.
+struct Declared {
+    std::string name;
+    std::string type = "any";
+    std::string of = "any";                      // element type of a list
+    std::optional<double> min, max;
+    std::vector<nlohmann::json> values;          // allowed values; empty = any
+};
+
+// The value at the top of the stack as JSON, for the declaration's `values` (strings, numbers,
+// booleans only).
+nlohmann::json top_as_json(lua_State* L) {
+    switch (lua_type(L, -1)) {
+        case LUA_TSTRING: return lua_tostring(L, -1);
+        case LUA_TBOOLEAN: return lua_toboolean(L, -1) != 0;
+        case LUA_TNUMBER:
+            if (lua_isinteger(L, -1)) return static_cast<std::int64_t>(lua_tointeger(L, -1));
+            return lua_tonumber(L, -1);
+        default: return nullptr;
+    }
+}
+
+std::optional<double> number_field(lua_State* L, int t, const char* key) {
+    std::optional<double> out;
+    if (raw_field(L, t, key) == LUA_TNUMBER) out = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    return out;
+}
+
+std::string string_field(lua_State* L, int t, const char* key, const std::string& fallback) {
+    std::string out = fallback;
+    if (raw_field(L, t, key) == LUA_TSTRING) out = lua_tostring(L, -1);
+    lua_pop(L, 1);
+    return out;
+}
+
+// The declarations listed in the game table's field `key` (a list of names, or of tables).
+std::vector<Declared> game_list(lua_State* L, int game, const char* key) {
+    std::vector<Declared> out;
     if (raw_field(L, game, key) == LUA_TTABLE) {
         const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
         for (lua_Integer i = 1; i <= n; ++i) {
             const int t = lua_rawgeti(L, -1, i);
-            if (t == LUA_TSTRING) out.push_back(lua_tostring(L, -1));
-            else if (t == LUA_TTABLE && raw_field(L, -1, "name") == LUA_TSTRING) {
-                out.push_back(lua_tostring(L, -1));
+            if (t == LUA_TSTRING) {
+                out.push_back({lua_tostring(L, -1)});
+            } else if (t == LUA_TTABLE && raw_field(L, -1, "name") == LUA_TSTRING) {
+                Declared d{lua_tostring(L, -1)};
                 lua_pop(L, 1);
+                const int decl = lua_gettop(L);
+                std::string inferred = "any";
+                switch (raw_field(L, decl, "default")) {   // an option's type follows its default
+                    case LUA_TBOOLEAN: inferred = "boolean"; break;
+                    case LUA_TSTRING: inferred = "string"; break;
+                    case LUA_TNUMBER: inferred = lua_isinteger(L, -1) ? "integer" : "number"; break;
+                    default: break;
+                }
+                lua_pop(L, 1);
+                d.type = string_field(L, decl, "type", inferred);
+                d.of = string_field(L, decl, "of", "any");
+                d.min = number_field(L, decl, "min");
+                d.max = number_field(L, decl, "max");
+                if (raw_field(L, decl, "values") == LUA_TTABLE) {
+                    const lua_Integer m = static_cast<lua_Integer>(lua_rawlen(L, -1));
+                    for (lua_Integer j = 1; j <= m; ++j) {
+                        lua_rawgeti(L, -1, j);
+                        d.values.push_back(top_as_json(L));
+                        lua_pop(L, 1);
+                    }
+                }
+                lua_pop(L, 1);
+                out.push_back(std::move(d));
             } else if (t == LUA_TTABLE) {
                 lua_pop(L, 1);
             }
@@ -28,6 +89,59 @@ std::vector<std::string> game_list(lua_State* L, int game, const char* key) {
     }
     lua_pop(L, 1);
     return out;
+}
+
+const Declared* find_declared(const std::vector<Declared>& list, const std::string& name) {
+    for (const Declared& d : list)
+        if (d.name == name) return &d;
+    return nullptr;
+}
+
+std::vector<std::string> names_of(const std::vector<Declared>& list) {
+    std::vector<std::string> out;
+    for (const Declared& d : list) out.push_back(d.name);
+    return out;
+}
+
+std::string shown(const nlohmann::json& v) {
+    return v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string bound_text(double b) {
+    const auto i = static_cast<long long>(b);
+    return static_cast<double>(i) == b ? std::to_string(i) : nlohmann::json(b).dump();
+}
+
+// "" when `v` has type `type` within d's bounds; else what is wrong (without the field path).
+std::string value_error(const Declared& d, const std::string& type, const nlohmann::json& v) {
+    if (type == "any") return "";
+    if (type == "integer" && !v.is_number_integer()) return "expected a whole number, got " + shown(v);
+    if (type == "number" && !v.is_number()) return "expected a number, got " + shown(v);
+    if (type == "string" && !v.is_string()) return "expected a string, got " + shown(v);
+    if (type == "boolean" && !v.is_boolean()) return "expected true or false, got " + shown(v);
+    if (type == "integer" || type == "number") {
+        const double x = v.get<double>();
+        if (d.min && x < *d.min) return shown(v) + " is below the minimum " + bound_text(*d.min);
+        if (d.max && x > *d.max) return shown(v) + " is above the maximum " + bound_text(*d.max);
+    }
+    if (!d.values.empty() && std::find(d.values.begin(), d.values.end(), v) == d.values.end()) {
+        std::string allowed;
+        for (const auto& a : d.values) allowed += (allowed.empty() ? "" : ", ") + shown(a);
+        return shown(v) + " is not one of " + allowed;
+    }
+    return "";
+}
+
+// Checks `v` against declaration d; "" or "<path>: what is wrong".
+std::string check_value(const Declared& d, const std::string& path, const nlohmann::json& v) {
+    if (d.type == "list") {
+        if (!v.is_array()) return path + ": expected a list, got " + shown(v);
+        for (std::size_t i = 0; i < v.size(); ++i)
+            if (std::string e = value_error(d, d.of, v[i]); !e.empty()) return path + "[" + std::to_string(i) + "]: " + e;
+        return "";
+    }
+    if (std::string e = value_error(d, d.type, v); !e.empty()) return path + ": " + e;
+    return "";
 }
 
 // `parent.key`, or `parent["key"]` escaped as JSON when the key is not a plain name: a key
@@ -59,25 +173,35 @@ std::string scenario_fields_error(LuaHost& host, const Scenario& scenario) {
     const int game = lua_gettop(L);
     std::string err;
     // Rule options: the game lists them (with defaults); a scenario may set only those.
-    const auto option_names = game_list(L, game, "options");
-    for (const auto& [k, v] : scenario.options.items())
-        if (err.empty() && std::find(option_names.begin(), option_names.end(), k) == option_names.end())
-            err = field("options", k) + ": unknown rule option of game " + scenario.game + " (options: " +
-                  joined(option_names) + ")";
+    const auto options = game_list(L, game, "options");
+    for (const auto& [k, v] : scenario.options.items()) {
+        if (!err.empty()) break;
+        if (const Declared* d = find_declared(options, k)) err = check_value(*d, field("options", k), v);
+        else err = field("options", k) + ": unknown rule option of game " + scenario.game + " (options: " +
+                   joined(names_of(options)) + ")";
+    }
     if (err.empty() && raw_field(L, game, "setup_keys") == LUA_TTABLE) {
+        lua_pop(L, 1);
         const auto keys = game_list(L, game, "setup_keys");
-        for (const auto& [k, v] : scenario.setup.items())
-            if (err.empty() && std::find(keys.begin(), keys.end(), k) == keys.end())
-                err = field("setup", k) + ": unknown setup field of game " + scenario.game + " (fields: " + joined(keys) + ")";
+        for (const auto& [k, v] : scenario.setup.items()) {
+            if (!err.empty()) break;
+            if (const Declared* d = find_declared(keys, k)) err = check_value(*d, field("setup", k), v);
+            else err = field("setup", k) + ": unknown setup field of game " + scenario.game + " (fields: " +
+                       joined(names_of(keys)) + ")";
+        }
     }
     lua_settop(L, game);
     if (err.empty() && raw_field(L, game, "seat_keys") == LUA_TTABLE) {
+        lua_pop(L, 1);
         const auto keys = game_list(L, game, "seat_keys");
-        for (std::size_t i = 0; i < scenario.seats.size(); ++i)
-            for (const auto& [k, v] : scenario.seats[i].setup.items())
-                if (err.empty() && std::find(keys.begin(), keys.end(), k) == keys.end())
-                    err = field(("players[" + std::to_string(i) + "].setup").c_str(), k) + ": unknown player setup field of game " +
-                          scenario.game + " (fields: " + joined(keys) + ")";
+        for (std::size_t i = 0; i < scenario.seats.size() && err.empty(); ++i)
+            for (const auto& [k, v] : scenario.seats[i].setup.items()) {
+                if (!err.empty()) break;
+                const std::string path = field(("players[" + std::to_string(i) + "].setup").c_str(), k);
+                if (const Declared* d = find_declared(keys, k)) err = check_value(*d, path, v);
+                else err = path + ": unknown player setup field of game " + scenario.game + " (fields: " +
+                           joined(names_of(keys)) + ")";
+            }
     }
     lua_settop(L, top);
     return err;

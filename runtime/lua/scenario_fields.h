@@ -1,9 +1,19 @@
 // scenario_fields.h - the scenario fields a loaded game accepts.
 //
 // A game lists its rule options (`options`, with defaults), the fields of `setup` it reads
-// (`setup_keys`) and those of each seat's setup (`seat_keys`); a scenario may set only those.
-// `run` refuses any other before the match starts (MatchRunner::start) and `check` reports
-// the same message, so the two never disagree.
+// (`setup_keys`) and those of each seat's setup (`seat_keys`); a scenario may set only those,
+// and only to values their declarations allow. `run` refuses anything else before the match
+// starts (MatchRunner::start; so do the editor, `bench` and `lab`, which run matches the same
+// way) and `check` reports the same message, so they never disagree. Nothing is silently
+// changed: a value out of bounds is an error naming its field, never clamped.
+//
+// A declaration is a name, or a table (every field optional but `name`):
+//   { name = "health", type = "integer", min = 1, max = 20, doc = "..." }
+//   { name = "set3", default = "literal", values = { "literal", "cards" }, doc = "..." }
+//   { name = "hand", type = "list", of = "string" }
+// type: "integer", "number", "string", "boolean", "list" (elements of type `of`; min/max bound
+// integer elements) or "any"; an option without `type` takes its default's type. `values`
+// lists the allowed strings (or numbers).
 #pragma once
 #include <string>
 
@@ -12,8 +22,9 @@
 
 namespace duelbox {
 
-// The first unknown field, as "options.x: unknown rule option of game g (options: ...)",
-// "setup.x: ..." or "players[0].setup.x: ..."; "" when every field is known or no game is loaded.
+// The first unknown field or refused value, as "options.x: unknown rule option of game g
+// (options: ...)", "players[0].setup.health: 25 is above the maximum 20", ...; "" when every
+// field is known and allowed, or no game is loaded.
 std::string scenario_fields_error(LuaHost& host, const Scenario& scenario);
 
 }  // namespace duelbox

@@ -142,6 +142,9 @@ local function seat(ctx, p)
   local fig = entity.create { kind = "figure", name = match.name(p) .. "'s " .. entity.name(ua), owner = p, zone = zone.find("players") }
   entity.set(pe, "figure", fig)
   local start = cards.get(ua_key).props and cards.get(ua_key).props.health or 20
+  if s.health and s.health > start then   -- never silently capped (#18): the field is named
+    error(("players[%d].setup.health: %d is above %s's starting health %d"):format(p - 1, s.health, entity.name(ua), start), 0)
+  end
   log.within_rule("§2 S4 Health", counter.define, pe, "health", s.health or start, nil, start)
   counter.define(pe, "force", 0, 0)
   counter.define(pe, "armor", 0, 0)

@@ -16,12 +16,20 @@ local game = {
   name = "Tag Team",
   windows = {},
   options = {
-    { name = "teams", default = "standard", doc = "team forming when the seats name no fighters: first_game, standard, competitive, free, random" },
-    { name = "modifier_scope", default = "", doc = "attack modifiers (Q-06): \"\" = each modifier's own scope (default self), or force self / team" },
-    { name = "trigger_waves", default = 8, doc = "cap on chained symbol-trigger waves in one turn (Q-04)" },
+    { name = "teams", default = "standard", values = { "first_game", "standard", "competitive", "free", "random" }, doc = "team forming when the seats name no fighters: first_game, standard, competitive, free, random" },
+    { name = "modifier_scope", default = "", values = { "", "self", "team" }, doc = "attack modifiers (Q-06): \"\" = each modifier's own scope (default self), or force self / team" },
+    { name = "trigger_waves", default = 8, min = 1, doc = "cap on chained symbol-trigger waves in one turn (Q-04)" },
   },
   setup_keys = {},
-  seat_keys = { "fighters", "power", "hp", "special", "battle", "reserve" },
+  -- What a seat may set, with the values allowed (checked before play: scenario_fields.h).
+  seat_keys = {
+    { name = "fighters", type = "list", of = "string", doc = "the team: two fighter keys (else team forming, option teams)" },
+    { name = "power", type = "list", of = "integer", min = 0, doc = "start power per fighter" },
+    { name = "hp", type = "list", of = "integer", min = 0, doc = "start health track cell per fighter" },
+    { name = "special", type = "list", of = "integer", min = 0, doc = "start special track cell per fighter" },
+    { name = "battle", type = "list", of = "string", doc = "the battle deck, top first (key or key@slot)" },
+    { name = "reserve", type = "list", of = "string", doc = "the reserve, top first (no shuffle)" },
+  },
   bench_unit = { event = "tagteam.turn", name = "turn" },
   -- What `duelbox lab` pairs and counts (docs/lab.md): a side is a team of two roster
   -- fighters (full keys in the seat's `fighters`); a card is played when it goes to the

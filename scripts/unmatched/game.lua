@@ -13,11 +13,22 @@ local game = {
   name = "Unmatched",
   windows = { "placed", "turn_start", "maneuver", "scheme", "immediately", "during_combat", "after_combat" },
   options = {
-    { name = "max_turns", default = 400, doc = "turns before the match is called a draw (0 = no limit); a safety net for random play" },
-    { name = "ability_order", default = "defender_first", doc = "hero abilities in IMMEDIATELY and DURING COMBAT: 'defender_first' (the defender's card and ability, then the attacker's; rulebook) or 'cards_first' (both cards, then the abilities, as AFTER COMBAT always is)" },
+    { name = "max_turns", default = 400, min = 0, doc = "turns before the match is called a draw (0 = no limit); a safety net for random play" },
+    { name = "ability_order", default = "defender_first", values = { "defender_first", "cards_first" }, doc = "hero abilities in IMMEDIATELY and DURING COMBAT: 'defender_first' (the defender's card and ability, then the attacker's; rulebook) or 'cards_first' (both cards, then the abilities, as AFTER COMBAT always is)" },
   },
-  setup_keys = { "map" },
-  seat_keys = { "hero", "positions", "health", "size", "hand", "deck", "discard" },
+  -- What a scenario may set, with the values allowed (checked before play: scenario_fields.h).
+  setup_keys = {
+    { name = "map", type = "string", doc = "the map file under the root (default maps/unmatched_keep.json)" },
+  },
+  seat_keys = {
+    { name = "hero", type = "string", doc = "the hero: a name under unmatched/ (alice, medusa, ...)" },
+    { name = "positions", type = "list", of = "string", doc = "start spaces, hero first then sidekicks; \"\" = already defeated" },
+    { name = "health", type = "list", of = "integer", min = 0, doc = "start health per fighter, same order (at most each dial's maximum)" },
+    { name = "size", type = "string", values = { "big", "small" }, doc = "Alice's starting size" },
+    { name = "hand", type = "list", of = "string", doc = "the starting hand (short names, or full keys)" },
+    { name = "deck", type = "list", of = "string", doc = "the deck, top first (no shuffle)" },
+    { name = "discard", type = "list", of = "string", doc = "the discard pile at the start" },
+  },
   bench_unit = { event = "turn", name = "turn" },
   -- What `duelbox lab` pairs and counts (docs/lab.md): heroes are the character cards; a card
   -- is played when it goes into a scheme or a combat, held while in hand.

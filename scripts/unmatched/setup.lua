@@ -24,7 +24,7 @@ local function prepare(ctx, p)
   local seat = ctx.seats[p].setup or {}
   local hero = seat.hero or DEFAULT_HEROES[(p - 1) % #DEFAULT_HEROES + 1]
   local def = cards.get("unmatched/" .. hero)
-  if not def or def.kind ~= "character" then error("players[" .. p .. "].setup.hero: no hero '" .. hero .. "'", 2) end
+  if not def or def.kind ~= "character" then error("players[" .. (p - 1) .. "].setup.hero: no hero '" .. hero .. "'", 2) end
   local me = match.player_entity(p)
   entity.set(me, "hero", hero)
   local character = cards.create("unmatched/" .. hero, p, zone.find("characters"))
@@ -61,7 +61,7 @@ end
 
 local function space_named(p, name)
   local s = board.find(name)
-  if not s then error("players[" .. p .. "].setup.positions: no space '" .. tostring(name) .. "' on the map", 3) end
+  if not s then error("players[" .. (p - 1) .. "].setup.positions: no space '" .. tostring(name) .. "' on the map", 3) end
   return s
 end
 
@@ -78,7 +78,7 @@ local function place(ctx, p)
         zone.move(f, zone.find("defeated"))
       else
         local s = space_named(p, name)
-        if #board.figures_at(s) > 0 then error("players[" .. p .. "].setup.positions: " .. name .. " is already taken", 2) end
+        if #board.figures_at(s) > 0 then error("players[" .. (p - 1) .. "].setup.positions: " .. name .. " is already taken", 2) end
         board.place(f, s)
       end
     end

@@ -9,9 +9,9 @@ using namespace duelbox::test;
 using nlohmann::json;
 using Strings = std::vector<std::string>;
 
-TEST_CASE("counter.define clamps the value into its bounds and returns to, from", "[lua_api][counter]") {
+TEST_CASE("counter.define sets the value within its bounds and returns to, from", "[lua_api][counter]") {
     const RunResult r = run_snippet(R"(local me = match.player_entity(1)
-print(counter.define(me, "health", 25, 0, 20))
+print(counter.define(me, "health", 20, 0, 20))
 print(counter.get(me, "health"), counter.bounds(me, "health")))");
     REQUIRE(r.finished());
     CHECK(r.printed() == Strings{"20\t0", "20\t0\t20"});
@@ -69,14 +69,26 @@ print(counter.add(me, "gold", -50)))");
     CHECK(r.printed() == Strings{"0\t0", "5\t0", "nil\tnil", "-45\t5"});
 }
 
-TEST_CASE("counter.define again changes the bounds and clamps the value", "[lua_api][counter]") {
+TEST_CASE("counter.define again changes the bounds and the value", "[lua_api][counter]") {
     const RunResult r = run_snippet(R"(local me = match.player_entity(1)
 counter.define(me, "x", 5)
 print(counter.bounds(me, "x"))
-print(counter.define(me, "x", 5, nil, 3))
+print(counter.define(me, "x", 3, nil, 3))
 print(counter.bounds(me, "x")))");
     REQUIRE(r.finished());
     CHECK(r.printed() == Strings{"nil\tnil", "3\t5", "nil\t3"});
+}
+
+TEST_CASE("#18.2 a start value outside the counter's bounds is an error, never silently clamped", "[lua_api][counter]") {
+    const RunResult above = run_snippet(R"(local me = match.player_entity(1)
+counter.define(me, "health", 25, 0, 20))");
+    CHECK_THAT(above.error, Catch::Contains("snippet:2") && Catch::Contains("counter 'health': start value 25 is above its max 20"));
+    const RunResult below = run_snippet(R"(counter.define(match.player_entity(1), "x", -1, 0))");
+    CHECK_THAT(below.error, Catch::Contains("start value -1 is below its min 0"));
+    const RunResult again = run_snippet(R"(local me = match.player_entity(1)
+counter.define(me, "x", 5)
+counter.define(me, "x", 5, nil, 3))");
+    CHECK_THAT(again.error, Catch::Contains("snippet:3") && Catch::Contains("above its max 3"));
 }
 
 TEST_CASE("counter.add saturates at the integer limits instead of wrapping", "[lua_api][counter]") {
