@@ -17,6 +17,7 @@ struct Declared {
     std::string of = "any";                      // element type of a list
     std::optional<double> min, max;
     std::vector<nlohmann::json> values;          // allowed values; empty = any
+    lua_Integer index = 0;                       // position in the game's list when a table (read_details)
 };
 
 // The value at the top of the stack as JSON, for the declaration's `values` (strings, numbers,
@@ -46,7 +47,9 @@ std::string string_field(lua_State* L, int t, const char* key, const std::string
     return out;
 }
 
-// The declarations listed in the game table's field `key` (a list of names, or of tables).
+// The declarations listed in the game table's field `key` (a list of names, or of tables):
+// names only. The details of one are read when a scenario sets that field (read_details), so
+// a match whose scenario sets few fields pays for few (this runs before every match).
 std::vector<Declared> game_list(lua_State* L, int game, const char* key) {
     std::vector<Declared> out;
     if (raw_field(L, game, key) == LUA_TTABLE) {
@@ -56,31 +59,9 @@ std::vector<Declared> game_list(lua_State* L, int game, const char* key) {
             if (t == LUA_TSTRING) {
                 out.push_back({lua_tostring(L, -1)});
             } else if (t == LUA_TTABLE && raw_field(L, -1, "name") == LUA_TSTRING) {
-                Declared d{lua_tostring(L, -1)};
+                out.push_back({lua_tostring(L, -1)});
+                out.back().index = i;
                 lua_pop(L, 1);
-                const int decl = lua_gettop(L);
-                std::string inferred = "any";
-                switch (raw_field(L, decl, "default")) {   // an option's type follows its default
-                    case LUA_TBOOLEAN: inferred = "boolean"; break;
-                    case LUA_TSTRING: inferred = "string"; break;
-                    case LUA_TNUMBER: inferred = lua_isinteger(L, -1) ? "integer" : "number"; break;
-                    default: break;
-                }
-                lua_pop(L, 1);
-                d.type = string_field(L, decl, "type", inferred);
-                d.of = string_field(L, decl, "of", "any");
-                d.min = number_field(L, decl, "min");
-                d.max = number_field(L, decl, "max");
-                if (raw_field(L, decl, "values") == LUA_TTABLE) {
-                    const lua_Integer m = static_cast<lua_Integer>(lua_rawlen(L, -1));
-                    for (lua_Integer j = 1; j <= m; ++j) {
-                        lua_rawgeti(L, -1, j);
-                        d.values.push_back(top_as_json(L));
-                        lua_pop(L, 1);
-                    }
-                }
-                lua_pop(L, 1);
-                out.push_back(std::move(d));
             } else if (t == LUA_TTABLE) {
                 lua_pop(L, 1);
             }
@@ -89,6 +70,37 @@ std::vector<Declared> game_list(lua_State* L, int game, const char* key) {
     }
     lua_pop(L, 1);
     return out;
+}
+
+// Fills d's type, bounds and values from its table (game[key][d.index]); a plain name keeps "any".
+Declared read_details(lua_State* L, int game, const char* key, Declared d) {
+    if (d.index == 0) return d;
+    const int top = lua_gettop(L);
+    raw_field(L, game, key);
+    lua_rawgeti(L, -1, d.index);
+    const int decl = lua_gettop(L);
+    std::string inferred = "any";
+    switch (raw_field(L, decl, "default")) {   // an option's type follows its default
+        case LUA_TBOOLEAN: inferred = "boolean"; break;
+        case LUA_TSTRING: inferred = "string"; break;
+        case LUA_TNUMBER: inferred = lua_isinteger(L, -1) ? "integer" : "number"; break;
+        default: break;
+    }
+    lua_pop(L, 1);
+    d.type = string_field(L, decl, "type", inferred);
+    d.of = string_field(L, decl, "of", "any");
+    d.min = number_field(L, decl, "min");
+    d.max = number_field(L, decl, "max");
+    if (raw_field(L, decl, "values") == LUA_TTABLE) {
+        const lua_Integer m = static_cast<lua_Integer>(lua_rawlen(L, -1));
+        for (lua_Integer j = 1; j <= m; ++j) {
+            lua_rawgeti(L, -1, j);
+            d.values.push_back(top_as_json(L));
+            lua_pop(L, 1);
+        }
+    }
+    lua_settop(L, top);
+    return d;
 }
 
 const Declared* find_declared(const std::vector<Declared>& list, const std::string& name) {
@@ -176,7 +188,8 @@ std::string scenario_fields_error(LuaHost& host, const Scenario& scenario) {
     const auto options = game_list(L, game, "options");
     for (const auto& [k, v] : scenario.options.items()) {
         if (!err.empty()) break;
-        if (const Declared* d = find_declared(options, k)) err = check_value(*d, field("options", k), v);
+        if (const Declared* d = find_declared(options, k))
+            err = check_value(read_details(L, game, "options", *d), field("options", k), v);
         else err = field("options", k) + ": unknown rule option of game " + scenario.game + " (options: " +
                    joined(names_of(options)) + ")";
     }
@@ -185,7 +198,8 @@ std::string scenario_fields_error(LuaHost& host, const Scenario& scenario) {
         const auto keys = game_list(L, game, "setup_keys");
         for (const auto& [k, v] : scenario.setup.items()) {
             if (!err.empty()) break;
-            if (const Declared* d = find_declared(keys, k)) err = check_value(*d, field("setup", k), v);
+            if (const Declared* d = find_declared(keys, k))
+                err = check_value(read_details(L, game, "setup_keys", *d), field("setup", k), v);
             else err = field("setup", k) + ": unknown setup field of game " + scenario.game + " (fields: " +
                        joined(names_of(keys)) + ")";
         }
@@ -198,7 +212,8 @@ std::string scenario_fields_error(LuaHost& host, const Scenario& scenario) {
             for (const auto& [k, v] : scenario.seats[i].setup.items()) {
                 if (!err.empty()) break;
                 const std::string path = field(("players[" + std::to_string(i) + "].setup").c_str(), k);
-                if (const Declared* d = find_declared(keys, k)) err = check_value(*d, path, v);
+                if (const Declared* d = find_declared(keys, k))
+                    err = check_value(read_details(L, game, "seat_keys", *d), path, v);
                 else err = path + ": unknown player setup field of game " + scenario.game + " (fields: " +
                            joined(names_of(keys)) + ")";
             }
