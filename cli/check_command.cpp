@@ -11,6 +11,7 @@
 
 #include "check_reuse.h"
 #include "cli.h"
+#include "lua/card_checks.h"
 #include "lua/host.h"
 #include "lua/scenario_fields.h"
 #include "scenario/json_fields.h"
@@ -145,8 +146,16 @@ int check_command(const std::vector<std::string>& args) {
             };
             if (std::none_of(errors.begin(), errors.end(), same)) errors.push_back(e);
         }
+        // The game's own rules for its cards (card_checks.h): a kit that loads but cannot play well.
+        std::size_t card_problems = 0;
+        if (game_errors.empty())
+            for (const auto& e : run_card_checks(host)) {
+                errors.push_back(e);
+                ++card_problems;
+            }
         std::cout << "game " << game << ": " << host.cards().size() << " card definitions, "
-                  << (game_errors.empty() ? "loads" : "has errors") << "\n";
+                  << (!game_errors.empty() ? "has errors" : card_problems ? "loads; its card checks found problems" : "loads")
+                  << "\n";
     }
     for (const auto& e : errors) std::cerr << e << "\n";
     std::cout << "checked " << lua_files << " Lua files, " << json_files << " JSON files, " << games.size()
