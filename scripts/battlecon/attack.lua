@@ -11,15 +11,19 @@ local M = {}
 -- kernel's included, name that section (the windows' own rules: fire.RULES).
 local within = log.within_rule
 
--- One attack (AT4). `attack` is the pending-attack object every window's handlers see as
--- ctx.attack: attacker, target, hit, avoided, ignore_armor, ignore_defense, origin (a space
--- the range is measured from; default the attacker's), dealt.
--- choose_target (team play): picks the defender at the range check (TT1), nil = no enemy in
--- range; the attacker and the defender are then each other's "opponent" (O4-O5).
+---One attack (AT4). `attack` is the pending-attack object every window's handlers see as
+---ctx.attack: attacker, target, hit, avoided, ignore_armor, ignore_defense, origin (a space
+---the range is measured from; default the attacker's), dealt.
+---choose_target (team play): picks the defender at the range check (TT1), nil = no enemy in
+---range; the attacker and the defender are then each other's "opponent" (O4-O5).
 function M.attack(atk, choose_target)
   return within("§3.9 AT1-AT2 An attack", M.attack_now, atk, choose_target)
 end
 
+---M.attack without its rule context (M.attack runs it inside "§3.9 AT1-AT2 An attack"): Before,
+---the range check, Hit, damage, Damage and After. A stunned attacker does not attack.
+---@param atk integer the attacking player
+---@param choose_target function|nil team play: function(atk, attack) -> the defender, or nil
 function M.attack_now(atk, choose_target)
   local def = not choose_target and S.opponent(atk) or nil
   if S.flag(atk, "stunned") then
@@ -85,7 +89,7 @@ function M.attack_now(atk, choose_target)
   fire.fire("after", ctx, { atk })                                    -- 6. After, hit or miss
 end
 
--- ST1, AT1-AT2 (+ §3.15: the second slot goes to whoever has not attacked), END1.
+---ST1, AT1-AT2 (+ §3.15: the second slot goes to whoever has not attacked), END1.
 function M.run()
   fire.fire("start", {}, S.order())
   if match.finished() then return end

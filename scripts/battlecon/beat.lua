@@ -15,13 +15,16 @@ local M = {}
 -- kernel's bookkeeping included, names that section of the spec (teaching).
 local within = log.within_rule
 
--- Things that last one beat end here (E11 "When" counts reset by match.end_period; stun
--- until the end of the beat, AT5 [INF]; armor from no-condition effects, §8 [INF]). The
--- beat's flags (S.BEAT_FLAGS, used advantages, a caused clash) end with the period too.
+---Things that last one beat end here (E11 "When" counts reset by match.end_period; stun
+---until the end of the beat, AT5 [INF]; armor from no-condition effects, §8 [INF]). The
+---beat's flags (S.BEAT_FLAGS, used advantages, a caused clash) end with the period too.
 function M.clean_up(ctx)
   within("§3.14 Next beat: what lasted one beat ends (E11, AT5)", M.clean_up_now, ctx)
 end
 
+---M.clean_up without its rule context: ends the "beat" period, counts down every player's
+---statuses, resets the armor and damage-this-beat counters and forgets the beat's turn order.
+---@param ctx table the game context (ctx.players)
 function M.clean_up_now(ctx)
   match.end_period("beat")
   for p = 1, ctx.players do
@@ -32,11 +35,14 @@ function M.clean_up_now(ctx)
   entity.set(S.tracker(), "order", nil)
 end
 
--- Plays one beat; returns when it is over (or the match is).
+---Plays one beat; returns when it is over (or the match is).
 function M.run(ctx)
   within("§3.0 The beat", M.phases, ctx)
 end
 
+---M.run without its rule context: counts the beat, then Set, Advantage, Reveal, Start, the attacks
+---and End (skipped after a clash run-out), Recycle and the clean-up; team play goes on in M.run_team.
+---@param ctx table the game context (ctx.players, ctx.options)
 function M.phases(ctx)
   local n = entity.get(S.tracker(), "beat") + 1
   entity.set(S.tracker(), "beat", n)
@@ -59,7 +65,7 @@ function M.phases(ctx)
   M.clean_up(ctx)
 end
 
--- The rest of a team beat (§9): no clashes, attacks in speed order.
+---The rest of a team beat (§9): no clashes, attacks in speed order.
 function M.run_team(ctx)
   within("§9.4 Advantage phase (team play)", team_beat.advantage)
   if match.finished() then return end
@@ -76,7 +82,7 @@ function M.run_team(ctx)
   M.clean_up(ctx)
 end
 
--- Beats until a knockout or the end of the final beat (TO2-TO3).
+---Beats until a knockout or the end of the final beat (TO2-TO3).
 function M.loop(ctx)
   local limit = ctx.setup.beats or 1000
   for _ = 1, limit do

@@ -77,6 +77,11 @@ function bc.note(name, value)
   log.event("drill.value", "{name} = {value}", { name = name, value = value })
 end
 
+---Runs a scenario's setup.drill (Lua source `text`) instead of the beat loop. The chunk sees `bc` (the
+---battlecon modules and the helpers card, pair, on, set_pair, names, place, note), `ctx`, `S`, match,
+---entity, zone, counter, window, effect, board, log, cards, decide, decide_all and a few Lua basics.
+---@param ctx table the game context
+---@param text string the drill's Lua source
 function M.run(ctx, text)
   local env = {
     bc = bc, ctx = ctx, S = S,

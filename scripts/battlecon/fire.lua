@@ -45,18 +45,18 @@ M.RULES = {
 local windows_dispatch, windows_walk = windows.dispatch, windows.walk
 local flag_is, flag_set = flag.is, flag.set
 
--- Registers fn as entity e's handler for window w. A handler returns false when its
--- condition is not met ("skipped"); the walk (core.windows, repeat_skipped) tries it again
--- after a pass in which something applied.
+---Registers fn as entity e's handler for window w. A handler returns false when its
+---condition is not met ("skipped"); the walk (core.windows, repeat_skipped) tries it again
+---after a pass in which something applied.
 function M.handler(e, w, fn, t)
   t = t or {}
   return window.on(w, fn, { source = e, player = entity.owner(e), priority = t.priority, limit = t.limit,
     period = t.period })
 end
 
--- Registers the handlers of entity e (its definition's window functions) and marks it live:
--- like cards.activate, but through M.handler. Live is a flag: no event (only the effects
--- that follow are news).
+---Registers the handlers of entity e (its definition's window functions) and marks it live:
+---like cards.activate, but through M.handler. Live is a flag: no event (only the effects
+---that follow are news).
 function M.activate(e, names)
   if flag_is(e, "live") then return end
   if not names then                                    -- every window: the kernel registers them
@@ -76,8 +76,8 @@ function M.activate(e, names)
   flag_set(e, "live", true)
 end
 
--- Runs entity e's own handler for window w once, whether or not e is live (an advantage
--- offered by an inactive special card, a token being used).
+---Runs entity e's own handler for window w once, whether or not e is live (an advantage
+---offered by an inactive special card, a token being used).
 function M.run_one(e, w, ctx)
   local def = cards.of(e)
   if not (def and type(def[w]) == "function") then return false end
@@ -88,15 +88,18 @@ function M.run_one(e, w, ctx)
   return true
 end
 
+---Switches entity e's effects off: removes every handler registered for it and clears its live
+---flag. Does nothing when e is not live.
+---@param e integer
 function M.deactivate(e)
   if not flag_is(e, "live") then return end
   window.off_source(e)
   flag_set(e, "live", nil)
 end
 
--- Fires window `name` for the live sources of `players` (a list; default: both, active
--- first), to a fixpoint (E7), inside its rule (M.RULES, or opts.rule). opts.only = a list
--- of entities fires only those; opts.no_order = players do not order their own effects.
+---Fires window `name` for the live sources of `players` (a list; default: both, active
+---first), to a fixpoint (E7), inside its rule (M.RULES, or opts.rule). opts.only = a list
+---of entities fires only those; opts.no_order = players do not order their own effects.
 function M.fire(name, ctx, players, opts)
   local rule = opts and opts.rule or M.RULES[name]
   if not rule then return M.fire_now(name, ctx, players, opts) end
@@ -113,6 +116,8 @@ for i = 1, #S.SOURCE_ZONES do SOURCE_ZONES[i] = S.SOURCE_ZONES[i] end
 local WALK = { zones = SOURCE_ZONES, repeat_skipped = true, owner_orders = true, until_finished = true }
 local WALK_NO_ORDER = { zones = SOURCE_ZONES, repeat_skipped = true, until_finished = true }
 
+---M.fire without the rule context (same arguments).
+---@return boolean applied whether any handler applied
 function M.fire_now(name, ctx, players, opts)
   ctx = ctx or {}
   players = players or S.order()

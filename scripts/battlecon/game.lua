@@ -56,6 +56,8 @@ local game = {
   -- The rule context of the players' entities, made before play starts (teaching: every
   -- event names the section it implements; play's steps use log.within_rule).
   setup_rule = "§2 S1 Choose fighters",
+  -- `duelbox check`: a fighter's kit must be able to play (battlecon.setup.check_card).
+  check_card = setup.check_card,
 }
 
 function game.play(ctx)

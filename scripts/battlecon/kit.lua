@@ -15,8 +15,8 @@ local M = {}
 -- Tokens and counters (§6.2)
 ---------------------------------------------------------------------------------------------
 
--- Creates n tokens/counters named `name` for p in `area` ("pool_area" or "exhausted").
--- `key` (optional) is a card definition giving a token its effect.
+---Creates n tokens/counters named `name` for p in `area` ("pool_area" or "exhausted").
+---`key` (optional) is a card definition giving a token its effect.
 function M.create(p, kind, name, n, area, key)
   local out = {}
   for i = 1, n do
@@ -26,7 +26,7 @@ function M.create(p, kind, name, n, area, key)
   return out
 end
 
--- How many `name` items p has in `area` (default the pool area: "3+ frost in pool area").
+---How many `name` items p has in `area` (default the pool area: "3+ frost in pool area").
 function M.count(p, name, area)
   return zone.count(zone.find(area or "pool_area", p), nil, name)      -- the kernel compares names
 end
@@ -37,8 +37,8 @@ local function take(p, name, area, n)
   return out
 end
 
--- Moves n items pool -> exhausted without their effect; all or nothing. "spend" and
--- "exhaust" move alike (§0.3) but stay separate names for triggers.
+---Moves n items pool -> exhausted without their effect; all or nothing. "spend" and
+---"exhaust" move alike (§0.3) but stay separate names for triggers.
 function M.spend(p, name, n)
   n = n or 1
   local list = take(p, name, "pool_area", n)
@@ -46,9 +46,10 @@ function M.spend(p, name, n)
   for _, e in ipairs(list) do zone.move(e, zone.find("exhausted", p)) end
   return true
 end
+---The same as spend (the rules say "exhaust" for some tokens).
 M.exhaust = M.spend
 
--- "use": the token's effect applies (its "advantage" handler), then it is exhausted.
+---"use": the token's effect applies (its "advantage" handler), then it is exhausted.
 function M.use(p, token)
   if zone.of(token) ~= zone.find("pool_area", p) then return false end
   fire.run_one(token, "advantage", { user = p, card = token })
@@ -56,6 +57,9 @@ function M.use(p, token)
   return true
 end
 
+---"return": moves n (default 1) of p's `name` items from the exhausted area back to the pool
+---area; all or nothing. (The underscore: `return` is a Lua keyword.)
+---@return boolean ok false when p has fewer than n such items exhausted
 function M.return_(p, name, n)
   n = n or 1
   local list = take(p, name, "exhausted", n)
@@ -64,6 +68,8 @@ function M.return_(p, name, n)
   return true
 end
 
+---Removes entity `e` from the game: its effects end (fire.deactivate) and it goes to the box.
+---@param e integer
 function M.remove(e)
   fire.deactivate(e)
   zone.move(e, S.box())
@@ -73,6 +79,9 @@ end
 -- Markers (§6.7)
 ---------------------------------------------------------------------------------------------
 
+---Creates a marker named `name` for player p in p's "markers" zone, in the pool area (no `space`
+---yet: M.place puts it on the line).
+---@return integer marker
 function M.marker(p, name)
   return entity.create { kind = "marker", name = name, owner = p, zone = zone.find("markers", p) }
 end
@@ -85,7 +94,7 @@ local function same_name_at(m, space)
   return false
 end
 
--- "place": onto any space without a same-name marker of the owner, not back where it was.
+---"place": onto any space without a same-name marker of the owner, not back where it was.
 function M.place(m, space)
   if space < 1 or space > board.space_count() then return false end
   if entity.get(m, "space") == space or same_name_at(m, space) then return false end
@@ -93,8 +102,8 @@ function M.place(m, space)
   return true
 end
 
--- "move" n spaces in direction dir (+1/-1): same-name markers are jumped and not counted;
--- all or nothing; never off the board ([INF]/[AMBIG] recommended readings).
+---"move" n spaces in direction dir (+1/-1): same-name markers are jumped and not counted;
+---all or nothing; never off the board ([INF]/[AMBIG] recommended readings).
 function M.move(m, n, dir)
   local at = entity.get(m, "space")
   if not at then return false end
@@ -108,13 +117,16 @@ function M.move(m, n, dir)
   return true
 end
 
+---Takes marker `m` off the line: its `space` becomes nil (back in the pool area).
+---@param m integer
 function M.clear(m) entity.set(m, "space", nil) end
 
 ---------------------------------------------------------------------------------------------
 -- Special cards and forms (§6.8-6.9)
 ---------------------------------------------------------------------------------------------
 
--- Active = face up = its effects and stats apply (to every attack, §6.8 [INF] as modifiers).
+---Active = face up = its effects and stats apply (to every attack, §6.8 [INF] as modifiers).
+---`on` true adds the card's bonus modifiers, false removes those it added.
 function M.apply_bonus(card, on)
   local def = cards.of(card)
   if not on then
@@ -134,9 +146,12 @@ function M.apply_bonus(card, on)
   entity.set(card, "mods", table.concat(ids, ","))
 end
 
+---Whether `card` (a special card or form) is active: its effects and bonus stats apply.
+---@param card integer
+---@return boolean
 function M.active(card) return entity.get(card, "active") == true end
 
--- False when the card is already active (not allowed, §6.8).
+---False when the card is already active (not allowed, §6.8).
 function M.activate(card)
   if M.active(card) then return false end
   local form = entity.get(card, "form")
@@ -151,6 +166,9 @@ function M.activate(card)
   return true
 end
 
+---Turns `card` (a special card or form) inactive: its effects and bonus stats stop.
+---@param card integer
+---@return boolean ok false when the card was not active
 function M.deactivate(card)
   if not M.active(card) then return false end
   entity.set(card, "active", nil)

@@ -13,7 +13,7 @@ local function pair_kind(e)
   return k == "style" or k == "base"
 end
 
--- Steps 1-3: discard 2 -> hand, discard 1 -> discard 2, the pair (+ set-aside cards) -> discard 1.
+---Steps 1-3: discard 2 -> hand, discard 1 -> discard 2, the pair (+ set-aside cards) -> discard 1.
 function M.cards(p)
   within("§3.11 Recycle step 1: discard 2 to hand", function()
     for _, e in ipairs(zone.items(zone.find("discard2", p))) do
@@ -35,11 +35,15 @@ function M.cards(p)
   end)
 end
 
--- Step 4: +1 force, +1 more at 7 health or less; more than 10 -> the excess to the box.
+---Step 4: +1 force, +1 more at 7 health or less; more than 10 -> the excess to the box.
 function M.force(p, cap)
   return within("§3.11 Recycle step 4: force (+1, +1 more at 7 health or less, cap 10)", M.force_now, p, cap)
 end
 
+---M.force without its rule context: p gains 1 force (2 at 7 health or less); whatever p holds
+---above `cap` (default 10) goes to the box.
+---@param p integer
+---@param cap integer|nil
 function M.force_now(p, cap)
   local n = (S.health(p) <= 7) and 2 or 1
   verbs.gain_force(p, n)
@@ -53,8 +57,8 @@ function M.force_now(p, cap)
   end
 end
 
--- RC0 then steps 1-4 for each player (active first). with_effects = false after a clash
--- run-out (CL5 [AMBIG], option runout_recycle_effects).
+---RC0 then steps 1-4 for each player (active first). with_effects = false after a clash
+---run-out (CL5 [AMBIG], option runout_recycle_effects).
 function M.run(ctx, with_effects)
   within("§3.11 Recycle", M.run_now, ctx, with_effects)
 end
@@ -70,6 +74,8 @@ local function after_special(ctx, p, special)
   for _, e in ipairs(zone.items(zone.find("aside", p))) do zone.move(e, zone.find("discard1", p)) end
 end
 
+---M.run without its rule context: Recycle effects (only when `with_effects`), steps 1-3 for each
+---player still in (SP5 instead after a special attack), then step 4, or the team income in team play.
 function M.run_now(ctx, with_effects)
   if with_effects then fire.fire("recycle", {}, S.order()) end
   for _, p in ipairs(S.order()) do
@@ -91,8 +97,8 @@ function M.run_now(ctx, with_effects)
     { rule = "§3.11" })
 end
 
--- TF1-TF3: each team's pool gains its income once (1 per fighter, 2 at 7 health or less, a
--- Revenge card's amount for an eliminated one), capped at 20 with the excess to the box.
+---TF1-TF3: each team's pool gains its income once (1 per fighter, 2 at 7 health or less, a
+---Revenge card's amount for an eliminated one), capped at 20 with the excess to the box.
 function M.team_income()
   local team = require("battlecon.team")
   local done = {}
@@ -105,7 +111,7 @@ function M.team_income()
   end
 end
 
--- TO3: more health wins; equal health: the player reactive in the final beat wins.
+---TO3: more health wins; equal health: the player reactive in the final beat wins.
 function M.time_out_winner()
   local h1, h2 = S.health(1), S.health(2)
   local w

@@ -25,7 +25,7 @@ local function log_pair(p)
       speed = stats.speed(p), defense = stats.stable(p) and "stability" or stats.defense(p) }, { rule = "§4" })
 end
 
--- REV3 + TB2: returns the new active player, or nil for a clash.
+---REV3 + TB2: returns the new active player, or nil for a clash.
 function M.compare()
   local a = S.active()
   local b = S.opponent(a)
@@ -42,7 +42,7 @@ function M.compare()
   return sa > sb and a or b
 end
 
--- CL4/CL5: every base in the pair but the top one goes back to hand.
+---CL4/CL5: every base in the pair but the top one goes back to hand.
 function M.keep_top_base(ctx)
   for p = 1, ctx.players do
     local top = nil
@@ -106,7 +106,7 @@ end
 
 local function clash(ctx) return within("§3.5 CL1-CL4 Clash", clash_now, ctx) end
 
--- Returns true when the beat goes on to Start, false after a clash run-out.
+---Returns true when the beat goes on to Start, false after a clash run-out.
 function M.run(ctx)
   for p = 1, ctx.players do flip(p, zone.items(zone.find("pair", p))) end
   log.event("bc.reveal", "both pairs are revealed", {}, { rule = "§3.4 REV1" })

@@ -15,6 +15,7 @@ local zone_items, zone_count, zone_find, zone_at = zone.items, zone.count, zone.
 
 -- The entities of one kind in zone z, top first (the kernel filters).
 local function of_kind(z, kind) return zone_items(z, kind) end
+---The entities of one kind in zone z, top first (the kernel filters).
 M.of_kind = of_kind
 
 -- SET3: with no style or no base in hand, recycle first (no Recycle-condition effects).
@@ -33,8 +34,8 @@ local function empty_hand_recycle(ctx, p, recycle)
   return zone_count(hand, "style") > 0 and zone_count(hand, "base") > 0
 end
 
--- SET1: both players choose a style and a base at once, secretly (decide_all); the cards go
--- face down into the "pair" zone (owner-visible) until Reveal.
+---SET1: both players choose a style and a base at once, secretly (decide_all); the cards go
+---face down into the "pair" zone (owner-visible) until Reveal.
 function M.set_phase(ctx, recycle)
   local requests, lists, who = {}, {}, {}
   for p = 1, ctx.players do
@@ -148,8 +149,8 @@ local function card_advantages(p, out)
   return out
 end
 
--- What p may do on an Advantage turn: pass first, then the support tokens, then card
--- advantages (the order the options are offered in).
+---What p may do on an Advantage turn: pass first, then the support tokens, then card
+---advantages (the order the options are offered in).
 function M.choices(p)
   local list = { { label = "pass" } }
   if S.force(p) >= M.SUPPORT_COST then
@@ -164,11 +165,18 @@ function M.choices(p)
   return card_advantages(p, list)
 end
 
+---Player p uses `c`, one of M.choices(p) other than "pass" (a support token or a card's advantage),
+---inside its rule (§3.3 ADV3).
+---@param p integer
+---@param c table an entry of M.choices(p): {label=, token=} or {label=, card=}
 function M.use(p, c)
   local rule = c.token and "§3.3 ADV3 A support token (§6.5)" or "§3.3 ADV3 A card's advantage (E13)"
   return log.within_rule(rule, M.use_now, p, c)
 end
 
+---M.use without its rule context. A support token: pays M.SUPPORT_COST force, is marked used and
+---adds its amount to its stat, both for the beat. A card advantage: pays its force, is marked used
+---for the beat when limited (ADV5, O8), then its "advantage" handler runs (a token's via kit.use).
 function M.use_now(p, c)
   if c.token then
     local t = c.token
@@ -188,7 +196,7 @@ function M.use_now(p, c)
   end
 end
 
--- ADV1-2: alternate from the active player; two passes in a row end the phase.
+---ADV1-2: alternate from the active player; two passes in a row end the phase.
 function M.advantage_phase(ctx)
   local turn, prev_pass = S.active(), false
   local guard = 0

@@ -22,7 +22,8 @@ local PLAYER_ZONES = {
   { "cards", "public" }, { "status", "public" }, { "pool_area", "public" }, { "exhausted", "public" }, { "markers", "public" },
 }
 
--- Which fighter each seat plays: the seat's "fighter" or the first fighter in key order.
+---Which fighter seat p plays: its setup's "fighter" (a name under battlecon/fighter/ or a full
+---key), else the p-th fighter in key order (wrapping round).
 function M.fighter_key(ctx, p)
   local want = ctx.seats[p].setup.fighter
   local keys = cards.keys("battlecon/fighter/")
@@ -131,6 +132,51 @@ local function kit_cards(ua)
   return styles, bases, kit
 end
 
+-- The least of each a hand must hold so a pair can be set every beat: two styles and two bases
+-- wait in the discard piles (R1-R2), so with fewer than three the hand runs empty and recycles
+-- every beat (SET3).
+M.KIT_MINIMUM = 3
+
+---`duelbox check` calls this for every card (game.check_card): nil when `key` is fine, else the
+---problems of a fighter's kit: missing or mistyped cards, too few styles or bases to play a beat
+---without an empty-hand recycle (KIT_MINIMUM, counting Maneuver and the universal bases), a
+---special attack card with other than one or two sides.
+---@param key string
+---@return string[]|nil
+function M.check_card(key)
+  local def = cards.get(key)
+  if def.kind ~= "ua" or key:sub(1, #"battlecon/fighter/") ~= "battlecon/fighter/" then return nil end
+  local kit = def.kit
+  if type(kit) ~= "table" then return { "a fighter needs a kit = { styles = {...}, bases = {...}, special = {...} }" } end
+  local problems = {}
+  local function each(field, kind)
+    local list = kit[field] or {}
+    for i, k in ipairs(list) do
+      local card = type(k) == "string" and cards.get(k) or nil
+      if not card then
+        problems[#problems + 1] = ("kit.%s[%d]: no card %s"):format(field, i, tostring(k))
+      elseif card.kind ~= kind then
+        problems[#problems + 1] = ("kit.%s[%d]: %s is a %s, not a %s"):format(field, i, k, tostring(card.kind), kind)
+      end
+    end
+    return #list
+  end
+  local universal = not kit.no_universal
+  local styles = each("styles", "style") + (universal and #M.UNIVERSAL_STYLES or 0)
+  local bases = each("bases", "base") + (universal and #M.UNIVERSAL_BASES or 0)
+  local sides = each("special", "special")
+  for _, count in ipairs({ { "styles", styles }, { "bases", bases } }) do
+    local n = count[2]
+    local what = n == 1 and count[1]:sub(1, -2) or count[1]
+    if n < M.KIT_MINIMUM then
+      problems[#problems + 1] = ("the kit has %d %s%s; a fighter needs at least %d, else its hand runs out and "
+        .. "recycles every beat (SET3)"):format(n, what, universal and " counting the universal ones" or "", M.KIT_MINIMUM)
+    end
+  end
+  if sides > 2 then problems[#problems + 1] = ("kit.special lists %d sides; a special attack card has two"):format(sides) end
+  return #problems > 0 and problems or nil
+end
+
 local function seat(ctx, p)
   local s = ctx.seats[p].setup
   local pe = S.pe(p)
@@ -165,6 +211,7 @@ local function find_in(z, key)
   end
   error("no card '" .. key .. "' in " .. zone.name(z), 3)
 end
+---The entity in zone z whose definition key or name is `key`; raises naming the zone when none is.
 M.find_in = find_in
 
 -- S9: two pairs into the discards. A seat's "discard1"/"discard2" lists fix them (tests,
@@ -253,10 +300,16 @@ end
 -- the kernel's included, names its section (teaching).
 local within = log.within_rule
 
+---Sets up the match (game.play calls it once): M.steps inside the rule "§2 Setup (duel)".
+---@param ctx table the game context
 function M.run(ctx)
   within("§2 Setup (duel)", M.steps, ctx)
 end
 
+---The setup steps in order: table and force pool, the line, each seat's kit and figure, the active
+---player, the figures' spaces (team placement), Master / Champion, force, fighter preparation (W1),
+---the special attack's side and the initial discards.
+---@param ctx table the game context
 function M.steps(ctx)
   log.say("BattleCON duel: setup", nil, { rule = "§2" })
   within("§2 S5-S6 The active player card and the common force pool", shared, ctx)

@@ -15,15 +15,38 @@ local M = {}
 
 local player_entity, flag_is, zone_find, zone_at = match.player_entity, flag.is, zone.find, zone.at
 
+---Player p's entity: it carries the counters health, force, armor and damage (taken this beat),
+---the props figure and fighter, and the player's flags.
+---@param p integer
+---@return integer
 function M.pe(p) return player_entity(p) end
+---Player p's figure: the entity standing on the line.
+---@param p integer
+---@return integer
 function M.figure(p) return entity.get(player_entity(p), "figure") end
+---Player p's zone called `name` ("hand", "pair", "discard1", "status", ...).
+---@param name string
+---@param p integer
+---@return integer|nil
 function M.zone(name, p) return zone_find(name, p) end
 
+---The tracker: the active player card in the "table" zone, which holds the match's props (active,
+---beat, final, time_out, ...).
+---@return integer
 function M.tracker() return zone_at(zone_find("table"), 1) end
+---The entity carrying the common force pool (counter "force").
+---@return integer
 function M.pool() return zone_at(zone_find("table"), 2) end
+---The shared "box" zone: where what leaves the game goes.
+---@return integer
 function M.box() return zone.find("box") end
 
+---The player holding the active player card.
+---@return integer
 function M.active() return entity.get(M.tracker(), "active") end
+---Gives player p the active player card (event bc.active when it changes hands). A card effect
+---"become the active player" uses verbs.become_active.
+---@param p integer
 function M.set_active(p)
   if M.active() ~= p then
     entity.set(M.tracker(), "active", p)
@@ -32,21 +55,23 @@ function M.set_active(p)
   end
 end
 
+---True in team play (more than two players).
+---@return boolean
 function M.team_mode() return match.players() > 2 end
 
--- Whether p counts as the active player for card effects ("if you are the active player").
--- In a duel: p holds the active player card. In team play (§9.5 TS5): every player on the
--- team holding it, even after the holder was eliminated; every other player is reactive.
+---Whether p counts as the active player for card effects ("if you are the active player").
+---In a duel: p holds the active player card. In team play (§9.5 TS5): every player on the
+---team holding it, even after the holder was eliminated; every other player is reactive.
 function M.is_active(p)
   local a = M.active()
   if p == a then return true end
   return M.team_mode() and match.team(p) == match.team(a)
 end
 
--- The opponent. In a duel simply the other player. In team play (§9.3) the relation is
--- worked out per effect: inside an attack it is the fighter hit / the attacker (O4-O5, set
--- by the attack as tracker prop "opp<p>"); otherwise the nearest enemy, and with enemies on
--- both sides the player chooses (O1). nil when no enemy is left.
+---The opponent. In a duel simply the other player. In team play (§9.3) the relation is
+---worked out per effect: inside an attack it is the fighter hit / the attacker (O4-O5, set
+---by the attack as tracker prop "opp<p>"); otherwise the nearest enemy, and with enemies on
+---both sides the player chooses (O1). nil when no enemy is left.
 function M.opponent(p)
   if not M.team_mode() then return p == 1 and 2 or 1 end
   local fixed = entity.get(M.tracker(), "opp" .. p)
@@ -57,10 +82,12 @@ function M.opponent(p)
   for i, q in ipairs(list) do options[i] = { label = match.name(q), value = q } end
   return list[decide { player = p, id = "opponent", prompt = "which enemy is your opponent?", options = options }[1]]
 end
+---The reactive player: the active player's opponent (M.opponent of M.active()).
+---@return integer|nil
 function M.reactive() return M.opponent(M.active()) end
 
--- Players in phase order: the active player first. In team play: the beat's turn order once
--- known (tracker prop "order"), else the card holder's team first (TS7).
+---Players in phase order: the active player first. In team play: the beat's turn order once
+---known (tracker prop "order"), else the card holder's team first (TS7).
 function M.order()
   local a = M.active()
   if not M.team_mode() then return { a, a == 1 and 2 or 1 } end
@@ -78,14 +105,24 @@ function M.order()
   return out
 end
 
--- The entity carrying p's force: p's own in a duel, the team pool in team play (§9.7).
+---The entity carrying p's force: p's own in a duel, the team pool in team play (§9.7).
 function M.force_holder(p)
   if not M.team_mode() then return M.pe(p) end
   return entity.get(M.tracker(), "pool" .. match.team(p))
 end
 
+---Player p's health.
+---@param p integer
+---@return integer
 function M.health(p) return counter.get(M.pe(p), "health") end
+---The force player p may spend: p's own in a duel, the team pool in team play (M.force_holder).
+---@param p integer
+---@return integer
 function M.force(p) return counter.get(M.force_holder(p), "force") end
+---The distance between the figures of players a and b (board.distance).
+---@param a integer
+---@param b integer
+---@return integer
 function M.distance(a, b)
   return board.distance(board.position(M.figure(a)), board.position(M.figure(b)))
 end
@@ -95,11 +132,20 @@ end
 -- the others (eliminated, special_used) until set again.
 M.BEAT_FLAGS = { stunned = true, moved = true, moved_past = true, passed_enemy = true, advanced = true,
   was_hit = true, used_boost = true, used_fortify = true, used_accelerate = true }
+---Whether flag `key` is set on player p's entity (stunned, moved, was_hit, eliminated, ...).
+---@param p integer
+---@param key string
+---@return boolean
 function M.flag(p, key) return flag_is(player_entity(p), key) end
+---Sets flag `key` on player p's entity to `v` (true or an integer; nil or false clears it). A flag
+---named in M.BEAT_FLAGS ends with the beat; the others stay until set again.
+---@param p integer
+---@param key string
+---@param v boolean|integer|nil
 function M.set_flag(p, key, v)
   flag.set(player_entity(p), key, v, M.BEAT_FLAGS[key] and "beat" or nil)
 end
--- The enemy p moved past last this beat (team play, O6), or nil.
+---The enemy p moved past last this beat (team play, O6), or nil.
 function M.passed_enemy(p)
   local q = flag.get(player_entity(p), "passed_enemy")
   return q ~= 0 and q or nil
@@ -110,14 +156,14 @@ end
 M.KIT_ZONES = { "hand", "pair", "aside", "discard1", "discard2", "special", "special_back", "ua", "cards",
   "status", "pool_area", "exhausted", "markers" }
 
--- Whether entity e's effects are in force (fire.activate / fire.deactivate).
+---Whether entity e's effects are in force (fire.activate / fire.deactivate).
 function M.live(e) return flag_is(e, "live") end
 
 -- The zones whose live entities' effects apply (E7): the UA, active special cards and
 -- forms, statuses, and the revealed attack cards (style + top base, or the special).
 M.SOURCE_ZONES = { "ua", "cards", "status", "pair" }
 
--- The entities whose effects are live for player p this beat, in zone order.
+---The entities whose effects are live for player p this beat, in zone order.
 function M.sources(p)
   local out = {}
   for i = 1, #M.SOURCE_ZONES do
@@ -129,8 +175,8 @@ function M.sources(p)
   return out
 end
 
--- The attack cards: style and top base of the pair, or the special attack alone (the
--- sources of p's derived stats, battlecon.stats). Returns the list and the special, if any.
+---The attack cards: style and top base of the pair, or the special attack alone (the
+---sources of p's derived stats, battlecon.stats). Returns the list and the special, if any.
 function M.attack_cards(p)
   local list = { derived.sources(derived.find("power", player_entity(p))) }
   local first = list[1]
@@ -138,6 +184,9 @@ function M.attack_cards(p)
   return list, nil
 end
 
+---The names of p's attack cards (M.attack_cards) joined by spaces, as the log shows them.
+---@param p integer
+---@return string
 function M.attack_name(p)
   local list = M.attack_cards(p)
   local names = {}

@@ -27,6 +27,9 @@ local DEFINED = {
   { stat = "range_min", floor = 0 }, { stat = "range_max" },
 }
 
+---Setup: asks the kernel for player p's derived stats over the attack cards in p's pair: power,
+---speed, defense, range_min, range_max, their printed.* values, stability and tiebreak.
+---@param p integer
 function M.define(p)
   local pe, pair = S.pe(p), zone.find("pair", p)
   local zones, kinds = { pair }, { "style", "base" }
@@ -44,34 +47,47 @@ function M.define(p)
   end
 end
 
--- The printed value: the bare sum (§8 "printed value"); NONE stays NONE.
+---The printed value: the bare sum (§8 "printed value"); NONE stays NONE.
 function M.printed(p, stat) return derived_of("printed." .. stat, S.pe(p)) end
 
+---Player p's power: M.NONE, or a number of at least 0.
+---@param p integer
+---@return integer|string
 function M.power(p) return derived_of("power", S.pe(p)) end                    -- NONE, or at least 0 (P1)
 
+---Player p's speed (NONE reads 0).
+---@param p integer
+---@return integer
 function M.speed(p)
   local v = derived_of("speed", S.pe(p))
   return v == M.NONE and 0 or v
 end
 
+---Whether p's attack has stability: marked on an attack card, or given by an effect on the
+---"stability" stat.
+---@param p integer
+---@return boolean
 function M.stable(p)
   local pe = S.pe(p)
   return derived_of("stability", pe) > 0 or effect_stat(pe, "stability", 0) > 0
 end
 
--- Defense reads 0 under stability (P4) and never below 0 (P2).
+---Defense reads 0 under stability (P4) and never below 0 (P2).
 function M.defense(p)
   if M.stable(p) then return 0 end
   local v = derived_of("defense", S.pe(p))
   return v == M.NONE and 0 or v
 end
 
+---Whether p has ▲ (§3.6): marked on an attack card, or given by an effect on the "tiebreak" stat.
+---@param p integer
+---@return boolean
 function M.tiebreak(p)
   local pe = S.pe(p)
   return derived_of("tiebreak", pe) > 0 or effect_stat(pe, "tiebreak", 0) > 0
 end
 
--- Range: {none=true} | {x={d...}} | {min=, max=} after R3/R4 clamps.
+---Range: {none=true} | {x={d...}} | {min=, max=} after R3/R4 clamps.
 function M.range(p)
   local cards = S.attack_cards(p)
   for i = 1, #cards do
@@ -88,6 +104,11 @@ function M.range(p)
   return { min = lo, max = max(lo, hi) }                         -- R4 (the floor), R3
 end
 
+---Whether `distance` is within range `r` (a M.range table): never for NONE, one of the listed
+---distances for X, else between min and max.
+---@param r table
+---@param distance integer
+---@return boolean
 function M.in_range(r, distance)
   if r.none then return false end
   if r.x then
@@ -97,20 +118,26 @@ function M.in_range(r, distance)
   return distance >= r.min and distance <= r.max
 end
 
+---Range `r` (a M.range table) as text for the log: "NONE", "X{2,4}", "2" or "1~3".
+---@param r table
+---@return string
 function M.range_text(r)
   if r.none then return "NONE" end
   if r.x then return "X{" .. table.concat(r.x, ",") .. "}" end
   return r.min == r.max and tostring(r.min) or (r.min .. "~" .. r.max)
 end
 
--- Numeric read of a stat for effects: NONE reads 0 (N4).
+---Numeric read of a stat for effects: NONE reads 0 (N4).
 function M.number(v) return v == M.NONE and 0 or v end
 
--- Stat modifiers for card effects. `amount` may be negative (a penalty).
+---Stat modifiers for card effects. `amount` may be negative (a penalty).
 function M.bonus(p, stat, amount, source, expires)
   return effect.modify { target = S.pe(p), stat = stat, op = "add", amount = amount, source = source,
     expires = expires or "beat" }
 end
+---"Equal to X" (§4.5): player p's `stat` becomes x until the end of the beat (an effect set on
+---"equal.<stat>"). Returns the effect's id.
+---@return integer
 function M.equal_to(p, stat, x, source)
   return effect.modify { target = S.pe(p), stat = "equal." .. stat, op = "set", amount = x, source = source,
     expires = "beat" }

@@ -9,8 +9,8 @@ local kit = require("battlecon.kit")
 
 local M = {}
 
--- Gives player p the status `key` (from `source`, for the log); a status already held is
--- not doubled: its duration restarts.
+---Gives player p the status `key` (from `source`, for the log); a status already held is
+---not doubled: its duration restarts.
 function M.give(p, key, source)
   for _, e in ipairs(zone.items(zone.find("status", p))) do
     if entity.def(e) == key then
@@ -26,6 +26,10 @@ function M.give(p, key, source)
   return card
 end
 
+---Whether player p holds the status whose card definition is `key`.
+---@param p integer
+---@param key string
+---@return boolean
 function M.has(p, key)
   for _, e in ipairs(zone.items(zone.find("status", p))) do
     if entity.def(e) == key then return true end
@@ -33,13 +37,15 @@ function M.has(p, key)
   return false
 end
 
+---Ends status `card`: its bonus stats and effects stop and it goes to the box.
+---@param card integer
 function M.remove(card)
   kit.apply_bonus(card, false)
   fire.deactivate(card)
   zone.move(card, S.box())
 end
 
--- At the end of each beat: count down, and end the statuses whose time is up.
+---At the end of each beat: count down, and end the statuses whose time is up.
 function M.tick(p)
   for _, e in ipairs(zone.items(zone.find("status", p))) do
     local left = entity.get(e, "beats_left")

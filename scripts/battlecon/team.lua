@@ -13,8 +13,8 @@ M.TEAM_CAP = 20                               -- TF3
 
 local function pos(p) return board.position(S.figure(p)) end
 
--- Living fighters of other teams (figures still on the board): "every fighter of another
--- team" (§8), not only the current opponent; in a duel, the opponent.
+---Living fighters of other teams (figures still on the board): "every fighter of another
+---team" (§8), not only the current opponent; in a duel, the opponent.
 function M.enemies(p)
   local out = {}
   for q = 1, match.players() do
@@ -44,13 +44,13 @@ local function nearest_each_side(p, keep, list, from)
   return out
 end
 
--- O1/O7: the players p may treat as "the opponent" for an effect: the nearest enemy on each
--- side; `can(q)` drops those the effect cannot be applied to.
+---O1/O7: the players p may treat as "the opponent" for an effect: the nearest enemy on each
+---side; `can(q)` drops those the effect cannot be applied to.
 function M.opponents(p, can) return nearest_each_side(p, can) end
 
--- O1 for one enemy: whether enemy q, standing on space `at` (where it is, or a space a move
--- would take it onto), is one of p's nearest enemies, the one on its side of p. Every other
--- figure is where it stands. False when p or q is off the board.
+---O1 for one enemy: whether enemy q, standing on space `at` (where it is, or a space a move
+---would take it onto), is one of p's nearest enemies, the one on its side of p. Every other
+---figure is where it stands. False when p or q is off the board.
 function M.is_nearest(p, q, at)
   local here = pos(p)
   if not here or not at or at == here then return false end
@@ -63,7 +63,7 @@ function M.is_nearest(p, q, at)
   return true
 end
 
--- The nearest enemy of p in direction `dir` (+1 right, -1 left) from p's space, or nil.
+---The nearest enemy of p in direction `dir` (+1 right, -1 left) from p's space, or nil.
 function M.nearest_toward(p, dir)
   local here = pos(p)
   local best, best_at
@@ -76,20 +76,20 @@ function M.nearest_toward(p, dir)
   return best
 end
 
--- O3/TT1: the enemies p's attack may target: the nearest enemy within range on each side
--- (enemies closer than the minimum range are skipped). `in_range(d)` tests a distance.
--- `origin` (R7): the space the range is measured from, p's own unless an effect named
--- another (attack.origin). `from`: where "nearest, on the left or the right" is seen from;
--- default p's own space, the rulebook's words ("ближайший к вам ... слева или справа от
--- вас"); rule option team_nearest = "origin" passes the origin instead. docs/rules-decisions.md.
+---O3/TT1: the enemies p's attack may target: the nearest enemy within range on each side
+---(enemies closer than the minimum range are skipped). `in_range(d)` tests a distance.
+---`origin` (R7): the space the range is measured from, p's own unless an effect named
+---another (attack.origin). `from`: where "nearest, on the left or the right" is seen from;
+---default p's own space, the rulebook's words ("ближайший к вам ... слева или справа от
+---вас"); rule option team_nearest = "origin" passes the origin instead. docs/rules-decisions.md.
 function M.targets(p, in_range, origin, from)
   origin = origin or pos(p)
   return nearest_each_side(p, function(q) return in_range(math.abs(pos(q) - origin)) end, nil, from)
 end
 
--- TS2-TS3: sorts fighters for the turn order. Each entry: {player=, speed=, tiebreak=}.
--- `holder_team` is the team holding the active player card. Returns the sorted entries and
--- the list of index pairs (i, i+1) that are teammates tied: they choose their order.
+---TS2-TS3: sorts fighters for the turn order. Each entry: {player=, speed=, tiebreak=}.
+---`holder_team` is the team holding the active player card. Returns the sorted entries and
+---the list of index pairs (i, i+1) that are teammates tied: they choose their order.
 function M.turn_order(entries, holder_team)
   local team_has_tb = {}
   for _, e in ipairs(entries) do
@@ -126,11 +126,11 @@ function M.turn_order(entries, holder_team)
   return sorted, choose
 end
 
--- §9.7 TF1-TF2, TE2: the team's Recycle income: 1 per living fighter (2 at health <= 7)
--- plus, per eliminated fighter, its Revenge card's force (+2 per beat, the one Revenge bonus
--- the rulebook names; read from the card so the number lives in one place). Several Revenge
--- cards add up (TE2: two in a 3 vs 1). Paid by battlecon.recycle team_income through
--- verbs.gain_force, which caps the team pool at TEAM_CAP (TF3, excess to the box).
+---§9.7 TF1-TF2, TE2: the team's Recycle income: 1 per living fighter (2 at health <= 7)
+---plus, per eliminated fighter, its Revenge card's force (+2 per beat, the one Revenge bonus
+---the rulebook names; read from the card so the number lives in one place). Several Revenge
+---cards add up (TE2: two in a 3 vs 1). Paid by battlecon.recycle team_income through
+---verbs.gain_force, which caps the team pool at TEAM_CAP (TF3, excess to the box).
 function M.income_amount(team)
   local revenge = cards.get("battlecon/revenge").props.force_per_beat
   local n = 0

@@ -30,9 +30,9 @@ local function teams()
   return out
 end
 
--- TA1: teams alternate from the holder's team; on its turn any one player of the team may
--- use one advantage (asked in seat order); a team passes when all its players pass; two
--- team passes in a row end the phase.
+---TA1: teams alternate from the holder's team; on its turn any one player of the team may
+---use one advantage (asked in seat order); a team passes when all its players pass; two
+---team passes in a row end the phase.
 function M.advantage()
   local order, i, prev_pass, guard = teams(), 1, false, 0
   while not match.finished() do
@@ -61,7 +61,7 @@ function M.advantage()
   end
 end
 
--- REV1-REV2, TS1-TS3: no clashes; the fastest takes the active player card.
+---REV1-REV2, TS1-TS3: no clashes; the fastest takes the active player card.
 function M.reveal()
   for q = 1, match.players() do
     if living(q) then
@@ -107,8 +107,13 @@ local function choose_target(atk, attack)
   return list[within("§9.6 TT1 An enemy in range on each side: the attacker chooses", decide,
     { player = atk, id = "target", prompt = "choose whom to attack", options = options })[1]]
 end
+---The fighter `atk` attacks in team play: the nearest enemy in range; with one on each side the
+---attacker chooses (§9.6 TT1).
 M.choose_target = choose_target
 
+---The attacks of a team beat: each living fighter takes its attack once, in turn order (S.order,
+---read again after each attack), choosing its target with M.choose_target.
+---@param attack table the battlecon.attack module
 function M.attacks(attack)
   -- The order is read again after each attack: "become the active player" re-orders the
   -- others (TS6); nobody attacks twice.
@@ -124,11 +129,14 @@ function M.attacks(attack)
   end
 end
 
--- TS6: p takes the active player card; everyone else is ordered again by speed.
+---TS6: p takes the active player card; everyone else is ordered again by speed.
 function M.become_active(p)
   return within("§9.5 TS6 Become the active player: the others set their order again", M.become_active_now, p)
 end
 
+---M.become_active without its rule context: p takes the active player card; once the beat's turn
+---order is set, every other living fighter follows p, sorted again by speed (team.turn_order).
+---@param p integer
 function M.become_active_now(p)
   S.set_active(p)
   if not entity.get(S.tracker(), "order") then return end
@@ -143,7 +151,7 @@ function M.become_active_now(p)
   entity.set(S.tracker(), "order", table.concat(ids, ","))
 end
 
--- TE5 [SAMPLE]: more total health wins; a tie goes to the team without the card.
+---TE5 [SAMPLE]: more total health wins; a tie goes to the team without the card.
 function M.time_out_winner()
   local total, holder = {}, match.team(S.active())
   for q = 1, match.players() do

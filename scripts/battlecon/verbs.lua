@@ -19,8 +19,8 @@ local function respace() return entity.get(S.tracker(), "team_opponent") ~= "mov
 -- Force (§6.4) and the common pool as the timer (§3.13 TO1)
 ---------------------------------------------------------------------------------------------
 
--- Takes n force from the common pool (the box when it runs dry); the pool reaching 0 is the
--- time-out (W17). Returns the new force.
+---Takes n force from the common pool (the box when it runs dry); the pool reaching 0 is the
+---time-out (W17). Returns the new force.
 function M.gain_force(p, n)
   if over() or n <= 0 then return S.force(p) end
   local pool = S.pool()
@@ -44,7 +44,7 @@ function M.gain_force(p, n)
   return to
 end
 
--- Pays n force to the box (support tokens, Maneuver). False when p cannot pay in full.
+---Pays n force to the box (support tokens, Maneuver). False when p cannot pay in full.
 function M.pay_force(p, n)
   if S.force(p) < n then return false end
   counter.add(S.force_holder(p), "force", -n)
@@ -56,6 +56,11 @@ end
 -- Health: damage, lose, restore, spend (§8), elimination (§3.12)
 ---------------------------------------------------------------------------------------------
 
+---Eliminates player p (nothing once the match is over or p is already out). Duel: the opponent wins
+---(reason `why`, default "knockout"). Team play: p's figure and components go to the box, a Revenge
+---card is placed, and when no one of p's team is left the other players win.
+---@param p integer
+---@param why string|nil
 function M.eliminate(p, why)
   if over() or S.flag(p, "eliminated") then return end
   log.event("bc.eliminated", "{p:player} is eliminated", { player = p }, { rule = "§3.12" })
@@ -88,9 +93,9 @@ function M.eliminate(p, why)
   match.finish(winners, why or "knockout")                           -- TE3
 end
 
--- Stunned as an effect (§8): stability prevents it; a second stun has no effect (returns
--- false) and fires nothing. W14: "stunned" handlers see ctx.stun = {target =} before the
--- stun lands and may cancel it ("when you would be stunned", "when you stun the opponent").
+---Stunned as an effect (§8): stability prevents it; a second stun has no effect (returns
+---false) and fires nothing. W14: "stunned" handlers see ctx.stun = {target =} before the
+---stun lands and may cancel it ("when you would be stunned", "when you stun the opponent").
 function M.stun(p)
   if over() or S.flag(p, "stunned") or stats.stable(p) then return false end
   local pending = { target = p }
@@ -101,10 +106,10 @@ function M.stun(p)
   return true
 end
 
--- The damage pipeline (§12.12): armor (burns) -> "at most X at a time" -> "cannot drop below
--- 1" -> health -> elimination -> stun against the damage taken this beat.
--- opts: ignore_armor, ignore_defense. Returns {seen=, taken=}: `seen` is what other effects
--- count ("cannot drop below 1" hides nothing from them), `taken` what health lost.
+---The damage pipeline (§12.12): armor (burns) -> "at most X at a time" -> "cannot drop below
+---1" -> health -> elimination -> stun against the damage taken this beat.
+---opts: ignore_armor, ignore_defense. Returns {seen=, taken=}: `seen` is what other effects
+---count ("cannot drop below 1" hides nothing from them), `taken` what health lost.
 function M.take_damage(p, amount, opts)
   opts = opts or {}
   if over() then return { seen = 0, taken = 0 } end
@@ -139,7 +144,7 @@ function M.take_damage(p, amount, opts)
   return { seen = seen, taken = taken }
 end
 
--- "Deal X damage" (§8): not an attack; fires "when you take damage" effects of the target.
+---"Deal X damage" (§8): not an attack; fires "when you take damage" effects of the target.
 function M.deal_damage(p, x, target)
   target = target or S.opponent(p)
   if not target then return { seen = 0, taken = 0 } end
@@ -150,7 +155,7 @@ function M.deal_damage(p, x, target)
   return r
 end
 
--- "Lose X" (§8): not damage; never eliminates (stops at 1); no stun, no armor.
+---"Lose X" (§8): not damage; never eliminates (stops at 1); no stun, no armor.
 function M.lose(p, x, target)
   target = target or S.opponent(p)
   if over() or not target then return 0 end
@@ -161,6 +166,10 @@ function M.lose(p, x, target)
   return n
 end
 
+---Player p restores x health, never above the maximum. Returns the health actually restored.
+---@param p integer
+---@param x integer
+---@return integer
 function M.restore(p, x)
   if over() then return 0 end
   local _, max = counter.bounds(S.pe(p), "health")
@@ -169,22 +178,26 @@ function M.restore(p, x)
   return S.health(p) - before
 end
 
--- "Spend X health": never the last one; all or nothing. True when paid.
+---"Spend X health": never the last one; all or nothing. True when paid.
 function M.spend_health(p, x)
   if S.health(p) - x < 1 then return false end
   counter.add(S.pe(p), "health", -x)
   return true
 end
 
+---Player p gains x armor: it absorbs damage before health (M.take_damage) until the beat's
+---clean-up sets it back to 0.
+---@param p integer
+---@param x integer
 function M.armor(p, x) counter.add(S.pe(p), "armor", x) end
 
--- Avoid attacks (§8): set during the range check on the defender.
+---Avoid attacks (§8): set during the range check on the defender.
 function M.avoid(attack) attack.avoided = true end
 
--- Cause a clash (§8, REV4): after the Reveal effects, a clash whatever the speeds (▲ cancels).
+---Cause a clash (§8, REV4): after the Reveal effects, a clash whatever the speeds (▲ cancels).
 function M.cause_clash() flag.set(S.tracker(), "cause_clash", true, "beat") end
 
--- Become the active player (§3.15).
+---Become the active player (§3.15).
 function M.become_active(p)
   if S.team_mode() then return require("battlecon.team_beat").become_active(p) end
   log.within_rule("§3.15 Becoming the active player mid-beat", S.set_active, p)
@@ -196,14 +209,10 @@ end
 
 local MOVER_OF = { advance = "self", retreat = "self", close = "self", pull = "other", push = "other" }
 
--- p's effect moves a fighter with `word` ("advance", "retreat", "close", "pull", "push") by
--- one of `amounts` (a number or a list: "advance 1-2" = {1, 2}); words may be a list ("push
--- or pull"). The mover is p for advance/retreat/close and the opponent for pull/push.
--- All or nothing: illegal outcomes are dropped; if none is left the effect is ignored.
--- Returns true when the figure ended on another space.
--- The legal outcomes of a movement effect (MV11-MV12): {word=, n=, to=, label=, opp=} each.
--- `opps` = the players who may be "the opponent" (default: S.opponent(p); team play: the
--- nearest enemy on each side, so an effect that cannot apply to one goes to the other, O7).
+---The legal outcomes of a movement effect (MV11-MV12): {word=, n=, to=, label=, opp=} each,
+---for p's effect moving with `words` (a word or a list) by one of `amounts` (a number or a list).
+---`opps` = the players who may be "the opponent" (default: S.opponent(p); team play: the
+---nearest enemy on each side, so an effect that cannot apply to one goes to the other, O7).
 function M.outcomes(p, words, amounts, opps)
   if type(words) == "string" then words = { words } end
   if type(amounts) == "number" then amounts = { amounts } end
@@ -233,11 +242,11 @@ function M.outcomes(p, words, amounts, opps)
   return outcomes
 end
 
--- p's effect moves a fighter with `word` ("advance", "retreat", "close", "pull", "push") by
--- one of `amounts` (a number or a list: "advance 1-2" = {1, 2}); words may be a list ("push
--- or pull"). The mover is p for advance/retreat/close and the opponent for pull/push.
--- All or nothing: illegal outcomes are dropped; if none is left the effect is ignored.
--- Returns true when the figure ended on another space.
+---p's effect moves a fighter with `word` ("advance", "retreat", "close", "pull", "push") by
+---one of `amounts` (a number or a list: "advance 1-2" = {1, 2}); words may be a list ("push
+---or pull"). The mover is p for advance/retreat/close and the opponent for pull/push.
+---All or nothing: illegal outcomes are dropped; if none is left the effect is ignored.
+---Returns true when the figure ended on another space.
 function M.move(p, words, amounts, why)
   if over() then return false end
   if type(words) == "string" then words = { words } end
@@ -283,11 +292,11 @@ function M.move(p, words, amounts, why)
   return false
 end
 
--- "Moved past the opponent" (MV16, O6): in a duel, ending on the other side of the opponent;
--- in team play "the opponent" is worked out again on every new space (O2), so it is the
--- enemy passed who is nearest to the mover when the move ends (flag passed_enemy, which
--- Dodge-style effects compare with the attacker). Rule option team_opponent = "move": the
--- opponent worked out when the move started, on the side it went: the first enemy passed.
+---"Moved past the opponent" (MV16, O6): in a duel, ending on the other side of the opponent;
+---in team play "the opponent" is worked out again on every new space (O2), so it is the
+---enemy passed who is nearest to the mover when the move ends (flag passed_enemy, which
+---Dodge-style effects compare with the attacker). Rule option team_opponent = "move": the
+---opponent worked out when the move started, on the side it went: the first enemy passed.
 function M.note_passed(p, from, to, duel_passed)
   if not S.team_mode() then
     if duel_passed then S.set_flag(p, "moved_past", true) end
@@ -315,15 +324,15 @@ local function occupied(s, m)
   return false
 end
 
--- "When the opponent moves / advances / is pushed..." (W14): whether the fighter a pending
--- move moves (a `moving` handler's ctx.move) counts as p's opponent for that move. In a duel:
--- the mover is the other player. In team play "the opponent" is worked out again every time
--- any fighter moves onto a new space (§9.3 O2): the mover counts when it is one of p's
--- nearest enemies (O1) where it stands or on any new space the move takes it onto (the
--- jumped ones are not entered; a teleport enters only its destination). The path is known
--- before anything moves (MV7), so the effect may still change or cancel the whole move.
--- Rule option team_opponent = "move": where it stands when the move starts, only.
---   moving = function(ctx) if not verbs.mover_is_opponent(ctx.player, ctx.move) ... end
+---"When the opponent moves / advances / is pushed..." (W14): whether the fighter a pending
+---move moves (a `moving` handler's ctx.move) counts as p's opponent for that move. In a duel:
+---the mover is the other player. In team play "the opponent" is worked out again every time
+---any fighter moves onto a new space (§9.3 O2): the mover counts when it is one of p's
+---nearest enemies (O1) where it stands or on any new space the move takes it onto (the
+---jumped ones are not entered; a teleport enters only its destination). The path is known
+---before anything moves (MV7), so the effect may still change or cancel the whole move.
+---Rule option team_opponent = "move": where it stands when the move starts, only.
+---  moving = function(ctx) if not verbs.mover_is_opponent(ctx.player, ctx.move) ... end
 function M.mover_is_opponent(p, move)
   local m = move.mover
   if not S.team_mode() then return m ~= p end
@@ -346,7 +355,7 @@ function M.mover_is_opponent(p, move)
   return to ~= from and team.is_nearest(p, m, to)
 end
 
--- Teleport (§7.2): to a free space; counts as an advance or a retreat for bans and triggers.
+---Teleport (§7.2): to a free space; counts as an advance or a retreat for bans and triggers.
 function M.teleport(p, to)
   if over() then return false end
   local o = S.opponent(p)
@@ -367,9 +376,9 @@ function M.teleport(p, to)
   return ok
 end
 
--- SP1: turns p's special attack card over: the side in "special_back" becomes the face-up
--- side in "special". Only Maneuver's effect does this (unless a card says otherwise).
--- False when there is no card to turn (the special attack was used).
+---SP1: turns p's special attack card over: the side in "special_back" becomes the face-up
+---side in "special". Only Maneuver's effect does this (unless a card says otherwise).
+---False when there is no card to turn (the special attack was used).
 function M.flip_special(p)
   local front, back = zone.top(zone.find("special", p)), zone.top(zone.find("special_back", p))
   if not (front and back) then return false end
@@ -384,13 +393,16 @@ end
 -- Cards: discard (§8), take
 ---------------------------------------------------------------------------------------------
 
--- Discard a card: into "discard1"/"discard2" when a pile is named, else face down next to
--- the pair ("aside"), to go to discard 1 with the pair at Recycle.
+---Discard a card: into "discard1"/"discard2" when a pile is named, else face down next to
+---the pair ("aside"), to go to discard 1 with the pair at Recycle.
 function M.discard(p, card, pile)
   fire.deactivate(card)
   zone.move(card, zone.find(pile or "aside", p))
 end
 
+---Puts `card` into player p's hand, its effects switched off.
+---@param p integer
+---@param card integer
 function M.take(p, card)
   fire.deactivate(card)
   zone.move(card, zone.find("hand", p))

@@ -45,6 +45,10 @@ local function who(T, p, word)
   error("unknown target '" .. tostring(word) .. "'", 3)
 end
 
+---The value of amount `n` for player p: a number as is, "power" = the snapshot power of p's active
+---fighter, a function = n(T, p). Any other value is an error.
+---@param n number|string|function
+---@return number
 function M.amount(T, p, n)
   if type(n) == "number" then return n end
   if n == "power" then return T.P0[T.A[p]] end
@@ -53,6 +57,10 @@ function M.amount(T, p, n)
 end
 local amount = M.amount
 
+---Whether the conditions of action `a` (if_power, if_hp_at_most, if_fn) hold for player p on the
+---turn-start snapshot of p's active fighter; true when it has none.
+---@param a table
+---@return boolean
 function M.holds(T, p, a)
   local you = T.A[p]
   if a.if_power and T.P0[you] < a.if_power then return false end
@@ -62,6 +70,9 @@ function M.holds(T, p, a)
 end
 local holds = M.holds
 
+---A new, empty step accumulator: atk, hit, dd, heal, pow, special (by fighter), transfers, tokens
+---(lists). M.acc reuses one per match instead.
+---@return table
 function M.new_acc()
   return { atk = {}, hit = {}, dd = {}, heal = {}, pow = {}, transfers = {}, special = {}, tokens = {} }
 end

@@ -178,8 +178,8 @@ function M.ko_check(T)
 end
 
 ---Snapshot of power and health (R1) into T.
--- The tables are the match's own, refilled each time (every fighter's entry is rewritten):
--- read them during the turn, do not keep them.
+---The tables are the match's own, refilled each time (every fighter's entry is rewritten):
+---read them during the turn, do not keep them.
 function M.snapshot(T)
   local P0, H0, S0 = T.P0 or {}, T.H0 or {}, T.S0 or {}
   local all = T.all

@@ -14,12 +14,17 @@ local M = {}
 
 M.state, M.damage, M.deck, M.move = state, damage, deck, move
 
+---Player `p` draws `n` cards (default 1); a draw from an empty deck is exhaustion (deck.draw).
+---@param p integer
+---@param n integer|nil
 function M.draw(p, n) deck.draw(p, n) end
 
 ---Deals `n` effect damage to fighter `f` (effect damage never decides who won a combat).
 function M.deal(f, n) return damage.deal(f, n, "effect") end
 
+---Heals fighter `f` by `n`, up to its dial's maximum (unmatched.damage.heal).
 M.heal = damage.heal
+---Sets fighter `f`'s health to `n` within its dial (unmatched.damage.set_health).
 M.set_health = damage.set_health
 
 ---"This card's value becomes n" for the rest of the combat (applied before additions).
@@ -67,6 +72,9 @@ end
 
 ---Alice's size: "big" or "small" (a property of the Alice fighter).
 function M.size(f) return entity.get(f, "size") end
+---Sets Alice's size: `size` is "big" or "small" (logged).
+---@param f integer
+---@param size string
 function M.set_size(f, size)
   entity.set(f, "size", size)
   log.event("size", "{e:fighter} is now {size}", { fighter = f, size = size:upper() }, RULE["Alice"])

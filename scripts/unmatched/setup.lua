@@ -111,6 +111,10 @@ local function place(ctx, p)
   log.event("placed", "{p:player} has placed {hero}", { player = p, hero = entity.name(fighters[1]) }, { rule = "setup" })
 end
 
+---Sets up the match for 2 seats (a duel) or 4 (teams, seats in turn order A1, B1, A2, B2): loads
+---the map (setup.map), prepares every player, then places them in seat order. Raises an error on
+---any other seat count or order.
+---@param ctx table the game context
 function M.run(ctx)
   if ctx.players ~= 2 and ctx.players ~= 4 then
     error("Unmatched is played by 2 seats (a duel) or 4 seats (teams A1, B1, A2, B2); got " .. ctx.players, 2)

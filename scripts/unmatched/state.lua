@@ -29,6 +29,7 @@ function M.fighters(p)
 end
 
 local function defeated(f) return entity_get(f, "defeated") == true end
+---Whether fighter `f` has been defeated.
 M.defeated = defeated
 
 -- Appends player `p`'s living fighters to `out` (hero first); returns `out`.
@@ -53,8 +54,17 @@ function M.any_alive(p)
   return false
 end
 
+---Player `p`'s hero (its first fighter), defeated or not.
+---@param p integer
+---@return integer
 function M.hero(p) return entity_get(player_entity(p), "fighter1") end
+---Whether fighter `f` is a hero (not a sidekick).
+---@param f integer
+---@return boolean
 function M.is_hero(f) return entity_get(f, "role") == "hero" end
+---Fighter `f`'s health now.
+---@param f integer
+---@return integer
 function M.health(f) return counter_get(f, "health") end
 
 ---The character-card entity of player `p` (its handlers are the hero's ability).
@@ -62,6 +72,9 @@ function M.character(p) return entity_get(player_entity(p), "character") end
 ---The character definition (move value, fighters, deck list) of player `p`.
 function M.character_def(p) return cards_of(M.character(p)) end
 
+---Whether player `p` is eliminated (has no fighter left).
+---@param p integer
+---@return boolean
 function M.eliminated(p) return entity_get(player_entity(p), "eliminated") == true end
 
 ---True when fighters `a` and `b` are on opposing sides (never for allies or oneself).
@@ -96,8 +109,17 @@ end
 -- Card types (rulebook "card anatomy" A): versatile counts as attack and defense at once.
 local ATTACK_TYPE = { attack = true, versatile = true }
 local DEFENSE_TYPE = { defense = true, versatile = true }
+---Whether card `c` counts as an attack card: an attack or a versatile card.
+---@param c integer
+---@return boolean
 function M.is_attack_card(c) return ATTACK_TYPE[entity_get(c, "type")] == true end
+---Whether card `c` counts as a defense card: a defense or a versatile card.
+---@param c integer
+---@return boolean
 function M.is_defense_card(c) return DEFENSE_TYPE[entity_get(c, "type")] == true end
+---Whether card `c` is a scheme card.
+---@param c integer
+---@return boolean
 function M.is_scheme_card(c) return entity_get(c, "type") == "scheme" end
 
 ---Whether fighter `f` may use card `c`: the card names it (or ANY) and it is not defeated.
@@ -107,8 +129,17 @@ function M.can_use(c, f)
   return user == "any" or user == entity_get(f, "fid")
 end
 
+---Player `p`'s hand zone.
+---@param p integer
+---@return integer
 function M.hand(p) return zone_find("hand", p) end
+---Player `p`'s deck zone.
+---@param p integer
+---@return integer
 function M.deck(p) return zone_find("deck", p) end
+---Player `p`'s discard pile zone.
+---@param p integer
+---@return integer
 function M.discard_pile(p) return zone_find("discard", p) end
 
 ---Expands a short card name ("skirmish") to its key for player `p`'s hero deck.

@@ -393,6 +393,18 @@ HelperModule parse_helper(const std::string& text, const std::string& path) {
     if (!h.summary.empty()) h.summary.front() = strip_summary_prefix(h.summary.front(), dotted);
     const std::string local = fs::path(path).stem().string();
     static const std::regex fn(R"(^function\s+\w+\.(\w+)\s*\(([^)]*)\))");
+    static const std::regex assigned(R"(^\w+\.(\w+)\s*=\s*function\s*\(([^)]*)\))");
+    // An alias, M.x = f or M.x = other.f: its parameters are f's when f is defined in this file.
+    static const std::regex alias(R"(^\w+\.(\w+)\s*=\s*((?!true\b|false\b|nil\b)[a-z_][\w.]*)\s*$)");
+    const auto params_of = [&](const std::string& target) -> std::string {
+        const std::string last = target.substr(target.rfind('.') == std::string::npos ? 0 : target.rfind('.') + 1);
+        const std::regex def("^(local\\s+)?function\\s+(\\w+\\.)?" + last + "\\s*\\(([^)]*)\\)");
+        for (const auto& l : lines) {
+            std::smatch d;
+            if (std::regex_search(l, d, def) && (target.find('.') == std::string::npos || d[2].matched)) return d[3];
+        }
+        return "...";
+    };
     for (std::size_t i = 0; i < lines.size(); ++i) {
         if (!starts_with(trim(lines[i]), "---")) continue;
         HelperFunction f;
@@ -401,9 +413,14 @@ HelperModule parse_helper(const std::string& text, const std::string& path) {
             (starts_with(t, "@") ? f.tags : f.text).push_back(t);
         }
         std::smatch m;
-        if (i < lines.size() && std::regex_search(lines[i], m, fn)) {
+        if (i >= lines.size()) continue;
+        if (std::regex_search(lines[i], m, fn) || std::regex_search(lines[i], m, assigned)) {
             f.name = local + "." + std::string(m[1]);
             f.params = m[2];
+            h.functions.push_back(std::move(f));
+        } else if (std::regex_search(lines[i], m, alias)) {
+            f.name = local + "." + std::string(m[1]);
+            f.params = params_of(m[2]);
             h.functions.push_back(std::move(f));
         }
     }

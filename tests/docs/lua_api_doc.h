@@ -109,6 +109,12 @@ struct HelperModule {
 
 HelperModule parse_helper(const std::string& text, const std::string& path);
 
+// One helper module as Markdown (heading `level`, its functions one level below), and as a
+// LuaLS meta file (`---@meta <require name>` ... `return <local>`), so `require` completes.
+// Shared by the core helpers (docs/lua-api.md) and the games' modules (game_api_doc.h).
+std::string render_helper_module(const HelperModule& h, const std::string& level);
+std::string render_helper_stub(const HelperModule& h, const std::string& generated_by);
+
 // -- [SECTION] Everything, read from a source tree, and what it renders -------------------
 
 struct Reference {

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "../support/read_text.h"
+#include "generated_file.h"
 #include "lua_api_doc.h"
 
 using namespace duelbox::docs;
@@ -26,34 +27,6 @@ const Reference& source_reference() {
     return ref;
 }
 
-
-// "" when equal; else where the committed file first differs from the rendered text.
-std::string first_difference(const std::string& committed, const std::string& rendered) {
-    std::istringstream a(committed), b(rendered);
-    std::string la, lb;
-    for (int line = 1;; ++line) {
-        const bool ha = static_cast<bool>(std::getline(a, la)), hb = static_cast<bool>(std::getline(b, lb));
-        if (!ha && !hb) return committed == rendered ? "" : "line endings differ";
-        if (ha != hb || la != lb)
-            return "line " + std::to_string(line) + ":\n  file:      " + (ha ? la : "(end of file)") +
-                   "\n  generated: " + (hb ? lb : "(end of file)");
-    }
-}
-
-void check_generated(const std::string& relative, const std::string& rendered) {
-    const fs::path path = fs::path(DUELBOX_SOURCE_ROOT) / relative;
-    const char* update = std::getenv("DUELBOX_UPDATE_DOCS");
-    if (update && std::string(update) == "1") {
-        fs::create_directories(path.parent_path());
-        std::ofstream(path, std::ios::binary) << rendered;
-        WARN("rewrote " << relative);
-        return;
-    }
-    const std::string diff = first_difference(read_text(path), rendered);
-    if (!diff.empty())
-        FAIL(relative << " is out of date with the sources, first at " << diff
-                      << "\nRegenerate it: DUELBOX_UPDATE_DOCS=1 duelbox_tests \"[docs]\"");
-}
 
 const char* const kZoneSample = R"(// lua_zone.cpp - module `zone`: ordered containers.
 namespace {
