@@ -115,6 +115,7 @@ int bench_command(const std::vector<std::string>& args) {
     int workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     std::uint64_t seed = 1;
     bool reference = false;
+    std::vector<std::string> mods;
     auto usage = [](const std::string& why) {
         std::cerr << "duelbox bench: " << why << " (see duelbox --help)\n";
         return kUsage;
@@ -134,6 +135,9 @@ int bench_command(const std::vector<std::string>& args) {
         } else if (a == "--results") {
             if (!has_value || args[i + 1].empty()) return usage("--results needs a file name");
             results = args[++i];
+        } else if (a == "--mod") {
+            if (!has_value || args[i + 1].empty()) return usage("--mod needs a mod folder (one holding mod.json)");
+            mods.push_back(std::filesystem::absolute(args[++i]).lexically_normal().string());
         } else if (a == "--reference") {
             reference = true;
         } else if (!a.empty() && a[0] != '-' && target.empty()) {
@@ -163,6 +167,7 @@ int bench_command(const std::vector<std::string>& args) {
         std::cerr << e.what() << "\n";
         return kBadInput;
     }
+    for (const std::string& m : mods) base.mods.push_back(m);
     std::cout << "command: duelbox bench " << target << " --matches " << matches << " --seed " << seed << " --workers "
               << workers << (results.empty() ? "" : " --results " + results) << (reference ? " --reference" : "") << "\n";
     BenchOptions opts;

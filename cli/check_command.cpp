@@ -53,7 +53,26 @@ fs::path root_of(const fs::path& p) {
     return abs;
 }
 
+// A mod folder (its mod.json): the manifest, the game loaded with the mod on top (override
+// and conflict rules, patches, option defaults), and the game's card checks with the mod's cards.
+std::string check_mod(const fs::path& dir, const std::string& shown, const std::string& default_root) {
+    try {
+        const ModManifest m = load_mod(dir.string());
+        LuaHost host;
+        std::vector<std::string> errors;
+        if (host.set_mods({dir.string()}, errors) && host.load_game(default_root, m.game, errors))
+            for (const auto& e : run_card_checks(host)) errors.push_back(e);
+        if (errors.empty()) return "";
+        std::string all = shown + ": mod '" + m.name + "' on " + m.game + " has problems:";
+        for (const auto& e : errors) all += "\n  " + e;
+        return all;
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+}
+
 std::string check_json(const fs::path& file, const std::string& shown, const std::string& default_root) {
+    if (file.filename() == "mod.json") return check_mod(file.parent_path(), shown, default_root);
     try {
         const auto j = fields::load_json_file(shown);
         if (!j.is_object()) return shown + ": not a scenario, replay or map (the top level is not an object)";
@@ -66,7 +85,7 @@ std::string check_json(const fs::path& file, const std::string& shown, const std
             const Scenario s = load_scenario(shown, default_root);
             LuaHost host;
             std::vector<std::string> errors;
-            if (!host.load_game(s.root, s.game, errors)) {
+            if (!host.load_game(s, errors)) {
                 std::string all = shown + ": game '" + s.game + "' does not load:";
                 for (const auto& e : errors) all += "\n  " + e;
                 return all;

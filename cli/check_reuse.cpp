@@ -35,7 +35,7 @@ std::string reuse_divergence(const Scenario& s, const std::string& shown) {
         if (seat.agent == "human") return "";   // nobody to answer here
     std::vector<std::string> errors;
     LuaHost fresh(s.limits), reused(s.limits);
-    if (!fresh.load_game(s.root, s.game, errors) || !reused.load_game(s.root, s.game, errors)) return "";
+    if (!fresh.load_game(s, errors) || !reused.load_game(s, errors)) return "";
     for (std::uint64_t other : {s.seed + 1, s.seed + 2}) play(reused, s, other);
     const std::vector<std::string> a = play(fresh, s, s.seed), b = play(reused, s, s.seed);
     std::size_t i = 0;

@@ -185,6 +185,7 @@ int lab_command(const std::vector<std::string>& args) {
     int workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     std::uint64_t seed = 1;
     double wide = 0.10;
+    std::vector<std::string> mods;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool has_value = i + 1 < args.size();
@@ -210,6 +211,9 @@ int lab_command(const std::vector<std::string>& args) {
         } else if (a == "--shard") {
             if (!has_value) return usage("--shard needs i/N");
             shard_arg = args[++i];
+        } else if (a == "--mod") {
+            if (!has_value || args[i + 1].empty()) return usage("--mod needs a mod folder (one holding mod.json)");
+            mods.push_back(std::filesystem::absolute(args[++i]).lexically_normal().string());
         } else if (a == "--wide") {
             char* end = nullptr;
             if (has_value) wide = std::strtod(args[++i].c_str(), &end);
@@ -235,6 +239,7 @@ int lab_command(const std::vector<std::string>& args) {
         std::cerr << e.what() << "\n";
         return kBadInput;
     }
+    for (const std::string& m : mods) base.mods.push_back(m);
     LabSpec spec;
     std::string content_hash;
     if (std::string why = load_lab_spec(base, spec, content_hash); !why.empty()) {
@@ -275,6 +280,7 @@ int lab_command(const std::vector<std::string>& args) {
     std::ostringstream cmd;   // canonical: what changes a number, nothing else
     cmd << "duelbox lab " << target << " --fighters " << fighters_list << " --matches " << matches << " --seed " << seed
         << " --agent " << agent << " --wide " << wide;
+    for (const std::string& m : mods) cmd << " --mod " << m;
     result.meta.command = cmd.str();
     result.meta.game = base.game;
     result.meta.scenario = target;

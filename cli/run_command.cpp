@@ -2,6 +2,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <filesystem>
 #include <optional>
 
 #include "cli.h"
@@ -20,6 +21,7 @@ struct RunOptions {
     std::optional<std::string> view;   // "observer", "spectator" or a player number
     std::string record, root;
     std::string file;
+    std::vector<std::string> mods;   // --mod DIR, after the scenario's own "mods"
 };
 
 bool parse_u64(const std::string& s, std::uint64_t& out) {
@@ -59,6 +61,9 @@ std::string parse_args(const std::vector<std::string>& args, RunOptions& o, bool
             if (!value(o.record)) return "--record needs a file name";
         } else if (a == "--root") {
             if (!value(o.root)) return "--root needs a folder";
+        } else if (!replay && a == "--mod") {
+            if (!value(v) || v.empty()) return "--mod needs a mod folder (one holding mod.json)";
+            o.mods.push_back(std::filesystem::absolute(v).lexically_normal().string());
         } else if (!a.empty() && a[0] == '-') return "unknown option " + a;
         else if (o.file.empty()) o.file = a;
         else return "only one file may be given (got " + o.file + " and " + a + ")";
@@ -141,6 +146,7 @@ std::string result_text(const MatchRunner& r) {
 // Plays the scenario; when `recorded` is given, compares the log with it event by event.
 int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
     if (o.seed) scenario.seed = *o.seed;
+    for (const std::string& m : o.mods) scenario.mods.push_back(m);   // recorded with the scenario (replays)
     if (o.strict_budget) scenario.limits.time_slice_ms = 0;
     PlayerIndex viewer = EventLog::kObserver;
     if (std::string err = resolve_view(o, scenario, viewer); !err.empty()) {
@@ -149,7 +155,7 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
     }
     LuaHost host(scenario.limits);
     std::vector<std::string> errors;
-    if (!host.load_game(scenario.root, scenario.game, errors)) {
+    if (!host.load_game(scenario, errors)) {
         for (const auto& e : errors) std::cerr << e << "\n";
         std::cerr << "duelbox: game '" << scenario.game << "' did not load (" << errors.size() << " error"
                   << (errors.size() == 1 ? "" : "s") << ")\n";

@@ -28,7 +28,7 @@ std::int64_t int_of(const Value& v) {
 std::string load_lab_spec(const Scenario& base, LabSpec& spec, std::string& content_hash) {
     LuaHost host(base.limits);
     std::vector<std::string> errors;
-    if (!host.load_game(base.root, base.game, errors)) {
+    if (!host.load_game(base, errors)) {
         std::string all;
         for (const auto& e : errors) all += (all.empty() ? "" : "\n") + e;
         return all;
@@ -149,6 +149,7 @@ LabRun run_lab(const Scenario& base, const LabSpec& spec, const LabPlan& plan, c
     PoolJobs jobs;
     jobs.root = base.root;
     jobs.game = base.game;
+    jobs.mods = base.mods;
     jobs.limits = base.limits;
     jobs.workers = opts.workers;
     jobs.count = static_cast<int>(end - first);

@@ -27,7 +27,7 @@ bool Outcome::same_result(const Outcome& o) const {
 std::unique_ptr<Run> Run::load(const Scenario& scenario, std::shared_ptr<DecisionTape> tape,
                                std::vector<std::string>& errors) {
     auto host = std::make_shared<LuaHost>(scenario.limits);
-    if (!host->load_game(scenario.root, scenario.game, errors)) return nullptr;
+    if (!host->load_game(scenario, errors)) return nullptr;
     return std::make_unique<Run>(std::move(host), scenario, std::move(tape));
 }
 

@@ -154,7 +154,7 @@ std::shared_ptr<LuaHost> Session::travel_host() {
     if (!travel_host_) {
         std::vector<std::string> errors;
         auto host = std::make_shared<LuaHost>(scenario_.limits);
-        if (!host->load_game(scenario_.root, scenario_.game, errors)) return nullptr;
+        if (!host->load_game(scenario_, errors)) return nullptr;
         travel_host_ = std::move(host);
     }
     return travel_host_;

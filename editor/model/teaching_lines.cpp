@@ -22,7 +22,7 @@ bool TeachingLines::record(const Session& session, std::string& error) {
     // person), and the trace must not see any other run's lines.
     auto host = std::make_shared<LuaHost>(opened.limits);
     std::vector<std::string> errors;
-    if (!host->load_game(opened.root, opened.game, errors)) {
+    if (!host->load_game(opened, errors)) {
         error = errors.empty() ? "the game does not load" : errors.front();
         return false;
     }

@@ -77,6 +77,7 @@ BenchRun run_bench(const Scenario& base, const BenchOptions& opts) {
     PoolJobs jobs;
     jobs.root = base.root;
     jobs.game = base.game;
+    jobs.mods = base.mods;
     jobs.limits = base.limits;
     jobs.workers = opts.workers;
     jobs.count = matches;

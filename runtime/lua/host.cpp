@@ -176,6 +176,10 @@ std::string LuaHost::read_file(const std::string& relative_path, std::string& by
         fs::path(relative_path).is_absolute())
         return relative_path + ": path leaves the game's folders (give a path relative to the game's root)";
     fs::path full = fs::path(root_) / relative_path;
+    if (const ModManifest* m = mod_of_file(relative_path))   // "mod:<name>/<path in the mod>"
+        full = fs::path(m->dir) / relative_path.substr(relative_path.find('/') + 1);
+    else if (relative_path.rfind("mod:", 0) == 0)
+        return relative_path + ": no mod of that name is loaded";
     std::error_code ec;
     if (relative_path.rfind("scripts/core/", 0) == 0 && !fs::exists(full, ec) && !core_root_.empty())
         full = fs::path(core_root_) / relative_path;   // a game folder outside the engine uses the engine's core
@@ -230,7 +234,9 @@ bool LuaHost::load_game(const std::string& root, const std::string& game, std::v
         errors.push_back("game name '" + game + "' must be letters, digits, '_' or '-'");
         return false;
     }
-    const std::string file = "scripts/" + game + "/game.lua";
+    check_mod_scripts(errors);
+    if (errors.size() != errors_before) return false;
+    const std::string file = resolve_script("scripts/" + game + "/game.lua");
     const std::string err = run_file(file, 1);
     if (!err.empty()) {
         errors.push_back(err);
@@ -268,6 +274,7 @@ bool LuaHost::load_game(const std::string& root, const std::string& game, std::v
     game_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);   // pops the table
     const std::string cards_err = load_cards(errors);
     if (!cards_err.empty()) errors.push_back(cards_err);
+    if (errors.size() == errors_before) apply_mod_data(errors);
     record_file_locals();
     return errors.size() == errors_before;
 }
@@ -293,16 +300,19 @@ std::string LuaHost::load_cards(std::vector<std::string>& errors) {
     cards_.clear();
     lua_newtable(L_);
     lua_setfield(L_, LUA_REGISTRYINDEX, kCardsKey);
+    replaced_by_.clear();
     const fs::path dir = fs::path(root_) / "cards" / game_;
     std::error_code ec;
-    if (!fs::exists(dir, ec)) return "";   // a game may define every piece in its scripts
     std::vector<std::string> files;
-    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
-         it.increment(ec))
-        if (it->is_regular_file() && it->path().extension() == ".lua")
-            files.push_back(fs::relative(it->path(), root_).generic_string());
-    if (ec) return "cards/" + game_ + ": cannot list (" + ec.message() + ")";
-    std::sort(files.begin(), files.end());
+    if (fs::exists(dir, ec)) {   // a game may define every piece in its scripts
+        for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+             it.increment(ec))
+            if (it->is_regular_file() && it->path().extension() == ".lua")
+                files.push_back(fs::relative(it->path(), root_).generic_string());
+        if (ec) return "cards/" + game_ + ": cannot list (" + ec.message() + ")";
+        std::sort(files.begin(), files.end());
+    }
+    for (const std::string& f : mod_card_files(errors)) files.push_back(f);   // after the game's, in mod order
     for (const std::string& f : files) {
         const std::string err = run_file(f, 1);
         if (!err.empty()) {
@@ -363,18 +373,22 @@ std::string LuaHost::add_card(int idx, const std::string& file, const std::strin
                " (windows: " + known + "); put helpers in a local instead";
     }
     lua_getfield(L_, LUA_REGISTRYINDEX, kCardsKey);
+    auto it = std::find_if(cards_.begin(), cards_.end(), [&](const CardDef& c) { return c.key == key; });
     if (lua_getfield(L_, -1, key.c_str()) != LUA_TNIL) {
         lua_pop(L_, 2);
-        auto it = std::find_if(cards_.begin(), cards_.end(), [&](const CardDef& c) { return c.key == key; });
-        return file + ": card key '" + key + "' is already defined in " + (it != cards_.end() ? it->file : "?");
+        // A mod replaces a card only when its mod.json says so (host.h, mods).
+        if (std::string why = card_replacement(key, file, it != cards_.end() ? it->file : "?"); !why.empty()) return why;
+        lua_getfield(L_, LUA_REGISTRYINDEX, kCardsKey);
+    } else {
+        lua_pop(L_, 1);
     }
-    lua_pop(L_, 1);
     lua_pushstring(L_, key.c_str());
     raw_set_field(L_, idx, "key");
     lua_pushvalue(L_, idx);
     lua_setfield(L_, -2, key.c_str());
     lua_pop(L_, 1);
-    cards_.push_back({key, file});
+    if (it != cards_.end()) it->file = file;   // replaced: keeps its place in load order
+    else cards_.push_back({key, file});
     return "";
 }
 

@@ -15,6 +15,7 @@
 #include <lua.hpp>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@
 #include "kernel/dispatch.h"
 #include "kernel/event.h"
 #include "kernel/memory_account.h"
+#include "scenario/mod_manifest.h"
 #include "scenario/scenario.h"
 #include "small_blocks.h"
 
@@ -59,6 +61,26 @@ public:
     // Loads scripts/<game>/game.lua and every .lua file under cards/<game>/ (sorted). Every
     // problem found is appended to `errors`; returns true when there were none.
     bool load_game(const std::string& root, const std::string& game, std::vector<std::string>& errors);
+
+    // -- mods (scenario/mod_manifest.h): layers on the game, host_mods.cpp ------------------
+    // The mods load_game layers on the game, in order. Reads each folder's mod.json; false
+    // with the problems appended when one does not read. A mod's files are named
+    // "mod:<name>/<path>" in every message, chunk name and content hash.
+    //  - Modules: a mod's scripts/<game>/x.lua adds module <game>.x, or replaces the game's
+    //    when mod.json lists it in overrides.modules (else refused, naming both files); two
+    //    mods providing the same module conflict.
+    //  - Cards: a mod's cards/<game>/ files add cards; an existing key is replaced only when
+    //    listed in overrides.cards; two mods replacing one key conflict.
+    //  - Then, in mod order: patch (data merged into definitions; one field patched by two
+    //    mods conflicts), options (new defaults, checked like a scenario's), limits (new
+    //    bounds of declared options and keys).
+    bool set_mods(const std::vector<std::string>& dirs, std::vector<std::string>& errors);
+    const std::vector<ModManifest>& mods() const { return mods_; }
+    // set_mods(s.mods), then load_game(s.root, s.game): what every runner of a scenario calls.
+    bool load_game(const Scenario& s, std::vector<std::string>& errors);
+    // The file a game-relative script path is read from: "mod:<name>/<path>" when a mod
+    // provides it, else the path itself.
+    std::string resolve_script(const std::string& relative) const;
 
     // Where scripts/core/ comes from when the game's root has none (the engine's own copy).
     void set_core_root(std::string path) { core_root_ = std::move(path); }
@@ -147,6 +169,12 @@ private:
     std::string load_cards(std::vector<std::string>& errors);
     void record_file_locals();                        // file_locals.h: after the game has loaded
     std::string add_card(int idx, const std::string& file, const std::string& default_key);
+    void check_mod_scripts(std::vector<std::string>& errors);         // host_mods.cpp
+    std::vector<std::string> mod_card_files(std::vector<std::string>& errors) const;
+    // "" when `file` may define `key` that `existing_file` defined already; else why not.
+    std::string card_replacement(const std::string& key, const std::string& file, const std::string& existing_file);
+    void apply_mod_data(std::vector<std::string>& errors);            // patches, option defaults, limits
+    const ModManifest* mod_of_file(const std::string& file) const;    // "mod:<name>/..." -> its manifest
 
     Alloc alloc_;
     lua_State* L_ = nullptr;
@@ -154,6 +182,9 @@ private:
     std::string root_, game_, core_root_;
     std::vector<ScriptHash> scripts_;
     std::vector<CardDef> cards_;
+    std::vector<ModManifest> mods_;
+    std::map<std::string, std::string> mod_scripts_;    // "scripts/g/x.lua" -> the mod providing it
+    std::map<std::string, std::string> replaced_by_;    // card key -> the mod that replaced it
     std::vector<HandlerContext> contexts_;
     Match* match_ = nullptr;
     int functions_ref_ = LUA_NOREF;                   // registry table: ref -> function

@@ -42,7 +42,7 @@ PoolRun run_on_hosts(const PoolJobs& jobs) {
 
     auto work = [&](Worker& me) {
         LuaHost host(jobs.limits);         // this thread's own Lua state
-        if (!host.load_game(jobs.root, jobs.game, me.errors)) load_failed = true;
+        if (!host.set_mods(jobs.mods, me.errors) || !host.load_game(jobs.root, jobs.game, me.errors)) load_failed = true;
         else if (jobs.loaded) jobs.loaded(host);
         loaded.arrive_and_wait();
         if (load_failed) return;

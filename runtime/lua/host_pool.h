@@ -37,6 +37,7 @@ struct PoolRun {
 
 struct PoolJobs {
     std::string root, game;                  // what every host loads
+    std::vector<std::string> mods;           // mod folders layered on the game (host.h)
     Limits limits;
     int workers = 1;                         // at most `count` are started
     int count = 0;

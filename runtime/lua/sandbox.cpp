@@ -390,6 +390,11 @@ int sandbox_require(lua_State* L) {
     if (!push_module_path(L, name, host.game()))
         return luaL_error(L, "require '%s': only modules under 'core.', '%s.' or 'cards.%s.' may be required", name,
                           game, game);
+    {   // a mod may provide the module (host.h, mods): read it from there
+        const std::string resolved = host.resolve_script(lua_tostring(L, 2));
+        lua_pushlstring(L, resolved.data(), resolved.size());
+        lua_replace(L, 2);
+    }
     const char* path = lua_tostring(L, 2);
 
     lua_getfield(L, LUA_REGISTRYINDEX, "duelbox.loaded");   // slot 3

@@ -188,7 +188,7 @@ Limits parse_limits(const json& v, const std::string& path) {
 
 Scenario detail::parse_scenario_at(const json& j, const std::string& base, const std::string& file,
                                    const std::string& default_root) {
-    ObjectReader r(j, base, {"title", "description", "game", "root", "seed", "players", "setup", "options",
+    ObjectReader r(j, base, {"title", "description", "game", "root", "mods", "seed", "players", "setup", "options",
                              "decisions", "stop", "expect", "limits"});
     Scenario s;
     s.file = file;
@@ -199,6 +199,11 @@ Scenario detail::parse_scenario_at(const json& j, const std::string& base, const
         s.root = resolve_root(fields::read_nonempty_string(*f, r.path("root")), file, r.path("root"));
     else if (!default_root.empty())
         s.root = resolve_root(default_root, "", r.path("root"));   // the caller's path, not the file's
+    if (auto* f = r.find("mods")) {   // folders, relative to the scenario file like root
+        const auto list = fields::read_string_list(*f, r.path("mods"));
+        for (std::size_t i = 0; i < list.size(); ++i)
+            s.mods.push_back(resolve_root(list[i], file, fields::index(r.path("mods"), i)));
+    }
     if (auto* f = r.find("seed")) s.seed = fields::read_uint64(*f, r.path("seed"));
 
     const json& players = fields::read_array(r.require("players"), r.path("players"));
@@ -283,6 +288,7 @@ json scenario_to_json(const Scenario& s) {
     if (!s.description.empty()) j["description"] = s.description;
     j["game"] = s.game;
     if (!s.root.empty()) j["root"] = s.root;   // absolute once parsed, so it reads back the same anywhere
+    if (!s.mods.empty()) j["mods"] = s.mods;
     j["seed"] = s.seed;
     j["players"] = json::array();
     for (const auto& seat : s.seats) {

@@ -86,6 +86,7 @@ struct Scenario {
     std::string description;
     std::string game;                        // scripts/<game>/ and cards/<game>/ under root
     std::string root;                        // folder holding scripts/ and cards/; absolute once resolved
+    std::vector<std::string> mods;           // mod folders layered on the game, in order; absolute once resolved
     std::uint64_t seed = 1;
     std::vector<SeatSpec> seats;
     nlohmann::json setup = nlohmann::json::object();    // game-specific, shared by all seats

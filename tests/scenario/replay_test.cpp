@@ -148,7 +148,7 @@ TEST_CASE("malformed replays name file, then the path under replay", "[scenario]
         CHECK(error_with([](json& j) { j["scenario"]["decisions"][0]["player"] = 3; }) ==
               "r.json: replay.scenario.decisions[0].player: expected a seat number from 1 to 2 (players has 2 entries); got 3");
         CHECK(error_with([](json& j) { j["scenario"]["sed"] = 1; }) ==
-              "r.json: replay.scenario.sed: unknown field (known: title, description, game, root, seed, players, setup, "
+              "r.json: replay.scenario.sed: unknown field (known: title, description, game, root, mods, seed, players, setup, "
               "options, decisions, stop, expect, limits)");
         CHECK(error_with([](json& j) { j.erase("scenario"); }) == "r.json: replay.scenario: required field is missing");
     }

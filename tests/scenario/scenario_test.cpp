@@ -323,7 +323,7 @@ TEST_CASE("an unreadable scenario file says why", "[scenario]") {
 TEST_CASE("errors read <file>: <field path>: ...", "[scenario]") {
     SECTION("an unknown top-level field is reported as a typo, before anything is missing") {
         CHECK_THAT(parse_error(R"({"seeed": 4})"),
-                   StartsWith("s.json: seeed: unknown field (known: title, description, game, root, seed, players, "));
+                   StartsWith("s.json: seeed: unknown field (known: title, description, game, root, mods, seed, players, "));
     }
     SECTION("an unknown nested field") {
         CHECK(parse_error(R"({"game": "fixture", "players": [{"agnet": "first"}]})") ==

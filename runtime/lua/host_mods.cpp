@@ -1,0 +1,281 @@
+// host_mods.cpp - LuaHost's mod layers (host.h, "mods"; scenario/mod_manifest.h): which file a
+// script path reads, which cards a mod may replace, and the data a mod changes after loading.
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+#include <set>
+
+#include "host.h"
+#include "raw_field.h"
+#include "scenario_fields.h"
+
+namespace duelbox {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* const kCardsKey = "duelbox.cards";
+
+bool listed(const std::vector<std::string>& list, const std::string& s) {
+    return std::find(list.begin(), list.end(), s) != list.end();
+}
+
+// Every .lua file under `dir`, relative to `base`, sorted.
+std::vector<std::string> lua_files(const fs::path& dir, const fs::path& base) {
+    std::vector<std::string> out;
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return out;
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+        if (it->is_regular_file() && it->path().extension() == ".lua") out.push_back(fs::relative(it->path(), base).generic_string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// "scripts/battlecon/sub/x.lua" -> "battlecon.sub.x"
+std::string module_name(const std::string& path) {
+    std::string m = path.substr(std::string("scripts/").size());
+    m.resize(m.size() - 4);
+    std::replace(m.begin(), m.end(), '/', '.');
+    return m;
+}
+
+// Merges the JSON object `fields` into the Lua table at `t` (raw): objects into sub-tables,
+// anything else replaces. `path` names the leaves for the conflict check.
+void merge(lua_State* L, int t, const nlohmann::json& fields, const std::string& path, std::vector<std::string>& leaves) {
+    t = lua_absindex(L, t);
+    for (const auto& [k, v] : fields.items()) {
+        const std::string leaf = path.empty() ? k : path + "." + k;
+        if (v.is_object()) {
+            if (raw_field(L, t, k.c_str()) != LUA_TTABLE) {
+                lua_pop(L, 1);
+                lua_newtable(L);
+                lua_pushvalue(L, -1);
+                raw_set_field(L, t, k.c_str());
+            }
+            merge(L, -1, v, leaf, leaves);
+            lua_pop(L, 1);
+            continue;
+        }
+        leaves.push_back(leaf);
+        std::function<void(const nlohmann::json&)> push = [&](const nlohmann::json& x) {
+            if (x.is_boolean()) lua_pushboolean(L, x.get<bool>());
+            else if (x.is_number_integer()) lua_pushinteger(L, x.get<lua_Integer>());
+            else if (x.is_number()) lua_pushnumber(L, x.get<double>());
+            else if (x.is_string()) lua_pushstring(L, x.get_ref<const std::string&>().c_str());
+            else if (x.is_array()) {
+                lua_createtable(L, static_cast<int>(x.size()), 0);
+                for (std::size_t i = 0; i < x.size(); ++i) {
+                    push(x[i]);
+                    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+                }
+            } else lua_pushnil(L);
+        };
+        push(v);
+        raw_set_field(L, t, k.c_str());
+    }
+}
+
+}  // namespace
+
+bool LuaHost::set_mods(const std::vector<std::string>& dirs, std::vector<std::string>& errors) {
+    mods_.clear();
+    const std::size_t before = errors.size();
+    for (const std::string& d : dirs) {
+        try {
+            ModManifest m = load_mod(d);
+            for (const ModManifest& other : mods_)
+                if (other.name == m.name) throw ScenarioError(m.dir + "/mod.json: name: mod '" + m.name + "' is already loaded from " + other.dir);
+            mods_.push_back(std::move(m));
+        } catch (const ScenarioError& e) {
+            errors.push_back(e.what());
+        }
+    }
+    return errors.size() == before;
+}
+
+bool LuaHost::load_game(const Scenario& s, std::vector<std::string>& errors) {
+    if (!set_mods(s.mods, errors)) return false;
+    return load_game(s.root, s.game, errors);
+}
+
+const ModManifest* LuaHost::mod_of_file(const std::string& file) const {
+    if (file.rfind("mod:", 0) != 0) return nullptr;
+    const std::string name = file.substr(4, file.find('/') == std::string::npos ? std::string::npos : file.find('/') - 4);
+    for (const ModManifest& m : mods_)
+        if (m.name == name) return &m;
+    return nullptr;
+}
+
+std::string LuaHost::resolve_script(const std::string& relative) const {
+    const auto it = mod_scripts_.find(relative);
+    return it == mod_scripts_.end() ? relative : "mod:" + it->second + "/" + relative;
+}
+
+void LuaHost::check_mod_scripts(std::vector<std::string>& errors) {
+    mod_scripts_.clear();
+    for (const ModManifest& m : mods_) {
+        const std::string manifest = "mod:" + m.name + "/mod.json";
+        std::string bytes;   // its content hash goes with the scripts' (replays, lab results)
+        if (std::string err = read_file(manifest, bytes); !err.empty()) errors.push_back(err);
+        if (m.game != game_) {
+            errors.push_back(manifest + ": game: this mod is for " + m.game + ", not " + game_);
+            continue;
+        }
+        std::error_code ec;
+        for (const char* top : {"scripts", "cards"})
+            for (const auto& e : fs::directory_iterator(fs::path(m.dir) / top, ec))
+                if (e.path().filename() != game_)
+                    errors.push_back("mod:" + m.name + "/" + top + "/" + e.path().filename().string() +
+                                     ": a mod of " + game_ + " may add only scripts/" + game_ + "/ and cards/" + game_ + "/");
+        std::set<std::string> provided;
+        for (const std::string& rel : lua_files(fs::path(m.dir) / "scripts" / game_, m.dir)) {
+            const std::string name = module_name(rel), shown = "mod:" + m.name + "/" + rel;
+            provided.insert(name);
+            if (auto prev = mod_scripts_.find(rel); prev != mod_scripts_.end()) {
+                errors.push_back(shown + ": mod " + prev->second + " provides module " + name +
+                                 " too (mod:" + prev->second + "/" + rel + "): two mods cannot both replace it");
+                continue;
+            }
+            if (fs::exists(fs::path(root_) / rel, ec) && !listed(m.override_modules, name)) {
+                errors.push_back(shown + ": replaces the game's module " + name + " (" + rel +
+                                 "); list it in mod.json's overrides.modules to mean it");
+                continue;
+            }
+            mod_scripts_[rel] = m.name;
+        }
+        for (const std::string& name : m.override_modules)
+            if (!provided.count(name))
+                errors.push_back(manifest + ": overrides.modules lists " + name + ", which the mod does not provide (scripts/" +
+                                 [&] { std::string p = name; std::replace(p.begin(), p.end(), '.', '/'); return p; }() + ".lua)");
+    }
+}
+
+std::vector<std::string> LuaHost::mod_card_files(std::vector<std::string>& errors) const {
+    std::vector<std::string> out;
+    for (const ModManifest& m : mods_)
+        for (const std::string& rel : lua_files(fs::path(m.dir) / "cards" / game_, m.dir)) out.push_back("mod:" + m.name + "/" + rel);
+    (void)errors;
+    return out;
+}
+
+std::string LuaHost::card_replacement(const std::string& key, const std::string& file, const std::string& existing) {
+    const ModManifest* m = mod_of_file(file);
+    const std::string base = file + ": card key '" + key + "' is already defined in " + existing;
+    if (!m) return base;
+    if (!listed(m->override_cards, key)) return base + "; list it in mod.json's overrides.cards to replace it";
+    if (const ModManifest* other = mod_of_file(existing))
+        return other == m ? base : file + ": card " + key + " is replaced by two mods (" + existing + " and this file)";
+    replaced_by_[key] = m->name;
+    return "";
+}
+
+void LuaHost::apply_mod_data(std::vector<std::string>& errors) {
+    lua_State* L = L_;
+    const int top = lua_gettop(L);
+    // Every card a mod said it replaces must have been replaced, and exist in the game.
+    for (const ModManifest& m : mods_)
+        for (const std::string& key : m.override_cards)
+            if (!replaced_by_.count(key) || replaced_by_[key] != m.name)
+                errors.push_back("mod:" + m.name + "/mod.json: overrides.cards lists " + key +
+                                 (std::any_of(cards_.begin(), cards_.end(), [&](const CardDef& c) { return c.key == key; })
+                                      ? ", which the mod does not define"
+                                      : ", which is no card of the game (a new card needs no listing)"));
+    // Patches, in mod order; a field patched by two mods is a conflict.
+    std::map<std::string, std::string> patched;   // "key|field.path" -> mod
+    lua_getfield(L, LUA_REGISTRYINDEX, kCardsKey);
+    const int defs = lua_gettop(L);
+    for (const ModManifest& m : mods_) {
+        for (const auto& [pattern, fields] : m.patch.items()) {
+            const bool prefix = !pattern.empty() && pattern.back() == '*';
+            const std::string stem = prefix ? pattern.substr(0, pattern.size() - 1) : pattern;
+            int matched = 0;
+            for (const CardDef& c : cards_) {
+                if (prefix ? c.key.rfind(stem, 0) != 0 : c.key != stem) continue;
+                ++matched;
+                lua_getfield(L, defs, c.key.c_str());
+                std::vector<std::string> leaves;
+                merge(L, -1, fields, "", leaves);
+                lua_pop(L, 1);
+                for (const auto& leaf : leaves) {
+                    auto [it, fresh] = patched.emplace(c.key + "|" + leaf, m.name);
+                    if (!fresh)
+                        errors.push_back("mod:" + m.name + "/mod.json: patch." + pattern + ": " + c.key + " " + leaf +
+                                         " is patched by mod " + it->second + " too");
+                }
+            }
+            if (matched == 0) errors.push_back("mod:" + m.name + "/mod.json: patch." + pattern + ": matches no card of " + game_);
+        }
+    }
+    lua_settop(L, top);
+    // Option defaults and limits: the game's declarations are changed where they live, so the
+    // check before every match (scenario_fields.h) and the generated reference see them.
+    push_game(L);
+    const int game = lua_gettop(L);
+    for (const ModManifest& m : mods_) {
+        const std::string manifest = "mod:" + m.name + "/mod.json: ";
+        for (const char* list : {"options", "setup_keys", "seat_keys"}) {
+            const nlohmann::json* changes = m.limits.contains(list) ? &m.limits.at(list) : nullptr;
+            if (!changes && std::string(list) != "options") continue;
+            if (raw_field(L, game, list) != LUA_TTABLE) {
+                lua_pop(L, 1);
+                if (changes && !changes->empty()) errors.push_back(manifest + "limits." + list + ": the game declares none");
+                continue;
+            }
+            const int decls = lua_gettop(L);
+            const auto n = static_cast<lua_Integer>(lua_rawlen(L, decls));
+            auto find = [&](const std::string& name) -> bool {   // pushes the declaration table
+                for (lua_Integer i = 1; i <= n; ++i) {
+                    if (lua_rawgeti(L, decls, i) == LUA_TTABLE && raw_field(L, -1, "name") == LUA_TSTRING &&
+                        name == lua_tostring(L, -1)) {
+                        lua_pop(L, 1);
+                        return true;
+                    }
+                    lua_settop(L, decls);
+                }
+                return false;
+            };
+            if (changes)
+                for (const auto& [name, bounds] : changes->items()) {
+                    if (!find(name)) {
+                        errors.push_back(manifest + "limits." + list + "." + name + ": the game declares no such field with bounds");
+                        continue;
+                    }
+                    std::vector<std::string> unused;
+                    merge(L, -1, bounds, "", unused);
+                    lua_settop(L, decls);
+                }
+            if (std::string(list) == "options") {
+                Scenario probe;   // the new defaults must pass what a scenario's options must pass
+                probe.game = game_;
+                probe.options = m.options;
+                lua_settop(L, top);
+                if (std::string why = scenario_fields_error(*this, probe); !why.empty()) {
+                    errors.push_back(manifest + why);
+                } else {
+                    push_game(L);
+                    raw_field(L, -1, "options");
+                    const int opts = lua_gettop(L);
+                    for (const auto& [name, value] : m.options.items()) {
+                        for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(L, opts)); ++i) {
+                            if (lua_rawgeti(L, opts, i) == LUA_TTABLE && raw_field(L, -1, "name") == LUA_TSTRING &&
+                                name == lua_tostring(L, -1)) {
+                                lua_pop(L, 1);
+                                std::vector<std::string> unused;
+                                merge(L, -1, nlohmann::json{{"default", value}}, "", unused);
+                            }
+                            lua_settop(L, opts);
+                        }
+                    }
+                }
+                lua_settop(L, top);
+                push_game(L);
+                continue;
+            }
+            lua_settop(L, game);
+        }
+    }
+    lua_settop(L, top);
+}
+
+}  // namespace duelbox

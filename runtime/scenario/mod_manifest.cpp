@@ -1,0 +1,80 @@
+// mod_manifest.cpp - see mod_manifest.h.
+#include "mod_manifest.h"
+
+#include <filesystem>
+
+#include "json_fields.h"
+#include "scenario.h"
+
+namespace duelbox {
+
+using nlohmann::json;
+using fields::ObjectReader;
+
+namespace {
+
+std::string read_name(const json& v, const std::string& path) {
+    bool ok = v.is_string() && !v.get_ref<const std::string&>().empty();
+    if (ok)
+        for (char c : v.get_ref<const std::string&>())
+            ok = ok && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-');
+    if (!ok) fields::expected(path, "a name of lowercase letters, digits, '_' and '-'", v);
+    return v.get<std::string>();
+}
+
+// {name: {min, max, values}} for one declaration list.
+void check_limits(const json& v, const std::string& path) {
+    const json obj = fields::read_object(v, path);
+    for (const auto& [name, spec] : obj.items()) {
+        ObjectReader r(spec, fields::join(path, name), {"min", "max", "values"});
+        if (auto* f = r.find("min"); f && !f->is_number()) fields::expected(r.path("min"), "a number", *f);
+        if (auto* f = r.find("max"); f && !f->is_number()) fields::expected(r.path("max"), "a number", *f);
+        if (auto* f = r.find("values")) fields::read_array(*f, r.path("values"));
+    }
+}
+
+}  // namespace
+
+ModManifest load_mod(const std::string& dir) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path folder = fs::weakly_canonical(fs::absolute(dir, ec), ec);
+    const std::string file = (folder / "mod.json").string();
+    return fields::with_file(file, [&] {
+        const json j = fields::load_json_file(file);
+        ObjectReader r(j, "", {"name", "game", "version", "description", "overrides", "options", "limits", "patch"});
+        ModManifest m;
+        m.dir = folder.string();
+        m.name = read_name(r.require("name"), r.path("name"));
+        m.game = read_name(r.require("game"), r.path("game"));
+        m.version = fields::read_nonempty_string(r.require("version"), r.path("version"));
+        if (auto* f = r.find("description")) m.description = fields::read_string(*f, r.path("description"));
+        if (auto* f = r.find("overrides")) {
+            ObjectReader o(*f, r.path("overrides"), {"cards", "modules"});
+            if (auto* c = o.find("cards")) m.override_cards = fields::read_string_list(*c, o.path("cards"));
+            if (auto* c = o.find("modules")) m.override_modules = fields::read_string_list(*c, o.path("modules"));
+        }
+        if (auto* f = r.find("options")) m.options = fields::read_object(*f, r.path("options"));
+        if (auto* f = r.find("limits")) {
+            ObjectReader l(*f, r.path("limits"), {"seat_keys", "setup_keys", "options"});
+            for (const char* k : {"seat_keys", "setup_keys", "options"})
+                if (auto* g = l.find(k)) check_limits(*g, l.path(k));
+            m.limits = *f;
+        }
+        if (auto* f = r.find("patch")) {
+            m.patch = fields::read_object(*f, r.path("patch"));
+            for (const auto& [key, fields_to_merge] : m.patch.items())
+                if (!fields_to_merge.is_object())
+                    fields::expected(fields::join(r.path("patch"), key), "an object of fields to merge", fields_to_merge);
+        }
+        return m;
+    });
+}
+
+json mod_to_json(const ModManifest& m) {
+    json j = {{"name", m.name}, {"game", m.game}, {"version", m.version}};
+    if (!m.description.empty()) j["description"] = m.description;
+    return j;
+}
+
+}  // namespace duelbox

@@ -1,0 +1,166 @@
+// Mods as layers (issue #18.1): a mod folder adds or replaces cards and modules of a game
+// without copying it, patches definitions and changes option defaults; every conflict or
+// accidental replacement is refused naming the files; replays and `check` know the mods.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "../support/read_text.h"
+#include "../support/temp_dir.h"
+#include "lua/host.h"
+#include "lua/match_runner.h"
+
+using namespace duelbox;
+using duelbox::test::read_text;
+using duelbox::test::TempDir;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kRoot = DUELBOX_SOURCE_ROOT;
+
+void write(const fs::path& path, const std::string& text) {
+    fs::create_directories(path.parent_path());
+    std::ofstream(path) << text;
+}
+
+// A BattleCON duel with the given mod folders.
+Scenario duel(std::vector<std::string> mods) {
+    Scenario s = load_scenario(kRoot + "/examples/battlecon/bench.json", kRoot);
+    s.mods = std::move(mods);
+    return s;
+}
+
+std::string load_errors(const Scenario& s) {
+    LuaHost host(s.limits);
+    std::vector<std::string> errors;
+    host.load_game(s, errors);
+    std::string all;
+    for (const auto& e : errors) all += e + "\n";
+    return all;
+}
+
+int cli(const std::string& args, std::string& text) {
+    const TempDir dir("mods_cli_out");
+    const std::string out = dir.file("out.txt");
+    const int raw = std::system((std::string(DUELBOX_CLI_PATH) + " " + args + " > " + out + " 2>&1 < /dev/null").c_str());
+    text = read_text(out);
+    return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+}
+
+}  // namespace
+
+TEST_CASE("#18.1 the 25-health mod patches every fighter and changes the board's default, copying nothing", "[mods]") {
+    const Scenario s = load_scenario(kRoot + "/examples/mods/battlecon_25_health/match.json", kRoot);
+    REQUIRE(s.mods.size() == 1);
+    LuaHost host(s.limits);
+    std::vector<std::string> errors;
+    REQUIRE(host.load_game(s, errors));
+    MatchRunner runner(host, s);
+    REQUIRE(runner.run() == RunState::Finished);
+    const Match& m = runner.match();
+    CHECK(m.board().space_count() == 9);
+    bool health25 = false;
+    for (const Event& e : m.log().events())
+        if (e.type == "counter.change" && e.get("counter") == Value{std::string("health")} && e.get("verb") == Value{std::string("define")})
+            health25 = health25 || e.get("to") == Value{std::int64_t{25}};
+    CHECK(health25);
+    // The mod's manifest is among the files a replay hashes.
+    bool hashed = false;
+    for (const ScriptHash& h : host.scripts()) hashed = hashed || h.path == "mod:battlecon_25_health/mod.json";
+    CHECK(hashed);
+    // Without the mod the same game is unchanged (the host reloads without it).
+    LuaHost plain;
+    REQUIRE(plain.load_game(duel({}), errors));
+}
+
+TEST_CASE("#18.1 a hero added by a mod plays, and the lab finds it in the roster", "[mods]") {
+    std::string text;
+    CHECK(cli("run " + kRoot + "/examples/mods/unmatched_bowman/match.json --quiet", text) == 0);
+    CHECK(cli("lab unmatched --fighters ? --mod " + kRoot + "/examples/mods/unmatched_bowman", text) == 0);
+    CHECK_THAT(text, Catch::Contains("bowman\tThe Bowman (character card)\tunmatched/bowman"));
+    CHECK(cli("lab unmatched --fighters ?", text) == 0);
+    CHECK_THAT(text, !Catch::Contains("bowman"));
+}
+
+TEST_CASE("#18.1 replacing a card or a module needs listing it; two mods replacing one key conflict", "[mods]") {
+    const TempDir dir("mods_rules");
+    const fs::path a = dir.root() / "a", b = dir.root() / "b";
+    write(a / "mod.json", R"({"name": "a", "game": "battlecon", "version": "1"})");
+    write(a / "cards/battlecon/kestrel.lua", R"(return { key = "battlecon/kestrel/swift", name = "Swifter", kind = "style",
+  props = { range_min = 0, range_max = 1, power = 1, speed = 3, defense = 0 } })");
+    CHECK_THAT(load_errors(duel({a.string()})),
+               Catch::Contains("mod:a/cards/battlecon/kestrel.lua: card key 'battlecon/kestrel/swift' is already defined in "
+                               "cards/battlecon/fighters/kestrel.lua; list it in mod.json's overrides.cards to replace it"));
+
+    write(a / "mod.json", R"({"name": "a", "game": "battlecon", "version": "1",
+                            "overrides": {"cards": ["battlecon/kestrel/swift"]}})");
+    CHECK(load_errors(duel({a.string()})).empty());
+
+    write(b / "mod.json", R"({"name": "b", "game": "battlecon", "version": "1",
+                            "overrides": {"cards": ["battlecon/kestrel/swift"]}})");
+    write(b / "cards/battlecon/swift.lua", R"(return { key = "battlecon/kestrel/swift", name = "Swiftest", kind = "style",
+  props = { range_min = 0, range_max = 1, power = 2, speed = 3, defense = 0 } })");
+    CHECK_THAT(load_errors(duel({a.string(), b.string()})),
+               Catch::Contains("mod:b/cards/battlecon/swift.lua: card battlecon/kestrel/swift is replaced by two mods "
+                               "(mod:a/cards/battlecon/kestrel.lua and this file)"));
+
+    const fs::path c = dir.root() / "c";
+    write(c / "mod.json", R"({"name": "c", "game": "battlecon", "version": "1"})");
+    write(c / "scripts/battlecon/verbs.lua", "return {}\n");
+    CHECK_THAT(load_errors(duel({c.string()})),
+               Catch::Contains("mod:c/scripts/battlecon/verbs.lua: replaces the game's module battlecon.verbs "
+                               "(scripts/battlecon/verbs.lua); list it in mod.json's overrides.modules to mean it"));
+    write(c / "mod.json", R"({"name": "c", "game": "battlecon", "version": "1",
+                            "overrides": {"modules": ["battlecon.verbs", "battlecon.nothing"], "cards": ["battlecon/nope"]}})");
+    const std::string e = load_errors(duel({c.string()}));
+    CHECK_THAT(e, Catch::Contains("mod:c/mod.json: overrides.modules lists battlecon.nothing, which the mod does not provide"));
+}
+
+TEST_CASE("#18.1 a mod's data changes are checked: patches, option defaults, limits, the game it is for", "[mods]") {
+    const TempDir dir("mods_data");
+    const fs::path m = dir.root() / "m";
+    write(m / "mod.json", R"({"name": "m", "game": "battlecon", "version": "1", "patch": {"battlecon/fighter/nobody": {"props": {"health": 1}}}})");
+    CHECK_THAT(load_errors(duel({m.string()})), Catch::Contains("mod:m/mod.json: patch.battlecon/fighter/nobody: matches no card of battlecon"));
+    write(m / "mod.json", R"({"name": "m", "game": "battlecon", "version": "1", "options": {"spaces": 2}})");
+    CHECK_THAT(load_errors(duel({m.string()})), Catch::Contains("mod:m/mod.json: options.spaces: 2 is below the minimum 3"));
+    write(m / "mod.json", R"({"name": "m", "game": "battlecon", "version": "1", "options": {"spacez": 9}})");
+    CHECK_THAT(load_errors(duel({m.string()})), Catch::Contains("mod:m/mod.json: options.spacez: unknown rule option of game battlecon"));
+    write(m / "mod.json", R"({"name": "m", "game": "unmatched", "version": "1"})");
+    CHECK_THAT(load_errors(duel({m.string()})), Catch::Contains("mod:m/mod.json: game: this mod is for unmatched, not battlecon"));
+    write(m / "mod.json", R"({"name": "m", "game": "battlecon", "version": "1", "overides": {}})");
+    CHECK_THAT(load_errors(duel({m.string()})), Catch::Contains("mod.json: overides: unknown field"));
+    // Limits: the position bound of a seat key, lowered by a mod, is what a scenario is checked against.
+    write(m / "mod.json", R"({"name": "m", "game": "battlecon", "version": "1", "limits": {"seat_keys": {"position": {"max": 5}}}})");
+    Scenario s = duel({m.string()});
+    s.seats[0].setup["position"] = 6;
+    LuaHost host;
+    std::vector<std::string> errors;
+    REQUIRE(host.load_game(s, errors));
+    MatchRunner runner(host, s);
+    CHECK(runner.run() == RunState::Failed);
+    CHECK_THAT(runner.error(), Catch::Contains("players[0].setup.position: 6 is above the maximum 5"));
+}
+
+TEST_CASE("#18.1 the command line: --mod, replays record the mods, check validates a mod folder", "[mods][cli]") {
+    const TempDir dir("mods_cli");
+    std::string text;
+    const std::string replay = dir.file("r.json");
+    REQUIRE(cli("run " + kRoot + "/examples/battlecon/bench.json --quiet --mod " + kRoot +
+                    "/examples/mods/battlecon_25_health --record " + replay, text) == 0);
+    const auto j = nlohmann::json::parse(read_text(replay));
+    CHECK(j.dump().find("battlecon_25_health") != std::string::npos);
+    CHECK(cli("replay " + replay + " --quiet", text) == 0);
+    CHECK(cli("check " + kRoot + "/examples/mods", text) == 0);
+    CHECK_THAT(text, Catch::Contains("0 errors"));
+    const fs::path bad = dir.root() / "bad";
+    write(bad / "mod.json", R"({"name": "bad", "game": "battlecon", "version": "1"})");
+    write(bad / "cards/battlecon/solo.lua", R"(return { key = "battlecon/fighter/solo", name = "Solo", kind = "ua", kit = { styles = {} } })");
+    CHECK(cli("check " + bad.string(), text) == 3);
+    CHECK_THAT(text, Catch::Contains("mod 'bad' on battlecon has problems") &&
+                         Catch::Contains("mod:bad/cards/battlecon/solo.lua: battlecon/fighter/solo: the kit has"));
+}
