@@ -70,4 +70,10 @@ std::vector<std::string> game_files(const std::string& root, const std::string& 
     return out;
 }
 
+std::vector<std::string> mod_files(const std::string& dir, const std::string& name, const std::string& game) {
+    std::vector<std::string> out;
+    for (const std::string& rel : game_files(dir, game)) out.push_back("mod:" + name + "/" + rel);
+    return out;
+}
+
 }  // namespace duelbox::editor

@@ -32,4 +32,8 @@ Scenario default_scenario(const std::string& root, const std::string& game);
 // The game's script and card files, relative to the root, sorted (what the script browser lists).
 std::vector<std::string> game_files(const std::string& root, const std::string& game);
 
+// A mod's script and card files for `game`, as the host names them ("mod:<name>/cards/g/x.lua"),
+// sorted; `name` from its mod.json. Empty when the folder has none.
+std::vector<std::string> mod_files(const std::string& dir, const std::string& name, const std::string& game);
+
 }  // namespace duelbox::editor

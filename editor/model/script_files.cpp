@@ -26,6 +26,15 @@ void ScriptFiles::set_root(std::string root) {
     root_ = std::move(root);
 }
 
+std::string ScriptFiles::full_path(const std::string& path) const {
+    if (path.rfind("mod:", 0) == 0) {
+        const auto slash = path.find('/');
+        const auto it = slash == std::string::npos ? mods_.end() : mods_.find(path.substr(4, slash - 4));
+        if (it != mods_.end()) return (fs::path(it->second) / path.substr(slash + 1)).string();
+    }
+    return (fs::path(root_) / path).string();
+}
+
 ScriptBuffer* ScriptFiles::find(const std::string& path) {
     auto it = buffers_.find(path);
     return it == buffers_.end() ? nullptr : &it->second;
@@ -35,7 +44,7 @@ ScriptBuffer* ScriptFiles::open(const std::string& path, std::string& error) {
     if (ScriptBuffer* b = find(path)) return b;
     ScriptBuffer b;
     b.path = path;
-    const fs::path full = fs::path(root_) / path;
+    const fs::path full = full_path(path);
     if (!read_all(full, b.disk)) {
         error = path + ": cannot read";
         return nullptr;
@@ -52,7 +61,7 @@ bool ScriptFiles::save(const std::string& path, std::string& error) {
         error = path + ": not open";
         return false;
     }
-    const fs::path full = fs::path(root_) / path;
+    const fs::path full = full_path(path);
     const fs::path tmp = full.string() + ".saving";
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
@@ -77,7 +86,7 @@ bool ScriptFiles::save(const std::string& path, std::string& error) {
 void ScriptFiles::revert(const std::string& path) {
     ScriptBuffer* b = find(path);
     if (!b) return;
-    const fs::path full = fs::path(root_) / path;
+    const fs::path full = full_path(path);
     std::string disk;
     if (read_all(full, disk)) b->disk = disk;
     std::error_code ec;
@@ -88,7 +97,7 @@ void ScriptFiles::revert(const std::string& path) {
 
 void ScriptFiles::refresh() {
     for (auto& [path, b] : buffers_) {
-        const fs::path full = fs::path(root_) / path;
+        const fs::path full = full_path(path);
         std::error_code ec;
         const auto mtime = fs::last_write_time(full, ec);
         if (ec || mtime == b.mtime) continue;

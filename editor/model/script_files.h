@@ -29,6 +29,10 @@ class ScriptFiles {
 public:
     void set_root(std::string root);
     const std::string& root() const { return root_; }
+    // Mod folders by name: a path "mod:<name>/cards/g/x.lua" is read from and saved to that
+    // mod's folder (the host names a mod's files so, host.h).
+    void set_mods(std::map<std::string, std::string> dirs) { mods_ = std::move(dirs); }
+    std::string full_path(const std::string& path) const;
 
     ScriptBuffer* open(const std::string& path, std::string& error);   // reads once, then cached
     ScriptBuffer* find(const std::string& path);
@@ -40,6 +44,7 @@ public:
 
 private:
     std::string root_;
+    std::map<std::string, std::string> mods_;   // name -> folder
     std::map<std::string, ScriptBuffer> buffers_;
 };
 

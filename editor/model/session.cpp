@@ -66,6 +66,8 @@ void Session::watch_files() {
     const fs::path core = fs::exists(root / "scripts" / "core") ? root / "scripts" / "core"
                                                                   : fs::path(current_->shared_host()->core_root()) / "scripts" / "core";
     folders.push_back(core.string());
+    for (const ModManifest& m : current_->shared_host()->mods())   // a save in a mod reruns too
+        for (const char* top : {"scripts", "cards"}) folders.push_back((fs::path(m.dir) / top / scenario_.game).string());
     watch_.set_folders(std::move(folders));
 }
 

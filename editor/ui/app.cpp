@@ -80,6 +80,9 @@ bool App::open_new(const std::string& game) {
 void App::after_open() {
     open_error.clear();
     files.set_root(session.scenario().root);
+    std::map<std::string, std::string> mod_dirs;   // "mod:<name>/..." paths (an event's source in a mod)
+    for (const ModManifest& m : session.run().shared_host()->mods()) mod_dirs[m.name] = m.dir;
+    files.set_mods(std::move(mod_dirs));
     catalog = scan_catalog(session.scenario().root);
     if (script_path.empty() || !files.find(script_path)) {
         const auto list = game_files(session.scenario().root, session.scenario().game);

@@ -14,9 +14,22 @@ namespace duelbox::editor {
 namespace {
 
 void draw_file_list(App& app) {
-    const auto list = game_files(app.game_root(), app.game_name());
-    const std::string core_prefix = "scripts/core/";
-    for (const std::string& path : list) {
+    // The game's files, then each mod's under its own heading: a mod's files stay apart.
+    std::vector<std::string> list = game_files(app.game_root(), app.game_name());
+    std::map<std::string, std::string> mod_dirs;
+    std::vector<std::pair<std::size_t, std::string>> headings;   // index in list -> "mod <name> <version>"
+    if (app.session.is_open())
+        for (const ModManifest& m : app.session.run().shared_host()->mods()) {
+            mod_dirs[m.name] = m.dir;
+            headings.emplace_back(list.size(), "mod " + m.name + " " + m.version);
+            for (const std::string& f : mod_files(m.dir, m.name, app.game_name())) list.push_back(f);
+        }
+    app.files.set_mods(mod_dirs);
+    std::size_t next_heading = 0;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        while (next_heading < headings.size() && headings[next_heading].first == i)
+            ImGui::TextDisabled("%s", headings[next_heading++].second.c_str());
+        const std::string& path = list[i];
         const ScriptBuffer* b = app.files.find(path);
         const bool broken = app.script_error() && app.script_error()->file == path;
         std::string label = path + (b && b->dirty() ? " *" : "");
