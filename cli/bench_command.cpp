@@ -111,11 +111,11 @@ int reference_report(const BenchRun& off, const BenchRun& one, int matches, std:
 
 int bench_command(const std::vector<std::string>& args) {
     std::string target, results;
-    int matches = 200;
-    int workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    std::uint64_t seed = 1;
+    RunFlags flags;
+    flags.matches = 200;
+    flags.max_matches = 100'000'000;
+    flags.workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     bool reference = false;
-    std::vector<std::string> mods;
     auto usage = [](const std::string& why) {
         std::cerr << "duelbox bench: " << why << " (see duelbox --help)\n";
         return kUsage;
@@ -123,21 +123,12 @@ int bench_command(const std::vector<std::string>& args) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool has_value = i + 1 < args.size();
-        if (a == "--matches") {
-            if (!has_value || !parse_number(args[++i], 1, 100'000'000, matches))
-                return usage("--matches needs a whole number from 1 to 100000000");
-        } else if (a == "--workers") {
-            if (!has_value || !parse_number(args[++i], 1, 1024, workers))
-                return usage("--workers needs a whole number from 1 to 1024");
-        } else if (a == "--seed") {
-            if (!has_value || !parse_number<std::uint64_t>(args[++i], 0, UINT64_MAX, seed))
-                return usage("--seed needs a whole number");
+        std::string bad;
+        if (parse_run_flag(args, i, flags, bad)) {
+            if (!bad.empty()) return usage(bad);
         } else if (a == "--results") {
             if (!has_value || args[i + 1].empty()) return usage("--results needs a file name");
             results = args[++i];
-        } else if (a == "--mod") {
-            if (!has_value || args[i + 1].empty()) return usage("--mod needs a mod folder (one holding mod.json)");
-            mods.push_back(std::filesystem::absolute(args[++i]).lexically_normal().string());
         } else if (a == "--reference") {
             reference = true;
         } else if (!a.empty() && a[0] != '-' && target.empty()) {
@@ -147,6 +138,9 @@ int bench_command(const std::vector<std::string>& args) {
         }
     }
     if (target.empty()) return usage("name a game (examples/<game>/bench.json) or a scenario file");
+    const int matches = flags.matches, workers = flags.workers;
+    const std::uint64_t seed = flags.seed;
+    const std::vector<std::string>& mods = flags.mods;
     const std::string root = DUELBOX_SOURCE_ROOT;
     const std::string file = std::filesystem::exists(target) ? target : root + "/examples/" + target + "/bench.json";
     if (reference) {

@@ -1,7 +1,10 @@
 // cli_args.h - reading numbers from the command line, strictly.
 #pragma once
 #include <charconv>
+#include <cstdint>
+#include <filesystem>
 #include <string>
+#include <vector>
 
 namespace duelbox::cli {
 
@@ -12,6 +15,35 @@ bool parse_number(const std::string& s, T lo, T hi, T& out) {
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (s.empty() || ec != std::errc{} || end != s.data() + s.size() || v < lo || v > hi) return false;
     out = v;
+    return true;
+}
+
+// The flags `bench` and `lab` share: --matches, --workers, --seed, --mod. Reads the flag at
+// args[i] (advancing i past its value) and returns true when it is one of them; `error` is
+// set when its value is bad.
+struct RunFlags {
+    int matches = 0, max_matches = 0;
+    int workers = 1;
+    std::uint64_t seed = 1, max_seed = UINT64_MAX;
+    std::vector<std::string> mods;    // absolute folders
+};
+
+inline bool parse_run_flag(const std::vector<std::string>& args, std::size_t& i, RunFlags& f, std::string& error) {
+    const std::string& a = args[i];
+    const bool has_value = i + 1 < args.size();
+    if (a == "--matches") {
+        if (!has_value || !parse_number(args[++i], 1, f.max_matches, f.matches))
+            error = "--matches needs a whole number from 1 to " + std::to_string(f.max_matches);
+    } else if (a == "--workers") {
+        if (!has_value || !parse_number(args[++i], 1, 1024, f.workers)) error = "--workers needs a whole number from 1 to 1024";
+    } else if (a == "--seed") {
+        if (!has_value || !parse_number<std::uint64_t>(args[++i], 0, f.max_seed, f.seed)) error = "--seed needs a whole number";
+    } else if (a == "--mod") {
+        if (!has_value || args[i + 1].empty()) error = "--mod needs a mod folder (one holding mod.json)";
+        else f.mods.push_back(std::filesystem::absolute(args[++i]).lexically_normal().string());
+    } else {
+        return false;
+    }
     return true;
 }
 

@@ -181,23 +181,18 @@ int merge_command(const std::vector<std::string>& args) {
 int lab_command(const std::vector<std::string>& args) {
     if (!args.empty() && args.front() == "merge") return merge_command({args.begin() + 1, args.end()});
     std::string target, out, fighters_arg, agent = "random", shard_arg;
-    int matches = 100;
-    int workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    std::uint64_t seed = 1;
+    RunFlags flags;
+    flags.matches = 100;
+    flags.max_matches = 10'000'000;
+    flags.max_seed = UINT64_MAX / 2;   // seed + match index must not wrap
+    flags.workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     double wide = 0.10;
-    std::vector<std::string> mods;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool has_value = i + 1 < args.size();
-        if (a == "--matches") {
-            if (!has_value || !parse_number(args[++i], 1, 10'000'000, matches))
-                return usage("--matches needs a whole number from 1 to 10000000");
-        } else if (a == "--workers") {
-            if (!has_value || !parse_number(args[++i], 1, 1024, workers))
-                return usage("--workers needs a whole number from 1 to 1024");
-        } else if (a == "--seed") {
-            if (!has_value || !parse_number<std::uint64_t>(args[++i], 0, UINT64_MAX / 2, seed))
-                return usage("--seed needs a whole number");
+        std::string bad;
+        if (parse_run_flag(args, i, flags, bad)) {
+            if (!bad.empty()) return usage(bad);
         } else if (a == "--fighters") {
             if (!has_value) return usage("--fighters needs a comma-separated list (or ? to list the roster)");
             fighters_arg = args[++i];
@@ -211,9 +206,6 @@ int lab_command(const std::vector<std::string>& args) {
         } else if (a == "--shard") {
             if (!has_value) return usage("--shard needs i/N");
             shard_arg = args[++i];
-        } else if (a == "--mod") {
-            if (!has_value || args[i + 1].empty()) return usage("--mod needs a mod folder (one holding mod.json)");
-            mods.push_back(std::filesystem::absolute(args[++i]).lexically_normal().string());
         } else if (a == "--wide") {
             char* end = nullptr;
             if (has_value) wide = std::strtod(args[++i].c_str(), &end);
@@ -226,6 +218,9 @@ int lab_command(const std::vector<std::string>& args) {
         }
     }
     if (target.empty()) return usage("name a game (examples/<game>/bench.json) or a scenario file");
+    const int matches = flags.matches, workers = flags.workers;
+    const std::uint64_t seed = flags.seed;
+    const std::vector<std::string>& mods = flags.mods;
     Shard shard;
     if (!shard_arg.empty())
         if (std::string why = parse_shard(shard_arg, shard); !why.empty()) return usage(why);

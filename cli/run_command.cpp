@@ -4,11 +4,13 @@
 #include <memory>
 #include <filesystem>
 #include <optional>
+#include <sstream>
 
 #include "cli.h"
 #include "lua/host.h"
 #include "lua/match_runner.h"
 #include "scenario/expectations.h"
+#include "scenario/rules_reference.h"
 #include "scenario/scenario.h"
 
 namespace duelbox::cli {
@@ -107,14 +109,28 @@ bool shown(const Event& e, PlayerIndex viewer, const RunOptions& o) {
 }
 
 // --rules: the rule an event implements (its "rule" field, see log.within_rule) as a heading
-// line wherever it changes, so a walkthrough reads as rule steps with their events under them.
-void print_rule_heading(const Event& e, PlayerIndex viewer, std::string& last_rule) {
+// line wherever it changes, so a walkthrough reads as rule steps with their events under them;
+// under it, the rule's own words from the game's rules reference (docs/rules/<game>.md).
+void print_rule_heading(const Event& e, PlayerIndex viewer, std::string& last_rule, const RulesReference& ref) {
     const Field* f = e.find("rule");
     if (!f || !EventLog::sees(*f, viewer) || !std::holds_alternative<std::string>(f->value)) return;
     const std::string& rule = std::get<std::string>(f->value);
     if (rule == last_rule) return;
     last_rule = rule;
     std::cout << "-- " << rule << "\n";
+    if (const RuleText* t = ref.lookup(rule)) {
+        // Wrapped at about 96 columns under a "--   " margin.
+        std::string line;
+        std::istringstream words(t->id + (t->title.empty() ? "" : " " + t->title) + ": " + t->text);
+        for (std::string w; words >> w;) {
+            if (!line.empty() && line.size() + 1 + w.size() > 96) {
+                std::cout << "--   " << line << "\n";
+                line.clear();
+            }
+            line += (line.empty() ? "" : " ") + w;
+        }
+        if (!line.empty()) std::cout << "--   " << line << "\n";
+    }
 }
 
 void print_event(const Match& m, const Event& e, PlayerIndex viewer, bool json) {
@@ -171,6 +187,7 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
     std::string dummy;
     bool stepping = o.step;
     std::string last_rule;
+    const RulesReference rules_text = o.rules ? RulesReference::load(scenario.root, scenario.game) : RulesReference{};
     for (;;) {
         const RunState s = runner.step();
         if (!o.quiet && runner.state() != RunState::NotStarted) {
@@ -178,7 +195,7 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
             const std::size_t upto = runner.visible_events();
             for (; printed < upto; ++printed) {
                 if (!shown(events[printed], viewer, o)) continue;
-                if (o.rules && !o.json) print_rule_heading(events[printed], viewer, last_rule);
+                if (o.rules && !o.json) print_rule_heading(events[printed], viewer, last_rule, rules_text);
                 print_event(runner.match(), events[printed], viewer, o.json);
                 if (stepping) {
                     std::cout << "  (Enter for the next event)" << std::flush;

@@ -146,13 +146,7 @@ LabRun run_lab(const Scenario& base, const LabSpec& spec, const LabPlan& plan, c
     run.tally = LabTally(plan.pairings.size());
     const auto [first, end] = opts.shard.range(plan.total());
     std::mutex tally_mutex;
-    PoolJobs jobs;
-    jobs.root = base.root;
-    jobs.game = base.game;
-    jobs.mods = base.mods;
-    jobs.limits = base.limits;
-    jobs.workers = opts.workers;
-    jobs.count = static_cast<int>(end - first);
+    PoolJobs jobs = PoolJobs::of(base, opts.workers, static_cast<int>(end - first));
     jobs.job = [&](LuaHost& host, int i) {
         if (opts.cancel && opts.cancel->load()) return;
         const std::size_t g = first + static_cast<std::size_t>(i);

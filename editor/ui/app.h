@@ -13,6 +13,7 @@
 
 #include "model/catalog.h"
 #include "model/lab_job.h"
+#include "scenario/rules_reference.h"
 #include "model/script_files.h"
 #include "model/session.h"
 #include "model/teaching_lines.h"
@@ -49,6 +50,8 @@ struct App {
     bool changed_only = false;             // the log shows only events the last rerun changed
 
     bool teaching = false;                 // teaching mode: narration, rule section, line
+    RulesReference rules_text;             // the open game's docs/rules/<game>.md (teaching panel)
+    std::string rules_text_for;            // root|game it was read for
     bool rule_steps_only = true;           // teaching: Next/Back skip to events naming a rule section
     TeachingLines lines;                   // teaching: the Lua lines of the current run ("Step line")
     std::string lines_error;               // why they could not be recorded

@@ -74,8 +74,24 @@ void draw_teaching_panel(App& app) {
     ImGui::PopTextWrapPos();
     if (app.teaching) ImGui::SetWindowFontScale(1.0f);
     const Value& rule = e->get("rule");
-    if (!is_nil(rule)) ImGui::TextColored(ImVec4(0.6f, 0.85f, 1, 1), "Rule %s", value_to_string(rule).c_str());
-    else ImGui::TextDisabled("(no rule section on this event)");
+    if (!is_nil(rule)) {
+        const std::string context = value_to_string(rule);
+        ImGui::TextColored(ImVec4(0.6f, 0.85f, 1, 1), "Rule %s", context.c_str());
+        // The rule's own words, from the game's rules reference (docs/rules/<game>.md).
+        const Scenario& sc = s.scenario();
+        if (app.rules_text_for != sc.root + "|" + sc.game) {
+            app.rules_text = RulesReference::load(sc.root, sc.game);
+            app.rules_text_for = sc.root + "|" + sc.game;
+        }
+        if (const RuleText* t = app.rules_text.lookup(context)) {
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextColored(ImVec4(0.75f, 0.85f, 0.95f, 1), "%s%s%s: %s", t->id.c_str(), t->title.empty() ? "" : " ",
+                               t->title.c_str(), t->text.c_str());
+            ImGui::PopTextWrapPos();
+        }
+    } else {
+        ImGui::TextDisabled("(no rule section on this event)");
+    }
     const std::string where = m.log().where(*e);
     ImGui::TextDisabled("event #%u  %.*s", e->seq, static_cast<int>(e->type.size()), e->type.data());
     if (!where.empty()) {

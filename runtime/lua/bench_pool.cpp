@@ -74,13 +74,7 @@ BenchRun run_bench(const Scenario& base, const BenchOptions& opts) {
     run.matches.resize(static_cast<std::size_t>(matches));
     std::string unit_event, unit_name = "unit";   // the same in every worker: the first one's reading
     std::once_flag read_once;
-    PoolJobs jobs;
-    jobs.root = base.root;
-    jobs.game = base.game;
-    jobs.mods = base.mods;
-    jobs.limits = base.limits;
-    jobs.workers = opts.workers;
-    jobs.count = matches;
+    PoolJobs jobs = PoolJobs::of(base, opts.workers, matches);
     jobs.loaded = [&](LuaHost& host) { std::call_once(read_once, [&] { read_bench_unit(host, unit_event, unit_name); }); };
     jobs.job = [&](LuaHost& host, int i) {
         BenchMatch& slot = run.matches[static_cast<std::size_t>(i)];   // each index has one writer

@@ -43,6 +43,18 @@ struct PoolJobs {
     int count = 0;
     std::function<void(LuaHost&)> loaded;    // optional
     std::function<void(LuaHost&, int)> job;
+
+    // The game, mods and limits of a scenario's matches, on `workers` threads, `count` jobs.
+    static PoolJobs of(const Scenario& base, int workers, int count) {
+        PoolJobs j;
+        j.root = base.root;
+        j.game = base.game;
+        j.mods = base.mods;
+        j.limits = base.limits;
+        j.workers = workers;
+        j.count = count;
+        return j;
+    }
 };
 
 PoolRun run_on_hosts(const PoolJobs& jobs);

@@ -36,13 +36,13 @@ local game = {
   },
   seat_keys = {
     { name = "fighter", type = "string", doc = "the fighter: a name under battlecon/fighter/ or a full key" },
-    { name = "position", type = "integer", min = 1, max = 99, doc = "the starting space (S7: 3 and spaces-2 in a duel)" },
+    { name = "position", type = "integer", min = 1, max = 99, doc = "the starting space (S3: 3 and spaces-2 in a duel)" },
     { name = "health", type = "integer", min = 1, doc = "start health, at most the fighter's own (20 for the samples)" },
-    { name = "force", type = "integer", min = 0, doc = "force at the start (S10: 2)" },
+    { name = "force", type = "integer", min = 0, doc = "force at the start (S6: 2)" },
     { name = "hand", type = "list", of = "string", doc = "a test hand: these cards, everything else of the kit to the box" },
     { name = "discard1", type = "list", of = "string", doc = "cards in discard pile 1 at the start" },
     { name = "discard2", type = "list", of = "string", doc = "cards in discard pile 2 at the start" },
-    { name = "special", type = "integer", min = 1, max = 2, doc = "which side of the special attack card is used (S3)" },
+    { name = "special", type = "integer", min = 1, max = 2, doc = "which side of the special attack card is used (S8)" },
   },
   bench_unit = { event = "bc.beat", name = "beat" },
   -- What `duelbox lab` pairs and counts (docs/lab.md): fighters are the UA definitions under

@@ -45,7 +45,7 @@ function game.play(ctx)
   if order ~= "defender_first" and order ~= "cards_first" then
     error("option ability_order: expected defender_first or cards_first; got " .. tostring(order), 2)
   end
-  log.say("Unmatched begins", nil, { rule = "setup" })
+  log.say("Unmatched begins", nil, { rule = "§2 Setup" })
   setup.run(ctx)
   local seat, turn = 1, 0
   while not match.finished() do

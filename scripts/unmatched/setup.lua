@@ -108,7 +108,7 @@ local function place(ctx, p)
     end
   end
   windows.dispatch("placed", { hero = fighters[1], preset = seat }, p, { only = state.character(p) })
-  log.event("placed", "{p:player} has placed {hero}", { player = p, hero = entity.name(fighters[1]) }, { rule = "setup" })
+  log.event("placed", "{p:player} has placed {hero}", { player = p, hero = entity.name(fighters[1]) }, { rule = "§2 Setup" })
 end
 
 ---Sets up the match for 2 seats (a duel) or 4 (teams, seats in turn order A1, B1, A2, B2): loads

@@ -14,7 +14,7 @@ return {
     if not at then return end
     local victims = fx.adjacent_fighters(at)
     if #victims == 0 then
-      log.event("no_effect", "Biting Jaws: no fighter is adjacent to {e:fighter}", { fighter = jaws }, { rule = "after combat" })
+      log.event("no_effect", "Biting Jaws: no fighter is adjacent to {e:fighter}", { fighter = jaws }, { rule = "§4.4 ATTACK: after combat" })
       return
     end
     local f = fx.choose_fighter(ctx.player, victims, "biting_jaws", "deal 2 damage to a fighter adjacent to the Jabberwock")
