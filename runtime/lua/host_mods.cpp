@@ -187,6 +187,11 @@ void LuaHost::apply_mod_data(std::vector<std::string>& errors) {
     const int defs = lua_gettop(L);
     for (const ModManifest& m : mods_) {
         for (const auto& [pattern, fields] : m.patch.items()) {
+            if (fields.contains("key")) {   // the registry's key and the table's must not part
+                errors.push_back("mod:" + m.name + "/mod.json: patch." + pattern + ".key: a patch cannot change a card's key "
+                                 "(replace the card instead: overrides.cards)");
+                continue;
+            }
             const bool prefix = !pattern.empty() && pattern.back() == '*';
             const std::string stem = prefix ? pattern.substr(0, pattern.size() - 1) : pattern;
             int matched = 0;

@@ -126,6 +126,8 @@ TEST_CASE("#18.1 a mod's data changes are checked: patches, option defaults, lim
     const fs::path m = dir.root() / "m";
     write(m / "mod.json", R"({"name": "m", "game": "battlecon", "version": "1", "patch": {"battlecon/fighter/nobody": {"props": {"health": 1}}}})");
     CHECK_THAT(load_errors(duel({m.string()})), Catch::Contains("mod:m/mod.json: patch.battlecon/fighter/nobody: matches no card of battlecon"));
+    write(m / "mod.json", R"({"name": "m", "game": "battlecon", "version": "1", "patch": {"battlecon/strike": {"key": "battlecon/x"}}})");
+    CHECK_THAT(load_errors(duel({m.string()})), Catch::Contains("patch.battlecon/strike.key: a patch cannot change a card's key"));
     write(m / "mod.json", R"({"name": "m", "game": "battlecon", "version": "1", "options": {"spaces": 2}})");
     CHECK_THAT(load_errors(duel({m.string()})), Catch::Contains("mod:m/mod.json: options.spaces: 2 is below the minimum 3"));
     write(m / "mod.json", R"({"name": "m", "game": "battlecon", "version": "1", "options": {"spacez": 9}})");
