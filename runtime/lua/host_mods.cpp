@@ -225,6 +225,8 @@ void LuaHost::apply_mod_data(std::vector<std::string>& errors) {
             if (raw_field(L, game, list) != LUA_TTABLE) {
                 lua_pop(L, 1);
                 if (changes && !changes->empty()) errors.push_back(manifest + "limits." + list + ": the game declares none");
+                if (std::string(list) == "options" && !m.options.empty())
+                    errors.push_back(manifest + "options: the game declares no rule options");
                 continue;
             }
             const int decls = lua_gettop(L);
