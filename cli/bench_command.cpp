@@ -110,7 +110,7 @@ int reference_report(const BenchRun& off, const BenchRun& one, int matches, std:
 }  // namespace
 
 int bench_command(const std::vector<std::string>& args) {
-    std::string target, results;
+    std::string results;
     RunFlags flags;
     flags.matches = 200;
     flags.max_matches = 100'000'000;
@@ -131,18 +131,17 @@ int bench_command(const std::vector<std::string>& args) {
             results = args[++i];
         } else if (a == "--reference") {
             reference = true;
-        } else if (!a.empty() && a[0] != '-' && target.empty()) {
-            target = a;
         } else {
             return usage("unexpected argument " + a);
         }
     }
+    const std::string& target = flags.target;
     if (target.empty()) return usage("name a game (examples/<game>/bench.json) or a scenario file");
     const int matches = flags.matches, workers = flags.workers;
     const std::uint64_t seed = flags.seed;
     const std::vector<std::string>& mods = flags.mods;
     const std::string root = DUELBOX_SOURCE_ROOT;
-    const std::string file = std::filesystem::exists(target) ? target : root + "/examples/" + target + "/bench.json";
+    const std::string file = bench_scenario_file(target);
     if (reference) {
 #ifndef DUELBOX_HAS_REFERENCE
         return usage("--reference: the hand-written reference is not built (configure with -DDUELBOX_REFERENCE=ON)");

@@ -18,7 +18,8 @@ bool parse_number(const std::string& s, T lo, T hi, T& out) {
     return true;
 }
 
-// The flags `bench` and `lab` share: --matches, --workers, --seed, --mod. Reads the flag at
+// The flags `bench` and `lab` share: the game or scenario (the first plain argument),
+// --matches, --workers, --seed, --mod. Reads the flag at
 // args[i] (advancing i past its value) and returns true when it is one of them; `error` is
 // set when its value is bad.
 struct RunFlags {
@@ -26,7 +27,15 @@ struct RunFlags {
     int workers = 1;
     std::uint64_t seed = 1, max_seed = UINT64_MAX;
     std::vector<std::string> mods;    // absolute folders
+    std::string target;               // a game name or a scenario file
 };
+
+// The scenario a bench or lab target names: the file itself, else examples/<game>/bench.json
+// under the engine's source folder.
+inline std::string bench_scenario_file(const std::string& target) {
+    const std::string root = DUELBOX_SOURCE_ROOT;
+    return std::filesystem::exists(target) ? target : root + "/examples/" + target + "/bench.json";
+}
 
 inline bool parse_run_flag(const std::vector<std::string>& args, std::size_t& i, RunFlags& f, std::string& error) {
     const std::string& a = args[i];
@@ -41,6 +50,8 @@ inline bool parse_run_flag(const std::vector<std::string>& args, std::size_t& i,
     } else if (a == "--mod") {
         if (!has_value || args[i + 1].empty()) error = "--mod needs a mod folder (one holding mod.json)";
         else f.mods.push_back(std::filesystem::absolute(args[++i]).lexically_normal().string());
+    } else if (!a.empty() && a[0] != '-' && f.target.empty()) {
+        f.target = a;
     } else {
         return false;
     }

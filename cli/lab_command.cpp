@@ -180,7 +180,7 @@ int merge_command(const std::vector<std::string>& args) {
 
 int lab_command(const std::vector<std::string>& args) {
     if (!args.empty() && args.front() == "merge") return merge_command({args.begin() + 1, args.end()});
-    std::string target, out, fighters_arg, agent = "random", shard_arg;
+    std::string out, fighters_arg, agent = "random", shard_arg;
     RunFlags flags;
     flags.matches = 100;
     flags.max_matches = 10'000'000;
@@ -211,12 +211,11 @@ int lab_command(const std::vector<std::string>& args) {
             if (has_value) wide = std::strtod(args[++i].c_str(), &end);
             if (!has_value || !end || *end != '\0' || !(wide > 0 && wide < 1))
                 return usage("--wide needs a number between 0 and 1 (a half-width, e.g. 0.1)");
-        } else if (!a.empty() && a[0] != '-' && target.empty()) {
-            target = a;
         } else {
             return usage("unexpected argument " + a);
         }
     }
+    const std::string& target = flags.target;
     if (target.empty()) return usage("name a game (examples/<game>/bench.json) or a scenario file");
     const int matches = flags.matches, workers = flags.workers;
     const std::uint64_t seed = flags.seed;
@@ -226,7 +225,7 @@ int lab_command(const std::vector<std::string>& args) {
         if (std::string why = parse_shard(shard_arg, shard); !why.empty()) return usage(why);
 
     const std::string root = DUELBOX_SOURCE_ROOT;
-    const std::string file = std::filesystem::exists(target) ? target : root + "/examples/" + target + "/bench.json";
+    const std::string file = bench_scenario_file(target);
     Scenario base;
     try {
         base = load_scenario(file, root);
