@@ -15,8 +15,7 @@ local match_finished, log_event = match.finished, log.event
 local dispatch = windows.dispatch
 
 -- Log options, built once (log.event only reads them).
-local RULE = {}
-for _, r in ipairs({ "maneuver", "scheme", "your turn" }) do RULE[r] = { rule = r } end
+local RULE = require("unmatched.rules").options({ "maneuver", "scheme", "your turn" })
 
 local only = {}                                 -- dispatch options, filled per call (read at once)
 local function only_ability(p)

@@ -29,8 +29,7 @@ local effect_stat, max = effect.stat, math.max
 local dispatch = windows.dispatch
 
 -- Log options, built once (log.event only reads them).
-local RULE = {}
-for _, r in ipairs({ "attack, step 3", "attack, step 1", "attack, step 2" }) do RULE[r] = { rule = r } end
+local RULE = require("unmatched.rules").options({ "attack, step 3", "attack, step 1", "attack, step 2" })
 
 local M = {}
 

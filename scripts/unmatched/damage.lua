@@ -10,8 +10,7 @@ local match_finished, log_event, counter_add = match.finished, log.event, counte
 local defeated = state.defeated
 
 -- Log options, built once (log.event only reads them).
-local RULE = {}
-for _, r in ipairs({ "defeat", "team play", "damage", "health" }) do RULE[r] = { rule = r } end
+local RULE = require("unmatched.rules").options({ "defeat", "team play", "damage", "health" })
 
 local M = {}
 

@@ -8,8 +8,7 @@ local zone_items, zone_top, zone_move = zone.items, zone.top, zone.move
 local match_finished, log_event = match.finished, log.event
 
 -- Log options, built once (log.event only reads them).
-local RULE = {}
-for _, r in ipairs({ "exhaustion", "boost", "your turn" }) do RULE[r] = { rule = r } end
+local RULE = require("unmatched.rules").options({ "exhaustion", "boost", "your turn" })
 
 local M = {}
 

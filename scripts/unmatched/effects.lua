@@ -7,8 +7,7 @@ local deck = require("unmatched.deck")
 local move = require("unmatched.move")
 
 -- Log options, built once (log.event only reads them).
-local RULE = {}
-for _, r in ipairs({ "during combat", "Alice" }) do RULE[r] = { rule = r } end
+local RULE = require("unmatched.rules").options({ "during combat", "Alice" })
 
 local M = {}
 

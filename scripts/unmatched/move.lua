@@ -11,8 +11,7 @@ local board_adjacent, board_share_region = board.adjacent, board.share_region
 local log_event, entity_name = log.event, entity.name
 
 -- Log options, built once (log.event only reads them).
-local RULE = {}
-for _, r in ipairs({ "maneuver" }) do RULE[r] = { rule = r } end
+local RULE = require("unmatched.rules").options({ "maneuver" })
 
 local M = {}
 

@@ -1,0 +1,38 @@
+-- unmatched.rules: the rule context each step of the rules logs under (log.event's `rule`),
+-- citing the sections of the project's rules reference, docs/rules/unmatched.md. `--rules`
+-- and the editor's teaching mode show the cited section's words.
+
+local M = {}
+
+-- The step's short name (what the scripts say) -> its rule context.
+M.CONTEXT = {
+  ["your turn"] = "§4.1 Your turn",
+  maneuver = "§4.2 MANEUVER",
+  scheme = "§4.3 SCHEME",
+  ["attack, step 1"] = "§4.4 ATTACK, step 1: the attack card",
+  ["attack, step 2"] = "§4.4 ATTACK, step 2: the defense card",
+  ["attack, step 3"] = "§4.4 ATTACK, step 3: reveal and resolve",
+  ["during combat"] = "§4.4 ATTACK: during combat",
+  boost = "§4.5 Card effects: boost",
+  exhaustion = "§4.6 Exhaustion",
+  defeat = "§4.7 Defeat and victory",
+  damage = "§1.3 Health rules: damage",
+  health = "§1.3 Health rules",
+  ["team play"] = "§7 Team play",
+  Alice = "§6.2 Hero abilities: Alice",
+}
+
+---The log options `{ rule = <context> }` for each short name in `names` (built once per module).
+---@param names string[]
+---@return table<string, table>
+function M.options(names)
+  local out = {}
+  for _, n in ipairs(names) do
+    local context = M.CONTEXT[n]
+    if not context then error("unmatched.rules: no rule context for '" .. tostring(n) .. "'", 2) end
+    out[n] = { rule = context }
+  end
+  return out
+end
+
+return M
