@@ -12,6 +12,7 @@ const char* const kHelp = R"(duelbox - a scriptable rules sandbox for dueling ga
 Usage:
   duelbox run <scenario.json> [--seed N] [--step] [--json] [--as VIEW] [--record FILE]
                               [--root DIR] [--quiet] [--verbose] [--rules] [--strict-budget]
+                              [--mod DIR]...
       Plays the scenario and prints the narrated event log.
       --seed N          override the scenario's seed
       --step            wait for Enter after each event
@@ -29,15 +30,18 @@ Usage:
       --rules           print the rule each event implements (its "rule" field) as a
                         "-- rule" heading wherever it changes: a walkthrough as rule steps
       --strict-budget   count script instructions from the first one (deterministic cut-off)
+      --mod DIR         layer a mod (a folder with mod.json) on the game, after the scenario's
+                        own "mods"; repeatable (docs/modding.md). bench and lab take it too
   duelbox replay <replay.json> [--json] [--as VIEW] [--quiet]
       Replays a recorded match and checks that it produces the same events; reports the
       first event that differs and which scripts changed since the recording.
   duelbox check <dir-or-file>...
-      Loads every script, game, card, scenario and replay found and reports every error
-      with its file:line or field path; plays each scenario on a fresh and on a reused
-      host and reports where their logs differ.
+      Loads every script, game, card, scenario, replay and mod (a folder with mod.json)
+      found and reports every error with its file:line or field path, including the
+      game's own card checks (game.check_card); plays each scenario on a fresh and on a
+      reused host and reports where their logs differ.
   duelbox bench <game|scenario.json> [--matches N] [--seed S] [--workers W] [--results FILE]
-                                     [--reference]
+                                     [--reference] [--mod DIR]...
       Plays N matches (default 200) of examples/<game>/bench.json with random agents, once
       without and once with narration, and prints matches/s (wall clock) and us per event
       and per the game's unit of play (a beat, a turn; CPU time summed over the workers).
@@ -56,7 +60,7 @@ Usage:
                         differs (exit 2 when built with -DDUELBOX_REFERENCE=OFF)
   duelbox lab <game|scenario.json> [--fighters a,b,...] [--matches N] [--seed S]
                                    [--agent A] [--workers W] [--out DIR] [--shard i/N]
-                                   [--wide H]
+                                   [--wide H] [--mod DIR]...
       The balance lab: plays every pairing of the chosen fighters (all of the game's
       roster by default; a side is a team where a seat fields several), both seat orders,
       N matches each (default 100), and writes DIR/results.json (counts, scores with 95%
