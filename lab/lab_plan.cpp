@@ -40,6 +40,12 @@ LabPlan make_plan(std::vector<std::string> fighters, int picks, int matches, std
     plan.matches = matches;
     plan.seed = seed;
     const int n = static_cast<int>(plan.fighters.size());
+    // C(n, picks) sides and about their square in pairings: refuse what could not be played.
+    double sides_count = 1;
+    for (int k = 0; k < picks; ++k) sides_count = sides_count * (n - k) / (k + 1);
+    if (sides_count > static_cast<double>(kMaxSides))
+        throw std::invalid_argument("too many sides: " + std::to_string(n) + " fighters in teams of " + std::to_string(picks) +
+                                    " make more than " + std::to_string(kMaxSides) + " (choose fewer with --fighters)");
     std::vector<std::vector<int>> sides;
     std::vector<int> current;
     if (picks >= 1 && picks <= n) combinations(n, picks, current, 0, sides);

@@ -48,7 +48,10 @@ struct LabPlan {
     std::size_t pairing_of(std::size_t g) const { return g / static_cast<std::size_t>(matches); }
 };
 
-// Throws std::invalid_argument when fewer than two sides can be formed.
+// At most this many sides (a million pairings); more is refused, not attempted.
+constexpr int kMaxSides = 1000;
+
+// Throws std::invalid_argument when fewer than two sides can be formed, or more than kMaxSides.
 LabPlan make_plan(std::vector<std::string> fighters, int picks, int matches, std::uint64_t seed);
 
 // "2/8" -> {2, 8}: shard indices are 0-based, as SLURM_ARRAY_TASK_ID is with --array=0-7.

@@ -2,6 +2,7 @@
 #include "lab_run.h"
 
 #include <algorithm>
+#include <limits>
 #include <cstdio>
 #include <mutex>
 
@@ -145,6 +146,11 @@ LabRun run_lab(const Scenario& base, const LabSpec& spec, const LabPlan& plan, c
     LabRun run;
     run.tally = LabTally(plan.pairings.size());
     const auto [first, end] = opts.shard.range(plan.total());
+    if (end - first > static_cast<std::size_t>(std::numeric_limits<int>::max())) {   // the pool counts jobs in an int
+        run.load_errors.push_back("this run plays " + std::to_string(end - first) +
+                                  " matches; one process plays at most 2147483647 (split it with --shard)");
+        return run;
+    }
     std::mutex tally_mutex;
     PoolJobs jobs = PoolJobs::of(base, opts.workers, static_cast<int>(end - first));
     jobs.job = [&](LuaHost& host, int i) {

@@ -104,6 +104,9 @@ TEST_CASE("lab: the plan pairs every two sides in both seat orders, teams withou
             for (const auto& y : teams.entries[p.second].members) CHECK(x != y);
     CHECK_THROWS_WITH(make_plan({"a", "b", "c"}, 2, 1, 1), Catch::Contains("at least 4 fighters"));
     CHECK_THROWS(make_plan({"a"}, 1, 1, 1));
+    std::vector<std::string> many;   // C(40, 3) = 9,880 sides: refused before anything is built
+    for (int i = 0; i < 40; ++i) many.push_back("f" + std::to_string(i));
+    CHECK_THROWS_WITH(make_plan(many, 3, 1, 1), Catch::Contains("too many sides"));
 }
 
 TEST_CASE("lab: shards cover every match exactly once; --shard is parsed strictly", "[lab]") {
