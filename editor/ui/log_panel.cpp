@@ -62,6 +62,7 @@ void draw_log_panel(App& app) {
     // Events the last rerun changed are tinted; "changed only" (Run panel) keeps just those.
     const EventDiff* diff = s.last_change() ? &s.last_change()->diff : nullptr;
     const bool changed_only = app.changed_only && diff && !diff->hunks.empty();
+    bool refiltered = false;
     if (rows.generation != s.generation() || rows.tip != s.tip() || rows.type != app.type_filter ||
         rows.player != app.player_filter || rows.changed_only != changed_only) {
         rows.generation = s.generation();
@@ -69,6 +70,7 @@ void draw_log_panel(App& app) {
         rows.type = app.type_filter;
         rows.player = app.player_filter;
         rows.changed_only = changed_only;
+        refiltered = true;
         rows.index.clear();
         for (std::size_t i = 0; i < s.tip(); ++i) {
             const Event& e = events[i];
@@ -95,7 +97,11 @@ void draw_log_panel(App& app) {
     const bool cursor_moved = last_cursor != s.cursor();
     last_cursor = s.cursor();
     const float row_h = ImGui::GetTextLineHeightWithSpacing();
-    if (cursor_moved && app.follow_cursor && s.cursor() > 0) {
+    if (refiltered && changed_only) {
+        // "changed only" lists the rerun's changes from the first: a scroll position left from
+        // the full log would show an empty stretch below them (issue #19.3).
+        ImGui::SetScrollY(0.0f);
+    } else if (cursor_moved && app.follow_cursor && s.cursor() > 0) {
         const auto it = std::lower_bound(rows.index.begin(), rows.index.end(), static_cast<std::uint32_t>(s.cursor() - 1));
         const float y = static_cast<float>(it - rows.index.begin()) * row_h;
         if (y < ImGui::GetScrollY() || y > ImGui::GetScrollY() + ImGui::GetWindowHeight() - 3 * row_h)
