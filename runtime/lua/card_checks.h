@@ -1,7 +1,7 @@
 // card_checks.h - a game's own checks of its card definitions, run by `duelbox check`.
 //
-// Why: some mistakes in a card file load fine and only show as strange play (a BattleCON
-// fighter whose kit has one style recycles every beat). A game states such rules once, in
+// Why: some mistakes in a card file load fine and only show as strange play (a character
+// whose deck lists too few cards runs dry every turn). A game states such rules once, in
 // Lua, as `game.check_card(key)`: it returns nil when the definition `key` is fine, or a
 // message (a string, or a list of strings) saying what is wrong and why it matters.
 //

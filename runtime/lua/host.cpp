@@ -312,7 +312,7 @@ std::string LuaHost::load_cards(std::vector<std::string>& errors) {
         if (ec) return "cards/" + game_ + ": cannot list (" + ec.message() + ")";
         std::sort(files.begin(), files.end());
     }
-    for (const std::string& f : mod_card_files(errors)) files.push_back(f);   // after the game's, in mod order
+    for (const std::string& f : mod_card_files()) files.push_back(f);   // after the game's, in mod order
     for (const std::string& f : files) {
         const std::string err = run_file(f, 1);
         if (!err.empty()) {

@@ -79,8 +79,10 @@ public:
     // set_mods(s.mods), then load_game(s.root, s.game): what every runner of a scenario calls.
     bool load_game(const Scenario& s, std::vector<std::string>& errors);
     // The file a game-relative script path is read from: "mod:<name>/<path>" when a mod
-    // provides it, else the path itself.
+    // provides it, else the path itself. mod_script: the mod's path, or nullptr (a stored
+    // string, so `require` pushes it with no C++ string alive across a Lua call).
     std::string resolve_script(const std::string& relative) const;
+    const std::string* mod_script(const std::string& relative) const;
 
     // Where scripts/core/ comes from when the game's root has none (the engine's own copy).
     void set_core_root(std::string path) { core_root_ = std::move(path); }
@@ -170,10 +172,13 @@ private:
     void record_file_locals();                        // file_locals.h: after the game has loaded
     std::string add_card(int idx, const std::string& file, const std::string& default_key);
     void check_mod_scripts(std::vector<std::string>& errors);         // host_mods.cpp
-    std::vector<std::string> mod_card_files(std::vector<std::string>& errors) const;
+    std::vector<std::string> mod_card_files() const;
     // "" when `file` may define `key` that `existing_file` defined already; else why not.
     std::string card_replacement(const std::string& key, const std::string& file, const std::string& existing_file);
     void apply_mod_data(std::vector<std::string>& errors);            // patches, option defaults, limits
+    // Merges `fields` into the game table's declaration `name` of `list` ("options", "seat_keys"...);
+    // false when the game declares no such field as a table.
+    bool merge_into_declaration(const char* list, const std::string& name, const nlohmann::json& fields);
     const ModManifest* mod_of_file(const std::string& file) const;    // "mod:<name>/..." -> its manifest
 
     Alloc alloc_;
@@ -183,7 +188,7 @@ private:
     std::vector<ScriptHash> scripts_;
     std::vector<CardDef> cards_;
     std::vector<ModManifest> mods_;
-    std::map<std::string, std::string> mod_scripts_;    // "scripts/g/x.lua" -> the mod providing it
+    std::map<std::string, std::string> mod_scripts_;    // "scripts/g/x.lua" -> "mod:<name>/scripts/g/x.lua"
     std::map<std::string, std::string> replaced_by_;    // card key -> the mod that replaced it
     std::vector<HandlerContext> contexts_;
     Match* match_ = nullptr;

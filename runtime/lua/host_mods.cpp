@@ -32,7 +32,7 @@ std::vector<std::string> lua_files(const fs::path& dir, const fs::path& base) {
     return out;
 }
 
-// "scripts/battlecon/sub/x.lua" -> "battlecon.sub.x"
+// "scripts/mygame/sub/x.lua" -> "mygame.sub.x"
 std::string module_name(const std::string& path) {
     std::string m = path.substr(std::string("scripts/").size());
     m.resize(m.size() - 4);
@@ -107,9 +107,14 @@ const ModManifest* LuaHost::mod_of_file(const std::string& file) const {
     return nullptr;
 }
 
-std::string LuaHost::resolve_script(const std::string& relative) const {
+const std::string* LuaHost::mod_script(const std::string& relative) const {
     const auto it = mod_scripts_.find(relative);
-    return it == mod_scripts_.end() ? relative : "mod:" + it->second + "/" + relative;
+    return it == mod_scripts_.end() ? nullptr : &it->second;
+}
+
+std::string LuaHost::resolve_script(const std::string& relative) const {
+    const std::string* m = mod_script(relative);
+    return m ? *m : relative;
 }
 
 void LuaHost::check_mod_scripts(std::vector<std::string>& errors) {
@@ -133,8 +138,8 @@ void LuaHost::check_mod_scripts(std::vector<std::string>& errors) {
             const std::string name = module_name(rel), shown = "mod:" + m.name + "/" + rel;
             provided.insert(name);
             if (auto prev = mod_scripts_.find(rel); prev != mod_scripts_.end()) {
-                errors.push_back(shown + ": mod " + prev->second + " provides module " + name +
-                                 " too (mod:" + prev->second + "/" + rel + "): two mods cannot both replace it");
+                errors.push_back(shown + ": another mod provides module " + name + " too (" + prev->second +
+                                 "): two mods cannot both replace it");
                 continue;
             }
             if (fs::exists(fs::path(root_) / rel, ec) && !listed(m.override_modules, name)) {
@@ -142,7 +147,7 @@ void LuaHost::check_mod_scripts(std::vector<std::string>& errors) {
                                  "); list it in mod.json's overrides.modules to mean it");
                 continue;
             }
-            mod_scripts_[rel] = m.name;
+            mod_scripts_[rel] = shown;
         }
         for (const std::string& name : m.override_modules)
             if (!provided.count(name))
@@ -151,11 +156,10 @@ void LuaHost::check_mod_scripts(std::vector<std::string>& errors) {
     }
 }
 
-std::vector<std::string> LuaHost::mod_card_files(std::vector<std::string>& errors) const {
+std::vector<std::string> LuaHost::mod_card_files() const {
     std::vector<std::string> out;
     for (const ModManifest& m : mods_)
         for (const std::string& rel : lua_files(fs::path(m.dir) / "cards" / game_, m.dir)) out.push_back("mod:" + m.name + "/" + rel);
-    (void)errors;
     return out;
 }
 
@@ -213,76 +217,48 @@ void LuaHost::apply_mod_data(std::vector<std::string>& errors) {
         }
     }
     lua_settop(L, top);
-    // Option defaults and limits: the game's declarations are changed where they live, so the
+    // Limits and option defaults: the game's declarations are changed where they live, so the
     // check before every match (scenario_fields.h) and the generated reference see them.
-    push_game(L);
-    const int game = lua_gettop(L);
     for (const ModManifest& m : mods_) {
         const std::string manifest = "mod:" + m.name + "/mod.json: ";
-        for (const char* list : {"options", "setup_keys", "seat_keys"}) {
-            const nlohmann::json* changes = m.limits.contains(list) ? &m.limits.at(list) : nullptr;
-            if (!changes && std::string(list) != "options") continue;
-            if (raw_field(L, game, list) != LUA_TTABLE) {
+        for (const char* list : {"options", "setup_keys", "seat_keys"})
+            if (m.limits.contains(list))
+                for (const auto& [name, bounds] : m.limits.at(list).items())
+                    if (!merge_into_declaration(list, name, bounds))
+                        errors.push_back(manifest + "limits." + list + "." + name + ": the game declares no such field");
+        if (m.options.empty()) continue;
+        Scenario probe;   // the new defaults must pass what a scenario's options must pass
+        probe.game = game_;
+        probe.options = m.options;
+        if (std::string why = scenario_fields_error(*this, probe); !why.empty()) {
+            errors.push_back(manifest + why);
+            continue;
+        }
+        for (const auto& [name, value] : m.options.items()) merge_into_declaration("options", name, {{"default", value}});
+    }
+    lua_settop(L, top);
+}
+
+bool LuaHost::merge_into_declaration(const char* list, const std::string& name, const nlohmann::json& fields) {
+    lua_State* L = L_;
+    const int top = lua_gettop(L);
+    push_game(L);
+    bool found = false;
+    if (lua_istable(L, -1) && raw_field(L, -1, list) == LUA_TTABLE) {
+        const int decls = lua_gettop(L);
+        const auto n = static_cast<lua_Integer>(lua_rawlen(L, decls));
+        for (lua_Integer i = 1; i <= n && !found; ++i) {
+            if (lua_rawgeti(L, decls, i) == LUA_TTABLE && raw_field(L, -1, "name") == LUA_TSTRING && name == lua_tostring(L, -1)) {
                 lua_pop(L, 1);
-                if (changes && !changes->empty()) errors.push_back(manifest + "limits." + list + ": the game declares none");
-                if (std::string(list) == "options" && !m.options.empty())
-                    errors.push_back(manifest + "options: the game declares no rule options");
-                continue;
+                std::vector<std::string> leaves;
+                merge(L, -1, fields, "", leaves);
+                found = true;
             }
-            const int decls = lua_gettop(L);
-            const auto n = static_cast<lua_Integer>(lua_rawlen(L, decls));
-            auto find = [&](const std::string& name) -> bool {   // pushes the declaration table
-                for (lua_Integer i = 1; i <= n; ++i) {
-                    if (lua_rawgeti(L, decls, i) == LUA_TTABLE && raw_field(L, -1, "name") == LUA_TSTRING &&
-                        name == lua_tostring(L, -1)) {
-                        lua_pop(L, 1);
-                        return true;
-                    }
-                    lua_settop(L, decls);
-                }
-                return false;
-            };
-            if (changes)
-                for (const auto& [name, bounds] : changes->items()) {
-                    if (!find(name)) {
-                        errors.push_back(manifest + "limits." + list + "." + name + ": the game declares no such field with bounds");
-                        continue;
-                    }
-                    std::vector<std::string> unused;
-                    merge(L, -1, bounds, "", unused);
-                    lua_settop(L, decls);
-                }
-            if (std::string(list) == "options") {
-                Scenario probe;   // the new defaults must pass what a scenario's options must pass
-                probe.game = game_;
-                probe.options = m.options;
-                lua_settop(L, top);
-                if (std::string why = scenario_fields_error(*this, probe); !why.empty()) {
-                    errors.push_back(manifest + why);
-                } else {
-                    push_game(L);
-                    raw_field(L, -1, "options");
-                    const int opts = lua_gettop(L);
-                    for (const auto& [name, value] : m.options.items()) {
-                        for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(L, opts)); ++i) {
-                            if (lua_rawgeti(L, opts, i) == LUA_TTABLE && raw_field(L, -1, "name") == LUA_TSTRING &&
-                                name == lua_tostring(L, -1)) {
-                                lua_pop(L, 1);
-                                std::vector<std::string> unused;
-                                merge(L, -1, nlohmann::json{{"default", value}}, "", unused);
-                            }
-                            lua_settop(L, opts);
-                        }
-                    }
-                }
-                lua_settop(L, top);
-                push_game(L);
-                continue;
-            }
-            lua_settop(L, game);
+            lua_settop(L, decls);
         }
     }
     lua_settop(L, top);
+    return found;
 }
 
 }  // namespace duelbox

@@ -390,9 +390,10 @@ int sandbox_require(lua_State* L) {
     if (!push_module_path(L, name, host.game()))
         return luaL_error(L, "require '%s': only modules under 'core.', '%s.' or 'cards.%s.' may be required", name,
                           game, game);
-    {   // a mod may provide the module (host.h, mods): read it from there
-        const std::string resolved = host.resolve_script(lua_tostring(L, 2));
-        lua_pushlstring(L, resolved.data(), resolved.size());
+    // A mod may provide the module (host.h, mods): read it from there. The path is a string
+    // the host keeps, so nothing C++ owns is alive when pushing it might raise.
+    if (const std::string* resolved = host.mod_script(lua_tostring(L, 2))) {
+        lua_pushlstring(L, resolved->data(), resolved->size());
         lua_replace(L, 2);
     }
     const char* path = lua_tostring(L, 2);

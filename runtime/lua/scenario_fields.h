@@ -9,7 +9,7 @@
 //
 // A declaration is a name, or a table (every field optional but `name`):
 //   { name = "health", type = "integer", min = 1, max = 20, doc = "..." }
-//   { name = "set3", default = "literal", values = { "literal", "cards" }, doc = "..." }
+//   { name = "variant", default = "short", values = { "short", "long" }, doc = "..." }
 //   { name = "hand", type = "list", of = "string" }
 // type: "integer", "number", "string", "boolean", "list" (elements of type `of`; min/max bound
 // integer elements) or "any"; an option without `type` takes its default's type. `values`

@@ -20,7 +20,7 @@ const std::regex& section_id() {
     return re;
 }
 
-// A rule code: capitals (a dash allowed) then digits: S1, SET3, W14, Q-04.
+// A rule code: capitals (a dash allowed) then digits: S1, TURN3, W14, Q-04.
 const std::regex& code_re() {
     static const std::regex re(R"(\b[A-Z]{1,5}-?[0-9]{1,3}\b)");
     return re;

@@ -5,7 +5,7 @@
 // it. This reads those blocks, the `luaL_Reg` tables (and the functions a file registers
 // by hand, like decide), the sandbox's lists in runtime/lua/sandbox.cpp and the `---`
 // comments of scripts/core/*.lua, and renders docs/lua-api.md and the LuaLS stubs
-// docs/lua/duelbox.d.lua. tests/docs/lua_api_doc_test.cpp fails when a registered function
+// docs/lua/duelbox/*.d.lua. tests/docs/lua_api_doc_test.cpp fails when a registered function
 // has no doc block or when the committed files differ from what this renders.
 //
 // Contracts
@@ -14,6 +14,7 @@
 //  - problems lists every gap as "file:line: what is wrong"; an empty list means every
 //    function a script can reach is documented under the name it is registered as.
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
@@ -125,6 +126,7 @@ struct Reference {
 
 Reference read_reference(const std::string& root);   // root holds runtime/ and scripts/
 std::string render_markdown(const Reference& ref);    // docs/lua-api.md
-std::string render_stubs(const Reference& ref);       // docs/lua/duelbox.d.lua
+// One LuaLS stub file per module: "docs/lua/duelbox/<module>.d.lua" -> its text.
+std::map<std::string, std::string> render_stubs(const Reference& ref);
 
 }  // namespace duelbox::docs

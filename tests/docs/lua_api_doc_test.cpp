@@ -1,7 +1,7 @@
 // lua_api_doc_test.cpp - the Lua API reference is complete and current.
 //
 // Fails when a function a script can reach has no `///` doc block (or one that names it
-// wrongly), and when docs/lua-api.md or docs/lua/duelbox.d.lua differ from what the sources
+// wrongly), and when docs/lua-api.md or docs/lua/duelbox/*.d.lua differ from what the sources
 // render. To refresh both files after changing a binding:
 //     DUELBOX_UPDATE_DOCS=1 duelbox_tests "[docs]"
 #include <catch2/catch.hpp>
@@ -65,10 +65,14 @@ TEST_CASE("every function a script can reach has a doc block", "[docs]") {
     if (!list.empty()) FAIL(ref.api.problems.size() << " Lua API problem(s):" << list);
 }
 
-TEST_CASE("docs/lua-api.md and docs/lua/duelbox.d.lua are generated from the current sources", "[docs]") {
+TEST_CASE("docs/lua-api.md and docs/lua/duelbox/*.d.lua are generated from the current sources", "[docs]") {
     const Reference& ref = source_reference();
     check_generated("docs/lua-api.md", render_markdown(ref));
-    check_generated("docs/lua/duelbox.d.lua", render_stubs(ref));
+    const auto stubs = render_stubs(ref);
+    for (const auto& [path, text] : stubs) check_generated(path, text);
+    check_no_stale(fs::path(DUELBOX_SOURCE_ROOT) / "docs" / "lua" / "duelbox", "docs/lua/duelbox/", stubs);
+    // The single file these stubs were split from (835 lines) must not linger beside them.
+    check_no_stale(fs::path(DUELBOX_SOURCE_ROOT) / "docs" / "lua", "docs/lua/", stubs, ".d.lua");
 }
 
 TEST_CASE("the doc check names each undocumented or misnamed function with its file:line", "[docs]") {
@@ -111,8 +115,11 @@ TEST_CASE("stubs declare each function with its parameters, optional ones marked
     extra.functions.push_back({"window.on", "window.on(name, fn [, {source=, player=}]) -> handler", {"Registers."}});
     extra.functions.push_back({"window.info", "window.info(handler) -> {id=}|nil", {}});
     ref.api.modules.push_back(extra);
-    const std::string stubs = render_stubs(ref);
-    CHECK(stubs.rfind("---@meta", 0) == 0);
+    const auto files = render_stubs(ref);
+    REQUIRE(files.count("docs/lua/duelbox/zone.d.lua"));
+    CHECK(files.at("docs/lua/duelbox/zone.d.lua").rfind("---@meta", 0) == 0);
+    std::string stubs;
+    for (const auto& [path, text] : files) stubs += text;
     CHECK(stubs.find("zone = {}") != std::string::npos);
     CHECK(stubs.find("---@param where? any\nfunction zone.move(e, z, where) end") != std::string::npos);
     CHECK(stubs.find("---@param opts? any\n---@return integer handler\nfunction window.on(name, fn, opts) end") !=

@@ -60,7 +60,7 @@ mem=$(awk '/MemTotal/ {print int($2 / 1024 * 0.9)}' /proc/meminfo)
 mkdir -p "$work/state" "$work/spool" "$work/out"
 chown slurm:slurm "$work/state"
 export SLURM_CONF="$work/slurm.conf"
-# What mattered (../shared/notes/slurm-one-node.md): CR_Core, not CR_Core_Memory (with memory
+# What mattered on a one-node cluster from Debian's packages: CR_Core, not CR_Core_Memory (with memory
 # as a resource and no DefMemPerCPU each task takes the whole node, so the array runs one task
 # at a time); linuxproc process tracking and no task plugin (no cgroups without systemd);
 # a NodeName with CPUs and RealMemory within what the machine has (else the node drains).
