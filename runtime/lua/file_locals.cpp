@@ -13,10 +13,85 @@ const char* const kRecordKey = "duelbox.file_locals";
 
 bool walkable(int type) { return type == LUA_TTABLE || type == LUA_TFUNCTION; }
 
+// Whether table t (absolute index) holds exactly the entries of `image` (count entries) and
+// the metatable `meta` (false = none).
+bool same_as_image(lua_State* L, int t, int image, lua_Integer count, int meta) {
+    if (lua_getmetatable(L, t)) {
+        const bool same = lua_rawequal(L, -1, meta);
+        lua_pop(L, 1);
+        if (!same) return false;
+    } else if (lua_type(L, meta) != LUA_TBOOLEAN) {
+        return false;
+    }
+    lua_Integer n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, t)) {               // key -2, value -1
+        lua_pushvalue(L, -2);
+        lua_rawget(L, image);
+        const bool same = lua_rawequal(L, -1, -2);
+        lua_pop(L, 2);
+        if (!same || ++n > count) {
+            lua_pop(L, 1);                 // the key
+            return false;
+        }
+    }
+    return n == count;
+}
+
+// Gives table t (absolute index) back the entries of `image` and the metatable `meta`.
+void put_back(lua_State* L, int t, int image, int meta) {
+    lua_pushnil(L);
+    while (lua_next(L, t)) {               // clearing a field while traversing is allowed
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushnil(L);
+        lua_rawset(L, t);
+    }
+    lua_pushnil(L);
+    while (lua_next(L, image)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, t);
+    }
+    if (lua_type(L, meta) == LUA_TBOOLEAN) lua_pushnil(L);
+    else lua_pushvalue(L, meta);
+    lua_setmetatable(L, t);
+}
+
+// Puts back every recorded table whose entries or metatable changed; `record` is the
+// registry record's absolute index. Returns how many.
+int restore_tables(lua_State* L, int record) {
+    const int base = lua_gettop(L);
+    lua_getfield(L, record, "tables");     // base+1
+    lua_getfield(L, record, "images");     // base+2
+    lua_getfield(L, record, "counts");     // base+3
+    lua_getfield(L, record, "metas");      // base+4
+    lua_getfield(L, record, "ntables");
+    const lua_Integer n = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    int restored = 0;
+    for (lua_Integer k = 1; k <= n; ++k) {
+        lua_rawgeti(L, base + 1, k);       // base+5: the table
+        lua_rawgeti(L, base + 2, k);       // base+6: its image
+        lua_rawgeti(L, base + 3, k);
+        const lua_Integer count = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        lua_rawgeti(L, base + 4, k);       // base+7: its metatable at load
+        if (!same_as_image(L, base + 5, base + 6, count, base + 7)) {
+            put_back(L, base + 5, base + 6, base + 7);
+            ++restored;
+        }
+        lua_settop(L, base + 4);
+    }
+    lua_settop(L, base);
+    return restored;
+}
+
 }  // namespace
 
-int file_locals_record(lua_State* L, const int* roots, int nroots) {
-    luaL_checkstack(L, 16, "file_locals_record");
+int file_locals_record(lua_State* L, const int* roots, int nroots, int module_cache) {
+    module_cache = lua_absindex(L, module_cache);
+    luaL_checkstack(L, 24, "file_locals_record");
     const int base = lua_gettop(L);
     lua_newtable(L);                       // base+1: visited objects
     lua_newtable(L);                       // base+2: upvalue ids seen (light userdata)
@@ -88,7 +163,103 @@ int file_locals_record(lua_State* L, const int* roots, int nroots) {
         }
         lua_settop(L, base + 6);
     }
-    lua_createtable(L, 0, 4);
+    // Second walk: the tables a script can write into. It starts from every upvalue's value
+    // (a file environment: from the file's own globals behind it) and from the module cache,
+    // and goes through entries, unprotected metatables and functions' upvalues. A protected
+    // metatable (`__metatable` set: library fronts, read-only views, module fronts) is not
+    // entered, since a script never reaches the table behind it; so the card definitions and
+    // the libraries, which no script can change, cost nothing per match.
+    lua_newtable(L);                       // base+7: tables a script can write into
+    lua_newtable(L);                       // base+8: the walk's stack
+    const int writable = base + 7, wstack = base + 8;
+    lua_Integer wdepth = 0;
+    const auto push_table = [&](int idx) {
+        if (lua_type(L, idx) != LUA_TTABLE) return;
+        lua_pushvalue(L, idx);
+        lua_rawseti(L, wstack, ++wdepth);
+    };
+    push_table(module_cache);
+    lua_pushnil(L);
+    while (lua_next(L, visited)) {         // key base+9 (an object), value base+10
+        lua_pop(L, 1);
+        if (lua_type(L, base + 9) != LUA_TFUNCTION || lua_iscfunction(L, base + 9)) continue;
+        for (int i = 1;; ++i) {
+            const char* name = lua_getupvalue(L, base + 9, i);   // base+10
+            if (!name) break;
+            if (std::strcmp(name, "_ENV") != 0) push_table(base + 10);
+            else if (lua_getmetatable(L, base + 10)) {          // the file's globals, if it has any
+                lua_getfield(L, -1, "__index");
+                push_table(-1);
+                lua_pop(L, 2);
+            }
+            lua_pop(L, 1);
+        }
+    }
+    while (wdepth > 0) {
+        lua_rawgeti(L, wstack, wdepth);    // base+9: the table
+        lua_pushnil(L);
+        lua_rawseti(L, wstack, wdepth--);
+        const int t = base + 9;
+        lua_pushvalue(L, t);
+        const bool seen = lua_rawget(L, writable) != LUA_TNIL;
+        lua_pop(L, 1);
+        if (!seen) {
+            lua_pushvalue(L, t);
+            lua_pushboolean(L, 1);
+            lua_rawset(L, writable);
+            lua_pushnil(L);
+            while (lua_next(L, t)) {       // key base+10, value base+11
+                push_table(base + 10);
+                push_table(base + 11);
+                lua_pop(L, 1);
+            }
+            if (lua_getmetatable(L, t)) {
+                if (lua_getfield(L, -1, "__metatable") == LUA_TNIL) push_table(-2);
+                lua_pop(L, 2);
+            }
+        }
+        lua_settop(L, base + 8);
+    }
+    // Each of them gets an image: a copy of its entries and its metatable at load.
+    lua_newtable(L);                       // base+9: tables
+    lua_newtable(L);                       // base+10: images
+    lua_newtable(L);                       // base+11: entry counts
+    lua_newtable(L);                       // base+12: metatables (false = none)
+    const int tables = base + 9, images = base + 10, counts = base + 11, metas = base + 12;
+    lua_Integer nt = 0;
+    lua_pushnil(L);
+    while (lua_next(L, writable)) {        // key base+13 (the table), value base+14
+        lua_pop(L, 1);
+        const int t = base + 13;
+        ++nt;
+        lua_pushvalue(L, t);
+        lua_rawseti(L, tables, nt);
+        lua_newtable(L);                   // base+14: the image
+        lua_Integer entries = 0;
+        lua_pushnil(L);
+        while (lua_next(L, t)) {           // key base+15, value base+16
+            lua_pushvalue(L, base + 15);
+            lua_insert(L, -2);
+            lua_rawset(L, base + 14);
+            ++entries;
+        }
+        lua_rawseti(L, images, nt);
+        lua_pushinteger(L, entries);
+        lua_rawseti(L, counts, nt);
+        if (!lua_getmetatable(L, t)) lua_pushboolean(L, 0);
+        lua_rawseti(L, metas, nt);
+    }
+    lua_createtable(L, 0, 9);
+    lua_pushvalue(L, tables);
+    lua_setfield(L, -2, "tables");
+    lua_pushvalue(L, images);
+    lua_setfield(L, -2, "images");
+    lua_pushvalue(L, counts);
+    lua_setfield(L, -2, "counts");
+    lua_pushvalue(L, metas);
+    lua_setfield(L, -2, "metas");
+    lua_pushinteger(L, nt);
+    lua_setfield(L, -2, "ntables");
     lua_pushvalue(L, funcs);
     lua_setfield(L, -2, "functions");
     lua_pushvalue(L, indices);
@@ -127,6 +298,7 @@ int file_locals_restore(lua_State* L) {
         }
         lua_settop(L, base + 4);
     }
+    restored += restore_tables(L, base + 1);
     lua_settop(L, base);
     return restored;
 }

@@ -5,27 +5,33 @@
 // next on a reused host, so the same scenario and seed would log differently on a fresh host
 // and on a reused one. File-level globals are frozen after load (sandbox_freeze_env); locals
 // cannot be frozen (Lua has no hook on an upvalue write), so instead:
-//  - after the game has loaded, file_locals_record walks every Lua function reachable from
-//    the game table, the card definitions and the required modules (through tables,
+//  - after the game has loaded, file_locals_record walks every Lua function and table reachable
+//    from the game table, the card definitions and the required modules (through tables,
 //    metatables, upvalues and file environments) and keeps each distinct upvalue (but _ENV)
-//    with the value it holds then;
+//    with the value it holds then, and each table a script can write into (reached from an
+//    upvalue, a file's globals or the module cache, never through a protected metatable: the
+//    card definitions and libraries are read-only views) with an image of its entries and
+//    metatable;
 //  - before every match, file_locals_restore puts back every upvalue whose value is no longer
 //    the same (rawequal): a number, string or boolean counted up, a table or function put in
-//    its place (`cache = {}`). A match thus starts as on a fresh host.
-// Not covered: writes *into* a table a file-level local holds (`seen[k] = true`) are kept,
-// because module-level caches of immutable definition data are a documented pattern
-// (docs/performance.md); such a table must hold no match state. Functions loaded during a
-// match (a require first made inside a handler) are not recorded.
-// Cost: the walk once per load; per match one comparison per recorded upvalue, with no
-// per-call cost in bindings or handlers.
+//    its place (`cache = {}`); and gives every table whose entries or metatable changed its
+//    image back (`seen[k] = true`, `M.count = M.count + 1`, a table filled towards the memory
+//    cap). A match thus starts as on a fresh host, and a full host does not stay full.
+// Module-level caches of definition data still work: they are emptied before each match and
+// refill. A module first required during a match leaves the module cache with the rest and
+// loads again in the next match. Scripts cannot make coroutines or userdata, the only other
+// places state could hide.
+// Cost: the walk once per load; per match one comparison per recorded upvalue and one look-up
+// per recorded table entry, with no per-call cost in bindings or handlers.
 #pragma once
 #include <lua.hpp>
 
 namespace duelbox {
 
-// Records the upvalues reachable from the values at the given absolute stack slots, replacing
-// an earlier record. Returns how many it keeps.
-int file_locals_record(lua_State* L, const int* roots, int nroots);
+// Records the upvalues reachable from the values at the given absolute stack slots, and the
+// tables a script can write into (reached from those upvalues, and the module cache at
+// `module_cache`), replacing an earlier record. Returns how many upvalues it keeps.
+int file_locals_record(lua_State* L, const int* roots, int nroots, int module_cache);
 
 // Puts back every recorded upvalue whose value changed since the record. Returns how many.
 int file_locals_restore(lua_State* L);

@@ -285,7 +285,7 @@ void LuaHost::record_file_locals() {
     lua_getfield(L_, LUA_REGISTRYINDEX, kCardsKey);
     lua_getfield(L_, LUA_REGISTRYINDEX, "duelbox.loaded");
     const int roots[] = {top + 1, top + 2, top + 3};
-    file_locals_record(L_, roots, 3);
+    file_locals_record(L_, roots, 3, top + 3);
     lua_settop(L_, top);
 }
 

@@ -293,6 +293,39 @@ TEST_CASE("#16.8 file-level locals start every match as on a fresh host", "[robu
     }
 }
 
+TEST_CASE("#16.8 tables file-level locals hold start every match as on a fresh host", "[robustness][sandbox][16]") {
+    auto host = probe_host();
+    for (int match = 0; match < 3; ++match) {   // was 1, 2, 3 on one host
+        MatchRunner runner(*host, probe_scenario({"probe/table_counter"}));
+        REQUIRE(runner.run() == RunState::Finished);
+        const auto printed = events_of(runner.match(), "script.print");
+        REQUIRE(printed.size() == 1);
+        CHECK(printed[0]->get("text") == Value{std::string("1")});
+    }
+    for (int match = 0; match < 3; ++match) {   // nested tables, a replaced entry, a metatable
+        MatchRunner runner(*host, probe_scenario({"probe/table_deep"}));
+        REQUIRE(runner.run() == RunState::Finished);
+        const auto printed = events_of(runner.match(), "script.print");
+        REQUIRE(printed.size() == 1);
+        CHECK(printed[0]->get("text") == Value{std::string("0\ttrue\t2\ttrue\tnil")});
+    }
+}
+
+TEST_CASE("#16.8 a host whose file-level table was filled is not left full", "[robustness][sandbox][16]") {
+    auto host = probe_host();
+    // About 40 MB a match under the 64 MB cap: the second match failed with the cap when
+    // the first one's entries stayed.
+    for (int match = 0; match < 3; ++match) {
+        MatchRunner runner(*host, probe_scenario({"probe/table_hoard"}));
+        INFO(runner.error());
+        REQUIRE(runner.run() == RunState::Finished);
+        const auto printed = events_of(runner.match(), "script.print");
+        REQUIRE(printed.size() == 1);
+        CHECK(printed[0]->get("text") == Value{std::string("40000")});
+    }
+    expect_probe_healthy(*host);
+}
+
 TEST_CASE("#16.11 the memory cap inside log.within_rule names the card's line", "[robustness][sandbox][16]") {
     auto host = probe_host();
     // Lua runs no message handler for a memory error: the line calling within_rule is named.

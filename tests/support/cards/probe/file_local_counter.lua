@@ -1,6 +1,6 @@
 -- Hole #16.8: a file-level local (an upvalue of the handler) counting matches would make a
 -- reused host log 1, 2, 3 where a fresh host logs 1 each time. The table-held cache below
--- is the documented pattern for definition data and is kept. TEST FIXTURE.
+-- is emptied before each match too. TEST FIXTURE.
 local count = 0
 local last = nil
 local cache = {}

@@ -1,6 +1,6 @@
--- Hole #16.8: match state kept in a table a file-level local holds survives on a reused host
--- (the host cannot tell it from a definition cache); `duelbox check` finds it by playing the
--- scenario on a fresh and on a reused host. TEST FIXTURE.
+-- Hole #16.8: match state kept in a table a file-level local holds survived on a reused host
+-- (1, 2, 3); the host now gives the table its load-time contents back before each match, so
+-- every match prints 1 and `duelbox check`'s fresh-versus-reused run agrees. TEST FIXTURE.
 local state = { plays = 0 }
 return {
   name = "Table counter",
