@@ -165,10 +165,11 @@ int file_locals_record(lua_State* L, const int* roots, int nroots, int module_ca
     }
     // Second walk: the tables a script can write into. It starts from every upvalue's value
     // (a file environment: from the file's own globals behind it) and from the module cache,
-    // and goes through entries, unprotected metatables and functions' upvalues. A protected
-    // metatable (`__metatable` set: library fronts, read-only views, module fronts) is not
-    // entered, since a script never reaches the table behind it; so the card definitions and
-    // the libraries, which no script can change, cost nothing per match.
+    // and goes through entries, metatables and functions' upvalues, but not into the metatable
+    // of a read-only front (library fronts, read-only views, module fronts: `__metatable` set,
+    // so no script can get it, and a C `__newindex` that refuses, so no script writes through
+    // it); so the card definitions and the libraries, which no script can change, cost nothing
+    // per match. A script's own locked metatable is entered: its __newindex may be a table.
     lua_newtable(L);                       // base+7: tables a script can write into
     lua_newtable(L);                       // base+8: the walk's stack
     const int writable = base + 7, wstack = base + 8;
@@ -213,9 +214,10 @@ int file_locals_record(lua_State* L, const int* roots, int nroots, int module_ca
                 push_table(base + 11);
                 lua_pop(L, 1);
             }
-            if (lua_getmetatable(L, t)) {
-                if (lua_getfield(L, -1, "__metatable") == LUA_TNIL) push_table(-2);
-                lua_pop(L, 2);
+            if (lua_getmetatable(L, t)) {  // base+10
+                const bool locked = lua_getfield(L, -1, "__metatable") != LUA_TNIL;
+                lua_getfield(L, base + 10, "__newindex");
+                if (!locked || !lua_iscfunction(L, -1)) push_table(base + 10);
             }
         }
         lua_settop(L, base + 8);

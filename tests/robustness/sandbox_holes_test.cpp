@@ -295,12 +295,14 @@ TEST_CASE("#16.8 file-level locals start every match as on a fresh host", "[robu
 
 TEST_CASE("#16.8 tables file-level locals hold start every match as on a fresh host", "[robustness][sandbox][16]") {
     auto host = probe_host();
-    for (int match = 0; match < 3; ++match) {   // was 1, 2, 3 on one host
-        MatchRunner runner(*host, probe_scenario({"probe/table_counter"}));
-        REQUIRE(runner.run() == RunState::Finished);
-        const auto printed = events_of(runner.match(), "script.print");
-        REQUIRE(printed.size() == 1);
-        CHECK(printed[0]->get("text") == Value{std::string("1")});
+    for (const char* card : {"probe/table_counter", "probe/table_locked_meta"}) {
+        for (int match = 0; match < 3; ++match) {   // was 1, 2, 3 on one host
+            MatchRunner runner(*host, probe_scenario({card}));
+            REQUIRE(runner.run() == RunState::Finished);
+            const auto printed = events_of(runner.match(), "script.print");
+            REQUIRE(printed.size() == 1);
+            CHECK(printed[0]->get("text") == Value{std::string("1")});
+        }
     }
     for (int match = 0; match < 3; ++match) {   // nested tables, a replaced entry, a metatable
         MatchRunner runner(*host, probe_scenario({"probe/table_deep"}));
