@@ -11,7 +11,7 @@ local kit = require("battlecon.kit")
 
 local M = {}
 
-local zone_items, zone_count, zone_find, zone_at = zone.items, zone.count, zone.find, zone.at
+local zone_items, zone_count = zone.items, zone.count
 
 -- The entities of one kind in zone z, top first (the kernel filters).
 local function of_kind(z, kind) return zone_items(z, kind) end
@@ -87,8 +87,8 @@ local function support_changes(p, t, attack)
   return not (t.stat == "defense" and stats.stable(p))
 end
 
--- Card advantages: data `offer = {label=, once=, for_opponent=, force=, can=function(p, card)}`
--- and an "advantage" handler, on the UA, a special card or form (active or not), a status
+-- Card advantages: data `offer = {label=, once=, for_opponent=, force=, can=function(p, card)}`,
+-- tag "offer" and an "advantage" handler, on the UA, a special card or form (active or not), a status
 -- or a token in the pool area. A face-down pair card offers none (E13).
 -- A definition's offer, read once per definition key: definitions never change while a
 -- host lives (they are read-only), so this cache holds no match state. false = no offer.
@@ -104,10 +104,11 @@ local function offer_of(card)
   return adv
 end
 
--- Where offers can be, and which kind of entity there can carry one (nil = any): in the pool
--- area only tokens do, so a fighter's pile of counters costs nothing to look through.
+-- Where offers can be. A definition with an offer carries tag "offer" (setup.check_card
+-- refuses one without), so one kernel query per owner finds them (zone.tagged) and nothing
+-- else in these zones is looked at.
 local OFFER_ZONES = { "ua", "cards", "status", "pool_area" }
-local OFFER_KINDS = { nil, nil, nil, "token" }
+local zone_tagged = zone.tagged
 
 -- O8: in team play the other team may use each [For opponent] advantage once per beat,
 -- whichever of its players uses it (rule option for_opponent_once = "team", the spec's
@@ -135,16 +136,8 @@ local function card_advantages(p, out)
     for _, q in ipairs(require("battlecon.team").opponents(p)) do owners[#owners + 1] = q end
   end
   for i = 1, owners and #owners or 2 do
-    local owner = owners and owners[i] or (i == 1 and p or S.opponent(p))
-    for j = 1, #OFFER_ZONES do
-      local z, kind = zone_find(OFFER_ZONES[j], owner), OFFER_KINDS[j]
-      if kind then
-        local list = zone_items(z, kind)
-        for k = 1, #list do consider(out, list[k], p) end
-      else
-        for k = 1, zone_count(z) do consider(out, zone_at(z, k), p) end
-      end
-    end
+    local list = zone_tagged("offer", owners and owners[i] or (i == 1 and p or S.opponent(p)), OFFER_ZONES)
+    for k = 1, #list do consider(out, list[k], p) end
   end
   return out
 end

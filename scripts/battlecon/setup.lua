@@ -137,7 +137,18 @@ end
 -- every beat (SET3).
 M.KIT_MINIMUM = 3
 
----`duelbox check` calls this for every card (game.check_card): nil when `key` is fine, else the
+-- Whether definition `def` lists `tag` in its tags.
+local function has_tag(def, tag)
+  local tags = def.tags
+  if type(tags) ~= "table" then return false end
+  for i = 1, #tags do
+    if tags[i] == tag then return true end
+  end
+  return false
+end
+
+---`duelbox check` calls this for every card (game.check_card): nil when `key` is fine, else its
+---problems: an `offer` without tag "offer" (the Advantage phase would never find it), or the
 ---problems of a fighter's kit: missing or mistyped cards, too few styles or bases to play a beat
 ---without an empty-hand recycle (KIT_MINIMUM, counting Maneuver and the universal bases), a
 ---special attack card with other than one or two sides.
@@ -145,6 +156,9 @@ M.KIT_MINIMUM = 3
 ---@return string[]|nil
 function M.check_card(key)
   local def = cards.get(key)
+  if def.offer ~= nil and not has_tag(def, "offer") then
+    return { 'a card with an offer needs tags = { "offer" }: the Advantage phase finds offers by that tag' }
+  end
   if def.kind ~= "ua" or key:sub(1, #"battlecon/fighter/") ~= "battlecon/fighter/" then return nil end
   local kit = def.kit
   if type(kit) ~= "table" then return { "a fighter needs a kit = { styles = {...}, bases = {...}, special = {...} }" } end

@@ -52,6 +52,27 @@ print(zone.count(pool), zone.count(pool, "token"), zone.count(pool, nil, "frost"
     CHECK(r.printed() == Strings{"3,5\t3,5,6\t6\t0", "4\t2\t3\t2\t0"});
 }
 
+TEST_CASE("zone.tagged lists the tagged entities of an owner's named zones, zone by zone, top first", "[lua_api][zone]") {
+    const RunResult r = run_snippet(R"(local ua = zone.create("ua", 1)
+local cards = zone.create("cards", 1)
+local other = zone.create("cards", 2)
+local shared = zone.create("cards")
+local a = entity.create{zone = cards, name = "A", tags = {"offer"}}
+local b = entity.create{zone = cards, name = "B"}
+local c = entity.create{zone = ua, name = "C", tags = {"offer", "x"}}
+local d = entity.create{zone = cards, name = "D", tags = {"offer"}, where = "top"}
+local e = entity.create{zone = other, name = "E", tags = {"offer"}}
+local f = entity.create{zone = shared, name = "F", tags = {"offer"}}
+print(table.concat(zone.tagged("offer", 1, {"ua", "cards", "missing"}), ","),
+  table.concat(zone.tagged("offer", 1, {"cards", "ua"}), ","), table.concat(zone.tagged("offer", 2, {"ua", "cards"}), ","),
+  table.concat(zone.tagged("offer", nil, {"cards"}), ","), #zone.tagged("x", 2, {"cards"}), #zone.tagged("offer", 1, {}))
+print(pcall(zone.tagged, "offer", 1, {"ua", 3})))");
+    REQUIRE(r.finished());
+    // Entities 3-8 in creation order (1-2 are the players); d went on top of cards.
+    CHECK(r.printed() == Strings{"5,6,3\t6,3,5\t7\t8\t0\t0",
+                                 "false\tbad argument #3 to 'zone.tagged' (names[2]: a zone name expected, got number)"});
+}
+
 TEST_CASE("zone.move emits zone.move with from, to and the index, sourced at the snippet line",
           "[lua_api][zone]") {
     const RunResult r = run_snippet(R"(local from = zone.create("from")

@@ -37,6 +37,7 @@ return {
       end
       kit.activate(form(p, "Blaze"))
     end,
+    tags = { "offer" },   -- the Advantage phase finds offers by this tag (zone.tagged)
     offer = { label = "turn the form card over", once = true },
     advantage = function(ctx)
       local p = ctx.player

@@ -27,6 +27,7 @@ return {
       cards.create("battlecon/bastion/open_guard", ctx.player, zone.find("cards", ctx.player))
     end,
     recycle = function(ctx) if not kit.return_(ctx.player, "endurance", 1) then return false end end,
+    tags = { "offer" },   -- the Advantage phase finds offers by this tag (zone.tagged)
     offer = { label = "Taunt Bastion: gain 1 force, Bastion +1 power", once = true, for_opponent = true },
     advantage = function(ctx)
       verbs.gain_force(ctx.user, 1)
@@ -36,6 +37,7 @@ return {
   -- Open Guard: a repeatable [For opponent] advantage (the opponent pays for it).
   { key = "battlecon/bastion/open_guard", name = "Open Guard", kind = "special_card",
     props = { sample = true },
+    tags = { "offer" },   -- the Advantage phase finds offers by this tag (zone.tagged)
     offer = { label = "Open Bastion's guard: pay 1 force, Bastion -1 defense", for_opponent = true, force = 1 },
     advantage = function(ctx) stats.bonus(ctx.player, "defense", -1) end },
 

@@ -30,6 +30,7 @@ return {
   -- Ward (token). Use (Advantage): armor 2 this beat.
   { key = "battlecon/frostwarden/ward", name = "Ward", kind = "token",
     props = { sample = true },
+    tags = { "offer" },   -- the Advantage phase finds offers by this tag (zone.tagged)
     offer = { label = "use a Ward token: armor 2" },
     advantage = function(ctx) verbs.armor(ctx.user, 2) end },
 
@@ -38,6 +39,7 @@ return {
   { key = "battlecon/frostwarden/glacier_aura", name = "Glacier Aura", kind = "special_card",
     props = { sample = true },
     bonus = { defense = 1 },
+    tags = { "offer" },   -- the Advantage phase finds offers by this tag (zone.tagged)
     offer = { label = "spend 3 frost: activate Glacier Aura", once = true,
       can = function(p, card) return not kit.active(card) and kit.count(p, "frost") >= 3 end },
     advantage = function(ctx)

@@ -12,7 +12,8 @@ local setup = {}
 --- key), else the p-th fighter in key order (wrapping round).
 function setup.fighter_key(ctx, p) end
 
---- `duelbox check` calls this for every card (game.check_card): nil when `key` is fine, else the
+--- `duelbox check` calls this for every card (game.check_card): nil when `key` is fine, else its
+--- problems: an `offer` without tag "offer" (the Advantage phase would never find it), or the
 --- problems of a fighter's kit: missing or mistyped cards, too few styles or bases to play a beat
 --- without an empty-hand recycle (KIT_MINIMUM, counting Maneuver and the universal bases), a
 --- special attack card with other than one or two sides.

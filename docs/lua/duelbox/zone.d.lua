@@ -35,6 +35,19 @@ function zone.find(name, owner) end
 ---@return table
 function zone.items(z, kind, name) end
 
+---`zone.tagged(tag, owner, names) -> {entity...}`
+---
+---The entities carrying tag `tag` in the zones of `owner` (nil: the shared zones) called
+---names[1], names[2], ..., zone by zone in the list's order and top first within a zone; a
+---name with no such zone is skipped. One call for "which of my cards here can do X?", where a
+---rule would otherwise find each zone and look at each entity in Lua. Rules code sees
+---everything, as with zone.items.
+---@param tag any
+---@param owner any
+---@param names any
+---@return table
+function zone.tagged(tag, owner, names) end
+
 ---`zone.count(z [, kind [, name]]) -> integer`
 ---
 ---How many entities the zone holds; with `kind` and/or `name` (nil = any), how many match,

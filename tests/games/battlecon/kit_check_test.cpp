@@ -28,6 +28,8 @@ TEST_CASE("#18.3 check names a BattleCON kit that cannot play, with the card fil
     kit = { no_universal = true, styles = { "battlecon/solo/only" }, bases = { "battlecon/strike", "battlecon/solo/only", "battlecon/solo/gone" },
       special = { "battlecon/kestrel/skyfall" } } },
   { key = "battlecon/solo/only", name = "Only", kind = "style", props = { power = 1 } },
+  { key = "battlecon/solo/untagged", name = "Untagged", kind = "special_card",
+    offer = { label = "never offered" }, advantage = function(ctx) end },
 })";
     const std::string out = dir.file("out.txt");
     const int raw = std::system((std::string(DUELBOX_CLI_PATH) + " check " + dir.root().string() + " > " + out + " 2>&1").c_str());
@@ -38,6 +40,8 @@ TEST_CASE("#18.3 check names a BattleCON kit that cannot play, with the card fil
     CHECK_THAT(text, Catch::Contains(where + "kit.bases[3]: no card battlecon/solo/gone"));
     CHECK_THAT(text, Catch::Contains(where + "the kit has 1 style; a fighter needs at least 3, else its hand runs out "
                                              "and recycles every beat (SET3)"));
+    CHECK_THAT(text, Catch::Contains("cards/battlecon/fighters/solo.lua: battlecon/solo/untagged: a card with an offer needs "
+                                     "tags = { \"offer\" }: the Advantage phase finds offers by that tag"));
     CHECK_THAT(text, Catch::Contains("loads; its card checks found problems"));
     CHECK_THAT(text, !Catch::Contains("battlecon/fighter/kestrel:"));   // the sample fighters pass
 }
