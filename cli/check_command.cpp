@@ -12,6 +12,7 @@
 #include "check_reuse.h"
 #include "cli.h"
 #include "lua/card_checks.h"
+#include "lua/game_narration.h"
 #include "lua/host.h"
 #include "lua/scenario_fields.h"
 #include "scenario/json_fields.h"
@@ -167,6 +168,14 @@ int check_command(const std::vector<std::string>& args) {
         }
         // The game's own rules for its cards (card_checks.h): a kit that loads but cannot play well.
         std::size_t card_problems = 0;
+        if (game_errors.empty()) {
+            std::vector<std::string> narration_errors;
+            (void)read_narration_policy(host, narration_errors);   // game.lua's narration field
+            for (auto& e : narration_errors) {
+                errors.push_back(std::move(e));
+                ++card_problems;
+            }
+        }
         if (game_errors.empty())
             for (const auto& e : run_card_checks(host)) {
                 errors.push_back(e);

@@ -25,8 +25,9 @@ Usage:
       --root DIR        folder holding scripts/ and cards/ (default: the scenario's "root",
                         else the Duelbox source folder)
       --quiet           print only the result
-      --verbose         also print bookkeeping events (entities created, their properties
-                        and tags), which narration leaves out
+      --verbose         also print bookkeeping (cards moved, counters changed, decisions,
+                        entities created): without it the log shows what the game calls
+                        news, as players would tell the match
       --rules           print the rule each event implements (its "rule" field) as a
                         "-- rule" heading wherever it changes: a walkthrough as rule steps
       --strict-budget   count script instructions from the first one (deterministic cut-off)

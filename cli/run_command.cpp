@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli.h"
+#include "lua/game_narration.h"
 #include "lua/host.h"
 #include "lua/match_runner.h"
 #include "scenario/expectations.h"
@@ -98,14 +99,11 @@ std::string resolve_view(const RunOptions& o, const Scenario& s, PlayerIndex& vi
     return "";
 }
 
-// Bookkeeping a reader of the narration does not need (scripts' own state on entities);
-// --verbose and --json show them.
-bool bookkeeping(const Event& e) {
-    return e.type == "entity.prop" || e.type == "entity.tag" || e.type == "entity.untag" || e.type == "entity.create";
-}
-
-bool shown(const Event& e, PlayerIndex viewer, const RunOptions& o) {
-    return EventLog::sees(e, viewer) && (o.json || o.verbose || !bookkeeping(e));
+// Without --verbose a player's narration shows the events the game's policy calls news
+// (narration_policy.h); --verbose, --json and --rules (a walkthrough shows every step's
+// events) show everything the viewer may see.
+bool shown(const Event& e, PlayerIndex viewer, const RunOptions& o, const NarrationPolicy& policy) {
+    return EventLog::sees(e, viewer) && (o.json || o.verbose || o.rules || policy.news(e.type));
 }
 
 // --rules: the rule an event implements (its "rule" field, see log.within_rule) as a heading
@@ -181,6 +179,8 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
         if (seat.agent == "human") return make_human_agent(std::cin, std::cout);
         return default_agent(seat, p, seed);
     };
+    const NarrationPolicy policy = read_narration_policy(host, errors);
+    for (const auto& e : errors) std::cerr << "duelbox: " << e << "\n";   // a bad policy still plays
     MatchRunner runner(host, scenario, make_agent);
     if (recorded) runner.set_ignore_stop(true);
     std::size_t printed = 0;
@@ -194,7 +194,7 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
             const auto& events = runner.match().log().events();
             const std::size_t upto = runner.visible_events();
             for (; printed < upto; ++printed) {
-                if (!shown(events[printed], viewer, o)) continue;
+                if (!shown(events[printed], viewer, o, policy)) continue;
                 if (o.rules && !o.json) print_rule_heading(events[printed], viewer, last_rule, rules_text);
                 print_event(runner.match(), events[printed], viewer, o.json);
                 if (stepping) {

@@ -15,6 +15,9 @@ local S = require("battlecon.state")
 local game = {
   name = "BattleCON",
   windows = fire.WINDOWS,
+  -- A player's narration (duelbox run without --verbose): the end of Recycle is bookkeeping;
+  -- each player's force and cards already had their own lines.
+  narration = { details = { "bc.recycle" } },
   options = {
     { name = "pool", default = 45, min = 0, doc = "the common force pool (45 for a duel)" },
     { name = "spaces", default = 7, min = 3, max = 99, doc = "spaces on the line (7 for a duel)" },

@@ -20,9 +20,10 @@ end
 
 local function log_pair(p)
   local r = stats.range(p)
-  log.event("bc.pair", "{p:player}'s attack: {name}, range {range}, power {power}, speed {speed}, defense {defense}",
+  log.event("bc.pair", "{p:player} reveals {name}: range {range}, power {power}, speed {speed}, {defense}",
     { player = p, name = S.attack_name(p), range = stats.range_text(r), power = tostring(stats.power(p)),
-      speed = stats.speed(p), defense = stats.stable(p) and "stability" or stats.defense(p) }, { rule = "§4" })
+      speed = stats.speed(p), defense = stats.stable(p) and "stability" or ("defense " .. stats.defense(p)) },
+    { rule = "§4" })
 end
 
 ---REV3 + TB2: returns the new active player, or nil for a clash.
@@ -56,7 +57,8 @@ end
 -- CL2-CL5. Returns true when play goes on to Start, false when the clash ran out (CL5).
 local function clash_now(ctx)
   while true do
-    log.event("bc.clash", "speeds tie: clash", { a = stats.speed(1), b = stats.speed(2) }, { rule = "§3.5" })
+    log.event("bc.clash", "a clash: each player sets a new base", { a = stats.speed(1), b = stats.speed(2) },
+      { rule = "§3.5" })
     flag.set(S.tracker(), "cause_clash", nil)
     local requests, lists, who = {}, {}, {}
     local runout = false

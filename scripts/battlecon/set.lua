@@ -176,14 +176,15 @@ function M.use_now(p, c)
     verbs.pay_force(p, M.SUPPORT_COST)                                 -- to the box (TO4)
     S.set_flag(p, t.used, true)
     stats.bonus(p, t.stat, t.amount)
-    log.event("bc.support", "{p:player} uses {token}: +{n} {stat}", { player = p, token = t.name, n = t.amount,
-      stat = t.stat }, { rule = "§3.3 ADV3" })
+    log.event("bc.support", "{p:player} pays {cost} force for {token}: +{n} {stat}", { player = p, token = t.name,
+      n = t.amount, stat = t.stat, cost = M.SUPPORT_COST }, { rule = "§3.3 ADV3" })
   else
     local adv = cards.of(c.card).offer
     if adv.force then verbs.pay_force(p, adv.force) end
     if adv.once or adv.for_opponent and team_once() then flag.set(c.card, "adv_used", true, "beat") end
-    log.event("bc.advantage", "{p:player} uses the advantage {label}", { player = p, label = c.label },
-      { rule = "§3.3" })
+    -- An offer's label is an imperative ("Taunt Bastion: ..."): "Ada chooses to taunt Bastion: ...".
+    log.event("bc.advantage", "{p:player} chooses to {said}", { player = p, label = c.label,
+      said = (c.label:gsub("^%u", string.lower)) }, { rule = "§3.3" })
     if entity.kind(c.card) == "token" then return kit.use(p, c.card) end   -- §6.2 "use"
     fire.run_one(c.card, "advantage", { user = p, card = c.card })
   end

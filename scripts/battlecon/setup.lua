@@ -260,7 +260,7 @@ local function initial_discard(ctx)
       end
     end
   end
-  log.event("bc.initial_discard", "initial discards are made", {}, { rule = "§2 S9" })
+  log.event("bc.initial_discard", "each player discards two pairs to start (one to each discard pile)", {}, { rule = "§2 S9" })
 end
 
 -- S8: the special attack's side, chosen secretly and revealed together.

@@ -118,12 +118,17 @@ function M.in_range(r, distance)
   return distance >= r.min and distance <= r.max
 end
 
----Range `r` (a M.range table) as text for the log: "NONE", "X{2,4}", "2" or "1~3".
+---Range `r` (a M.range table) as text for the log, as a player says it: "none", "2 or 4"
+---(an X range: only those distances), "2" or "1~3".
 ---@param r table
 ---@return string
 function M.range_text(r)
-  if r.none then return "NONE" end
-  if r.x then return "X{" .. table.concat(r.x, ",") .. "}" end
+  if r.none then return "none" end
+  if r.x then
+    local n = #r.x
+    if n == 1 then return tostring(r.x[1]) end
+    return table.concat(r.x, ", ", 1, n - 1) .. " or " .. r.x[n]
+  end
   return r.min == r.max and tostring(r.min) or (r.min .. "~" .. r.max)
 end
 

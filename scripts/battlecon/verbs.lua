@@ -35,8 +35,9 @@ function M.gain_force(p, n)
     counter.add(zone.items(zone.find("table"))[3], "force", to - cap)
     to = cap
   end
-  log.event("bc.force", "{p:player} gains {n} force ({from_box} from the box)",
-    { player = p, n = n, from_box = n - from_pool }, { rule = "§6.4" })
+  -- The box is named only when it gave some: "2 force (1 of it from the box)".
+  log.event("bc.force", from_pool < n and "{p:player} gains {n} force ({from_box} of it from the box)"
+    or "{p:player} gains {n} force", { player = p, n = n, from_box = n - from_pool }, { rule = "§6.4" })
   if counter.get(pool, "force") == 0 and not entity.get(S.tracker(), "time_out") then
     entity.set(S.tracker(), "time_out", true)
     log.event("bc.time_out", "the common force pool is empty: time is out", {}, { rule = "§3.13" })
@@ -134,7 +135,7 @@ function M.take_damage(p, amount, opts)
     counter.add(pe, "health", -taken)
     counter.add(pe, "damage", taken)
   end
-  log.event("bc.damage", "{p:player} takes {n} damage ({health} health)", { player = p, n = taken,
+  log.event("bc.damage", "{p:player} takes {n} damage ({health} health left)", { player = p, n = taken,
     health = S.health(p) }, { rule = "§3.9 AT4" })
   if S.health(p) <= 0 then M.eliminate(p); return { seen = seen, taken = taken } end
   if taken > 0 then

@@ -51,7 +51,8 @@ function stats.range(p) end
 ---@return boolean
 function stats.in_range(r, distance) end
 
---- Range `r` (a M.range table) as text for the log: "NONE", "X{2,4}", "2" or "1~3".
+--- Range `r` (a M.range table) as text for the log, as a player says it: "none", "2 or 4"
+--- (an X range: only those distances), "2" or "1~3".
 ---@param r table
 ---@return string
 function stats.range_text(r) end
