@@ -11,7 +11,8 @@ local function flip(f, hp)
   if entity.get(f, "side") == "bear" then return false end
   entity.set(f, "side", "bear")
   if hp then counter.set(f, "hp", hp) end
-  log.event("tagteam.flip", "{e:fighter} flips to the Berserker Bear side", { fighter = f })
+  log.event("tagteam.flip", hp and "{e:fighter} flips to the Berserker Bear side on {hp} health"
+    or "{e:fighter} flips to the Berserker Bear side", { fighter = f, hp = hp })
   return true
 end
 
@@ -21,10 +22,10 @@ return {
     start_card = "frenzy",
     track = C.track(16, { [11] = { special = 1 }, [6] = { special = 1 } }),
     -- Rage: the special marker starts on cell Ж (0); reaching 3 flips the board
-    special = { max = 3, min = 0, start = 0, cells = { [3] = { fn = function(T, f) flip(f) end } } },
+    special = { name = "Rage", max = 3, min = 0, start = 0, cells = { [3] = { fn = function(T, f) flip(f) end } } },
     sides = {
       bear = { track = C.track(16, { [2] = { stop = true } }), attack_mod = { add = 1, scope = "self" },
-        special = { max = 3, min = 0, cells = {} } },
+        special = { name = "Rage", max = 3, min = 0, cells = {} } },
     },
     -- Golden rule hook: the first KO of Bodvar flips him instead, the Bear rising on 4 health
     hooks = { ko = function(T, f) return flip(f, 4) end },

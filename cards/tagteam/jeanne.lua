@@ -12,7 +12,7 @@ return {
     start_card = "dieu_premier_servi",
     track = C.track(14, { [9] = { gain = 1 }, [4] = { gain = 1 } }),
     -- Faith: the special marker starts on cell Д (0); cell 2 gives power, cell 4 heals her
-    special = { max = 4, min = 0, start = 0, cells = { [2] = { gain = 1 }, [4] = { heal = 2 } } },
+    special = { name = "Faith", max = 4, min = 0, start = 0, cells = { [2] = { gain = 1 }, [4] = { heal = 2 } } },
   }),
   card("dieu_premier_servi", "Dieu Premier Servi", "Attack. Faith +1.",
     { { "attack" }, { "special", 1 } }, { start = true }),

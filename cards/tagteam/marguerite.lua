@@ -12,7 +12,7 @@ return {
   C.fighter(id, "Marguerite", {
     base_power = 2, start_card = "whisper", sample = true,
     track = C.track(12, { [8] = { gain = 1 }, [4] = { heal = 1 } }),
-    tokens = { { "intrigue", 1, 11 } },
+    tokens = { { "intrigue", 1, 11, label = "Intrigue" } },
   }),
   card("whisper", "Whisper", "Attack. Gain an Intrigue token.", { { "attack" }, { "token", "intrigue", 1 } }, { start = true }),
   card("scheme", "Scheme", "Gain 2 Intrigue tokens.", { { "token", "intrigue", 2 } }),

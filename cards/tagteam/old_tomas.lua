@@ -8,7 +8,7 @@ return {
   C.fighter(id, "Old Tomas", {
     base_power = 1, start_card = "walking_staff", sample = true,
     track = C.track(16, { [12] = { partner_gain = 1 }, [7] = { gain = 1 }, [2] = { stop = true } }),
-    special = { max = 4, min = 0, start = 0, cells = { [2] = { gain = 1 }, [4] = { heal = 3 } } },
+    special = { name = "Serenity", max = 4, min = 0, start = 0, cells = { [2] = { gain = 1 }, [4] = { heal = 3 } } },
   }),
   card("walking_staff", "Walking Staff", "Attack. Serenity +1.", { { "attack" }, { "special", 1 } }, { start = true }),
   card("herb_poultice", "Herb Poultice", "Your partner heals 3.", { { "heal", 3, to = "partner" } }),

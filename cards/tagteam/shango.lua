@@ -10,7 +10,11 @@ local function card(...) return C.card(id, ...) end
 local function spend_ignite(T, p)
   local you = T.A[p]
   local n = counter.get(you, "ignite")
-  if n > 0 then counter.set(you, "ignite", 0) end
+  if n > 0 then
+    counter.set(you, "ignite", 0)
+    log.event("tagteam.token", n == 1 and "{e:fighter} spends one Ignite! token (0 left)"
+      or "{e:fighter} spends {n} Ignite! tokens (0 left)", { fighter = you, token = "Ignite!", n = n, count = 0 })
+  end
   return n
 end
 
@@ -19,7 +23,7 @@ return {
     base_power = 2,
     start_card = "thunder_king",
     track = C.track(14, { [9] = { gain = 1 }, [4] = { gain = 1 } }),
-    tokens = { { "ignite", 0, 5 } },
+    tokens = { { "ignite", 0, 5, label = "Ignite!" } },
     attack_mod = { add = 1, scope = "self" },   -- Power of Flame
   }),
   card("thunder_king", "Thunder King", "Attack. Gain an Ignite! token.", { { "attack" }, { "token", "ignite", 1 } },

@@ -9,7 +9,10 @@ local function card(...) return C.card(id, ...) end
 -- Taking the Sheriff: there is one token, so whoever held it gives it up.
 local take_sheriff = { "call", fn = function(T, p)
   for _, f in ipairs(T.all) do if f ~= T.A[p] then counter.set(f, "sheriff", 0) end end
-  if counter.get(T.A[p], "sheriff") == 0 then counter.set(T.A[p], "sheriff", 1) end
+  if counter.get(T.A[p], "sheriff") == 0 then
+    counter.set(T.A[p], "sheriff", 1)
+    log.event("tagteam.token", "{e:fighter} takes the Sheriff token", { fighter = T.A[p], token = "Sheriff", n = 1, count = 1 })
+  end
 end }
 
 local cells = { [10] = { gain = 1 } }
@@ -20,7 +23,7 @@ return {
     base_power = 2,
     start_card = "dust_trail",
     track = C.track(14, cells),
-    tokens = { { "sheriff", 0, 1 } },
+    tokens = { { "sheriff", 0, 1, label = "Sheriff" } },
     attack_mod = { add = 1, scope = "self", token = "sheriff" },
   }),
   card("dust_trail", "Dust Trail", "Attack. Your partner gains 1 power.",

@@ -12,7 +12,9 @@ local function focused(T, p)
   if counter.get(you, "focus") > 0 and (T.focus_spent or {})[you] ~= T.turn then
     T.focus_spent = T.focus_spent or {}
     T.focus_spent[you] = T.turn
-    counter.add(you, "focus", -1)
+    local left = counter.add(you, "focus", -1)
+    log.event("tagteam.token", "{e:fighter} spends one focus token: +2 strength ({count} left)",
+      { fighter = you, token = "focus", n = 1, count = left })
     return 2
   end
   return 0
@@ -23,7 +25,7 @@ return {
     base_power = 2,
     start_card = "the_harder_they_fall",
     track = C.track(15, { [7] = { gain = 1 } }),
-    tokens = { { "focus", 2 } },
+    tokens = { { "focus", 2, label = "focus" } },
   }),
   card("the_harder_they_fall", "...The Harder They Fall",
     "Attack. If the Opponent had at least 4 power, the Opponent also takes 2 direct damage.",

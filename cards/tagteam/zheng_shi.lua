@@ -11,7 +11,7 @@ return {
     start_card = "scourge_of_the_seas",
     track = C.track(15, { [10] = { gain = 1 }, [5] = { heal = 1 } }),
     -- Plunder: the special marker starts on cell Е (0)
-    special = { max = 5, min = 0, start = 0, cells = { [3] = { gain = 1 }, [5] = { gain = 1, partner_gain = 1 } } },
+    special = { name = "Plunder", max = 5, min = 0, start = 0, cells = { [3] = { gain = 1 }, [5] = { gain = 1, partner_gain = 1 } } },
   }),
   card("scourge_of_the_seas", "Scourge of the Seas", "Attack the Opponents.",
     { { "attack", at = "opponents" } }, { start = true }),

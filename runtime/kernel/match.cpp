@@ -278,13 +278,18 @@ bool Match::can_see(PlayerIndex viewer, EntityId e) const {
 }
 
 PlayerMask Match::seen_by(EntityId e) const {
-    // Seats that do not exist yet cannot see anything, but a public fact stays public.
+    // Seats that do not exist yet cannot see anything, but a public fact stays public: what
+    // every player sees (a card in a public zone, one revealed to all, one each player was
+    // shown) is public, so spectators see it too (EventLog::kSpectator).
     const Zone& z = zone(entity(e).zone);
     if (z.visibility == Visibility::Public) return kEveryone;
     PlayerMask m = kNobody;
-    for (PlayerIndex p = 0; p < player_count(); ++p)
+    bool all = player_count() > 0;
+    for (PlayerIndex p = 0; p < player_count(); ++p) {
         if (can_see(p, e)) m |= mask_of(p);
-    return m;
+        else all = false;
+    }
+    return all ? kEveryone : m;
 }
 
 // -- Counters ------------------------------------------------------------------------

@@ -79,8 +79,9 @@ function M.run(G)
   for p = 1, 2 do
     zone.move(kept[p], G.battle[p], answers[p][1])
     for _, n in ipairs(answers[2 + p]) do zone.move(rest[p][n], G.reserve[p], "bottom") end
-    log.event("tagteam.added", "{p:player} adds a card to the battle deck ({n} cards)",
-      { player = p, n = zone.count(G.battle[p]) }, { rule = "§4.2" })
+    -- the card reads "a hidden card" to whoever cannot see the battle deck (§4.2: not shown)
+    log.event("tagteam.added", "{p:player} adds {e:card} to the battle deck ({n} cards)",
+      { player = p, card = kept[p], n = zone.count(G.battle[p]) }, { rule = "§4.2" })
   end
   -- 4. instant bonuses, announced and applied together after both added (card and place stay secret)
   local T = G

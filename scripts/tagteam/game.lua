@@ -31,6 +31,9 @@ local game = {
     { name = "reserve", type = "list", of = "string", doc = "the reserve, top first (no shuffle)" },
   },
   bench_unit = { event = "tagteam.turn", name = "turn" },
+  -- A player's narration (duelbox run without --verbose): who is attacked and which symbol
+  -- fires are said by the health, power and special-track lines they cause (turn.lua).
+  narration = { details = { "tagteam.attacked", "tagteam.symbol" } },
   -- What `duelbox lab` pairs and counts (docs/lab.md): a side is a team of two roster
   -- fighters (full keys in the seat's `fighters`); a card is played when it goes to the
   -- played row, held while in the battle deck.

@@ -86,7 +86,9 @@ function M.run(ctx, teams)
     end
     local a, b = G.fighters_of[p][1], G.fighters_of[p][2]
     G.mate[a], G.mate[b] = b, a
-    log.event("tagteam.team", "{p:player} fields {e:a} and {e:b}", { player = p, a = a, b = b }, { rule = "§3" })
+    log.event("tagteam.team", "{p:player} fields {e:a} ({a_hp} health, {a_power} power) and {e:b} ({b_hp} health, {b_power} power)",
+      { player = p, a = a, b = b, a_hp = counter.get(a, "hp"), a_power = counter.get(a, "power"),
+        b_hp = counter.get(b, "hp"), b_power = counter.get(b, "power") }, { rule = "§3" })
   end
   G.fighters_of_team = G.fighters_of
   -- battle decks: the two start cards in an order each player chooses in secret (step 7)

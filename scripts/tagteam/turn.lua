@@ -18,14 +18,93 @@ local M = {}
 
 local R_ATTACKED, R_SUCCESS, R_SYMBOL = { rule = "§8.9" }, { rule = "§8.8" }, { rule = "§6.5" }
 local R_KO, R_REVEAL, R_CANCELLED = { rule = "§9" }, { rule = "§4.1" }, { rule = "§8.7" }
-local TEXT_HP = "{e:fighter} health {from} -> {to} ({why})"
-local TEXT_SPECIAL = "{e:fighter} special track {from} -> {to} ({why})"
 
-local function move(T, f, which, n, why)
-  local _, from, to = track_move(T, f, which, n, T.entered)
+-- Narration (#19.1): one line per thing a player would say at the table. A health line says
+-- what moved the marker (attack, direct damage, heals) and where it stopped; a line settled
+-- in a trigger wave names the track symbols as its cause. The "is attacked" and "symbol
+-- fires" events these lines stand for are left to --verbose (game.lua's narration).
+-- Every template is made once at load, indexed by small numbers:
+--   by_symbols: 0 a card's actions, 1 one track symbol, 2 several (T.by_symbols counts them)
+--   HP_TEXT[causes + 8 * by_symbols + 32 * ending]: causes a bit set (1 attack, 2 direct
+--   damage, 4 heal); ending 0 health lost, 1 health gained, 2 halted by a STOP cell
+--   SPECIAL_TEXT, POWER_TEXT[down + 2 * by_symbols]: down 1 when the value fell
+local SYMBOL_CAUSE = { [0] = "", " from a track symbol", " from track symbols" }
+local HP_TEXT = {}
+local HP_MOVES = "{e:fighter}'s health marker moves to {to}"   -- no amount above 0 (a script's negative one)
+do
+  local causes = { "is attacked for {attack}", "takes {direct} direct damage", "heals {heal}" }
+  local endings = { [0] = " ({to} health left)", " ({to} health)", ": a STOP cell halts the marker at {to} health" }
+  for set = 1, 7 do
+    local said = {}
+    for bit = 1, 3 do
+      if set & (1 << (bit - 1)) ~= 0 then said[#said + 1] = causes[bit] end
+    end
+    local lead = said[1]
+    if #said == 2 then lead = said[1] .. " and " .. said[2]
+    elseif #said == 3 then lead = said[1] .. ", " .. said[2] .. " and " .. said[3] end
+    for symbols = 0, 2 do
+      for ending = 0, 2 do
+        HP_TEXT[set + 8 * symbols + 32 * ending] = "{e:fighter} " .. lead .. SYMBOL_CAUSE[symbols] .. endings[ending]
+      end
+    end
+  end
+end
+local SPECIAL_TEXT, POWER_TEXT = {}, {}
+for symbols = 0, 2 do
+  local cause = SYMBOL_CAUSE[symbols]
+  SPECIAL_TEXT[2 * symbols] = "{e:fighter}'s {name} rises to {to}" .. cause
+  SPECIAL_TEXT[2 * symbols + 1] = "{e:fighter}'s {name} falls to {to}" .. cause
+  POWER_TEXT[2 * symbols] = "{e:fighter} gains {n} power" .. cause .. " ({power} now)"
+  POWER_TEXT[2 * symbols + 1] = "{e:fighter} loses {n} power" .. cause .. " ({power} left)"
+end
+-- TOKEN_TEXT[spent + 2 * several]
+local TOKEN_TEXT = { [0] = "{e:fighter} gains one {token} token ({count} now)",
+  [1] = "{e:fighter} spends one {token} token ({count} left)",
+  [2] = "{e:fighter} gains {n} {token} tokens ({count} now)",
+  [3] = "{e:fighter} spends {n} {token} tokens ({count} left)" }
+-- The first reveal of a card reads its text out; later reveals of the same card only name it.
+local REVEAL_TEXT = "{p:player} reveals {e:active}'s {e:card}: {text}"
+local REVEAL_AGAIN = "{p:player} reveals {e:active}'s {e:card}"
+
+-- 0 outside a trigger wave, else 1 or 2: one or several symbols acted on fighter f.
+local function by_symbols(T, f)
+  local count = T.by_symbols
+  if not count then return 0 end
+  return (count[f] or 0) > 1 and 2 or 1
+end
+
+-- Fighter f's health marker moves by n, the net of attack a, direct damage d and heal h.
+local function move_hp(T, f, n, a, d, h)
+  local _, from, to = track_move(T, f, "hp", n, T.entered)
   if from == to then return end
-  log_event("tagteam.track", which == "hp" and TEXT_HP or TEXT_SPECIAL,
-    { fighter = f, track = which, from = from, to = to, why = why })
+  local set = (a > 0 and 1 or 0) + (d > 0 and 2 or 0) + (h > 0 and 4 or 0)
+  local ending = to < from and 0 or 1
+  if to - from ~= n then
+    local c = track_cell(T, f, "hp", to)
+    if c and c.stop then ending = 2 end
+  end
+  log_event("tagteam.track", HP_TEXT[set + 8 * by_symbols(T, f) + 32 * ending] or HP_MOVES, { fighter = f,
+    track = "hp", from = from, to = to, attack = a ~= 0 and a or nil, direct = d ~= 0 and d or nil,
+    heal = h ~= 0 and h or nil })
+end
+
+-- Fighter f's special-track marker moves by n.
+local function move_special(T, f, n)
+  local _, from, to = track_move(T, f, "special", n, T.entered)
+  if from == to then return end
+  local t = track.of(T, f, "special")
+  log_event("tagteam.track", SPECIAL_TEXT[(to < from and 1 or 0) + 2 * by_symbols(T, f)],
+    { fighter = f, track = "special", from = from, to = to, name = t and t.name or "special track" })
+end
+
+-- The name a token reads as (the fighter's `label` for it, else its counter name).
+local function token_label(T, f, name)
+  local tokens = T.fdef[f].tokens
+  for i = 1, #tokens do
+    local t = tokens[i]
+    if t[1] == name then return t.label or name end
+  end
+  return name
 end
 
 ---Applies one simultaneous step's accumulator (spec §10 STEP 5-7): netted health movement,
@@ -49,7 +128,14 @@ function M.settle(T, acc)
   for i = 1, #all do
     local f = all[i]
     local d = pow[f]
-    if d and d ~= 0 then counter_set(f, "power", max(0, counter_get(f, "power") + d)) end
+    if d and d ~= 0 then
+      local was = counter_get(f, "power")
+      local now = counter_set(f, "power", max(0, was + d))
+      if now ~= was then
+        log_event("tagteam.power", POWER_TEXT[(now < was and 1 or 0) + 2 * by_symbols(T, f)],
+          { fighter = f, n = now > was and now - was or was - now, power = now })
+      end
+    end
   end
   local transfers = acc.transfers
   for i = 1, #transfers do
@@ -65,18 +151,27 @@ function M.settle(T, acc)
   local tokens = acc.tokens
   for i = 1, #tokens do
     local t = tokens[i]
-    counter_set(t.f, t.name, max(0, counter_get(t.f, t.name) + t.n))
+    local was = counter_get(t.f, t.name)
+    local now = counter_set(t.f, t.name, max(0, was + t.n))
+    if now ~= was then
+      local n = now > was and now - was or was - now
+      log_event("tagteam.token", TOKEN_TEXT[(now < was and 1 or 0) + (n > 1 and 2 or 0)],
+        { fighter = t.f, token = token_label(T, t.f, t.name), n = n, count = now })
+    end
   end
   for i = 1, #all do
     local f = all[i]
     local n = net[f]
-    if n ~= 0 then move(T, f, "hp", n, "net " .. n) end
+    if n ~= 0 then
+      local a, d = atk[f] or 0, dd[f] or 0
+      move_hp(T, f, n, a, d, n + a + d)
+    end
   end
   local special = acc.special
   for i = 1, #all do
     local f = all[i]
     local d = special[f]
-    if d and d ~= 0 then move(T, f, "special", d, "special " .. d) end
+    if d and d ~= 0 then move_special(T, f, d) end
   end
 end
 
@@ -132,11 +227,15 @@ function M.triggers(T)
     local wave = T.entered
     T.entered = {}
     local acc = reused_acc(T)
+    local count = T.symbol_count       -- symbols acting on each fighter, for the narration
+    if not count then count = {}; T.symbol_count = count end
+    for j = 1, #T.all do count[T.all[j]] = nil end
     for i = 1, #wave do
       local e = wave[i]
       local f = e.f
       local c = track_cell(T, f, e.which, e.cell)
       if c and (c.gain or c.heal or c.damage or c.special or c.partner_gain or c.fn) then
+        if c.gain or c.heal or c.damage or c.special or c.fn then count[f] = (count[f] or 0) + 1 end
         log_event("tagteam.symbol", "{e:fighter}'s symbol on cell {cell} fires", { fighter = f, cell = e.cell, track = e.which },
           R_SYMBOL)
         if c.gain then acc.pow[f] = (acc.pow[f] or 0) + c.gain end
@@ -146,11 +245,14 @@ function M.triggers(T)
         if c.partner_gain then
           local m = T.mate[f]
           acc.pow[m] = (acc.pow[m] or 0) + c.partner_gain
+          count[m] = (count[m] or 0) + 1
         end
         if c.fn then c.fn(T, f, acc, actions) end
       end
     end
+    T.by_symbols = count              -- the lines this wave settles name the symbols as cause
     M.settle(T, acc)
+    T.by_symbols = false
   end
 end
 
@@ -230,6 +332,8 @@ function M.resolve(G)
     card, cd, A, B, live, def = {}, {}, {}, {}, {}, {}
     T.card, T.cd, T.A, T.B, T.live, T.def = card, cd, A, B, live, def
   end
+  local told = G.told                 -- the cards whose text was read out at a reveal
+  if not told then told = {}; G.told = told end
   for p = 1, 2 do
     local c = zone_top(G.battle[p])
     zone_move(c, G.played[p], "top")
@@ -238,8 +342,13 @@ function M.resolve(G)
     local a = G.card_fighter[c]
     A[p] = a
     B[p] = G.mate[a]
-    log_event("tagteam.reveal", "{p:player} reveals {e:card} ({text}): {e:active} is active, {e:partner} is the partner",
-      { player = p, card = c, active = a, partner = B[p], text = d.text }, R_REVEAL)
+    local text = d.text
+    local template = REVEAL_AGAIN
+    if text ~= "" and not told[c] then
+      told[c] = true
+      template = REVEAL_TEXT
+    end
+    log_event("tagteam.reveal", template, { player = p, card = c, active = a, partner = B[p], text = text }, R_REVEAL)
   end
   -- R3 cancel (mutual cancel: both ignored, Q-08); a cancelled card still set its roles
   local cancel1, cancel2 = cancels(T, 1, cd[1]), cancels(T, 2, cd[2])

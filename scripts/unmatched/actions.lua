@@ -9,7 +9,8 @@ local move = require("unmatched.move")
 local combat = require("unmatched.combat")
 
 local entity_get, entity_name = entity.get, entity.name
-local zone_items, zone_find, zone_name, zone_of = zone.items, zone.find, zone.name, zone.of
+local zone_items, zone_find, zone_name, zone_of, zone_top = zone.items, zone.find, zone.name, zone.of, zone.top
+local cards_of = cards.of
 local board_name, board_position = board.name, board.position
 local match_finished, log_event = match.finished, log.event
 local dispatch = windows.dispatch
@@ -50,8 +51,17 @@ end
 ---(declared before anyone moves, added to every fighter's move), then each fighter moves
 ---once, up to its move value, in the order the player picks.
 function M.maneuver(p)
-  log_event("action", "{p:player} takes MANEUVER", { player = p, action = "maneuver" }, RULE["maneuver"])
-  deck.draw(p, 1)
+  -- Told with the draw, once the card is in hand: its player reads its name, the others read
+  -- "a hidden card". From an empty deck it is told first, and the exhaustion damage after it.
+  local top = zone_top(state.deck(p))
+  if top then
+    deck.draw(p, 1)
+    log_event("action", "{p:player} maneuvers and draws {e:card}", { player = p, action = "maneuver", card = top },
+      RULE["maneuver"])
+  else
+    log_event("action", "{p:player} maneuvers: no card left to draw", { player = p, action = "maneuver" }, RULE["maneuver"])
+    deck.draw(p, 1)
+  end
   if match_finished() or not state.any_alive(p) then return end
   local bonus = deck.boost(p, "boost_move", "the maneuver")
   dispatch("maneuver", { bonus = bonus }, p, only_ability(p))
@@ -88,8 +98,11 @@ function M.scheme(p, opts)
     f = o.fighters[decide { player = p, id = "scheme_fighter", prompt = "which fighter plays it?", options = fl }[1]]
   end
   zone.move(o.card, zone_find("scheme", p))
-  log_event("action", "{p:player} takes SCHEME: {e:fighter} plays {e:card}",
-    { player = p, action = "scheme", fighter = f, card = o.card }, RULE["scheme"])
+  -- Read aloud as at the table: the card's text (its `text`, if the card has one).
+  local text = cards_of(o.card).text
+  log_event("action", text and "{p:player} schemes: {e:fighter} plays {e:card} ({text})" or
+    "{p:player} schemes: {e:fighter} plays {e:card}", { player = p, action = "scheme", fighter = f, card = o.card,
+    text = text }, RULE["scheme"])
   cards.activate(o.card)
   only.only = o.card
   dispatch("scheme", { me = f, card = o.card }, p, only)
@@ -108,7 +121,7 @@ end
 
 ---Player `p`'s turn number `n`. `options` = the match's rule options (ctx.options).
 function M.turn(p, n, options)
-  log_event("turn", "turn {n}: {p:player}", { player = p, n = n }, RULE["your turn"])
+  log_event("turn", "Turn {n}: {p:player}", { player = p, n = n }, RULE["your turn"])
   -- "Started this turn on a different space" (Turning Point) needs each fighter's space now:
   -- a scratch flag (no event; the board.place events already say where everyone is).
   local all = state.all_alive()

@@ -106,10 +106,14 @@ local function fire(name, combat, sides, steps)
     local source
     if is_card then source = s.card else source = s.ability end
     if source and cards_of(source)[name] then
-      -- Narrate the cards' steps (a teaching aid); abilities narrate what they do themselves.
+      -- A card's step is read aloud as at the table ("Anna's Painting the Roses, AFTER COMBAT:
+      -- draw 1 card"); abilities narrate what they do themselves. The card is face up by now,
+      -- so its name goes as plain text: every view, spectators included, may read it.
       if is_card then
-        log_event("window", "{when}: {e:source} ({side}'s)", { when = WHEN[name], source = source,
-          side = SIDE_NAME[s.side] }, RULE["attack, step 3"])
+        local text = cards_of(source).text
+        log_event("window", text and "{p:player}'s {card}, {when}: {text}" or "{p:player}'s {card} takes effect ({when})",
+          { when = WHEN[name], source = source, side = SIDE_NAME[s.side], player = s.player,
+            card = entity_name(source), text = text }, RULE["attack, step 3"])
       end
       local ctx = s.ctx
       ctx.won = combat.winner ~= nil and combat.winner == s.side or nil
@@ -174,8 +178,12 @@ function M.attack(p, opts, ability_order)
   if def then zone.move(def, zone_find("combat", q)) end
   zone.reveal(atk, "all")
   if def then zone.reveal(def, "all") end
-  log_event("reveal", "revealed: {e:attack_card} against {defense}", { attack_card = atk, defense_card = def,
-    defense = def and entity_name(def) or "no defense card" }, RULE["attack, step 2"])
+  -- Both cards are face up for everyone now: their names go as plain text, so every view,
+  -- spectators included, reads them.
+  log_event("reveal", def and "{p:player} reveals {attack} against {p:defender}'s {defense}" or
+    "{p:player} reveals {attack}; {p:defender} played no defense card", { attack_card = atk, defense_card = def,
+    attack = entity_name(atk), defense = def and entity_name(def) or "no defense card", player = p, defender = q },
+    RULE["attack, step 2"])
 
   local combat = { attacker = o.fighter, defender = target, attacker_player = p, defender_player = q,
     attack_card = atk, defense_card = def }
@@ -193,9 +201,9 @@ function M.attack(p, opts, ability_order)
   local av, dv = M.value(atk), M.value(def)
   combat.damage = max(0, av - dv)
   combat.winner = combat.damage >= 1 and "attack" or "defense"
-  log_event("combat", "attack {attack} - defense {defense} = {damage} damage; the {winner}er wins the combat",
-    { attack = av, defense = dv, damage = combat.damage, winner = combat.winner == "attack" and "attack" or "defend" },
-    RULE["attack, step 3"])
+  log_event("combat", "attack {attack} against defense {defense}: {e:victor} wins the combat",
+    { attack = av, defense = dv, damage = combat.damage, winner = combat.winner == "attack" and "attack" or "defend",
+      victor = combat.winner == "attack" and o.fighter or target }, RULE["attack, step 3"])
   damage.deal(target, combat.damage, "combat")
   if match_finished() then return combat end
 

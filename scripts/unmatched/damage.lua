@@ -83,15 +83,16 @@ end
 ---Recovers `n` health, never above the dial's maximum. Defeated fighters cannot heal.
 function M.heal(f, n)
   if state.defeated(f) then return end
-  local to = counter.add(f, "health", n)
-  log.event("heal", "{e:fighter} recovers health ({health})", { fighter = f, health = to }, RULE["health"])
+  local to, from = counter.add(f, "health", n)
+  log.event("heal", to > from and "{e:fighter} recovers {amount} health (now {health})" or
+    "{e:fighter} is already at full health ({health})", { fighter = f, health = to, amount = to - from }, RULE["health"])
 end
 
 ---Sets health to `n` (capped by the dial), as Holy Grail does.
 function M.set_health(f, n)
   if state.defeated(f) then return end
   local to = counter.set(f, "health", n)
-  log.event("heal", "{e:fighter}'s health is set to {health}", { fighter = f, health = to }, RULE["health"])
+  log.event("heal", "{e:fighter}'s health is restored to {health}", { fighter = f, health = to }, RULE["health"])
 end
 
 return M

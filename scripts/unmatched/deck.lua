@@ -49,7 +49,7 @@ function M.boost(p, id, what)
   local c = options[pick].entity
   local value = entity_get(c, "boost") or 0
   M.discard(c)
-  log_event("boost", "{p:player} discards {e:card} to boost {what} by {value}",
+  log_event("boost", "{p:player} boosts {what} with {e:card} (+{value})",
     { player = p, card = c, what = what, value = value }, RULE["boost"])
   return value
 end
@@ -64,8 +64,8 @@ function M.hand_limit(p, limit)
   local picks = decide { player = p, id = "hand_limit", prompt = "discard " .. excess .. " card(s) down to 7",
     options = options, min = excess, max = excess, secret = true }
   for i = 1, #picks do M.discard(hand[picks[i]]) end
-  log_event("hand_limit", "{p:player} discards {n} card(s) down to the hand limit", { player = p, n = excess },
-    RULE["your turn"])
+  log_event("hand_limit", "{p:player} discards {cards} down to the hand limit of 7",
+    { player = p, n = excess, cards = excess == 1 and "1 card" or (excess .. " cards") }, RULE["your turn"])
 end
 
 return M

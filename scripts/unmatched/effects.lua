@@ -29,20 +29,28 @@ M.set_health = damage.set_health
 ---"This card's value becomes n" for the rest of the combat (applied before additions).
 function M.set_value(card, n)
   effect.modify { target = card, stat = "value", op = "set", amount = n, source = card, expires = "combat" }
-  log.event("value", "{e:card}'s value becomes {value}", { card = card, value = n }, RULE["during combat"])
+  -- A combat card is face up: its name goes as plain text, for every view (spectators too).
+  log.event("value", "{name}'s value becomes {value}", { card = card, name = entity.name(card), value = n },
+    RULE["during combat"])
+end
+
+-- Adds `n` to a combat card's value for the rest of the combat (no event).
+local function add(card, n)
+  effect.modify { target = card, stat = "value", op = "add", amount = n, source = card, expires = "combat" }
 end
 
 ---Adds `n` to a combat card's value for the rest of the combat.
 function M.add_value(card, n, why)
   if n == 0 then return end
-  effect.modify { target = card, stat = "value", op = "add", amount = n, source = card, expires = "combat" }
-  log.event("value", "{e:card} gets +{value} ({why})", { card = card, value = n, why = why or "" }, RULE["during combat"])
+  add(card, n)
+  log.event("value", why and "{name} gets +{value} ({why})" or "{name} gets +{value}",
+    { card = card, name = entity.name(card), value = n, why = why }, RULE["during combat"])
 end
 
 ---Player `p` may BOOST combat card `card`: discard one card, add its BOOST value.
 function M.boost_card(p, card, id)
-  local n = deck.boost(p, id or "boost_attack", "this attack")
-  if n > 0 then M.add_value(card, n, "boost") end
+  local n = deck.boost(p, id or "boost_attack", "the attack")   -- its line tells the +n
+  if n > 0 then add(card, n) end
   return n
 end
 

@@ -30,6 +30,10 @@ local game = {
     { name = "discard", type = "list", of = "string", doc = "the discard pile at the start" },
   },
   bench_unit = { event = "turn", name = "turn" },
+  -- What `duelbox run` tells without --verbose (issue #19.1): one line per thing a player would
+  -- say at the table. A fighter's step onto a space is told by its "moves"/"placed" line, the end
+  -- of an action or a turn by the next one, and exhaustion by the damage it deals.
+  narration = { details = { "board.place", "action.done", "turn.end", "exhaustion" } },
   -- What `duelbox lab` pairs and counts (docs/lab.md): heroes are the character cards; a card
   -- is played when it goes into a scheme or a combat, held while in hand.
   lab = {

@@ -62,6 +62,7 @@ function M.place_anywhere(chooser, f, id)
   if #options == 0 then return nil end
   local pick = decide { player = chooser, id = id or "place", prompt = "place " .. entity.name(f), options = options }[1]
   board.place(f, options[pick].space)
+  log_event("place", "{e:fighter} is placed on {s:space}", { fighter = f, space = options[pick].space }, RULE["maneuver"])
   return options[pick].space
 end
 

@@ -107,8 +107,18 @@ local function place(ctx, p)
       board.place(fighters[i], options[pick].space)
     end
   end
+  -- One line per player ("Anna places Alice on c1 and Jabberwock on d2"), told before the
+  -- choices a fighter's ability makes at placement (Alice's size).
+  local where = {}
+  for _, f in ipairs(fighters) do
+    local at = board.position(f)
+    if at then where[#where + 1] = entity.name(f) .. " on " .. board.name(at) end
+  end
+  local last = table.remove(where)
+  local spots = #where > 0 and (table.concat(where, ", ") .. " and " .. last) or last or "no fighter"
+  log.event("placed", "{p:player} places {spots}", { player = p, hero = entity.name(fighters[1]), spots = spots },
+    { rule = "§2 Setup" })
   windows.dispatch("placed", { hero = fighters[1], preset = seat }, p, { only = state.character(p) })
-  log.event("placed", "{p:player} has placed {hero}", { player = p, hero = entity.name(fighters[1]) }, { rule = "§2 Setup" })
 end
 
 ---Sets up the match for 2 seats (a duel) or 4 (teams, seats in turn order A1, B1, A2, B2): loads

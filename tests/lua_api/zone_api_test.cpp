@@ -142,6 +142,25 @@ zone.reveal(card, "all"))");
     CHECK(r.where(*reveals[1]) == "snippet:9");
 }
 
+TEST_CASE("#19.1 a card every player may see is public: spectators read its name", "[lua_api][zone]") {
+    // Three players. A card revealed to all, or to each player but its owner (who sees it
+    // anyway), in an owner-only zone (a combat card laid face up from a hand): what every
+    // player sees is public (EventLog::kSpectator). King is shown to player 2 only.
+    const RunResult r = run_snippet(R"(local hand = zone.create("hand", 1, "owner")
+local card = entity.create{zone = hand, name = "Ace", owner = 1}
+local other = entity.create{zone = hand, name = "King", owner = 1}
+local shown = entity.create{zone = hand, name = "Queen", owner = 1}
+zone.reveal(card, "all")
+zone.reveal(other, 2)
+zone.reveal(shown, {2, 3})
+log.event("t.show", "{e:a}, {e:b} and {e:c}", {a = card, b = other, c = shown}))", 3);
+    REQUIRE(r.finished());
+    const Event* show = r.first("t.show");
+    REQUIRE(show);
+    CHECK(r.narrate(*show, EventLog::kSpectator) == "Ace, a hidden card and Queen");
+    CHECK(r.narrate(*show, 1) == "Ace, King and Queen");
+}
+
 TEST_CASE("zone.create, find and move reject bad arguments with the snippet line", "[lua_api][zone]") {
     CHECK(error_of("zone.create('deck', 1, 'secret')") ==
           "snippet:1: bad argument #3 to 'zone.create' (expected \"public\", \"owner\" or \"hidden\"; got \"secret\")");

@@ -7,6 +7,7 @@ local fx = require("unmatched.effects")
 return {
   key = "unmatched/alice/biting_jaws",
   name = "Biting Jaws",
+  text = "deal 2 damage to any one fighter on a space adjacent to the Jabberwock",
   props = { type = "attack", user = "jabberwock", value = 4, boost = 2 },
   after_combat = function(ctx)
     local jaws = ctx.me

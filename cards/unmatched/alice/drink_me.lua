@@ -5,6 +5,7 @@ local fx = require("unmatched.effects")
 return {
   key = "unmatched/alice/drink_me",
   name = "Drink Me",
+  text = "draw 2 cards, then change Alice's size",
   props = { type = "scheme", user = "alice", boost = 2 },
   scheme = function(ctx)
     fx.draw(ctx.player, 2)

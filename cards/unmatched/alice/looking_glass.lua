@@ -9,6 +9,7 @@ local OPTIONS = { "Draw 2 cards", "Alice recovers 3 health", "Place Alice on any
 return {
   key = "unmatched/alice/looking_glass",
   name = "Looking-Glass",
+  text = "choose 2 different effects: draw 2 cards; Alice recovers 3 health; place Alice on any other space",
   props = { type = "defense", user = "alice", value = 2, boost = 4 },
   after_combat = function(ctx)
     local picks = decide { player = ctx.player, id = "looking_glass", prompt = "choose 2 different effects",

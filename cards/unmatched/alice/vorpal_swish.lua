@@ -7,6 +7,7 @@ local fx = require("unmatched.effects")
 return {
   key = "unmatched/alice/vorpal_swish",
   name = "Vorpal Swish",
+  text = "if you won the combat, look at your opponent's hand and choose one card, which they must discard",
   props = { type = "attack", user = "alice", value = 3, boost = 4 },
   after_combat = function(ctx)
     if not ctx.won then return end
@@ -21,5 +22,8 @@ return {
     local pick = decide { player = ctx.player, id = "vorpal_swish", prompt = "choose a card your opponent discards",
       options = options, secret = true }[1]
     fx.deck.discard(hand[pick])
+    -- Face up on the discard pile now: a public fact, in every view.
+    log.event("vorpal_swish", "{p:player} must discard {e:card}", { player = q, card = hand[pick] },
+      { rule = "§4.4 ATTACK: after combat" })
   end,
 }

@@ -7,6 +7,7 @@ local fx = require("unmatched.effects")
 return {
   key = "unmatched/king_arthur/holy_grail",
   name = "Holy Grail",
+  text = "if King Arthur has 4 health or less but is not defeated, restore his health to 8",
   props = { type = "defense", user = "any", value = 1, boost = 2 },
   after_combat = function(ctx)
     local arthur = fx.state.find(ctx.player, "king_arthur")

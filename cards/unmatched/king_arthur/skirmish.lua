@@ -7,6 +7,7 @@ local fx = require("unmatched.effects")
 return {
   key = "unmatched/king_arthur/skirmish",
   name = "Skirmish",
+  text = "if you won the combat, choose one of the fighters in the combat and move it up to 2 spaces",
   props = { type = "versatile", user = "any", value = 4, boost = 1 },
   after_combat = function(ctx)
     if not ctx.won then return end

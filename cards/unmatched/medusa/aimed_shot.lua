@@ -6,6 +6,7 @@ local fx = require("unmatched.effects")
 return {
   key = "unmatched/medusa/aimed_shot",
   name = "Aimed Shot",
+  text = "draw 1 card",
   props = { type = "attack", user = "medusa", value = 3, boost = 2 },
   after_combat = function(ctx) fx.draw(ctx.player, 1) end,
 }

@@ -33,6 +33,11 @@ return {
     for i, f in ipairs(targets) do options[i + 1] = { label = entity.name(f) .. " on " .. board.name(board.position(f)), entity = f } end
     local pick = decide { player = ctx.player, id = "medusa_gaze", prompt = "deal 1 damage to an opposing fighter in Medusa's zone?",
       options = options }[1]
-    if pick > 1 then fx.deal(targets[pick - 1], 1) end
+    if pick > 1 then
+      -- Told, so the damage line that follows has its cause.
+      log.event("ability", "{p:player} uses Medusa's ability on {e:fighter}", { player = ctx.player, fighter = targets[pick - 1] },
+        { rule = "§6.2 Hero abilities: Medusa" })
+      fx.deal(targets[pick - 1], 1)
+    end
   end,
 }

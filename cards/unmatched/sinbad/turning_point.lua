@@ -7,6 +7,7 @@ local fx = require("unmatched.effects")
 return {
   key = "unmatched/sinbad/turning_point",
   name = "Turning Point",
+  text = "if your fighter started this turn on a different space, this card's value becomes 5",
   props = { type = "versatile", user = "any", value = 3, boost = 1 },
   during_combat = function(ctx)
     local started = flag.get(ctx.me, "turn_start_space") -- a space, set when the turn began (0 = none)

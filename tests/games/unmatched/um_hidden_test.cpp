@@ -50,7 +50,7 @@ TEST_CASE("Unmatched face-down combat cards are hidden until the reveal", "[unma
     REQUIRE(chose);
     CHECK_FALSE(r.data(*chose, kKarl).contains("answer"));
     CHECK(r.data(*chose, kAnna)["answer"] == "Biting Jaws");
-    CHECK(r.narrate(*reveal, kKarl) == "revealed: Biting Jaws against Tower Shield");
+    CHECK(r.narrate(*reveal, kKarl) == "Anna reveals Biting Jaws against Karl's Tower Shield");
     // An observer (the full log) sees both choices before the reveal.
     CHECK(r.data(*chose, EventLog::kObserver)["answer"] == "Biting Jaws");
 }
