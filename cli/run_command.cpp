@@ -141,6 +141,51 @@ void print_event(const Match& m, const Event& e, PlayerIndex viewer, bool json) 
     std::cout << "[" << e.seq << "] " << (text.empty() ? e.type : text) << "\n";
 }
 
+// --step: after each event the viewer presses Enter for the next one, `b` to see the one
+// before again (and again: Enter then walks forward through what was shown), `q` to stop.
+struct Stepper {
+    bool on = false;
+    bool quit = false;
+    std::vector<std::size_t> shown;   // events printed so far, in order
+
+    template <class Print>
+    void after(std::size_t event, const Print& print) {
+        shown.push_back(event);
+        std::size_t cursor = shown.size() - 1;
+        for (;;) {
+            std::cout << "  (Enter: next, b: back, q: quit) " << std::flush;
+            std::string line;
+            if (!std::getline(std::cin, line)) {   // input closed: run on
+                on = false;
+                return;
+            }
+            line.erase(0, line.find_first_not_of(" \t\r"));
+            line.erase(line.find_last_not_of(" \t\r") + 1);
+            if (line == "q") {
+                quit = true;
+                return;
+            }
+            if (line == "b") {
+                if (cursor == 0) {
+                    std::cout << "  (this is the first event)\n";
+                    continue;
+                }
+                --cursor;
+                std::cout << "  back: ";
+                print(shown[cursor]);
+                continue;
+            }
+            if (cursor + 1 < shown.size()) {
+                ++cursor;
+                std::cout << "  again: ";
+                print(shown[cursor]);
+                continue;
+            }
+            return;
+        }
+    }
+};
+
 std::string result_text(const MatchRunner& r) {
     const Match& m = r.match();
     switch (r.state()) {
@@ -175,37 +220,69 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
                   << (errors.size() == 1 ? "" : "s") << ")\n";
         return kBadInput;
     }
-    auto make_agent = [](const SeatSpec& seat, PlayerIndex p, std::uint64_t seed) -> std::unique_ptr<Agent> {
-        if (seat.agent == "human") return make_human_agent(std::cin, std::cout);
+    // A person at the terminal may take an answer back (u) or leave (q): the session outlives
+    // the runner, which an undo replaces by one that replays every earlier decision.
+    HumanSession session;
+    auto make_agent = [&session](const SeatSpec& seat, PlayerIndex p, std::uint64_t seed) -> std::unique_ptr<Agent> {
+        if (seat.agent == "human") return make_human_agent(std::cin, std::cout, &session);
         return default_agent(seat, p, seed);
     };
     const NarrationPolicy policy = read_narration_policy(host, errors);
     for (const auto& e : errors) std::cerr << "duelbox: " << e << "\n";   // a bad policy still plays
-    MatchRunner runner(host, scenario, make_agent);
-    if (recorded) runner.set_ignore_stop(true);
+    Scenario current = scenario;
+    std::unique_ptr<MatchRunner> owned;
+    const auto start = [&] {
+        owned = std::make_unique<MatchRunner>(host, current, make_agent);
+        if (recorded) owned->set_ignore_stop(true);
+        session.taken = [r = owned.get()] { return r->taken().size(); };
+    };
+    start();
     std::size_t printed = 0;
-    std::string dummy;
-    bool stepping = o.step;
+    Stepper stepper;
+    stepper.on = o.step;
+    bool left = false;
     std::string last_rule;
     const RulesReference rules_text = o.rules ? RulesReference::load(scenario.root, scenario.game) : RulesReference{};
     for (;;) {
+        MatchRunner& runner = *owned;
         const RunState s = runner.step();
         if (!o.quiet && runner.state() != RunState::NotStarted) {
             const auto& events = runner.match().log().events();
             const std::size_t upto = runner.visible_events();
-            for (; printed < upto; ++printed) {
+            for (; printed < upto && !stepper.quit; ++printed) {
                 if (!shown(events[printed], viewer, o, policy)) continue;
                 if (o.rules && !o.json) print_rule_heading(events[printed], viewer, last_rule, rules_text);
                 print_event(runner.match(), events[printed], viewer, o.json);
-                if (stepping) {
-                    std::cout << "  (Enter for the next event)" << std::flush;
-                    if (!std::getline(std::cin, dummy)) stepping = false;   // input closed: run on
-                }
+                if (stepper.on)
+                    stepper.after(printed, [&](std::size_t i) { print_event(runner.match(), events[i], viewer, o.json); });
             }
         }
+        if (stepper.quit) break;
+        if (s == RunState::Failed && session.request == HumanSession::Request::Undo) {
+            // Replay every decision before the one taken back; the events up to its question
+            // were printed already and come out the same.
+            session.request = HumanSession::Request::None;
+            const auto& taken = runner.taken();
+            current.decisions.assign(taken.begin(), taken.begin() + static_cast<std::ptrdiff_t>(
+                                                                        std::min(session.undone.taken, taken.size())));
+            std::cout << "-- " << runner.match().player(session.undone.player).name
+                      << " takes back the last answer; asked again:\n";
+            printed = std::min(printed, session.undone.events);
+            stepper.shown.clear();
+            start();
+            continue;
+        }
+        if (s == RunState::Failed && session.request == HumanSession::Request::Quit) left = true;
         if (s != RunState::Running) break;
     }
+    MatchRunner& runner = *owned;
     std::cout << std::flush;
+    if (stepper.quit || left) {
+        std::cout << (left ? "Result: " + runner.error().substr(runner.error().find(": ") + 2) + " (the match was not finished)"
+                           : std::string("Stopped by the viewer after ") + std::to_string(printed) + " events")
+                  << "\n";
+        return kOk;
+    }
     int status = kOk;
     const bool failed = runner.state() == RunState::Failed;
     if (runner.state() == RunState::WaitingForAnswer) {

@@ -70,6 +70,7 @@ public:
     ReplayAgent(std::shared_ptr<DecisionTape> tape, std::unique_ptr<Agent> own, PlayerIndex seat)
         : tape_(std::move(tape)), own_(std::move(own)), seat_(seat) {}
     const char* kind() const override { return own_ ? own_->kind() : "scripted"; }
+    bool person() const override { return own_ && own_->person(); }
 
     std::optional<Answer> answer(const DecisionRequest& r, const Match& match) override {
         // The runner asks again after a wait; a misfit keeps waiting until answered outside.

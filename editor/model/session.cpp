@@ -298,4 +298,45 @@ std::string Session::provide(std::size_t i, Answer a) {
     return "";
 }
 
+std::string Session::take_back(PlayerIndex p) {
+    if (!current_) return "no match is open";
+    const auto& taken = current_->runner().taken();
+    // Replays the first `keep` recorded answers; the question after them is asked again.
+    const auto replay_first = [&](std::size_t keep) -> std::string {
+        std::vector<TapeEntry> kept = DecisionTape::from_run(current_->runner()).entries();
+        kept.resize(std::min(keep, kept.size()));
+        std::vector<std::string> errors;
+        auto run = Run::load(scenario_, std::make_shared<DecisionTape>(std::move(kept)), errors);
+        if (!run) return errors.empty() ? "the game did not load" : errors.front();
+        run->keep_timeline(timeline_budget_);
+        run->play();
+        adopt(std::move(run));
+        cursor_ = tip();
+        return "";
+    };
+    // An answer in a group still being asked (simultaneous choices): nothing was revealed yet,
+    // so the whole group is asked again.
+    if (waiting())
+        for (std::size_t i = 0; i < pending().size(); ++i)
+            if (answered(i) && pending()[i].player == p) return replay_first(taken.size());
+    std::size_t k = taken.size();
+    while (k > 0 && taken[k - 1].player != p) --k;
+    if (k == 0) return "nothing to take back: " + current_->match().player(p).name + " has not answered yet";
+    --k;
+    // The k-th "decision" event is that answer (one per answer, in the order taken): the state
+    // just before it is the one the question was asked in.
+    std::size_t at = 0, seen = 0;
+    const auto& events = current_->match().log().events();
+    for (; at < events.size(); ++at)
+        if (events[at].type == "decision" && seen++ == k) break;
+    if (at == events.size()) return "that answer is not in the log";
+    const std::size_t cursor = cursor_;
+    travel(at);
+    const HumanSession::Checkpoint then = checkpoint_of(view(), p, k);
+    travel(cursor);
+    if (std::string refused = take_back_refusal(then, current_->match()); !refused.empty()) return refused;
+    // Answers recorded before it stay, its group's earlier ones included: only it is asked again.
+    return replay_first(k);
+}
+
 }  // namespace duelbox::editor

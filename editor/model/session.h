@@ -113,6 +113,10 @@ public:
     const std::vector<DecisionRequest>& pending() const;
     std::string misfit() const;                   // why the rerun stopped to ask, or ""
     std::string provide(std::size_t i, Answer a); // "" or why refused; plays on when all are in
+    // Takes back player p's last answer (the undo rule of agents/agent.h: nothing random and
+    // nothing hidden revealed to p since) and replays up to that question, which is asked
+    // again. "" when done, else why not.
+    std::string take_back(PlayerIndex p);
     bool answered(std::size_t i) const { return i < answered_.size() && answered_[i]; }   // in this group
 
     // How many snapshots a travel keeps on each side of its target (stepping reuses them); fewer

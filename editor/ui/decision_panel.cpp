@@ -114,6 +114,20 @@ void draw_decision_panel(App& app) {
                 ImGui::TextDisabled("%s", picks.empty() ? "" : picks[0] ? "yes" : "no");
                 break;
         }
+        // What the rules do not offer, with the reason on hover (decide's `unavailable`).
+        if (!r.unavailable.empty()) {
+            ImGui::TextDisabled("not offered (hover for why):");
+            for (const Unavailable& u : r.unavailable) {
+                ImGui::BulletText("%s", u.label.c_str());
+                if (ImGui::IsItemHovered()) {
+                    ImGui::BeginTooltip();
+                    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+                    ImGui::TextUnformatted(u.why.c_str());
+                    ImGui::PopTextWrapPos();
+                    ImGui::EndTooltip();
+                }
+            }
+        }
         const Answer a{picks};
         const std::string bad = validate_answer(r, a);
         ImGui::BeginDisabled(!bad.empty());
@@ -126,6 +140,12 @@ void draw_decision_panel(App& app) {
         if (!bad.empty()) {
             ImGui::SameLine();
             ImGui::TextDisabled("%s", bad.c_str());
+        }
+        // Undo: the player's previous answer, while nothing random or hidden happened since.
+        if (ImGui::Button("Take back my last answer")) {
+            const std::string refused = s.take_back(r.player);
+            app.status = refused.empty() ? "took back the last answer" : refused;
+            app.draft_generation = -1;
         }
         ImGui::PopID();
         if (app.draft_generation == -1) break;   // the list changed under us

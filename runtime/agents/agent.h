@@ -10,10 +10,13 @@
 //    choice of agent never changes the match's random draws.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "kernel/decision.h"
 
@@ -29,12 +32,42 @@ class Agent {
 public:
     virtual ~Agent() = default;
     virtual const char* kind() const = 0;
+    virtual bool person() const { return false; }   // a human answers (the terminal, the editor)
     virtual std::optional<Answer> answer(const DecisionRequest& request, const Match& match) = 0;
 };
 
+// What a person at the terminal asked for besides an answer, kept by whoever plays the match
+// (the CLI) across the restarts an undo makes. The human agent raises AgentError after
+// setting `request`; the owner then ends or replays the match.
+struct HumanSession {
+    enum class Request { None, Undo, Quit };
+    // Each answer a person gave: enough to undo it later if nothing was learned since.
+    struct Checkpoint {
+        PlayerIndex player = kNoPlayer;
+        std::size_t taken = 0;             // decisions answered before it (the replay keeps these)
+        std::size_t events = 0;            // the log's size when it was asked
+        std::uint64_t draws = 0;           // random draws so far
+        std::vector<bool> seen;            // per entity (id - 1): whether the player could see it
+    };
+    std::vector<Checkpoint> answers;       // oldest first
+    std::function<std::size_t()> taken;   // how many decisions the match has answered (the runner)
+    Request request = Request::None;
+    Checkpoint undone;                     // after an Undo: the answer taken back
+};
+
+// The undo rule (Board Game Arena's): player p may take an answer back while nothing random
+// happened and nothing hidden was revealed to p since. `checkpoint_of` notes what matters
+// when p is asked; `take_back_refusal` is "" when the answer given then may be taken back
+// now, else why not ("Strike was revealed to you since"). The terminal and the editor share it.
+HumanSession::Checkpoint checkpoint_of(const Match& m, PlayerIndex p, std::size_t taken);
+std::string take_back_refusal(const HumanSession::Checkpoint& then, const Match& now);
+
 std::unique_ptr<Agent> make_random_agent(std::uint64_t seed);   // uniform over legal answers
 std::unique_ptr<Agent> make_first_agent();                      // always first_legal_answer
-std::unique_ptr<Agent> make_human_agent(std::istream& in, std::ostream& out);   // a person at a terminal
+// A person at a terminal: shows the table as that player sees it with every question, and
+// takes `?` (help), `s` (everything in view), `look N`, `why <option>`, `u` (undo) and `q`
+// (quit); without a session, undo and quit end the input like the end of the stream.
+std::unique_ptr<Agent> make_human_agent(std::istream& in, std::ostream& out, HumanSession* session = nullptr);
 std::unique_ptr<Agent> make_deferred_agent();                   // always waits (answers come from outside)
 
 }  // namespace duelbox

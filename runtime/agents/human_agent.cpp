@@ -1,7 +1,17 @@
 // human_agent.cpp - a person answering at a terminal.
 //
 // Bad input is never fatal: the agent says what was wrong and asks again. Only the end of
-// input ends the match (with an error naming the question that was left unanswered).
+// input (or `q`) ends the match. With every question it shows the table as that player sees
+// it (table_view.h), and it takes a few commands besides an answer:
+//   ?          help: the commands, and the question again
+//   s          everything this player may see (every zone, every count)
+//   look N     option N as a card (its name, kind, printed values, text)
+//   why WORDS  why a choice is not offered, when the rules said (decide's `unavailable`)
+//   u          take back your last answer, if nothing hidden was revealed to you and nothing
+//              random happened since (Board Game Arena's undo rule)
+//   q          leave the match
+#include <algorithm>
+#include <cctype>
 #include <istream>
 #include <ostream>
 #include <sstream>
@@ -9,17 +19,31 @@
 
 #include "agent.h"
 #include "kernel/match.h"
+#include "table_view.h"
 
 namespace duelbox {
 
 namespace {
 
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+std::string trim(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t\r");
+    if (b == std::string::npos) return "";
+    return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
+}
+
 class HumanAgent final : public Agent {
 public:
-    HumanAgent(std::istream& in, std::ostream& out) : in_(in), out_(out) {}
+    HumanAgent(std::istream& in, std::ostream& out, HumanSession* session) : in_(in), out_(out), session_(session) {}
     const char* kind() const override { return "human"; }
+    bool person() const override { return true; }
 
     std::optional<Answer> answer(const DecisionRequest& r, const Match& m) override {
+        const std::size_t taken = session_ && session_->taken ? session_->taken() : 0;
         show(r, m);
         for (;;) {
             out_ << "> " << std::flush;
@@ -27,39 +51,126 @@ public:
             if (!std::getline(in_, line))
                 throw AgentError("input ended while " + m.player(r.player).name + " was asked '" +
                                  (r.id.empty() ? r.prompt : r.id) + "'");
+            const std::string t = trim(line);
+            if (command(t, r, m)) continue;
             Answer a;
-            std::string problem = parse(r, line, a);
+            std::string problem = parse(r, t, a);
             if (problem.empty()) problem = validate_answer(r, a);
-            if (problem.empty()) return a;
-            out_ << "  " << problem << "\n";
+            if (problem.empty()) {
+                if (session_) session_->answers.push_back(checkpoint_of(m, r.player, taken));
+                return a;
+            }
+            out_ << "  " << problem << " (? for help)\n";
         }
     }
 
 private:
     void show(const DecisionRequest& r, const Match& m) {
-        out_ << "\n" << m.player(r.player).name << ", " << (r.prompt.empty() ? r.id : r.prompt) << "\n";
+        out_ << "\n" << table_summary(m, r.player);
+        out_ << m.player(r.player).name << ", " << (r.prompt.empty() ? r.id : r.prompt) << "\n";
         for (std::size_t i = 0; i < r.options.size(); ++i) out_ << "  " << (i + 1) << ") " << r.options[i].label << "\n";
         switch (r.kind) {
             case DecisionKind::Choose:
-                out_ << "  (type " << (r.min == r.max ? std::to_string(r.min) : std::to_string(r.min) + " to " + std::to_string(r.max))
-                     << " option numbers separated by spaces" << (r.min == 0 ? "; empty for none" : "") << ")\n";
+                if (r.min == 1 && r.max == 1) out_ << "  (type an option number; ? for help)\n";
+                else
+                    out_ << "  (type " << (r.min == r.max ? std::to_string(r.min) : std::to_string(r.min) + " to " + std::to_string(r.max))
+                         << " option numbers separated by spaces" << (r.min == 0 ? "; empty for none" : "") << "; ? for help)\n";
                 break;
-            case DecisionKind::Order: out_ << "  (type every option number, first to last)\n"; break;
-            case DecisionKind::Number: out_ << "  (type a number from " << r.min << " to " << r.max << ")\n"; break;
-            case DecisionKind::YesNo: out_ << "  (y or n)\n"; break;
+            case DecisionKind::Order: out_ << "  (type every option number, first to last; ? for help)\n"; break;
+            case DecisionKind::Number: out_ << "  (type a number from " << r.min << " to " << r.max << "; ? for help)\n"; break;
+            case DecisionKind::YesNo: out_ << "  (y or n; ? for help)\n"; break;
         }
     }
 
+    // A command instead of an answer: handled here, true when `t` was one.
+    bool command(const std::string& t, const DecisionRequest& r, const Match& m) {
+        if (t == "?" || t == "help") {
+            out_ << "  an answer as asked above, or:\n"
+                    "    s          everything you can see of the table\n"
+                    "    look N     option N as a card\n"
+                    "    why WORDS  why a choice is not among the options\n"
+                    "    u          take back your last answer (if nothing hidden or random happened since)\n"
+                    "    q          leave the match\n";
+            show(r, m);
+            return true;
+        }
+        if (t == "s") {
+            out_ << table_everything(m, r.player);
+            return true;
+        }
+        if (t.rfind("look", 0) == 0) {
+            std::int64_t n = 0;
+            std::istringstream(t.substr(4)) >> n;
+            if (n < 1 || n > static_cast<std::int64_t>(r.options.size())) {
+                out_ << "  look N: N is an option number from 1 to " << r.options.size() << "\n";
+            } else {
+                const Option& o = r.options[static_cast<std::size_t>(n - 1)];
+                EntityId e = o.entity;
+                for (int i = 1; e == kNoEntity && o.space == kNoSpace && i <= m.entity_count(); ++i)   // a card named by its label
+                    if (m.entity(static_cast<EntityId>(i)).name == o.label && m.can_see(r.player, static_cast<EntityId>(i)))
+                        e = static_cast<EntityId>(i);
+                if (e != kNoEntity) out_ << "  " << card_text(m, r.player, e) << "\n";
+                else if (o.space != kNoSpace) out_ << "  space " << m.board().space(o.space).name << "\n";
+                else out_ << "  " << o.label << " (not a card)\n";
+            }
+            return true;
+        }
+        if (t.rfind("why", 0) == 0 && (t.size() == 3 || t[3] == ' ')) {
+            out_ << "  " << why(r, lower(trim(t.substr(3)))) << "\n";
+            return true;
+        }
+        if (t == "u" || t == "undo") {
+            const std::string refused = undo(r.player, m);
+            if (refused.empty()) throw AgentError("the last answer was taken back");
+            out_ << "  " << refused << "\n";
+            return true;
+        }
+        if (t == "q" || t == "quit") {
+            if (!session_) throw AgentError(m.player(r.player).name + " left the match");
+            session_->request = HumanSession::Request::Quit;
+            throw AgentError(m.player(r.player).name + " left the match");
+        }
+        return false;
+    }
+
+    static std::string why(const DecisionRequest& r, const std::string& words) {
+        if (words.empty()) return "why WORDS: name the choice you expected, e.g. why fortify";
+        for (std::size_t i = 0; i < r.options.size(); ++i)
+            if (lower(r.options[i].label).find(words) != std::string::npos)
+                return "'" + r.options[i].label + "' is offered: option " + std::to_string(i + 1);
+        for (const Unavailable& u : r.unavailable)
+            if (lower(u.label).find(words) != std::string::npos) return u.label + ": " + u.why;
+        return "'" + words + "' is not among the options, and the rules gave no reason here" +
+               (r.unavailable.empty() ? "" : " (they explain: " + [&] {
+                   std::string names;
+                   for (const Unavailable& u : r.unavailable) names += (names.empty() ? "" : ", ") + u.label;
+                   return names;
+               }() + ")");
+    }
+
+    // "" and a request made when the player's last answer may be taken back; else why not.
+    std::string undo(PlayerIndex p, const Match& m) {
+        if (!session_) return "undo is not available here";
+        auto last = std::find_if(session_->answers.rbegin(), session_->answers.rend(),
+                                 [&](const HumanSession::Checkpoint& c) { return c.player == p; });
+        if (last == session_->answers.rend()) return "nothing to take back: you have not answered yet";
+        if (std::string refused = take_back_refusal(*last, m); !refused.empty()) return refused;
+        session_->undone = *last;
+        // Answers given after it (by this player or another person) go with it.
+        session_->answers.erase(std::next(last).base(), session_->answers.end());
+        session_->request = HumanSession::Request::Undo;
+        return "";
+    }
+
     // Options are numbered from 1 for people; picks are 0-based inside.
-    static std::string parse(const DecisionRequest& r, const std::string& line, Answer& a) {
+    static std::string parse(const DecisionRequest& r, const std::string& t, Answer& a) {
         if (r.kind == DecisionKind::YesNo) {
-            const std::string t = trim(line);
             if (t == "y" || t == "yes") a.picks = {1};
             else if (t == "n" || t == "no") a.picks = {0};
             else return "answer y or n";
             return "";
         }
-        std::istringstream ss(line);
+        std::istringstream ss(t);
         std::string word;
         while (ss >> word) {
             std::int64_t v = 0;
@@ -75,20 +186,35 @@ private:
         return "";
     }
 
-    static std::string trim(const std::string& s) {
-        const auto b = s.find_first_not_of(" \t\r");
-        if (b == std::string::npos) return "";
-        return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
-    }
-
     std::istream& in_;
     std::ostream& out_;
+    HumanSession* session_;
 };
 
 }  // namespace
 
-std::unique_ptr<Agent> make_human_agent(std::istream& in, std::ostream& out) {
-    return std::make_unique<HumanAgent>(in, out);
+HumanSession::Checkpoint checkpoint_of(const Match& m, PlayerIndex p, std::size_t taken) {
+    HumanSession::Checkpoint c;
+    c.player = p;
+    c.taken = taken;
+    c.events = m.log().size();
+    c.draws = m.rng().draws();
+    c.seen.resize(static_cast<std::size_t>(m.entity_count()));
+    for (int e = 1; e <= m.entity_count(); ++e) c.seen[e - 1] = m.can_see(p, static_cast<EntityId>(e));
+    return c;
+}
+
+std::string take_back_refusal(const HumanSession::Checkpoint& then, const Match& now) {
+    if (now.rng().draws() != then.draws) return "cannot take it back: something random happened since";
+    // Only what existed then: a card made since was never hidden from anyone.
+    for (std::size_t i = 0; i < then.seen.size(); ++i)
+        if (!then.seen[i] && now.can_see(then.player, static_cast<EntityId>(i + 1)))
+            return "cannot take it back: " + now.entity(static_cast<EntityId>(i + 1)).name + " was revealed to you since";
+    return "";
+}
+
+std::unique_ptr<Agent> make_human_agent(std::istream& in, std::ostream& out, HumanSession* session) {
+    return std::make_unique<HumanAgent>(in, out, session);
 }
 
 }  // namespace duelbox

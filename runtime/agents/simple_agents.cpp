@@ -50,6 +50,7 @@ public:
 class DeferredAgent final : public Agent {
 public:
     const char* kind() const override { return "deferred"; }
+    bool person() const override { return true; }   // the editor's seat: a person answers it
     std::optional<Answer> answer(const DecisionRequest&, const Match&) override { return std::nullopt; }
 };
 

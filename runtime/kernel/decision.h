@@ -31,6 +31,14 @@ struct Option {
     SpaceId space = kNoSpace;          // set when the option is a board space
 };
 
+// A choice the player might expect that the rules do not offer, and why ("Fortify: your
+// defense has stability, so +2 defense would change nothing"). Shown to a person who asks
+// "why" (the terminal's `why <option>`, the editor's tooltip); never logged, never answered.
+struct Unavailable {
+    std::string label;
+    std::string why;
+};
+
 struct DecisionRequest {
     PlayerIndex player = kNoPlayer;
     DecisionKind kind = DecisionKind::Choose;
@@ -39,6 +47,7 @@ struct DecisionRequest {
     std::vector<Option> options;
     std::int64_t min = 1, max = 1;     // Choose: how many picks; Number: the range
     bool secret = false;               // the answer is hidden from the other players in the log
+    std::vector<Unavailable> unavailable;   // what is not offered, and why (decide's `unavailable`)
 };
 
 struct Answer {

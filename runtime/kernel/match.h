@@ -165,6 +165,7 @@ public:
 
     // -- [SECTION] Randomness, log, result --------------------------------------------
     Rng& rng() { return rng_; }
+    const Rng& rng() const { return rng_; }   // draws(): whether randomness happened since (undo)
     std::uint64_t seed() const { return seed_; }
     EventLog& log() { return log_; }
     const EventLog& log() const { return log_; }

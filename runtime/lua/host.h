@@ -44,6 +44,9 @@ class DecisionSink {
 public:
     virtual ~DecisionSink() = default;
     virtual void ask(std::vector<DecisionRequest> requests, bool grouped, SourceLoc where) = 0;
+    // Whether player p's decisions go to a person (a terminal, the editor), so that a rule may
+    // spend time saying what it does not offer and why (match.asks_person).
+    virtual bool asks_person(PlayerIndex p) const { (void)p; return false; }
 };
 
 struct HandlerContext {

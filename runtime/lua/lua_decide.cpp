@@ -60,6 +60,23 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
         luaL_error(L, "%s: field 'options' must be a list", fn);
     }
     lua_pop(L, 1);
+    // What is not offered, and why: {{label=, why=}, ...}, shown to a person who asks.
+    if (lua_getfield(L, t, "unavailable") == LUA_TTABLE) {
+        const int list = lua_gettop(L);
+        readonly_view_unwrap(L, list);
+        const lua_Integer n = luaL_len(L, list);
+        for (lua_Integer i = 1; i <= n; ++i) {
+            if (lua_rawgeti(L, list, i) != LUA_TTABLE)
+                luaL_error(L, "%s: unavailable[%d] must be a table {label=, why=}", fn, (int)i);
+            Unavailable& u = r.unavailable.emplace_back();
+            if (!get_field_string(L, -1, "label", u.label) || !get_field_string(L, -1, "why", u.why))
+                luaL_error(L, "%s: unavailable[%d] needs a 'label' and a 'why' (strings)", fn, (int)i);
+            lua_pop(L, 1);
+        }
+    } else if (!lua_isnil(L, -1)) {
+        luaL_error(L, "%s: field 'unavailable' must be a list of {label=, why=}", fn);
+    }
+    lua_pop(L, 1);
     const auto count = static_cast<std::int64_t>(r.options.size());
     switch (r.kind) {
         case DecisionKind::Choose:
@@ -107,12 +124,15 @@ int ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, bool gro
     return lua_yield(L, 0);
 }
 
-/// decide{player=, kind=, id=, prompt=, options={...}, min=, max=, secret=} -> answer
+/// decide{player=, kind=, id=, prompt=, options={...}, min=, max=, secret=, unavailable=} -> answer
 /// Asks player `player` one question and waits for the answer. kind: "choose" (pick min..max
 /// options; default 1) returns a list of option numbers; "order" returns the options' order
 /// as a list of option numbers; "number" (min..max) returns an integer; "yesno" a boolean.
 /// An option is a label or {label=, value=, entity=, space=}. `id` names the question for
 /// scripted answers; `secret` hides the answer from the other players in the log.
+/// `unavailable = {{label=, why=}, ...}` lists choices the player might expect that the rules
+/// do not offer, with the reason: a person asking "why Fortify?" reads it. Never logged;
+/// build it only when match.asks_person(player) is true, so agents' matches pay nothing.
 int decide_one(lua_State* L) {
     Match& m = match_of(L);
     lua_settop(L, 1);

@@ -128,11 +128,24 @@ int match_event_count(lua_State* L) {
     return 1;
 }
 
+/// match.asks_person(p) -> boolean
+/// Whether player p's decisions are answered by a person (at the terminal or in the editor)
+/// rather than an agent or a script. A rule may then spend time on what only a person reads:
+/// decide's `unavailable` list (what is not offered, and why). Never let it change what the
+/// rules do: the same decisions must give the same match whoever answers them.
+int match_asks_person(lua_State* L) {
+    Match& m = match_of(L);
+    const PlayerIndex p = check_player(L, 1, m);
+    const DecisionSink* sink = host_of(L).decisions();
+    lua_pushboolean(L, sink && sink->asks_person(p));
+    return 1;
+}
+
 const luaL_Reg match_module[] = {
     {"players", match_players},     {"player_entity", match_player_entity}, {"name", match_name},
     {"team", match_team},           {"allies", match_allies},               {"finish", match_finish},
     {"finished", match_finished},   {"end_period", match_end_period},       {"check", match_check},
-    {"event_count", match_event_count}, {nullptr, nullptr}};
+    {"event_count", match_event_count}, {"asks_person", match_asks_person}, {nullptr, nullptr}};
 
 }  // namespace
 

@@ -267,6 +267,11 @@ std::size_t MatchRunner::visible_events() const {
     return std::min(cut_, match_->log().size());
 }
 
+bool MatchRunner::asks_person(PlayerIndex p) const {
+    // A scripted answer still waiting in the scenario's queue is not a person's.
+    return p >= 0 && static_cast<std::size_t>(p) < agents_.size() && agents_[p] && agents_[p]->person();
+}
+
 void MatchRunner::ask(std::vector<DecisionRequest> requests, bool grouped, SourceLoc where) {
     pending_ = std::move(requests);
     answers_.assign(pending_.size(), std::nullopt);

@@ -72,6 +72,7 @@ public:
 
     // DecisionSink: called by decide/decide_all from inside the coroutine.
     void ask(std::vector<DecisionRequest> requests, bool grouped, SourceLoc where) override;
+    bool asks_person(PlayerIndex p) const override;
 
 private:
     RunState start();

@@ -79,12 +79,29 @@ local entity_get, flag_is = entity.get, flag.is
 
 -- ADV4: a token that would change nothing is not legal (a `*` or NONE stat, stability).
 -- `attack` = p's attack cards (battlecon.state attack_cards), read once per list of choices.
+-- Returns true, or false and why not (the card that makes it so, when one does).
 local function support_changes(p, t, attack)
   for i = 1, #attack do
     local c = attack[i]
-    if entity_get(c, t.fixed) or entity_get(c, t.stat) == stats.NONE then return false end
+    if entity_get(c, t.fixed) then return false, "fixed", c end
+    if entity_get(c, t.stat) == stats.NONE then return false, "none", c end
   end
-  return not (t.stat == "defense" and stats.stable(p))
+  if t.stat == "defense" and stats.stable(p) then return false, "stability" end
+  return true
+end
+
+-- What a person reads on asking why a support token is not offered (decide's `unavailable`).
+local function support_refusal(t, what, card)
+  if what == "fixed" then
+    return ("%s's %s is fixed (*): +%d %s would change nothing (ADV4)"):format(entity.name(card), t.stat, t.amount, t.stat)
+  elseif what == "none" then
+    return ("%s has no %s (NONE): +%d %s would change nothing (ADV4)"):format(entity.name(card), t.stat, t.amount, t.stat)
+  elseif what == "stability" then
+    return ("your attack has stability, so its defense counts as 0: +%d defense would change nothing (ADV4)"):format(t.amount)
+  elseif what == "used" then
+    return ("you used %s this beat already: each support token once per beat (§6.5)"):format(t.name)
+  end
+  return what
 end
 
 -- Card advantages: data `offer = {label=, once=, for_opponent=, force=, can=function(p, card)}`,
@@ -117,19 +134,29 @@ local function team_once()
   return S.team_mode() and entity_get(S.tracker(), "for_opponent_once") ~= "one_time"
 end
 
--- Appends to `out` the advantage `card` offers to `user`, if it offers one user may use now.
-local function consider(out, card, user)
+-- Appends to `out` the advantage `card` offers to `user`, if it offers one user may use now;
+-- else, when `why` is a list (a person is asking), appends to it what is not offered and why.
+local function consider(out, card, user, why)
   local adv = offer_of(card)
   if not adv then return end
   if (adv.for_opponent == true) == (entity.owner(card) == user) then return end            -- ADV6
-  if flag_is(card, "adv_used") and (adv.once or adv.for_opponent and team_once()) then return end   -- ADV5, O8
-  if adv.force and S.force(user) < adv.force then return end
-  if adv.can and not adv.can(user, card) then return end                                   -- ADV4
-  out[#out + 1] = { card = card, label = (adv.label or entity.name(card)) }
+  local refusal
+  if flag_is(card, "adv_used") and (adv.once or adv.for_opponent and team_once()) then     -- ADV5, O8
+    refusal = "used this beat already: a one-time advantage (ADV5)"
+  elseif adv.force and S.force(user) < adv.force then
+    refusal = why and ("it costs %d force and you have %d"):format(adv.force, S.force(user))
+  elseif adv.can and not adv.can(user, card) then                                          -- ADV4
+    refusal = "its condition does not hold now (ADV4)"
+  else
+    out[#out + 1] = { card = card, label = (adv.label or entity.name(card)) }
+    return
+  end
+  if why then why[#why + 1] = { label = adv.label or entity.name(card), why = refusal } end
 end
 
--- Appends to `out` the card advantages p may use: p's own and those p's opponents grant.
-local function card_advantages(p, out)
+-- Appends to `out` the card advantages p may use: p's own and those p's opponents grant
+-- (and to `why`, when a list, those p may not use now).
+local function card_advantages(p, out, why)
   local owners
   if S.team_mode() then                                                -- O8: p's nearest enemies
     owners = { p }
@@ -137,25 +164,38 @@ local function card_advantages(p, out)
   end
   for i = 1, owners and #owners or 2 do
     local list = zone_tagged("offer", owners and owners[i] or (i == 1 and p or S.opponent(p)), OFFER_ZONES)
-    for k = 1, #list do consider(out, list[k], p) end
+    for k = 1, #list do consider(out, list[k], p, why) end
   end
   return out
 end
 
 ---What p may do on an Advantage turn: pass first, then the support tokens, then card
----advantages (the order the options are offered in).
-function M.choices(p)
+---advantages (the order the options are offered in). With `why` (a list), also what p may not
+---do now and why, as decide's `unavailable` entries {label=, why=} (for a person asking).
+---@param p integer
+---@param why table|nil
+---@return table
+function M.choices(p, why)
   local list = { { label = "pass" } }
-  if S.force(p) >= M.SUPPORT_COST then
+  local force = S.force(p)
+  if force >= M.SUPPORT_COST then
     local attack = S.attack_cards(p)
     for i = 1, #M.SUPPORT do
       local t = M.SUPPORT[i]
-      if not S.flag(p, t.used) and support_changes(p, t, attack) then
-        list[#list + 1] = { label = t.label, token = t }
-      end
+      local ok, what, card
+      if S.flag(p, t.used) then ok, what = false, "used"
+      else ok, what, card = support_changes(p, t, attack) end
+      if ok then list[#list + 1] = { label = t.label, token = t }
+      elseif why then why[#why + 1] = { label = t.label, why = support_refusal(t, what, card) } end
+    end
+  elseif why then
+    for i = 1, #M.SUPPORT do
+      local t = M.SUPPORT[i]
+      why[#why + 1] = { label = t.label, why = ("a support token costs %d force and you have %d (§6.5)"):format(
+        M.SUPPORT_COST, force) }
     end
   end
-  return card_advantages(p, list)
+  return card_advantages(p, list, why)
 end
 
 ---Player p uses `c`, one of M.choices(p) other than "pass" (a support token or a card's advantage),
@@ -197,12 +237,14 @@ function M.advantage_phase(ctx)
   while not match.finished() do
     guard = guard + 1
     if guard > 200 then error("advantage phase does not end", 2) end
-    local list = M.choices(turn)
+    local why = match.asks_person(turn) and {} or nil    -- reasons only for a person to read
+    local list = M.choices(turn, why)
     local options = {}
     for i, c in ipairs(list) do options[i] = c.label end
     local pick = 1
-    if #list > 1 then
-      pick = decide { player = turn, id = "advantage", prompt = "use an advantage or pass", options = options }[1]
+    if #list > 1 then   -- the same questions whoever answers (a replay asks no person)
+      pick = decide { player = turn, id = "advantage", prompt = "use an advantage or pass", options = options,
+        unavailable = why }[1]
     end
     if pick == 1 then
       log.event("bc.pass", "{p:player} passes", { player = turn }, { rule = "§3.3 ADV2" })

@@ -16,8 +16,12 @@ function set.of_kind(z, kind) end
 function set.set_phase(ctx, recycle) end
 
 --- What p may do on an Advantage turn: pass first, then the support tokens, then card
---- advantages (the order the options are offered in).
-function set.choices(p) end
+--- advantages (the order the options are offered in). With `why` (a list), also what p may not
+--- do now and why, as decide's `unavailable` entries {label=, why=} (for a person asking).
+---@param p integer
+---@param why table|nil
+---@return table
+function set.choices(p, why) end
 
 --- Player p uses `c`, one of M.choices(p) other than "pass" (a support token or a card's advantage),
 --- inside its rule (§3.3 ADV3).

@@ -72,3 +72,13 @@ function match.check() end
 ---How many events the log holds so far.
 ---@return integer
 function match.event_count() end
+
+---`match.asks_person(p) -> boolean`
+---
+---Whether player p's decisions are answered by a person (at the terminal or in the editor)
+---rather than an agent or a script. A rule may then spend time on what only a person reads:
+---decide's `unavailable` list (what is not offered, and why). Never let it change what the
+---rules do: the same decisions must give the same match whoever answers them.
+---@param p any
+---@return boolean
+function match.asks_person(p) end

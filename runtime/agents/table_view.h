@@ -1,0 +1,27 @@
+// table_view.h - what one player sees of the table, in words: for a person deciding at a
+// terminal (the human agent shows it with every question).
+//
+// Game-agnostic: it reads only the kernel's state (the board, counters on the players'
+// entities, zones and their visibility) and names only what the viewer may see
+// (Match::can_see): a card in another player's hand is counted, never named.
+#pragma once
+#include <string>
+
+#include "kernel/ids.h"
+
+namespace duelbox {
+
+class Match;
+
+// The short view shown before each question: the board (who stands where), each player's
+// counters, and the viewer's own private zones (a hand) with the cards in them.
+std::string table_summary(const Match& m, PlayerIndex viewer);
+
+// Everything the viewer may see: the summary plus every non-empty zone (contents named where
+// visible, counted where not) and the counters of the other entities in view.
+std::string table_everything(const Match& m, PlayerIndex viewer);
+
+// One entity as a card: "Strike (base): power 3, speed 2, range 1~1", or "a hidden card".
+std::string card_text(const Match& m, PlayerIndex viewer, EntityId e);
+
+}  // namespace duelbox
