@@ -253,9 +253,9 @@ void draw_layout(App& app, float width, float height) {
     }
     if (place("Scripts", 0, top, left, body)) draw_script_panel(app);
     ImGui::End();
-    if (place("Board", left, top, middle, body * 0.45f)) draw_board_panel(app);
+    if (place("Board", left, top, middle, body * 0.6f)) draw_board_panel(app);   // the board, then the cards on the table
     ImGui::End();
-    if (place("State", left, top + body * 0.45f, middle, body * 0.55f)) draw_inspector_panel(app);
+    if (place("State", left, top + body * 0.6f, middle, body * 0.4f)) draw_inspector_panel(app);
     ImGui::End();
     const bool asking = app.session.waiting();
     const float log_h = body * (asking ? 0.50f : 0.70f);

@@ -1,12 +1,17 @@
-// board_panel.cpp - the board drawn from its data: a line board as a row of spaces; any other
-// board as a graph at the spaces' x/y (a circle when the map gives none), regions as colours,
-// edge kinds as line styles, figures and markers on their spaces. Spaces that answer the
-// pending decision are ringed and clickable.
+// board_panel.cpp - the table as a person would lay it out, for any game, from the kernel's
+// state alone: the board drawn from its data (a line board as a row of spaces; any other board
+// as a graph at the spaces' x/y, a circle when the map gives none; regions as colours, edge
+// kinds as line styles), figures with their names and counters (health, ...) on their spaces,
+// then each player's zones as rows of card tiles (hand, pair, discards, tokens; face-down
+// cards as backs), and the shared zones. Hovering a figure or a tile shows the card
+// (agents/table_view.h card_text). Spaces that answer the pending decision are ringed and
+// clickable.
 #include <imgui.h>
 
 #include <cmath>
 #include <functional>
 
+#include "agents/table_view.h"
 #include "app.h"
 
 namespace duelbox::editor {
@@ -24,17 +29,102 @@ ImU32 player_colour(PlayerIndex p) {
     return p >= 0 ? colours[p % 4] : IM_COL32(200, 200, 200, 255);
 }
 
+// "health 20, force 2" for the first `most` counters an entity carries, "" for none.
+std::string counters_short(const Match& m, EntityId e, std::size_t most = 2) {
+    std::string out;
+    for (const Counter* c : m.counters().of(e)) {
+        if (most-- == 0) break;
+        out += (out.empty() ? "" : ", ") + c->name + " " + std::to_string(c->value);
+    }
+    return out;
+}
+
+// A figure's counters, else its owner's (games keep a fighter's health on either).
+std::string figure_counters(const Match& m, const Entity& e) {
+    std::string own = counters_short(m, e.id, 1);
+    if (!own.empty() || e.owner == kNoPlayer) return own;
+    return counters_short(m, m.player(e.owner).entity, 1);
+}
+
+void card_tooltip(const Match& m, EntityId e) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+    ImGui::TextUnformatted(card_text(m, EventLog::kObserver, e).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+// One zone as a row of tiles: the card's name and its first printed values; a card hidden in
+// its zone (a deck, a face-down pair) is drawn as a back, still named: the editor is the
+// designer's observer view.
+void draw_zone_row(const Match& m, const Zone& z, const std::string& title) {
+    ImGui::TextDisabled("%s (%zu)", title.c_str(), z.items.size());
+    const float tile_w = ImGui::GetFontSize() * 6.5f, tile_h = ImGui::GetFontSize() * 2.6f;
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    for (std::size_t k = 0; k < z.items.size(); ++k) {
+        const Entity& e = m.entity(z.items[k]);
+        if (k > 0) {
+            ImGui::SameLine();
+            if (ImGui::GetCursorScreenPos().x + tile_w > right) ImGui::NewLine();
+        }
+        const ImVec2 a = ImGui::GetCursorScreenPos();
+        const ImVec2 b(a.x + tile_w, a.y + tile_h);
+        const bool face_down = z.visibility == Visibility::Hidden && !mask_has(e.revealed_to, 0);
+        draw->AddRectFilled(a, b, face_down ? IM_COL32(60, 50, 80, 255) : IM_COL32(235, 230, 215, 255), 4.0f);
+        draw->AddRect(a, b, player_colour(e.owner), 4.0f, 0, 2.0f);
+        const ImU32 ink = face_down ? IM_COL32(200, 190, 230, 255) : IM_COL32(20, 20, 20, 255);
+        draw->PushClipRect(a, b, true);
+        draw->AddText(ImVec2(a.x + 4, a.y + 2), ink, e.name.c_str());
+        std::string stats;   // the first printed values: power 3 speed 2 ...
+        for (const auto& [key, value] : e.props) {
+            if (stats.size() > 24) break;
+            if (const auto* i = std::get_if<std::int64_t>(&value)) stats += key + " " + std::to_string(*i) + " ";
+        }
+        const std::string counters = counters_short(m, e.id, 1);
+        draw->AddText(ImVec2(a.x + 4, a.y + 2 + ImGui::GetFontSize()), ink, (counters.empty() ? stats : counters).c_str());
+        draw->PopClipRect();
+        ImGui::PushID(static_cast<int>(e.id));
+        ImGui::InvisibleButton("tile", ImVec2(tile_w, tile_h));
+        if (ImGui::IsItemHovered()) card_tooltip(m, e.id);
+        ImGui::PopID();
+    }
+}
+
+// Each player's zones, then the shared ones (board spaces excepted): the cards on the table.
+void draw_table(const Match& m) {
+    for (PlayerIndex p = -1; p < m.player_count(); ++p) {
+        bool heading = false;
+        for (int i = 1; i <= m.zone_count(); ++i) {
+            const Zone& z = m.zone(static_cast<ZoneId>(i));
+            if (z.owner != p || z.space != kNoSpace || z.items.empty()) continue;
+            if (m.entity(z.items.front()).kind == "player") continue;   // the seats themselves: headed below
+            if (!heading) {
+                heading = true;
+                const std::string who = p < 0 ? "shared" : m.player(p).name;
+                const std::string c = p < 0 ? "" : counters_short(m, m.player(p).entity, 4);
+                ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(player_colour(p)));
+                ImGui::Text("%s%s%s", who.c_str(), c.empty() ? "" : "  ", c.c_str());
+                ImGui::PopStyleColor();
+            }
+            draw_zone_row(m, z, z.name);
+        }
+    }
+}
+
 }  // namespace
 
 void draw_board_panel(App& app) {
     const Match& m = app.session.view();
     const Board& board = m.board();
     if (board.space_count() == 0) {
-        ImGui::TextDisabled("no board at this point of the match");
+        ImGui::BeginChild("table");
+        draw_table(m);
+        ImGui::EndChild();
         return;
     }
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const ImVec2 avail(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y * 0.5f);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const auto n = static_cast<SpaceId>(board.space_count());
 
@@ -115,15 +205,42 @@ void draw_board_panel(App& app) {
                                      ImVec2(f.x + radius * 0.35f, f.y + radius * 0.35f), player_colour(e.owner));
             const char initial[2] = {e.name.empty() ? '?' : e.name[0], 0};
             draw->AddText(ImVec2(f.x - 4, f.y - 7), IM_COL32(0, 0, 0, 255), initial);
+            if (figure && board.is_line()) {   // its name and counters by the space, in its owner's colour
+                std::string name = e.name.substr(e.name.rfind(' ') == std::string::npos ? 0 : e.name.rfind(' ') + 1);
+                const std::string counts = figure_counters(m, e);
+                if (!counts.empty()) name += " " + counts;
+                // Above odd spaces, below even ones: neighbours' labels do not overlap on a line.
+                const float row = ImGui::GetFontSize() * (1.1f + static_cast<float>(k));
+                const float y = s % 2 ? c.y - radius - row : c.y + radius + row - ImGui::GetFontSize() * 0.1f;
+                draw->AddText(ImVec2(f.x - ImGui::CalcTextSize(name.c_str()).x / 2, y), player_colour(e.owner), name.c_str());
+            }
             if (ImGui::IsMouseHoveringRect(ImVec2(f.x - radius * 0.6f, f.y - radius * 0.6f),
                                            ImVec2(f.x + radius * 0.6f, f.y + radius * 0.6f)))
-                ImGui::SetTooltip("%s (%s) on %s", e.name.c_str(), e.kind.c_str(), sp.name.c_str());
+                card_tooltip(m, e.id);
         }
     }
     ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + avail.y - ImGui::GetTextLineHeight()));
     std::string legend;
     for (const std::string& region : board.regions()) legend += region + "  ";
     ImGui::TextDisabled("%d spaces%s%s", n, legend.empty() ? "" : "  regions: ", legend.c_str());
+    ImGui::BeginChild("table");
+    if (!board.is_line())   // an area map has no room for names: who is where, as a list
+        for (SpaceId s = 1; s <= n; ++s) {
+            const ZoneId z = m.space_zone(s);
+            if (z == kNoZone) continue;
+            for (EntityId id : m.zone(z).items) {
+                const Entity& e = m.entity(id);
+                if (e.kind != "figure") continue;
+                const std::string counts = figure_counters(m, e);
+                ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(player_colour(e.owner)));
+                ImGui::Text("%c  %s on %s%s%s", e.name.empty() ? '?' : e.name[0], e.name.c_str(), board.space(s).name.c_str(),
+                            counts.empty() ? "" : ", ", counts.c_str());
+                ImGui::PopStyleColor();
+                if (ImGui::IsItemHovered()) card_tooltip(m, id);
+            }
+        }
+    draw_table(m);
+    ImGui::EndChild();
 }
 
 }  // namespace duelbox::editor
