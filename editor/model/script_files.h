@@ -8,6 +8,10 @@
 //    A buffer without edits follows the disk silently.
 //  - unsaved() lists every dirty buffer: the window refuses to close while it is not empty
 //    until the person saves or discards each one.
+//  - A file deleted or renamed on disk keeps its buffer, marked gone (the list shows it with
+//    a marker); saving writes it back. A file that comes back is read again.
+//  - Undo/redo per buffer: record() notes the text after an edit (the text box calls it when
+//    an edit ends); undo() and redo() walk those states. A save or a revert is a state too.
 #pragma once
 #include <filesystem>
 #include <map>
@@ -22,7 +26,12 @@ struct ScriptBuffer {
     std::string disk;                          // the file's content when last read or written
     std::filesystem::file_time_type mtime{};
     bool conflict = false;                     // the disk changed under unsaved edits
-    bool dirty() const { return text != disk; }
+    bool gone = false;                         // deleted or renamed on disk; the buffer stays
+    std::vector<std::string> history;          // texts to undo to (oldest first), then redo ones
+    std::size_t at = 0;                        // history[at] is the text shown now
+    bool dirty() const { return text != disk || gone; }
+    bool can_undo() const { return at > 0; }
+    bool can_redo() const { return at + 1 < history.size(); }
 };
 
 class ScriptFiles {
@@ -38,6 +47,10 @@ public:
     ScriptBuffer* find(const std::string& path);
     bool save(const std::string& path, std::string& error);
     void revert(const std::string& path);      // back to the disk's content
+    void record(const std::string& path);      // the buffer's text is a new undo state (after an edit)
+    bool undo(const std::string& path);        // false when there is nothing to undo
+    bool redo(const std::string& path);
+    std::vector<std::string> gone() const;     // open buffers whose file is gone from disk
     void refresh();                            // follow disk changes (see the contract)
     std::vector<std::string> unsaved() const;
     std::vector<std::string> open_paths() const;

@@ -184,7 +184,18 @@ void draw_menu(App& app) {
         ImGui::TextDisabled("%s  |  %s  |  seed %llu", s.game.c_str(), s.title.empty() ? s.file.c_str() : s.title.c_str(),
                             static_cast<unsigned long long>(s.seed));
     }
-    if (!app.status.empty()) ImGui::TextDisabled("  %s", app.status.c_str());
+    if (!app.status.empty()) {   // one line in the menu bar; the whole message on hover
+        const std::string line = app.status.substr(0, app.status.find('\n'));
+        const bool cut = line.size() > 110 || line.size() < app.status.size();
+        ImGui::TextDisabled("  %s%s", line.substr(0, 110).c_str(), cut ? " ..." : "");
+        if (cut && ImGui::IsItemHovered()) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40.0f);
+            ImGui::TextUnformatted(app.status.c_str());
+            ImGui::PopTextWrapPos();
+            ImGui::EndTooltip();
+        }
+    }
     ImGui::EndMainMenuBar();
 }
 

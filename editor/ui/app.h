@@ -40,6 +40,11 @@ struct App {
     std::string script_path;
     int highlight_line = 0;
     bool scroll_to_line = false;
+    int kept_line = 0;                     // the teaching line last brought into view (script_panel)
+    std::string kept_path;
+    std::string file_filter;               // the script list: only paths containing this
+    std::string search_text;               // search in files: the text looked for
+    std::vector<std::string> search_hits;  // "path:line: text", from the last search
     bool edit_mode = false;                // false: the read-only view with line numbers and highlight
     bool select_edit = false;              // bring the Edit tab forward once
 

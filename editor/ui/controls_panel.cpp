@@ -58,7 +58,9 @@ void draw_controls_panel(App& app) {
     }
 
     const Outcome o = s.outcome();
-    ImGui::Text("Result: %s", o.text().c_str());
+    ImGui::PushTextWrapPos(0);   // a failed run's message can be long: it wraps, never runs off the edge
+    ImGui::TextWrapped("Result: %s", o.text().c_str());
+    ImGui::PopTextWrapPos();
     if (app.last_rerun_ms >= 0) {
         ImGui::SameLine();
         ImGui::TextDisabled("   (last rerun %.1f ms)", app.last_rerun_ms);
@@ -70,8 +72,10 @@ void draw_controls_panel(App& app) {
         else ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "  %zu expectation(s) unmet: %s", unmet.size(), unmet.front().c_str());
     }
     if (s.error()) {
+        ImGui::PushTextWrapPos(0);
         ImGui::TextColored(ImVec4(1, 0.45f, 0.45f, 1), "Script error (the last good run stays): %s",
                            s.error()->message.substr(0, s.error()->message.find('\n')).c_str());
+        ImGui::PopTextWrapPos();
         if (!s.error()->file.empty()) {
             ImGui::SameLine();
             if (ImGui::SmallButton("Go to")) app.jump_to(s.error()->file + ":" + std::to_string(s.error()->line));

@@ -7,11 +7,96 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
+#include <cctype>
+
 #include "app.h"
 
 namespace duelbox::editor {
 
 namespace {
+
+// One file of the list: its name (the last part of the path), "*" when unsaved, red when the
+// run's error names it, a marker when the file is gone from disk.
+void file_entry(App& app, const std::string& path, const std::string& name) {
+    const ScriptBuffer* b = app.files.find(path);
+    const bool broken = app.script_error() && app.script_error()->file == path;
+    const bool gone = b && b->gone;
+    std::string label = name + (b && b->dirty() && !gone ? " *" : "") + (gone ? "  (deleted on disk)" : "");
+    if (broken || gone) ImGui::PushStyleColor(ImGuiCol_Text, gone ? ImVec4(1, 0.7f, 0.3f, 1) : ImVec4(1, 0.45f, 0.45f, 1));
+    if (ImGui::Selectable((label + "##" + path).c_str(), path == app.script_path)) {
+        std::string error;
+        if (app.files.open(path, error)) {
+            app.script_path = path;
+            app.highlight_line = 0;
+        } else {
+            app.status = error;
+        }
+    }
+    if (broken || gone) ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered() && name != path) ImGui::SetTooltip("%s", path.c_str());
+}
+
+// Paths as a folder tree: one node per folder, open by default.
+void file_tree(App& app, const std::vector<std::string>& paths, std::size_t from, std::size_t to, std::size_t depth) {
+    std::size_t i = from;
+    while (i < to) {
+        const std::string& p = paths[i];
+        std::size_t cut = 0;   // where the part at this depth ends
+        for (std::size_t d = 0, at = 0; d <= depth; ++d) {
+            cut = p.find('/', at);
+            if (cut == std::string::npos) break;
+            at = cut + 1;
+        }
+        const std::size_t start = depth == 0 ? 0 : [&] {
+            std::size_t at = 0;
+            for (std::size_t d = 0; d < depth; ++d) at = p.find('/', at) + 1;
+            return at;
+        }();
+        if (cut == std::string::npos) {   // a file at this depth
+            file_entry(app, p, p.substr(start));
+            ++i;
+            continue;
+        }
+        const std::string folder = p.substr(0, cut + 1);
+        std::size_t j = i;
+        while (j < to && paths[j].compare(0, folder.size(), folder) == 0) ++j;
+        ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+        if (ImGui::TreeNode((p.substr(start, cut - start) + "##" + folder).c_str())) {
+            file_tree(app, paths, i, j, depth + 1);
+            ImGui::TreePop();
+        }
+        i = j;
+    }
+}
+
+// Every line of the listed files containing `text` (case-insensitive): "path:line: text".
+std::vector<std::string> search_files(App& app, const std::vector<std::string>& paths, const std::string& text) {
+    std::vector<std::string> hits;
+    const auto lower = [](std::string s) {
+        for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return s;
+    };
+    const std::string want = lower(text);
+    for (const std::string& path : paths) {
+        std::string error;
+        const ScriptBuffer* b = app.files.open(path, error);   // the buffer: unsaved edits count
+        if (!b) continue;
+        std::size_t start = 0;
+        for (int line = 1; start <= b->text.size(); ++line) {
+            std::size_t end = b->text.find('\n', start);
+            if (end == std::string::npos) end = b->text.size();
+            const std::string row = b->text.substr(start, end - start);
+            if (lower(row).find(want) != std::string::npos) {
+                const auto lead = row.find_first_not_of(" \t");
+                hits.push_back(path + ":" + std::to_string(line) + ": " + (lead == std::string::npos ? "" : row.substr(lead, 100)));
+                if (hits.size() >= 500) return hits;
+            }
+            start = end + 1;
+        }
+    }
+    return hits;
+}
 
 void draw_file_list(App& app) {
     // The game's files, then each mod's under its own heading: a mod's files stay apart.
@@ -25,25 +110,42 @@ void draw_file_list(App& app) {
             for (const std::string& f : mod_files(m.dir, m.name, app.game_name())) list.push_back(f);
         }
     app.files.set_mods(mod_dirs);
-    std::size_t next_heading = 0;
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        while (next_heading < headings.size() && headings[next_heading].first == i)
-            ImGui::TextDisabled("%s", headings[next_heading++].second.c_str());
-        const std::string& path = list[i];
-        const ScriptBuffer* b = app.files.find(path);
-        const bool broken = app.script_error() && app.script_error()->file == path;
-        std::string label = path + (b && b->dirty() ? " *" : "");
-        if (broken) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.45f, 0.45f, 1));
-        if (ImGui::Selectable(label.c_str(), path == app.script_path)) {
-            std::string error;
-            if (app.files.open(path, error)) {
-                app.script_path = path;
-                app.highlight_line = 0;
-            } else {
-                app.status = error;
+    // A file deleted or renamed on disk stays listed (its buffer holds the text) with a marker.
+    std::vector<std::string> game_part(list.begin(), headings.empty() ? list.end() : list.begin() + static_cast<std::ptrdiff_t>(headings.front().first));
+    for (const std::string& g : app.files.gone())
+        if (std::find(list.begin(), list.end(), g) == list.end() && g.rfind("mod:", 0) != 0) game_part.push_back(g);
+    std::sort(game_part.begin(), game_part.end());
+
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputTextWithHint("##filter", "filter files", &app.file_filter);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::InputTextWithHint("##search", "search in files (Enter)", &app.search_text, ImGuiInputTextFlags_EnterReturnsTrue))
+        app.search_hits = app.search_text.empty() ? std::vector<std::string>{} : search_files(app, list, app.search_text);
+    if (!app.search_hits.empty()) {
+        ImGui::TextDisabled("%zu line(s) contain \"%s\"%s", app.search_hits.size(), app.search_text.c_str(),
+                            app.search_hits.size() >= 500 ? " (the first 500)" : "");
+        ImGui::SameLine();
+        if (ImGui::SmallButton("clear")) app.search_hits.clear();
+        for (std::size_t i = 0; i < app.search_hits.size(); ++i) {
+            ImGui::PushID(static_cast<int>(i));
+            if (ImGui::Selectable(app.search_hits[i].c_str())) {
+                const std::string& hit = app.search_hits[i];
+                app.jump_to(hit.substr(0, hit.find(": ")));
             }
+            ImGui::PopID();
         }
-        if (broken) ImGui::PopStyleColor();
+        ImGui::Separator();
+    }
+    const auto keep = [&](const std::string& path) { return app.file_filter.empty() || path.find(app.file_filter) != std::string::npos; };
+    std::vector<std::string> shown;
+    for (const std::string& p : game_part)
+        if (keep(p)) shown.push_back(p);
+    file_tree(app, shown, 0, shown.size(), 0);
+    for (std::size_t h = 0; h < headings.size(); ++h) {
+        ImGui::TextDisabled("%s", headings[h].second.c_str());
+        const std::size_t end = h + 1 < headings.size() ? headings[h + 1].first : list.size();
+        for (std::size_t i = headings[h].first; i < end; ++i)
+            if (keep(list[i])) file_entry(app, list[i], list[i]);
     }
 }
 
@@ -66,6 +168,16 @@ void draw_lines(App& app, const ScriptBuffer& b, int error_line) {
     if (const LineStep* step = app.lines.current();
         step && app.teaching && step->event == app.session.cursor() && app.lines.trace()->file(step->file) == app.script_path)
         lua_line = step->line;
+    // Whenever the green line moves (Step line, Back line, Back/Next), it is brought into view
+    // if it is not: the panel must never name a line the view does not show. Scrolling away
+    // by hand afterwards is left alone until it moves again.
+    if (lua_line > 0 && (lua_line != app.kept_line || app.script_path != app.kept_path)) {
+        app.kept_line = lua_line;
+        app.kept_path = app.script_path;
+        const float top = ImGui::GetScrollY(), height = ImGui::GetWindowHeight();
+        const float y = static_cast<float>(lua_line - 1) * line_h;
+        if (y < top || y + line_h > top + height) ImGui::SetScrollY(std::max(0.0f, y - height / 3));
+    }
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(lines.size()), line_h);
     while (clipper.Step()) {
@@ -100,13 +212,15 @@ void draw_script_panel(App& app) {
         ImGui::TextDisabled("%s", error.empty() ? "no file open" : error.c_str());
         return;
     }
-    ImGui::TextUnformatted(b->path.c_str());
-    ImGui::SameLine();
-    if (b->dirty()) ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "(unsaved)");
-    ImGui::SameLine();
+    ImGui::TextUnformatted(b->path.c_str());   // its own line: the buttons below stay in view
+    if (b->dirty()) {
+        ImGui::SameLine();
+        ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "(unsaved)");
+    }
     // Ctrl+S: with ImGui 1.86's GLFW backend key indices are GLFW key codes, and GLFW_KEY_S is 'S'.
     ImGui::BeginDisabled(!b->dirty() && !b->conflict);
     if (ImGui::SmallButton("Save") || (ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed('S'))) {
+        app.files.record(b->path);
         if (app.files.save(b->path, error)) app.status = "saved " + b->path;
         else app.status = error;
     }
@@ -115,9 +229,24 @@ void draw_script_panel(App& app) {
     ImGui::BeginDisabled(!b->dirty());
     if (ImGui::SmallButton("Revert")) app.files.revert(b->path);
     ImGui::EndDisabled();
+    ImGui::SameLine();
+    // Undo/redo of the buffer (Ctrl+Z / Ctrl+Y outside the text box; inside it ImGui's own).
+    const bool typing = ImGui::GetIO().WantTextInput;
+    ImGui::BeginDisabled(!b->can_undo() && b->history[b->at] == b->text);
+    if (ImGui::SmallButton("Undo") || (!typing && ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed('Z'))) app.files.undo(b->path);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!b->can_redo());
+    if (ImGui::SmallButton("Redo") || (!typing && ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed('Y'))) app.files.redo(b->path);
+    ImGui::EndDisabled();
     if (b->conflict)
         ImGui::TextColored(ImVec4(1, 0.6f, 0.2f, 1),
                            "Changed on disk while you edit. Save overwrites it; Revert takes the disk's version.");
+    if (b->gone) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(ImVec4(1, 0.7f, 0.3f, 1), "Deleted or renamed on disk. Your text stays here; Save writes it back.");
+        ImGui::PopTextWrapPos();
+    }
 
     int error_line = 0;
     if (app.script_error() && app.script_error()->file == b->path) {
@@ -142,6 +271,7 @@ void draw_script_panel(App& app) {
         if (ImGui::BeginTabItem("Edit", nullptr, force_edit ? ImGuiTabItemFlags_SetSelected : 0)) {
             app.edit_mode = true;
             ImGui::InputTextMultiline("##text", &b->text, ImVec2(-1, -1), ImGuiInputTextFlags_AllowTabInput);
+            if (ImGui::IsItemDeactivatedAfterEdit()) app.files.record(b->path);   // an undo state
             ImGui::EndTabItem();
         }
         ImGui::EndTabBar();

@@ -24,7 +24,11 @@ void draw_line_steps(App& app) {
                             app.lines.trace()->truncated() ? " (the first only)" : "", app.lines.where().c_str());
     else
         ImGui::TextDisabled("step through the Lua lines that run between events");
-    if (!app.lines_error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", app.lines_error.c_str());
+    if (!app.lines_error.empty()) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", app.lines_error.c_str());
+        ImGui::PopTextWrapPos();
+    }
 }
 
 }  // namespace

@@ -205,3 +205,61 @@ TEST_CASE("editor: a tape replays fitting answers and names every kind of misfit
     CHECK(invalid.next(play, a) == DecisionTape::Outcome::Misfit);
     CHECK(invalid.misfits().back().message.find("no longer valid") != std::string::npos);
 }
+
+TEST_CASE("#19.3 a file deleted on disk keeps its buffer, marked; saving writes it back", "[editor]") {
+    const fs::path root = fs::temp_directory_path() / ("duelbox_editor_gone_" + std::to_string(::getpid()));
+    fs::remove_all(root);
+    fs::create_directories(root / "cards" / "g");
+    std::ofstream(root / "cards/g/a.lua") << "return 1\n";
+    ScriptFiles files;
+    files.set_root(root.string());
+    std::string error;
+    ScriptBuffer* b = files.open("cards/g/a.lua", error);
+    REQUIRE(b);
+    fs::remove_all(root / "cards");   // the file and its folder
+    files.refresh();
+    CHECK(b->gone);
+    CHECK(b->text == "return 1\n");   // the text stays
+    CHECK(files.gone() == std::vector<std::string>{"cards/g/a.lua"});
+    CHECK(files.unsaved() == std::vector<std::string>{"cards/g/a.lua"});   // closing the window asks first
+    files.revert("cards/g/a.lua");    // nothing on disk to go back to
+    CHECK(b->text == "return 1\n");
+    REQUIRE(files.save("cards/g/a.lua", error));
+    CHECK_FALSE(b->gone);
+    CHECK(fs::exists(root / "cards/g/a.lua"));
+    CHECK(files.gone().empty());
+    fs::remove_all(root);
+}
+
+TEST_CASE("#19.3 the script editor undoes and redoes edits, a revert included", "[editor]") {
+    const fs::path root = fs::temp_directory_path() / ("duelbox_editor_undo_" + std::to_string(::getpid()));
+    fs::remove_all(root);
+    fs::create_directories(root / "cards" / "g");
+    std::ofstream(root / "cards/g/a.lua") << "return 1\n";
+    ScriptFiles files;
+    files.set_root(root.string());
+    std::string error;
+    ScriptBuffer* b = files.open("cards/g/a.lua", error);
+    REQUIRE(b);
+    CHECK_FALSE(files.undo("cards/g/a.lua"));   // nothing yet
+    b->text = "return 2\n";
+    files.record("cards/g/a.lua");               // the text box ends an edit
+    b->text = "return 3\n";                      // an edit not yet recorded still comes back
+    REQUIRE(files.undo("cards/g/a.lua"));
+    CHECK(b->text == "return 2\n");
+    REQUIRE(files.undo("cards/g/a.lua"));
+    CHECK(b->text == "return 1\n");
+    REQUIRE(files.redo("cards/g/a.lua"));
+    CHECK(b->text == "return 2\n");
+    REQUIRE(files.redo("cards/g/a.lua"));
+    CHECK(b->text == "return 3\n");
+    CHECK_FALSE(files.redo("cards/g/a.lua"));
+    files.revert("cards/g/a.lua");               // a revert is a state too
+    CHECK(b->text == "return 1\n");
+    REQUIRE(files.undo("cards/g/a.lua"));
+    CHECK(b->text == "return 3\n");
+    b->text = "return 4\n";                      // an edit after an undo drops the redo states
+    files.record("cards/g/a.lua");
+    CHECK_FALSE(files.redo("cards/g/a.lua"));
+    fs::remove_all(root);
+}
