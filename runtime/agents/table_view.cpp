@@ -41,15 +41,21 @@ std::string zone_title(const Match& m, PlayerIndex viewer, const Zone& z) {
     return m.player(z.owner).name + "'s " + z.name;
 }
 
-// "Kestrel (Ada)": who stands on a space, as the viewer sees them.
+// "Kestrel (Ada)", "Alice (Anna, health 12)": who stands on a space, as the viewer sees them,
+// with the counters a figure carries itself.
 std::string occupants(const Match& m, PlayerIndex viewer, const Zone& z) {
     std::string out;
     for (EntityId e : z.items) {
         const Entity& ent = m.entity(e);
-        std::string who = m.can_see(viewer, e) ? ent.name : "something hidden";
-        if (ent.owner != kNoPlayer && m.can_see(viewer, e) && ent.name.find(m.player(ent.owner).name) == std::string::npos)
-            who += " (" + m.player(ent.owner).name + ")";
-        out += (out.empty() ? "" : ", ") + who;
+        if (!m.can_see(viewer, e)) {
+            out += (out.empty() ? "" : ", ") + std::string("something hidden");
+            continue;
+        }
+        std::string who = ent.name, about;
+        if (ent.owner != kNoPlayer && ent.name.find(m.player(ent.owner).name) == std::string::npos) about = m.player(ent.owner).name;
+        const std::string c = counters_of(m, e);
+        if (!c.empty()) about += (about.empty() ? "" : ", ") + c;
+        out += (out.empty() ? "" : ", ") + who + (about.empty() ? "" : " (" + about + ")");
     }
     return out;
 }

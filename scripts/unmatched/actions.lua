@@ -119,6 +119,26 @@ function M.legal(p)
   return out, schemes, attacks
 end
 
+-- Why SCHEME or ATTACK is not among player p's actions: decide's `unavailable`, built only
+-- when a person answers (match.asks_person), who may ask "why attack?".
+local function refusals(p, schemes, attacks)
+  local why = {}
+  if #schemes == 0 then
+    why[#why + 1] = { label = "Scheme",
+      why = "no scheme card in your hand can be played by one of your fighters still in the game (§4.3)" }
+  end
+  if #attacks == 0 then
+    local alive, enemies, reach = state.alive(p), state.enemies(p), false
+    for i = 1, #alive do
+      if #move.targets(alive[i], enemies) > 0 then reach = true break end
+    end
+    why[#why + 1] = { label = "Attack", why = reach
+      and "an enemy is in reach, but you hold no attack or versatile card the fighter in reach may play (§4.4)"
+      or "no enemy is in reach: a melee fighter strikes only adjacent enemies, a ranged one also enemies in a zone it shares (§4.4)" }
+  end
+  return why
+end
+
 ---Player `p`'s turn number `n`. `options` = the match's rule options (ctx.options).
 function M.turn(p, n, options)
   log_event("turn", "Turn {n}: {p:player}", { player = p, n = n }, RULE["your turn"])
@@ -131,7 +151,9 @@ function M.turn(p, n, options)
     if match_finished() or state.eliminated(p) then return end
     -- Asked even when MANEUVER is the only legal action: the log then shows every choice.
     local legal, schemes, attacks = M.legal(p)
-    local what = legal[decide { player = p, id = "action", prompt = "action " .. a .. " of 2", options = legal }[1]]
+    local why = match.asks_person(p) and refusals(p, schemes, attacks) or nil
+    local what = legal[decide { player = p, id = "action", prompt = "action " .. a .. " of 2", options = legal,
+      unavailable = why }[1]]
     if what == "Maneuver" then M.maneuver(p) elseif what == "Scheme" then M.scheme(p, schemes) else combat.attack(p, attacks, options.ability_order) end
     if match_finished() then return end
     log_event("action.done", "{p:player}'s action {n} is done", { player = p, n = a, action = what:lower() })

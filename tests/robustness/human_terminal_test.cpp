@@ -204,3 +204,22 @@ TEST_CASE("#19.2 --step goes back and quits", "[robustness][cli][human]") {
     CHECK(t.until(" events").find(" events") != std::string::npos);
     CHECK(t.status() == 0);
 }
+
+TEST_CASE("#19.2 Unmatched: the table shows each fighter's health, and why names the rule for a missing attack", "[robustness][cli][human]") {
+    Terminal t({"run", std::string(DUELBOX_SOURCE_ROOT) + "/examples/unmatched/play_against_first.json"});
+    REQUIRE(t.started());
+    t.until("> ");
+    t.type("1");   // Jabberwock's space
+    t.until("> ");
+    t.type("1");   // Alice's size
+    std::string seen = t.until("> ");
+    INFO(seen);
+    CHECK(seen.find("Alice (Anna, health 13) on c1") != std::string::npos);
+    CHECK(seen.find("Anna, action 1 of 2") != std::string::npos);
+    t.type("why attack");
+    seen = t.until("> ");
+    CHECK(seen.find("Attack: no enemy is in reach: a melee fighter strikes only adjacent enemies") != std::string::npos);
+    t.type("q");
+    t.until("not finished)");
+    CHECK(t.status() == 0);
+}
