@@ -84,12 +84,25 @@ int effect_stat(lua_State* L) {
     return 1;
 }
 
-/// effect.prohibited(target, action) -> boolean
+/// effect.prohibited(target, action) -> boolean, source|nil
+/// Whether a live prohibition forbids `target` to do `action`, and the card that set the first
+/// of them (nil when it names none): what a rule tells a person asking why a move is not offered.
 int effect_prohibited(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
-    lua_pushboolean(L, m.prohibited(e, luaL_checkstring(L, 2)));
-    return 1;
+    const char* action = luaL_checkstring(L, 2);
+    const bool banned = m.prohibited(e, action);
+    lua_pushboolean(L, banned);
+    EntityId source = kNoEntity;
+    if (banned)
+        for (const Prohibition& p : m.effects().prohibitions())
+            if (p.target == e && p.action == action) {
+                source = p.source;
+                break;
+            }
+    if (source != kNoEntity) lua_pushinteger(L, source);
+    else lua_pushnil(L);
+    return 2;
 }
 
 const luaL_Reg effect_module[] = {{"modify", effect_modify}, {"prohibit", effect_prohibit},     {"remove", effect_remove},

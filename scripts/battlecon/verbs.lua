@@ -214,7 +214,9 @@ local MOVER_OF = { advance = "self", retreat = "self", close = "self", pull = "o
 ---for p's effect moving with `words` (a word or a list) by one of `amounts` (a number or a list).
 ---`opps` = the players who may be "the opponent" (default: S.opponent(p); team play: the
 ---nearest enemy on each side, so an effect that cannot apply to one goes to the other, O7).
-function M.outcomes(p, words, amounts, opps)
+---With `why` (a list, for a person asking), each outcome left out is added to it as decide's
+---`unavailable` entry {label=, why=}: prohibited (and by which card), off the board, no move.
+function M.outcomes(p, words, amounts, opps, why)
   if type(words) == "string" then words = { words } end
   if type(amounts) == "number" then amounts = { amounts } end
   if not opps then
@@ -236,11 +238,31 @@ function M.outcomes(p, words, amounts, opps)
           local label = w .. " " .. n .. " (to space " .. to .. ")"
           if #opps > 1 then label = label .. " against " .. match.name(o) end
           outcomes[#outcomes + 1] = { word = w, n = n, to = to, opp = o, label = label }
+        elseif why then
+          why[#why + 1] = { label = w .. " " .. n .. (#opps > 1 and (" against " .. match.name(o)) or ""),
+            why = M.refusal(w, mover, ok, to) }
         end
       end
     end
   end
   return outcomes
+end
+
+-- The prohibition a word's move breaks: "move" for any, else this one (the kernel's own test).
+local BAN = { advance = "advance", close = "advance", retreat = "retreat", pull = "be_pulled", push = "be_pushed" }
+
+---Why a line move of `word` for `mover` was left out, in words, from board.move's dry run
+---(`ok`, `to_or_why`): forbidden by a card (named), off the board, or no space to go to.
+---@return string
+function M.refusal(word, mover, ok, to_or_why)
+  if ok then return "nothing would move: every space that way is taken or the move is too short (§7.1 MV7)" end
+  if to_or_why == "prohibited" then
+    local _, by = effect.prohibited(mover, "move")
+    if not by then _, by = effect.prohibited(mover, BAN[word] or "move") end
+    return by and ("forbidden by " .. entity.name(by) .. " this beat") or "forbidden by an effect this beat"
+  end
+  if to_or_why == "off the board" then return "it would leave the board: a move is all or nothing (§7.1 MV7)" end
+  return tostring(to_or_why)
 end
 
 ---p's effect moves a fighter with `word` ("advance", "retreat", "close", "pull", "push") by
@@ -251,7 +273,8 @@ end
 function M.move(p, words, amounts, why)
   if over() then return false end
   if type(words) == "string" then words = { words } end
-  local outcomes = M.outcomes(p, words, amounts)
+  local refused = match.asks_person(p) and {} or nil   -- reasons only for a person to read
+  local outcomes = M.outcomes(p, words, amounts, nil, refused)
   if #outcomes == 0 then
     log.event("bc.move_ignored", "{p:player}'s {word} cannot be done: ignored", { player = p,
       word = table.concat(words, "/") }, { rule = "§7.1 MV7" })
@@ -261,7 +284,8 @@ function M.move(p, words, amounts, why)
   if #outcomes > 1 then
     local options = {}
     for i, o in ipairs(outcomes) do options[i] = o.label end
-    local a = decide { player = p, id = "move", prompt = why or "choose a movement", options = options }
+    local a = decide { player = p, id = "move", prompt = why or "choose a movement", options = options,
+      unavailable = refused }
     pick = outcomes[a[1]]
   end
   local me, them = S.figure(p), S.figure(pick.opp)

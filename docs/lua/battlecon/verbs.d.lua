@@ -66,7 +66,14 @@ function verbs.become_active(p) end
 --- for p's effect moving with `words` (a word or a list) by one of `amounts` (a number or a list).
 --- `opps` = the players who may be "the opponent" (default: S.opponent(p); team play: the
 --- nearest enemy on each side, so an effect that cannot apply to one goes to the other, O7).
-function verbs.outcomes(p, words, amounts, opps) end
+--- With `why` (a list, for a person asking), each outcome left out is added to it as decide's
+--- `unavailable` entry {label=, why=}: prohibited (and by which card), off the board, no move.
+function verbs.outcomes(p, words, amounts, opps, why) end
+
+--- Why a line move of `word` for `mover` was left out, in words, from board.move's dry run
+--- (`ok`, `to_or_why`): forbidden by a card (named), off the board, or no space to go to.
+---@return string
+function verbs.refusal(word, mover, ok, to_or_why) end
 
 --- p's effect moves a fighter with `word` ("advance", "retreat", "close", "pull", "push") by
 --- one of `amounts` (a number or a list: "advance 1-2" = {1, 2}); words may be a list ("push

@@ -35,8 +35,12 @@ function effect.remove(id) end
 ---@return integer
 function effect.stat(target, stat, base) end
 
----`effect.prohibited(target, action) -> boolean`
+---`effect.prohibited(target, action) -> boolean, source|nil`
+---
+---Whether a live prohibition forbids `target` to do `action`, and the card that set the first
+---of them (nil when it names none): what a rule tells a person asking why a move is not offered.
 ---@param target any
 ---@param action any
 ---@return boolean
+---@return any
 function effect.prohibited(target, action) end

@@ -214,3 +214,17 @@ bc.note("A past", S.flag(A, "moved_past")))");
     CHECK(note(r, "B past") == true);
     CHECK(note(r, "A past") == false);
 }
+
+TEST_CASE("#19.2 BC-38/BC-45 what a move leaves out, and why, for a person asking", "[battlecon]") {
+    // A on 2, B on 4: retreat 2 would leave the board (BC-38); a card forbids B's being pushed
+    // (BC-45) and names itself; advance 1 from 2 to 3 is offered.
+    auto r = moves(2, 4, R"(local ward = entity.create{kind = "token", name = "Anchor", zone = zone.find("table")}
+effect.prohibit{target = S.figure(B), action = "be_pushed", source = ward}
+local why = {}
+v.outcomes(A, {"retreat", "push", "advance"}, {1, 2}, nil, why)
+local said = {}
+for i, w in ipairs(why) do said[i] = w.label .. ": " .. w.why end
+bc.note("why", table.concat(said, " | ")))");
+    CHECK(note(r, "why") == "retreat 2: it would leave the board: a move is all or nothing (§7.1 MV7) | "
+                            "push 1: forbidden by Anchor this beat | push 2: forbidden by Anchor this beat");
+}
