@@ -84,9 +84,10 @@ int effect_stat(lua_State* L) {
     return 1;
 }
 
-/// effect.prohibited(target, action) -> boolean, source|nil
-/// Whether a live prohibition forbids `target` to do `action`, and the card that set the first
-/// of them (nil when it names none): what a rule tells a person asking why a move is not offered.
+/// effect.prohibited(target, action) -> boolean [, source]
+/// Whether a live prohibition forbids `target` to do `action`; when one does and names the card
+/// that set it, that card as a second result (what a rule tells a person asking why a move is
+/// not offered).
 int effect_prohibited(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
@@ -100,8 +101,8 @@ int effect_prohibited(lua_State* L) {
                 source = p.source;
                 break;
             }
-    if (source != kNoEntity) lua_pushinteger(L, source);
-    else lua_pushnil(L);
+    if (source == kNoEntity) return 1;   // one result, as before, unless a card is named
+    lua_pushinteger(L, source);
     return 2;
 }
 

@@ -35,12 +35,13 @@ function effect.remove(id) end
 ---@return integer
 function effect.stat(target, stat, base) end
 
----`effect.prohibited(target, action) -> boolean, source|nil`
+---`effect.prohibited(target, action) -> boolean [, source]`
 ---
----Whether a live prohibition forbids `target` to do `action`, and the card that set the first
----of them (nil when it names none): what a rule tells a person asking why a move is not offered.
+---Whether a live prohibition forbids `target` to do `action`; when one does and names the card
+---that set it, that card as a second result (what a rule tells a person asking why a move is
+---not offered).
 ---@param target any
 ---@param action any
----@return boolean
+---@return any
 ---@return any
 function effect.prohibited(target, action) end
