@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli.h"
+#include "lua/card_text.h"
 #include "lua/game_narration.h"
 #include "lua/host.h"
 #include "lua/match_runner.h"
@@ -223,6 +224,7 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
     // A person at the terminal may take an answer back (u) or leave (q): the session outlives
     // the runner, which an undo replaces by one that replays every earlier decision.
     HumanSession session;
+    session.definition_text = [&host](const std::string& key) { return card_definition_text(host, key); };
     auto make_agent = [&session](const SeatSpec& seat, PlayerIndex p, std::uint64_t seed) -> std::unique_ptr<Agent> {
         if (seat.agent == "human") return make_human_agent(std::cin, std::cout, &session);
         return default_agent(seat, p, seed);

@@ -13,6 +13,7 @@
 
 #include "agents/table_view.h"
 #include "app.h"
+#include "lua/card_text.h"
 
 namespace duelbox::editor {
 
@@ -46,10 +47,11 @@ std::string figure_counters(const Match& m, const Entity& e) {
     return counters_short(m, m.player(e.owner).entity, 1);
 }
 
-void card_tooltip(const Match& m, EntityId e) {
+// `text_of` gives a definition's printed text (the open run's host, lua/card_text.h).
+void card_tooltip(const Match& m, EntityId e, const DefinitionText& text_of) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
-    ImGui::TextUnformatted(card_text(m, EventLog::kObserver, e).c_str());
+    ImGui::TextUnformatted(card_text(m, EventLog::kObserver, e, text_of).c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
 }
@@ -57,7 +59,7 @@ void card_tooltip(const Match& m, EntityId e) {
 // One zone as a row of tiles: the card's name and its first printed values; a card hidden in
 // its zone (a deck, a face-down pair) is drawn as a back, still named: the editor is the
 // designer's observer view.
-void draw_zone_row(const Match& m, const Zone& z, const std::string& title) {
+void draw_zone_row(const Match& m, const Zone& z, const std::string& title, const DefinitionText& text_of) {
     ImGui::TextDisabled("%s (%zu)", title.c_str(), z.items.size());
     const float tile_w = ImGui::GetFontSize() * 6.5f, tile_h = ImGui::GetFontSize() * 2.6f;
     ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -86,13 +88,13 @@ void draw_zone_row(const Match& m, const Zone& z, const std::string& title) {
         draw->PopClipRect();
         ImGui::PushID(static_cast<int>(e.id));
         ImGui::InvisibleButton("tile", ImVec2(tile_w, tile_h));
-        if (ImGui::IsItemHovered()) card_tooltip(m, e.id);
+        if (ImGui::IsItemHovered()) card_tooltip(m, e.id, text_of);
         ImGui::PopID();
     }
 }
 
 // Each player's zones, then the shared ones (board spaces excepted): the cards on the table.
-void draw_table(const Match& m) {
+void draw_table(const Match& m, const DefinitionText& text_of) {
     for (PlayerIndex p = -1; p < m.player_count(); ++p) {
         bool heading = false;
         for (int i = 1; i <= m.zone_count(); ++i) {
@@ -107,7 +109,7 @@ void draw_table(const Match& m) {
                 ImGui::Text("%s%s%s", who.c_str(), c.empty() ? "" : "  ", c.c_str());
                 ImGui::PopStyleColor();
             }
-            draw_zone_row(m, z, z.name);
+            draw_zone_row(m, z, z.name, text_of);
         }
     }
 }
@@ -115,11 +117,13 @@ void draw_table(const Match& m) {
 }  // namespace
 
 void draw_board_panel(App& app) {
+    const LuaHost* host = app.session.is_open() ? app.session.run().shared_host().get() : nullptr;
+    const DefinitionText text_of = [host](const std::string& key) { return host ? card_definition_text(*host, key) : std::string(); };
     const Match& m = app.session.view();
     const Board& board = m.board();
     if (board.space_count() == 0) {
         ImGui::BeginChild("table");
-        draw_table(m);
+        draw_table(m, text_of);
         ImGui::EndChild();
         return;
     }
@@ -216,7 +220,7 @@ void draw_board_panel(App& app) {
             }
             if (ImGui::IsMouseHoveringRect(ImVec2(f.x - radius * 0.6f, f.y - radius * 0.6f),
                                            ImVec2(f.x + radius * 0.6f, f.y + radius * 0.6f)))
-                card_tooltip(m, e.id);
+                card_tooltip(m, e.id, text_of);
         }
     }
     ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + avail.y - ImGui::GetTextLineHeight()));
@@ -236,10 +240,10 @@ void draw_board_panel(App& app) {
                 ImGui::Text("%c  %s on %s%s%s", e.name.empty() ? '?' : e.name[0], e.name.c_str(), board.space(s).name.c_str(),
                             counts.empty() ? "" : ", ", counts.c_str());
                 ImGui::PopStyleColor();
-                if (ImGui::IsItemHovered()) card_tooltip(m, id);
+                if (ImGui::IsItemHovered()) card_tooltip(m, id, text_of);
             }
         }
-    draw_table(m);
+    draw_table(m, text_of);
     ImGui::EndChild();
 }
 

@@ -51,6 +51,7 @@ struct HumanSession {
     };
     std::vector<Checkpoint> answers;       // oldest first
     std::function<std::size_t()> taken;   // how many decisions the match has answered (the runner)
+    std::function<std::string(const std::string&)> definition_text;   // a card's printed text (lua/card_text.h)
     Request request = Request::None;
     Checkpoint undone;                     // after an Undo: the answer taken back
 };

@@ -109,7 +109,8 @@ private:
                 for (int i = 1; e == kNoEntity && o.space == kNoSpace && i <= m.entity_count(); ++i)   // a card named by its label
                     if (m.entity(static_cast<EntityId>(i)).name == o.label && m.can_see(r.player, static_cast<EntityId>(i)))
                         e = static_cast<EntityId>(i);
-                if (e != kNoEntity) out_ << "  " << card_text(m, r.player, e) << "\n";
+                if (e != kNoEntity)
+                    out_ << "  " << card_text(m, r.player, e, session_ ? session_->definition_text : DefinitionText{}) << "\n";
                 else if (o.space != kNoSpace) out_ << "  space " << m.board().space(o.space).name << "\n";
                 else out_ << "  " << o.label << " (not a card)\n";
             }

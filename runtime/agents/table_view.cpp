@@ -124,7 +124,7 @@ std::string table_everything(const Match& m, PlayerIndex viewer) {
     return out.str();
 }
 
-std::string card_text(const Match& m, PlayerIndex viewer, EntityId e) {
+std::string card_text(const Match& m, PlayerIndex viewer, EntityId e, const DefinitionText& text_of) {
     if (!m.valid_entity(e)) return "";
     if (!m.can_see(viewer, e)) return "a hidden card";
     const Entity& ent = m.entity(e);
@@ -135,6 +135,7 @@ std::string card_text(const Match& m, PlayerIndex viewer, EntityId e) {
         else props += (props.empty() ? "" : ", ") + key + " " + value_text(value);
     }
     if (!props.empty()) out += ": " + props;
+    if (text.empty() && text_of) text = text_of(ent.def);
     if (!text.empty()) out += "\n    " + text;
     const std::string c = counters_of(m, e);
     if (!c.empty()) out += "\n    " + c;

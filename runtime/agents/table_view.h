@@ -5,6 +5,7 @@
 // entities, zones and their visibility) and names only what the viewer may see
 // (Match::can_see): a card in another player's hand is counted, never named.
 #pragma once
+#include <functional>
 #include <string>
 
 #include "kernel/ids.h"
@@ -21,7 +22,11 @@ std::string table_summary(const Match& m, PlayerIndex viewer);
 // visible, counted where not) and the counters of the other entities in view.
 std::string table_everything(const Match& m, PlayerIndex viewer);
 
-// One entity as a card: "Strike (base): power 3, speed 2, range 1~1", or "a hidden card".
-std::string card_text(const Match& m, PlayerIndex viewer, EntityId e);
+// A definition's printed text by its key ("" when none): the host's (lua/card_text.h).
+using DefinitionText = std::function<std::string(const std::string& key)>;
+
+// One entity as a card: "Strike (base): power 3, speed 2, range 1~1" and its printed text
+// (a `text` prop, else its definition's through `text_of`), or "a hidden card".
+std::string card_text(const Match& m, PlayerIndex viewer, EntityId e, const DefinitionText& text_of = {});
 
 }  // namespace duelbox

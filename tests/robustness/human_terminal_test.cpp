@@ -219,6 +219,13 @@ TEST_CASE("#19.2 Unmatched: the table shows each fighter's health, and why names
     t.type("why attack");
     seen = t.until("> ");
     CHECK(seen.find("Attack: no enemy is in reach: a melee fighter strikes only adjacent enemies") != std::string::npos);
+    t.type("2");   // Scheme
+    seen = t.until("> ");
+    CHECK(seen.find("Anna, play which scheme card?") != std::string::npos);
+    t.type("look 1");   // the card with its printed text (the definition's `text`)
+    seen = t.until("> ");
+    CHECK(seen.find("Mad Tea Party (card): boost 1, type scheme, user any") != std::string::npos);
+    CHECK(seen.find("draw 1 card, then each of your fighters may move up to 1 space") != std::string::npos);
     t.type("q");
     t.until("not finished)");
     CHECK(t.status() == 0);
