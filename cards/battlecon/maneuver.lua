@@ -14,6 +14,7 @@ local COST, GAIN = 3, 1
 
 return {
   name = "Maneuver",
+  text = "Reveal: you may pay 3 force to attack with your special attack (base to hand, Maneuver removed); if not, you may turn it over. End of beat: gain 1 force",
   kind = "style",
   props = { range_min = 0, range_max = 0, power = 0, speed = 0, defense = 0, sample = true, universal = true },
   -- Reveal: optional (SP4 [AMBIG] reading): pay COST to attack with the special attack;

@@ -25,6 +25,8 @@ local verbs = require("battlecon.verbs")
 -- The lone fighter's card: its setup change and its per-beat armor.
 local function lone(key, name, health, armor, force)
   return { key = key, name = name, kind = "team_card",
+    text = "+" .. health .. " health (and maximum). Setup: take the active player card"
+      .. (force > 0 and (" and gain " .. force .. " force") or "") .. ". Start of beat: armor " .. armor,
     props = { health_bonus = health, start_armor = armor, setup_force = force, sample = true },
     fighter_setup = function(ctx)
       log.within_rule("§9.9 TE4 " .. name .. " [SAMPLE]", function()
@@ -40,5 +42,6 @@ end
 return {
   lone("battlecon/master", "Master", 5, 1, 0),
   lone("battlecon/champion", "Champion", 10, 2, 2),
-  { key = "battlecon/revenge", name = "Revenge", kind = "team_card", props = { force_per_beat = 2 } },
+  { key = "battlecon/revenge", name = "Revenge", kind = "team_card",
+    text = "Recycle: your team gains 2 force for its eliminated fighter", props = { force_per_beat = 2 } },
 }

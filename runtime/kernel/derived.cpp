@@ -75,8 +75,9 @@ std::vector<EntityId> DerivedStore::select(const Match& m, const DerivedSpec& s)
     return out;
 }
 
-DerivedValue DerivedStore::compute(const Match& m, const DerivedSpec& s) {
-    const std::vector<EntityId> sources = select(m, s);
+DerivedValue DerivedStore::compute(const Match& m, const DerivedSpec& s) { return compute_from(m, s, select(m, s)); }
+
+DerivedValue DerivedStore::compute_from(const Match& m, const DerivedSpec& s, const std::vector<EntityId>& sources) {
     if (!s.fixed_prop.empty()) {
         for (EntityId e : sources) {
             const Entity& ent = m.entity(e);
@@ -107,12 +108,31 @@ DerivedValue DerivedStore::get(const Match& m, DerivedId id, std::uint64_t versi
     if (!s) return {};
     if (cache_.entries.size() < specs_.size()) cache_.entries.resize(specs_.size());
     Cached& c = cache_.entries[id - 1];
-    if (!c.valid || c.version != version) {
-        c.value = compute(m, *s);
+    if (c.valid && c.version == version) return c.value;
+    if (c.valid && still_valid(m, *s, c)) {
         c.version = version;
-        c.valid = true;
+        return c.value;
     }
+    c.sources = select(m, *s);
+    c.value = compute_from(m, *s, c.sources);
+    c.version = version;
+    c.valid = true;
+    c.entity_tick = m.entity_stamps().clock();
+    c.zone_tick = m.zone_stamps().clock();
+    const auto& mods = m.effects().modifiers();
+    c.modifiers = mods.size();
+    c.newest_modifier = mods.empty() ? 0 : mods.back().id;
     return c.value;
+}
+
+bool DerivedStore::still_valid(const Match& m, const DerivedSpec& s, const Cached& c) {
+    const auto& mods = m.effects().modifiers();
+    if (mods.size() != c.modifiers || (mods.empty() ? 0 : mods.back().id) != c.newest_modifier) return false;
+    for (ZoneId z : s.zones)
+        if (!m.zone_stamps().unwritten(z - 1, z, c.zone_tick)) return false;
+    for (EntityId e : c.sources)
+        if (!m.entity_stamps().unwritten(e - 1, e, c.entity_tick)) return false;
+    return true;
 }
 
 std::vector<EntityId> DerivedStore::sources(const Match& m, DerivedId id) const {

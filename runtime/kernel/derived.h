@@ -24,11 +24,13 @@
 // Contracts
 //  - A definition is part of the match (copies and snapshots keep it); ids are 1-based in
 //    definition order.
-//  - get() equals a fresh computation from the current state, always: the cache is keyed by
-//    Match::version(), which every event that can change what a value reads moves on (a
-//    zone's contents or order, a prop, an effect, the board; Match::emit). News that changes
-//    nothing a value reads (counters, decisions, reveals, tags, scripts' own events) goes
-//    through Match::emit_news and keeps the cache.
+//  - get() equals a fresh computation from the current state, always. A cached value is kept
+//    while Match::version() has not moved (every event that can change what a value reads
+//    moves it: Match::emit; news that changes nothing a value reads goes through emit_news).
+//    When it has moved, the value is kept still if nothing it read was written since: its
+//    zones (zone write stamps), its sources' props and kinds (entity write stamps) and the
+//    modifiers (their count and newest id: modifiers are only ever added with a new, larger
+//    id or removed). So a move or a prop elsewhere no longer recomputes every stat.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -76,6 +78,7 @@ public:
 
     static DerivedValue compute(const Match& m, const DerivedSpec& s);
     static std::vector<EntityId> select(const Match& m, const DerivedSpec& s);
+    static DerivedValue compute_from(const Match& m, const DerivedSpec& s, const std::vector<EntityId>& sources);
 
     bool operator==(const DerivedStore& o) const { return specs_ == o.specs_; }   // the cache is not state
 
@@ -84,7 +87,13 @@ private:
         std::uint64_t version = 0;
         bool valid = false;
         DerivedValue value;
+        // What it read, for the check when the version moved (see Contracts).
+        std::vector<EntityId> sources;
+        std::uint64_t entity_tick = 0, zone_tick = 0;   // the stamps' clocks when computed
+        std::size_t modifiers = 0;
+        std::uint32_t newest_modifier = 0;
     };
+    static bool still_valid(const Match& m, const DerivedSpec& s, const Cached& c);
     // The cache belongs to one Match's history: a copy (a Match copy, a snapshot, a restore)
     // starts empty rather than trust versions counted by another Match.
     struct Cache {

@@ -140,6 +140,10 @@ public:
     // Moves on with every event that can change what a derived value reads (zones, props,
     // effects, the board) and every restore; not with emit_news().
     std::uint64_t version() const { return version_; }
+    // When each entity and zone was last written (write_stamps.h): a derived value checks its
+    // own sources and zones with them (derived.h).
+    const WriteStamps& entity_stamps() const { return entities_written_; }
+    const WriteStamps& zone_stamps() const { return zones_written_; }
 
     // Scratch values (scratch.h): rule-steering integers that append no event.
     ScratchStore& scratch() { return scratch_; }

@@ -103,6 +103,39 @@ TEST_CASE("kernel: a cached derived value follows every change, copies and resto
     CHECK(t.m.derived(power) == DerivedStore::compute(t.m, *t.m.derived_values().spec(power)));
 }
 
+TEST_CASE("kernel: a derived value is kept across unrelated changes and follows its own", "[kernel][derived]") {
+    // The version moves for a change elsewhere; the value is kept only while its zones, its
+    // sources and the modifiers are untouched (derived.h). Each check below would read a
+    // stale value if one of those were missed.
+    Table t;
+    const EntityId style = t.card("style", {{"power", t.n(1)}});
+    const EntityId base = t.card("base", {{"power", t.n(3)}});
+    const EntityId elsewhere = t.m.create_entity("token", "", "token", t.a, t.discard, Where::bottom(), {});
+    const DerivedId power = t.m.define_derived(t.spec("power"));
+    const auto fresh = [&] { return DerivedStore::compute(t.m, *t.m.derived_values().spec(power)); };
+    CHECK(t.m.derived(power).value == 4);
+    t.m.set_prop(elsewhere, "power", t.n(9));       // not a source: kept
+    CHECK(t.m.derived(power) == fresh());
+    t.m.set_prop(base, "power", t.n(5));            // a source's prop
+    CHECK(t.m.derived(power).value == 6);
+    t.m.set_prop(elsewhere, "x", t.n(1));
+    t.m.move(elsewhere, t.pair);                    // into its zone (a token: not selected, still checked)
+    CHECK(t.m.derived(power) == fresh());
+    const EffectId a = t.m.add_modifier(mod(t.pe, "power", ModOp::Add, 2));
+    CHECK(t.m.derived(power).value == 8);
+    t.m.remove_effect(a);                           // one fewer
+    CHECK(t.m.derived(power).value == 6);
+    const EffectId b = t.m.add_modifier(mod(t.pe, "power", ModOp::Add, 1));
+    t.m.set_prop(elsewhere, "y", t.n(1));
+    CHECK(t.m.derived(power).value == 7);
+    t.m.remove_effect(b);
+    t.m.add_modifier(mod(t.pe, "power", ModOp::Add, 4));   // as many as before, a newer one
+    CHECK(t.m.derived(power).value == 10);
+    t.m.move(style, t.discard);                     // a source leaves
+    CHECK(t.m.derived(power).value == 9);
+    CHECK(t.m.derived(power) == fresh());
+}
+
 TEST_CASE("kernel: a derived value needs real zones, target and prop", "[kernel][derived]") {
     Table t;
     DerivedSpec s = t.spec("power");

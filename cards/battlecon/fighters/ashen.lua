@@ -25,6 +25,7 @@ end
 
 return {
   { key = "battlecon/fighter/ashen", name = "Ashen", kind = "ua",
+    text = "Setup: Ember on space 4, Blaze active. Advantage (once per beat): turn your form card over. Hit: if the opponent is on or next to your Ember, deal 1 damage",
     props = { health = 20, sample = true, difficulty = "complex" },
     kit = { styles = { "battlecon/ashen/cinder", "battlecon/ashen/flare", "battlecon/ashen/ashfall" },
       bases = { "battlecon/ashen/brand" },
@@ -53,13 +54,16 @@ return {
     end },
 
   { key = "battlecon/ashen/blaze", name = "Blaze", kind = "form", props = { sample = true },
+    text = "while active: +1 power",
     bonus = { power = 1 } },
   { key = "battlecon/ashen/smolder", name = "Smolder", kind = "form", props = { sample = true },
+    text = "while active: +1 defense. Start of beat: armor 1",
     bonus = { defense = 1 },
     start = function(ctx) verbs.armor(ctx.player, 1) end },
 
   -- Cinder: Before: move your Ember 1 space (your choice of direction).
   { key = "battlecon/ashen/cinder", name = "Cinder", kind = "style",
+    text = "Before: move your Ember 1 space, in either direction",
     props = { range_min = 1, range_max = 2, power = 1, speed = 1, defense = 0, sample = true },
     before = function(ctx)
       local m = ember(ctx.player)
@@ -77,12 +81,14 @@ return {
     end },
   -- Flare: Hit: place your Ember on the opponent's space.
   { key = "battlecon/ashen/flare", name = "Flare", kind = "style",
+    text = "Hit: place your Ember on the opponent's space",
     props = { range_min = 0, range_max = 1, power = 2, speed = 0, defense = 0, sample = true },
     hit = function(ctx)
       kit.place(ember(ctx.player), board.position(S.figure(S.opponent(ctx.player))))
     end },
   -- Ashfall: Start: teleport next to your Ember (a free space; the nearer side first).
   { key = "battlecon/ashen/ashfall", name = "Ashfall", kind = "style",
+    text = "Start of beat: teleport to your Ember's space or, if you cannot, to a space next to it",
     props = { range_min = 1, range_max = 1, power = 0, speed = 2, defense = 1, sample = true },
     start = function(ctx)
       local at = entity.get(ember(ctx.player), "space")
@@ -93,13 +99,16 @@ return {
     end },
 
   { key = "battlecon/ashen/brand", name = "Brand", kind = "base",
+    text = "Damage: the opponent loses 1 health",
     props = { range_min = 1, range_max = 2, power = 3, speed = 3, defense = 2, sample = true },
     damage = function(ctx) verbs.lose(ctx.player, 1) end },
 
   { key = "battlecon/ashen/inferno", name = "Inferno", kind = "special",
+    text = "Before: this attack ignores armor",
     props = { range_min = 1, range_max = 3, power = 6, speed = 6, defense = 0, sample = true },
     before = function(ctx) ctx.attack.ignore_armor = true end },
   { key = "battlecon/ashen/phoenix", name = "Phoenix", kind = "special",
+    text = "Hit: restore 3 health",
     props = { range_min = 1, range_max = 2, power = 4, speed = 4, defense = 0, stability = true, sample = true },
     hit = function(ctx) verbs.restore(ctx.player, 3) end },
 }

@@ -18,6 +18,7 @@ local kit = require("battlecon.kit")
 
 return {
   { key = "battlecon/fighter/bastion", name = "Bastion", kind = "ua",
+    text = "Setup: 3 endurance counters, Open Guard in play. Recycle: return 1 endurance. [For opponent] Advantage (once per beat): they gain 1 force, Bastion +1 power",
     props = { health = 22, sample = true, difficulty = "simple" },
     kit = { styles = { "battlecon/bastion/bulwark", "battlecon/bastion/surge", "battlecon/bastion/vengeful" },
       bases = { "battlecon/bastion/anvil" },
@@ -36,6 +37,7 @@ return {
 
   -- Open Guard: a repeatable [For opponent] advantage (the opponent pays for it).
   { key = "battlecon/bastion/open_guard", name = "Open Guard", kind = "special_card",
+    text = "[For opponent] Advantage: the opponent pays 1 force; Bastion gets -1 defense this beat",
     props = { sample = true },
     tags = { "offer" },   -- the Advantage phase finds offers by this tag (zone.tagged)
     offer = { label = "Open Bastion's guard: pay 1 force, Bastion -1 defense", for_opponent = true, force = 1 },
@@ -43,6 +45,7 @@ return {
 
   -- Bulwark: Reveal: armor 2, and you take at most 4 damage at a time this beat.
   { key = "battlecon/bastion/bulwark", name = "Bulwark", kind = "style",
+    text = "Reveal: armor 2, and you take at most 4 damage at a time this beat",
     props = { range_min = 0, range_max = 0, power = 1, speed = -1, defense = 2, sample = true },
     reveal = function(ctx)
       verbs.armor(ctx.player, 2)
@@ -51,6 +54,7 @@ return {
     end },
   -- Surge: Before: spend any number of endurance; close 1 for each (one movement, MV8).
   { key = "battlecon/bastion/surge", name = "Surge", kind = "style",
+    text = "Before: spend any number of endurance; close 1 for each",
     props = { range_min = 0, range_max = 1, power = 1, speed = 1, defense = 0, sample = true },
     before = function(ctx)
       local have = kit.count(ctx.player, "endurance")
@@ -62,6 +66,7 @@ return {
     end },
   -- Vengeful: When you are hit: +2 power this beat (once per beat).
   { key = "battlecon/bastion/vengeful", name = "Vengeful", kind = "style",
+    text = "When you are hit: +2 power this beat",
     props = { range_min = 1, range_max = 1, power = 2, speed = 0, defense = 1, sample = true },
     timing = { when_hit = { limit = 1, period = "beat" } },
     when_hit = function(ctx)
@@ -71,18 +76,21 @@ return {
 
   -- Anvil: Hit: the opponent cannot move this beat.
   { key = "battlecon/bastion/anvil", name = "Anvil", kind = "base",
+    text = "Hit: the opponent cannot move this beat",
     props = { range_min = 1, range_max = 1, power = 4, speed = 2, defense = 3, sample = true },
     hit = function(ctx)
       effect.prohibit { target = S.figure(S.opponent(ctx.player)), action = "move", source = ctx.self, expires = "beat" }
     end },
 
   { key = "battlecon/bastion/unbroken", name = "Unbroken", kind = "special",
+    text = "Reveal: your health cannot go below 1 this beat",
     props = { range_min = 1, range_max = 1, power = 5, speed = 3, defense = 0, stability = true, sample = true },
     reveal = function(ctx)
       effect.modify { target = S.pe(ctx.player), stat = "health_floor", op = "add", amount = 1, source = ctx.self,
         expires = "beat" }
     end },
   { key = "battlecon/bastion/landslide", name = "Landslide", kind = "special",
+    text = "Hit: push 2",
     props = { range_min = 1, range_max = 2, power = 4, speed = 5, defense = 2, sample = true },
     hit = function(ctx) verbs.move(ctx.player, "push", 2, "Landslide: push 2") end },
 }

@@ -12,14 +12,17 @@ return {
       special = { "battlecon/duelist/coup", "battlecon/duelist/parade" } } },
 
   { key = "battlecon/duelist/riposte", name = "Riposte", kind = "style",
+    text = "Hit: push 1",
     props = { range_min = 0, range_max = 0, power = 1, speed = -1, defense = 3, sample = true },
     -- Hit: the opponent is pushed 1 space.
     hit = function(ctx) verbs.move(ctx.player, "push", 1, "Riposte: push 1") end },
   { key = "battlecon/duelist/feint", name = "Feint", kind = "style",
+    text = "After: retreat 1",
     props = { range_min = 0, range_max = 1, power = 0, speed = 2, defense = 0, sample = true },
     -- After Activating: retreat 1.
     after = function(ctx) verbs.move(ctx.player, "retreat", 1, "Feint: retreat 1") end },
   { key = "battlecon/duelist/measure", name = "Measure", kind = "style",
+    text = "End of beat: if you did not move this beat, gain 1 force",
     props = { range_min = 1, range_max = 1, power = 1, speed = 0, defense = 1, sample = true },
     -- End of Beat, if you did not move this beat: gain 1 force.
     end_beat = function(ctx)
@@ -28,6 +31,7 @@ return {
     end },
 
   { key = "battlecon/duelist/lunge", name = "Lunge", kind = "base",
+    text = "Before: advance 1",
     props = { range_min = 1, range_max = 2, power = 3, speed = 4, defense = 0, sample = true },
     -- Before Activating: advance 1.
     before = function(ctx) verbs.move(ctx.player, "advance", 1, "Lunge: advance 1") end },
