@@ -251,25 +251,23 @@ int file_locals_record(lua_State* L, const int* roots, int nroots, int module_ca
         if (!lua_getmetatable(L, t)) lua_pushboolean(L, 0);
         lua_rawseti(L, metas, nt);
     }
-    lua_createtable(L, 0, 9);
-    lua_pushvalue(L, tables);
-    lua_setfield(L, -2, "tables");
-    lua_pushvalue(L, images);
-    lua_setfield(L, -2, "images");
-    lua_pushvalue(L, counts);
-    lua_setfield(L, -2, "counts");
-    lua_pushvalue(L, metas);
-    lua_setfield(L, -2, "metas");
+    lua_createtable(L, 0, 9);   // the record: lists by name, and their lengths
+    const int record = lua_gettop(L);
+    const auto keep = [&](const char* name, int slot) {
+        lua_pushvalue(L, slot);
+        lua_setfield(L, record, name);
+    };
+    keep("tables", tables);
+    keep("images", images);
+    keep("counts", counts);
+    keep("metas", metas);
+    keep("functions", funcs);
+    keep("indices", indices);
+    keep("values", values);
     lua_pushinteger(L, nt);
-    lua_setfield(L, -2, "ntables");
-    lua_pushvalue(L, funcs);
-    lua_setfield(L, -2, "functions");
-    lua_pushvalue(L, indices);
-    lua_setfield(L, -2, "indices");
-    lua_pushvalue(L, values);
-    lua_setfield(L, -2, "values");
+    lua_setfield(L, record, "ntables");
     lua_pushinteger(L, n);
-    lua_setfield(L, -2, "n");
+    lua_setfield(L, record, "n");
     lua_setfield(L, LUA_REGISTRYINDEX, kRecordKey);
     lua_settop(L, base);
     return static_cast<int>(n);

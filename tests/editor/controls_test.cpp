@@ -206,16 +206,30 @@ TEST_CASE("editor: a tape replays fitting answers and names every kind of misfit
     CHECK(invalid.misfits().back().message.find("no longer valid") != std::string::npos);
 }
 
-TEST_CASE("#19.3 a file deleted on disk keeps its buffer, marked; saving writes it back", "[editor]") {
-    const fs::path root = fs::temp_directory_path() / ("duelbox_editor_gone_" + std::to_string(::getpid()));
-    fs::remove_all(root);
-    fs::create_directories(root / "cards" / "g");
-    std::ofstream(root / "cards/g/a.lua") << "return 1\n";
+// A fresh root holding cards/g/a.lua ("return 1"), opened in a ScriptFiles; removed after.
+struct OneFile {
+    fs::path root;
     ScriptFiles files;
-    files.set_root(root.string());
+    ScriptBuffer* buffer = nullptr;
+    explicit OneFile(const std::string& name)
+        : root(fs::temp_directory_path() / ("duelbox_editor_" + name + "_" + std::to_string(::getpid()))) {
+        fs::remove_all(root);
+        fs::create_directories(root / "cards" / "g");
+        std::ofstream(root / "cards/g/a.lua") << "return 1\n";
+        files.set_root(root.string());
+        std::string error;
+        buffer = files.open("cards/g/a.lua", error);
+        REQUIRE(buffer);
+    }
+    ~OneFile() { fs::remove_all(root); }
+};
+
+TEST_CASE("#19.3 a file deleted on disk keeps its buffer, marked; saving writes it back", "[editor]") {
+    OneFile one("gone");
+    const fs::path& root = one.root;
+    ScriptFiles& files = one.files;
     std::string error;
-    ScriptBuffer* b = files.open("cards/g/a.lua", error);
-    REQUIRE(b);
+    ScriptBuffer* b = one.buffer;
     fs::remove_all(root / "cards");   // the file and its folder
     files.refresh();
     CHECK(b->gone);
@@ -228,19 +242,12 @@ TEST_CASE("#19.3 a file deleted on disk keeps its buffer, marked; saving writes 
     CHECK_FALSE(b->gone);
     CHECK(fs::exists(root / "cards/g/a.lua"));
     CHECK(files.gone().empty());
-    fs::remove_all(root);
 }
 
 TEST_CASE("#19.3 the script editor undoes and redoes edits, a revert included", "[editor]") {
-    const fs::path root = fs::temp_directory_path() / ("duelbox_editor_undo_" + std::to_string(::getpid()));
-    fs::remove_all(root);
-    fs::create_directories(root / "cards" / "g");
-    std::ofstream(root / "cards/g/a.lua") << "return 1\n";
-    ScriptFiles files;
-    files.set_root(root.string());
-    std::string error;
-    ScriptBuffer* b = files.open("cards/g/a.lua", error);
-    REQUIRE(b);
+    OneFile one("undo");
+    ScriptFiles& files = one.files;
+    ScriptBuffer* b = one.buffer;
     CHECK_FALSE(files.undo("cards/g/a.lua"));   // nothing yet
     b->text = "return 2\n";
     files.record("cards/g/a.lua");               // the text box ends an edit
@@ -261,5 +268,4 @@ TEST_CASE("#19.3 the script editor undoes and redoes edits, a revert included", 
     b->text = "return 4\n";                      // an edit after an undo drops the redo states
     files.record("cards/g/a.lua");
     CHECK_FALSE(files.redo("cards/g/a.lua"));
-    fs::remove_all(root);
 }
