@@ -30,21 +30,11 @@ ImU32 player_colour(PlayerIndex p) {
     return p >= 0 ? colours[p % 4] : IM_COL32(200, 200, 200, 255);
 }
 
-// "health 20, force 2" for the first `most` counters an entity carries, "" for none.
-std::string counters_short(const Match& m, EntityId e, std::size_t most = 2) {
-    std::string out;
-    for (const Counter* c : m.counters().of(e)) {
-        if (most-- == 0) break;
-        out += (out.empty() ? "" : ", ") + c->name + " " + std::to_string(c->value);
-    }
-    return out;
-}
-
 // A figure's counters, else its owner's (games keep a fighter's health on either).
 std::string figure_counters(const Match& m, const Entity& e) {
-    std::string own = counters_short(m, e.id, 1);
+    std::string own = counters_text(m, e.id, 1);
     if (!own.empty() || e.owner == kNoPlayer) return own;
-    return counters_short(m, m.player(e.owner).entity, 1);
+    return counters_text(m, m.player(e.owner).entity, 1);
 }
 
 // `text_of` gives a definition's printed text (the open run's host, lua/card_text.h).
@@ -83,7 +73,7 @@ void draw_zone_row(const Match& m, const Zone& z, const std::string& title, cons
             if (stats.size() > 24) break;
             if (const auto* i = std::get_if<std::int64_t>(&value)) stats += key + " " + std::to_string(*i) + " ";
         }
-        const std::string counters = counters_short(m, e.id, 1);
+        const std::string counters = counters_text(m, e.id, 1);
         draw->AddText(ImVec2(a.x + 4, a.y + 2 + ImGui::GetFontSize()), ink, (counters.empty() ? stats : counters).c_str());
         draw->PopClipRect();
         ImGui::PushID(static_cast<int>(e.id));
@@ -104,7 +94,7 @@ void draw_table(const Match& m, const DefinitionText& text_of) {
             if (!heading) {
                 heading = true;
                 const std::string who = p < 0 ? "shared" : m.player(p).name;
-                const std::string c = p < 0 ? "" : counters_short(m, m.player(p).entity, 4);
+                const std::string c = p < 0 ? "" : counters_text(m, m.player(p).entity, 4);
                 ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(player_colour(p)));
                 ImGui::Text("%s%s%s", who.c_str(), c.empty() ? "" : "  ", c.c_str());
                 ImGui::PopStyleColor();

@@ -16,12 +16,6 @@ std::string value_text(const Value& v) {
     return "";
 }
 
-// "health 20, force 2" for the counters entity e carries; "" when none.
-std::string counters_of(const Match& m, EntityId e) {
-    std::string out;
-    for (const Counter* c : m.counters().of(e)) out += (out.empty() ? "" : ", ") + c->name + " " + std::to_string(c->value);
-    return out;
-}
 
 // The entities of zone z as the viewer sees them: names where visible, "N hidden" for the rest.
 std::string contents(const Match& m, PlayerIndex viewer, const Zone& z) {
@@ -53,7 +47,7 @@ std::string occupants(const Match& m, PlayerIndex viewer, const Zone& z) {
         }
         std::string who = ent.name, about;
         if (ent.owner != kNoPlayer && ent.name.find(m.player(ent.owner).name) == std::string::npos) about = m.player(ent.owner).name;
-        const std::string c = counters_of(m, e);
+        const std::string c = counters_text(m, e);
         if (!c.empty()) about += (about.empty() ? "" : ", ") + c;
         out += (out.empty() ? "" : ", ") + who + (about.empty() ? "" : " (" + about + ")");
     }
@@ -86,7 +80,7 @@ void board_lines(const Match& m, PlayerIndex viewer, std::ostringstream& out) {
 
 void player_lines(const Match& m, std::ostringstream& out) {
     for (PlayerIndex p = 0; p < m.player_count(); ++p) {
-        const std::string c = counters_of(m, m.player(p).entity);
+        const std::string c = counters_text(m, m.player(p).entity);
         out << m.player(p).name << (c.empty() ? "" : ": " + c) << "\n";
     }
 }
@@ -117,11 +111,20 @@ std::string table_everything(const Match& m, PlayerIndex viewer) {
             if (!m.can_see(viewer, e)) continue;
             bool is_player = false;
             for (PlayerIndex p = 0; p < m.player_count(); ++p) is_player = is_player || m.player(p).entity == e;
-            const std::string c = is_player ? "" : counters_of(m, e);
+            const std::string c = is_player ? "" : counters_text(m, e);
             if (!c.empty()) out << "  " << m.entity(e).name << ": " << c << "\n";
         }
     }
     return out.str();
+}
+
+std::string counters_text(const Match& m, EntityId e, std::size_t most) {
+    std::string out;
+    for (const Counter* c : m.counters().of(e)) {
+        if (most-- == 0) break;
+        out += (out.empty() ? "" : ", ") + c->name + " " + std::to_string(c->value);
+    }
+    return out;
 }
 
 std::string card_text(const Match& m, PlayerIndex viewer, EntityId e, const DefinitionText& text_of) {
@@ -137,7 +140,7 @@ std::string card_text(const Match& m, PlayerIndex viewer, EntityId e, const Defi
     if (!props.empty()) out += ": " + props;
     if (text.empty() && text_of) text = text_of(ent.def);
     if (!text.empty()) out += "\n    " + text;
-    const std::string c = counters_of(m, e);
+    const std::string c = counters_text(m, e);
     if (!c.empty()) out += "\n    " + c;
     return out;
 }

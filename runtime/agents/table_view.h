@@ -14,6 +14,10 @@ namespace duelbox {
 
 class Match;
 
+// "health 20, force 2": the first `most` counters entity e carries, in definition order;
+// "" when none. (The board panel and every view below use it.)
+std::string counters_text(const Match& m, EntityId e, std::size_t most = static_cast<std::size_t>(-1));
+
 // The short view shown before each question: the board (who stands where), each player's
 // counters, and the viewer's own private zones (a hand) with the cards in them.
 std::string table_summary(const Match& m, PlayerIndex viewer);
