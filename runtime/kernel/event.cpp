@@ -1,6 +1,7 @@
 #include "event.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -41,6 +42,44 @@ const Value& Event::get(std::string_view key) const {
     return f ? f->value : kNilValue;
 }
 
+// -- The byte encoding ---------------------------------------------------------------------------
+
+namespace {
+
+// A field's kind, stored with its key: key << 4 | kind << 1 | (visibility follows).
+enum Kind : std::uint32_t { kNil = 0, kFalse = 1, kTrue = 2, kInt = 3, kString = 4, kSymbol = 5 };
+
+// Writes v as a varint at p (at most 10 bytes) and returns the end.
+std::uint8_t* put_varint(std::uint8_t* p, std::uint64_t v) {
+    while (v >= 0x80) {
+        *p++ = static_cast<std::uint8_t>(v | 0x80);
+        v >>= 7;
+    }
+    *p++ = static_cast<std::uint8_t>(v);
+    return p;
+}
+
+std::uint64_t get_varint(const std::uint8_t*& p) {
+    std::uint64_t v = 0;
+    for (int shift = 0;; shift += 7) {
+        const std::uint8_t b = *p++;
+        v |= static_cast<std::uint64_t>(b & 0x7F) << shift;
+        if (!(b & 0x80)) return v;
+    }
+}
+
+// Small negative numbers stay small: 0, -1, 1, -2 ... -> 0, 1, 2, 3 ...
+std::uint64_t zigzag(std::int64_t v) {
+    return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
+}
+std::int64_t unzigzag(std::uint64_t v) { return static_cast<std::int64_t>(v >> 1) ^ -static_cast<std::int64_t>(v & 1); }
+
+// A mask as a varint: everyone (all bits) -> 0, so the usual case takes one byte.
+std::uint64_t mask_code(PlayerMask m) { return static_cast<PlayerMask>(m + 1u); }
+PlayerMask mask_of_code(std::uint64_t c) { return static_cast<PlayerMask>(c) - 1u; }
+
+}  // namespace
+
 // -- Appending: flat records, no allocation per event ------------------------------------------
 
 std::uint32_t EventLog::append(Sym type, Sym text, std::span<const FieldIn> fields, Sym rule, SourceLoc source,
@@ -65,63 +104,85 @@ std::uint32_t EventLog::append(Sym type, Sym text, std::span<const FieldIn> fiel
         order[j] = i;
         own_rule = own_rule || fields[i].key == "rule";
     }
-    Record r;
-    r.type = type;
-    r.text = text;
-    r.source = source;
-    r.audience = audience;
-    r.first_field = static_cast<std::uint32_t>(fields_.size());
+    // Encoded into a buffer on the stack (one copy into the log), or on the heap when an
+    // event is unusually large: at most 4 varints of header, 3 per field and a string's bytes.
+    std::size_t bound = 40 + 30 + 30 * fields.size();
+    for (const FieldIn& f : fields)
+        if (const auto* sv = std::get_if<std::string_view>(&f.value)) bound += sv->size();
+    std::uint8_t stack_buffer[1024];
+    std::vector<std::uint8_t> heap_buffer;
+    std::uint8_t* const start = bound <= sizeof stack_buffer ? stack_buffer : (heap_buffer.resize(bound), heap_buffer.data());
+    std::uint8_t* p = start;
+    p = put_varint(p, text);
+    p = put_varint(p, source.file);
+    p = put_varint(p, static_cast<std::uint32_t>(source.line));
+    p = put_varint(p, mask_code(audience));
     static const Sym kRule = intern("rule");   // (function-local static: interned once, thread-safe)
     bool rule_placed = own_rule || rule == 0;
+    const auto put_field = [&p](Sym key, std::uint32_t kind, PlayerMask visible_to) {
+        const bool restricted = visible_to != kEveryone;
+        p = put_varint(p, std::uint64_t{key} << 4 | kind << 1 | (restricted ? 1u : 0u));
+        if (restricted) p = put_varint(p, mask_code(visible_to));
+    };
     const auto put_rule = [&] {
-        fields_.push_back(PackedField{kRule << 3 | kSymbol, kEveryone, static_cast<std::int64_t>(rule)});
+        put_field(kRule, kSymbol, kEveryone);
+        p = put_varint(p, rule);
         rule_placed = true;
     };
     for (std::size_t k = 0; k < fields.size(); ++k) {
         const FieldIn& f = fields[order[k]];
         if (!rule_placed && f.key > "rule") put_rule();
-        PackedField p;
-        p.visible_to = f.visible_to;
-        std::uint32_t kind = kNil;
+        const Sym key = intern(f.key);
         switch (f.value.index()) {
-            case 1: kind = kBool; p.value = std::get<bool>(f.value) ? 1 : 0; break;
-            case 2: kind = kInt; p.value = std::get<std::int64_t>(f.value); break;
-            case 3:
-                kind = kString;
-                p.value = static_cast<std::int64_t>(values_.size());
-                values_.emplace_back(std::get<std::string_view>(f.value));
+            case 1: put_field(key, std::get<bool>(f.value) ? kTrue : kFalse, f.visible_to); break;
+            case 2:
+                put_field(key, kInt, f.visible_to);
+                p = put_varint(p, zigzag(std::get<std::int64_t>(f.value)));
                 break;
-            default: break;
+            case 3: {
+                const std::string_view text_value = std::get<std::string_view>(f.value);
+                put_field(key, kString, f.visible_to);
+                p = put_varint(p, text_value.size());
+                if (!text_value.empty()) std::memcpy(p, text_value.data(), text_value.size());
+                p += text_value.size();
+                break;
+            }
+            default: put_field(key, kNil, f.visible_to); break;
         }
-        p.key_kind = intern(f.key) << 3 | kind;
-        fields_.push_back(p);
     }
     if (!rule_placed) put_rule();
-    r.field_count = static_cast<std::uint32_t>(fields_.size()) - r.first_field;
-    r.values_end = static_cast<std::uint32_t>(values_.size());
-    records_.push_back(r);
+    records_.push_back(Record{static_cast<std::uint32_t>(bytes_.size()), type});
+    bytes_.insert(bytes_.end(), start, p);
     return static_cast<std::uint32_t>(records_.size() - 1);
 }
 
 Event EventLog::event(std::size_t i) const {
     const Record& r = records_.at(i);
+    const std::uint8_t* p = bytes_.data() + r.at;
+    const std::uint8_t* const end = bytes_.data() + end_of_prefix(i + 1);
     Event e;
     e.seq = static_cast<std::uint32_t>(i);
     e.type = symbol(r.type);
-    e.text = symbol(r.text);
-    e.source = r.source;
-    e.audience = r.audience;
-    e.fields.reserve(r.field_count);
-    for (std::uint32_t k = 0; k < r.field_count; ++k) {
-        const PackedField& p = fields_[r.first_field + k];
+    e.text = symbol(static_cast<Sym>(get_varint(p)));
+    e.source.file = static_cast<std::uint32_t>(get_varint(p));
+    e.source.line = static_cast<int>(get_varint(p));
+    e.audience = mask_of_code(get_varint(p));
+    while (p < end) {
+        const std::uint64_t head = get_varint(p);
         Field f;
-        f.key = symbol(p.key_kind >> 3);
-        f.visible_to = p.visible_to;
-        switch (p.key_kind & 7u) {
-            case kBool: f.value = p.value != 0; break;
-            case kInt: f.value = p.value; break;
-            case kString: f.value = values_[static_cast<std::size_t>(p.value)]; break;
-            case kSymbol: f.value = std::string(symbol(static_cast<Sym>(p.value))); break;
+        f.key = symbol(static_cast<Sym>(head >> 4));
+        if (head & 1) f.visible_to = mask_of_code(get_varint(p));
+        switch ((head >> 1) & 7u) {
+            case kFalse: f.value = false; break;
+            case kTrue: f.value = true; break;
+            case kInt: f.value = unzigzag(get_varint(p)); break;
+            case kString: {
+                const std::size_t n = get_varint(p);
+                f.value = std::string(reinterpret_cast<const char*>(p), n);
+                p += n;
+                break;
+            }
+            case kSymbol: f.value = std::string(symbol(static_cast<Sym>(get_varint(p)))); break;
             default: break;
         }
         e.fields.push_back(std::move(f));
@@ -151,30 +212,30 @@ std::size_t EventLog::count(std::string_view type) const {
 
 void EventLog::clear() {
     records_.clear();
-    fields_.clear();
-    values_.clear();
+    bytes_.clear();
     readable_.clear();
 }
 
 void EventLog::copy_prefix(const EventLog& source, std::size_t n, std::size_t keep) {
     n = std::min(n, source.size());
+    if (&source == this) {   // going back within one log: only a cut
+        bytes_.resize(end_of_prefix(n));
+        records_.resize(n);
+        if (readable_.size() > n) readable_.resize(n);
+        return;
+    }
     keep = std::min({keep, n, records_.size()});
-    // The kept records and their fields are equal to source's: cut after them, copy the rest.
-    const std::size_t kept_fields =
-        keep == 0 ? 0 : records_[keep - 1].first_field + records_[keep - 1].field_count;
-    const std::size_t kept_values = keep == 0 ? 0 : records_[keep - 1].values_end;
+    // The kept events are equal to source's: cut after them, copy the rest.
+    const std::size_t cut = end_of_prefix(keep);
     records_.resize(keep);
-    fields_.resize(kept_fields);
-    values_.resize(kept_values);
-    const std::size_t values_to = n == 0 ? 0 : source.records_[n - 1].values_end;
-    values_.insert(values_.end(), source.values_.begin() + static_cast<std::ptrdiff_t>(kept_values),
-                   source.values_.begin() + static_cast<std::ptrdiff_t>(values_to));
-    const std::size_t from = keep == 0 ? 0 : source.records_[keep - 1].first_field + source.records_[keep - 1].field_count;
-    const std::size_t to = n == 0 ? 0 : source.records_[n - 1].first_field + source.records_[n - 1].field_count;
-    records_.insert(records_.end(), source.records_.begin() + static_cast<std::ptrdiff_t>(keep),
-                    source.records_.begin() + static_cast<std::ptrdiff_t>(n));
-    fields_.insert(fields_.end(), source.fields_.begin() + static_cast<std::ptrdiff_t>(from),
-                   source.fields_.begin() + static_cast<std::ptrdiff_t>(to));
+    bytes_.resize(cut);
+    const std::size_t from = source.end_of_prefix(keep), to = source.end_of_prefix(n);
+    for (std::size_t i = keep; i < n; ++i) {
+        const Record& r = source.records_[i];
+        records_.push_back(Record{static_cast<std::uint32_t>(r.at - from + cut), r.type});
+    }
+    bytes_.insert(bytes_.end(), source.bytes_.begin() + static_cast<std::ptrdiff_t>(from),
+                  source.bytes_.begin() + static_cast<std::ptrdiff_t>(to));
     if (readable_.size() > keep) readable_.resize(keep);
     if (files_ != source.files_) files_ = source.files_;   // only ever grows: usually equal
 }
@@ -193,9 +254,7 @@ std::uint32_t EventLog::intern_file(std::string_view path) {
 }
 
 std::size_t EventLog::bytes() const {
-    std::size_t n = records_.capacity() * sizeof(Record) + fields_.capacity() * sizeof(PackedField) +
-                    values_.capacity() * sizeof(std::string);
-    for (const auto& v : values_) n += v.capacity() > 15 ? v.capacity() + 1 : 0;
+    std::size_t n = records_.capacity() * sizeof(Record) + bytes_.capacity();
     for (const auto& f : files_) n += f.capacity();
     return n;
 }

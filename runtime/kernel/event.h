@@ -13,14 +13,16 @@
 //  - The source file:line names the script line that caused the change (or is empty for
 //    kernel-internal bookkeeping).
 //
-// Storage: the log keeps flat records, not objects. An event is a 32-byte header (interned
-// type and template: symbols.h; source; audience; where its fields start) and 16 bytes per
-// field (interned key, visibility, and an integer, a boolean or the index of a string value),
-// in arrays that grow by doubling: appending allocates nothing per event but for a string
-// value (a name, a printed line), which the log keeps in its own table so it goes with the
-// log. The rule context is a field like the others (key "rule", its text interned: rule texts
-// come from code). `Event` below is the readable form, made on demand (events(), event(i),
-// the observer): readers use it as before.
+// Storage: the log keeps flat records, not objects. Each event is an 8-byte index entry (where
+// its bytes start, and its interned type, so counting events of a type decodes nothing) and a
+// few bytes in one byte array: its template, source and audience, then per field the interned
+// key with the value's kind, the visibility when it is not everyone, and the value itself
+// (integers zigzag-varint coded, a string's bytes inline). Symbols are small integers
+// (symbols.h), and so are most values (entity ids, amounts, players), so an event of five
+// fields takes about 30 bytes; appending allocates nothing per event (the arrays grow by
+// doubling). The rule context is a field like the others (key "rule", its text interned: rule
+// texts come from code). `Event` below is the readable form, decoded on demand (events(),
+// event(i), the observer): readers use it as before.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -119,23 +121,15 @@ public:
     std::string where(const Event& e) const;                // "scripts/x.lua:12" or ""
 
 private:
-    struct Record {                                         // 32 bytes
-        Sym type = 0, text = 0;
-        SourceLoc source;
-        PlayerMask audience = kEveryone;
-        std::uint32_t first_field = 0;                      // into fields_
-        std::uint32_t field_count = 0;
-        std::uint32_t values_end = 0;                       // values_.size() after this event
+    struct Record {                                         // 8 bytes
+        std::uint32_t at = 0;                               // where its bytes start in bytes_
+        Sym type = 0;
     };
-    enum Kind : std::uint32_t { kNil = 0, kBool = 1, kInt = 2, kString = 3, kSymbol = 4 };
-    struct PackedField {                                    // 16 bytes
-        std::uint32_t key_kind = 0;                         // Sym << 3 | Kind
-        PlayerMask visible_to = kEveryone;
-        std::int64_t value = 0;                             // integer, boolean, values_ index, or Sym
-    };
+    std::size_t end_of_prefix(std::size_t n) const {        // bytes_ used by the first n events
+        return n < records_.size() ? records_[n].at : bytes_.size();
+    }
     std::vector<Record> records_;
-    std::vector<PackedField> fields_;
-    std::vector<std::string> values_;                       // string values, in order of appearance
+    std::vector<std::uint8_t> bytes_;                       // every event's encoded body, in order
     mutable std::vector<Event> readable_;                   // events() cache: a prefix of the log
     std::vector<std::string> files_{""};
     mutable std::size_t last_file_ = 0;                     // intern_file: most calls repeat the last path

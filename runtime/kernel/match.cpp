@@ -548,10 +548,10 @@ std::uint32_t Match::emit_news(std::string_view type, std::string_view text, std
 }
 
 std::uint32_t Match::append_event(Sym type, Sym text, std::span<const FieldIn> fields, PlayerMask audience) {
-    if (account_) {   // the log's record, 16 bytes a field, and the string values it copies
-        std::size_t bytes = kRecordOverhead + 16 * fields.size();
+    if (account_) {   // the log's index entry and header, at most 8 bytes a field, the string values' bytes
+        std::size_t bytes = 16 + 8 * fields.size();
         for (const FieldIn& f : fields)
-            if (const auto* sv = std::get_if<std::string_view>(&f.value)) bytes += sv->size() > 15 ? sv->size() + 32 : 32;
+            if (const auto* sv = std::get_if<std::string_view>(&f.value)) bytes += sv->size() + 2;
         charge(bytes);
     }
     // The rule context becomes a "rule" field; an event's own "rule" (a script naming its step) wins.
