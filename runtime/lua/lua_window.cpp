@@ -10,6 +10,7 @@
 #include "host.h"
 #include "lua_modules.h"
 #include "lua_util.h"
+#include "raw_field.h"
 
 namespace duelbox {
 
@@ -165,11 +166,14 @@ int window_finish(lua_State* L) {
 // Reads opts.only (an entity or a list) / opts.players (a player or a list) / opts.zones (a
 // list of zone names) of the options table at `t` (argument `arg`) into `o`.
 void read_dispatch_options(lua_State* L, int t, int arg, Match& m, DispatchOptions& o) {
-    if (lua_getfield(L, t, "only") != LUA_TNIL) {
+    // Raw reads (raw_field.h): no script code runs while the options are read, so nothing can
+    // open another walk meanwhile, and a module's read-only table reads like the table.
+    readonly_view_unwrap(L, t);
+    if (raw_field(L, t, "only") != LUA_TNIL) {
         if (lua_istable(L, -1)) {
-            const lua_Integer n = luaL_len(L, -1);
+            const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
             for (lua_Integer i = 1; i <= n; ++i) {
-                lua_geti(L, -1, i);
+                lua_rawgeti(L, -1, i);
                 o.only.push_back(check_entity_at(L, -1, arg, "field 'only'", m));
                 lua_pop(L, 1);
             }
@@ -179,12 +183,12 @@ void read_dispatch_options(lua_State* L, int t, int arg, Match& m, DispatchOptio
         }
     }
     lua_pop(L, 1);
-    if (lua_getfield(L, t, "players") != LUA_TNIL) {
+    if (raw_field(L, t, "players") != LUA_TNIL) {
         o.players = kNobody;
         if (lua_istable(L, -1)) {
-            const lua_Integer n = luaL_len(L, -1);
+            const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
             for (lua_Integer i = 1; i <= n; ++i) {
-                lua_geti(L, -1, i);
+                lua_rawgeti(L, -1, i);
                 o.players |= mask_of(check_player_at(L, -1, arg, "field 'players'", m));
                 lua_pop(L, 1);
             }
@@ -193,10 +197,10 @@ void read_dispatch_options(lua_State* L, int t, int arg, Match& m, DispatchOptio
         }
     }
     lua_pop(L, 1);
-    if (lua_getfield(L, t, "zones") == LUA_TTABLE) {
-        const lua_Integer n = luaL_len(L, -1);
+    if (raw_field(L, t, "zones") == LUA_TTABLE) {
+        const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
         for (lua_Integer i = 1; i <= n; ++i) {
-            if (lua_geti(L, -1, i) != LUA_TSTRING) luaL_argerror(L, arg, "field 'zones': a list of zone names expected");
+            if (lua_rawgeti(L, -1, i) != LUA_TSTRING) luaL_argerror(L, arg, "field 'zones': a list of zone names expected");
             o.zones.emplace_back(lua_tostring(L, -1));
             lua_pop(L, 1);
         }
@@ -204,11 +208,11 @@ void read_dispatch_options(lua_State* L, int t, int arg, Match& m, DispatchOptio
         luaL_argerror(L, arg, "field 'zones': a list of zone names expected");
     }
     lua_pop(L, 1);
-    lua_getfield(L, t, "repeat_skipped");
+    raw_field(L, t, "repeat_skipped");
     o.repeat_skipped = lua_toboolean(L, -1);
-    lua_getfield(L, t, "owner_orders");
+    raw_field(L, t, "owner_orders");
     o.owner_orders = lua_toboolean(L, -1);
-    lua_getfield(L, t, "until_finished");
+    raw_field(L, t, "until_finished");
     o.until_finished = lua_toboolean(L, -1);
     lua_pop(L, 3);
 }
@@ -229,7 +233,8 @@ Dispatch& check_dispatch(lua_State* L, int arg) {
 /// handlers that returned false and those that came into play meanwhile (a fixpoint);
 /// `owner_orders` lets a player order their own simultaneous handlers; `until_finished`
 /// ends the walk once the match is finished. Walk it with window.next, close it with
-/// window.close. core.windows.dispatch is the usual way to do all of this.
+/// window.close. core.windows.dispatch is the usual way to do all of this. The options table
+/// is read raw: its metatable, if any, is not consulted (a module's read-only table is fine).
 int window_open(lua_State* L) {
     Match& m = match_of(L);
     const char* name = luaL_checkstring(L, 1);
@@ -238,7 +243,11 @@ int window_open(lua_State* L) {
     o.policy.first = lua_isnoneornil(L, 2) ? 0 : check_player(L, 2, m);
     o.policy.players = std::max(1, m.player_count());
     if (lua_istable(L, 3)) {
-        auto& opts = push_owned<DispatchOptions>(L);   // its vectors must survive a check raising
+        // Read into storage that outlives a check raising (a longjmp skips destructors): this
+        // thread's scratch options. The reading is raw, so no walk can be opened meanwhile.
+        thread_local DispatchOptions scratch;
+        DispatchOptions& opts = scratch;
+        opts = DispatchOptions{};
         opts.policy = o.policy;
         read_dispatch_options(L, 3, 3, m, opts);
         o = std::move(opts);

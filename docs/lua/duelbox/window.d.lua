@@ -75,7 +75,8 @@ function window.finish(handler, result) end
 ---handlers that returned false and those that came into play meanwhile (a fixpoint);
 ---`owner_orders` lets a player order their own simultaneous handlers; `until_finished`
 ---ends the walk once the match is finished. Walk it with window.next, close it with
----window.close. core.windows.dispatch is the usual way to do all of this.
+---window.close. core.windows.dispatch is the usual way to do all of this. The options table
+---is read raw: its metatable, if any, is not consulted (a module's read-only table is fine).
 ---@param name any
 ---@param first_player? any
 ---@param opts? any
