@@ -23,14 +23,14 @@ function M.clean_up(ctx)
 end
 
 ---M.clean_up without its rule context: ends the "beat" period, counts down every player's
----statuses, resets the armor and damage-this-beat counters and forgets the beat's turn order.
+---statuses, resets the armor counters and forgets the beat's turn order (the damage taken this
+---beat is a beat flag: ending the period clears it).
 ---@param ctx table the game context (ctx.players)
 function M.clean_up_now(ctx)
   match.end_period("beat")
   for p = 1, ctx.players do
     status.tick(p)
     counter.set(S.pe(p), "armor", 0)
-    counter.set(S.pe(p), "damage", 0)
   end
   entity.set(S.tracker(), "order", nil)
 end

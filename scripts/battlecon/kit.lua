@@ -125,25 +125,35 @@ function M.clear(m) entity.set(m, "space", nil) end
 -- Special cards and forms (§6.8-6.9)
 ---------------------------------------------------------------------------------------------
 
+-- The stats a special card or form's bonus may raise, and the flag on the card that keeps the
+-- id of the modifier it added for each (scratch state: the modifier.add event is the news).
+local BONUS_STATS = { "power", "speed", "defense", "range_min", "range_max" }
+local BONUS_FLAG = {}
+for i = 1, #BONUS_STATS do BONUS_FLAG[i] = "bonus_" .. BONUS_STATS[i] end
+
 ---Active = face up = its effects and stats apply (to every attack, §6.8 [INF] as modifiers).
 ---`on` true adds the card's bonus modifiers, false removes those it added.
 function M.apply_bonus(card, on)
-  local def = cards.of(card)
   if not on then
-    local ids = entity.get(card, "mods")
-    if ids then for id in string.gmatch(ids, "%d+") do effect.remove(tonumber(id)) end end
-    entity.set(card, "mods", nil)
+    for i = 1, #BONUS_FLAG do
+      local id = flag.get(card, BONUS_FLAG[i])
+      if id ~= 0 then
+        effect.remove(id)
+        flag.set(card, BONUS_FLAG[i], nil)
+      end
+    end
     return
   end
-  if not (def and def.bonus) then return end
-  local ids = {}
-  for _, stat in ipairs({ "power", "speed", "defense", "range_min", "range_max" }) do
-    if def.bonus[stat] then
-      ids[#ids + 1] = effect.modify { target = S.pe(entity.owner(card)), stat = stat, op = "add",
-        amount = def.bonus[stat], source = card }
+  local def = cards.of(card)
+  local bonus = def and def.bonus
+  if not bonus then return end
+  for i = 1, #BONUS_STATS do
+    local stat = BONUS_STATS[i]
+    if bonus[stat] then
+      flag.set(card, BONUS_FLAG[i], effect.modify { target = S.pe(entity.owner(card)), stat = stat, op = "add",
+        amount = bonus[stat], source = card })
     end
   end
-  entity.set(card, "mods", table.concat(ids, ","))
 end
 
 ---Whether `card` (a special card or form) is active: its effects and bonus stats apply.

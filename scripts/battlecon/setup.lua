@@ -208,7 +208,6 @@ local function seat(ctx, p)
   log.within_rule("§2 S4 Health", counter.define, pe, "health", s.health or start, nil, start)
   counter.define(pe, "force", 0, 0)
   counter.define(pe, "armor", 0, 0)
-  counter.define(pe, "damage", 0, 0)
   local styles, bases, kit = kit_cards(ua_key)
   local hand = zone.find("hand", p)
   for _, k in ipairs(styles) do cards.create(k, p, hand, "bottom") end

@@ -3,8 +3,8 @@
 -- Scripts are stateless: everything that changes lives in the kernel.
 --  * the "table" zone holds the tracker entity: props active (the active player card's
 --    holder), beat, final (this is the final beat), time_out, clash_stop;
---  * each player entity carries counters health, force, armor, damage (taken this beat),
---    props figure and fighter, and flags (module `flag`, no events) stunned, moved, was_hit,
+--  * each player entity carries counters health, force and armor, props figure and fighter,
+--    and flags (module `flag`, no events) stunned, moved, was_hit, damage_taken (this beat),
 --    eliminated, special_used...; cards carry the flags live and adv_used;
 --  * the shared "pool" entity carries the common force pool (counter force);
 --  * per-player zones: hand (owner), pair (owner until Reveal), aside (owner: discarded with
@@ -15,8 +15,8 @@ local M = {}
 
 local player_entity, flag_is, zone_find, zone_at = match.player_entity, flag.is, zone.find, zone.at
 
----Player p's entity: it carries the counters health, force, armor and damage (taken this beat),
----the props figure and fighter, and the player's flags.
+---Player p's entity: it carries the counters health, force and armor, the props figure and
+---fighter, and the player's flags (damage_taken this beat among them).
 ---@param p integer
 ---@return integer
 function M.pe(p) return player_entity(p) end
@@ -131,7 +131,7 @@ end
 -- Those in BEAT_FLAGS last until the end of the beat (match.end_period("beat") clears them);
 -- the others (eliminated, special_used) until set again.
 M.BEAT_FLAGS = { stunned = true, moved = true, moved_past = true, passed_enemy = true, advanced = true,
-  was_hit = true, used_boost = true, used_fortify = true, used_accelerate = true }
+  was_hit = true, damage_taken = true, used_boost = true, used_fortify = true, used_accelerate = true }
 ---Whether flag `key` is set on player p's entity (stunned, moved, was_hit, eliminated, ...).
 ---@param p integer
 ---@param key string

@@ -133,14 +133,14 @@ function M.take_damage(p, amount, opts)
   if effect.stat(pe, "health_floor", 0) > 0 and health - amount < 1 then taken = math.max(0, health - 1) end
   if taken > 0 then
     counter.add(pe, "health", -taken)
-    counter.add(pe, "damage", taken)
+    S.set_flag(p, "damage_taken", flag.get(pe, "damage_taken") + taken)   -- scratch: the health change is the news
   end
   log.event("bc.damage", "{p:player} takes {n} damage ({health} health left)", { player = p, n = taken,
     health = S.health(p) }, { rule = "§3.9 AT4" })
   if S.health(p) <= 0 then M.eliminate(p); return { seen = seen, taken = taken } end
   if taken > 0 then
     local defense = (opts.ignore_defense or vulnerable) and 0 or stats.defense(p)
-    if counter.get(pe, "damage") > defense then M.stun(p) end
+    if flag.get(pe, "damage_taken") > defense then M.stun(p) end
   end
   return { seen = seen, taken = taken }
 end

@@ -13,7 +13,8 @@ local beat = {}
 function beat.clean_up(ctx) end
 
 --- M.clean_up without its rule context: ends the "beat" period, counts down every player's
---- statuses, resets the armor and damage-this-beat counters and forgets the beat's turn order.
+--- statuses, resets the armor counters and forgets the beat's turn order (the damage taken this
+--- beat is a beat flag: ending the period clears it).
 ---@param ctx table the game context (ctx.players)
 function beat.clean_up_now(ctx) end
 
