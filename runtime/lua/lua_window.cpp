@@ -343,11 +343,24 @@ int window_close(lua_State* L) {
     return 2;
 }
 
+/// window.listens(name) -> integer
+/// How many handlers listen to window `name` now (registered and not removed, wherever their
+/// source lies and whatever their limits). 0 means a walk of the window would fire nothing, so
+/// a caller may skip opening one (core.windows.walk does).
+int window_listens(lua_State* L) {
+    const Match& m = match_of(L);
+    const char* name = luaL_checkstring(L, 1);
+    check_window_name(L, 1, name);
+    lua_pushinteger(L, static_cast<lua_Integer>(m.windows().listening(name).size()));
+    return 1;
+}
+
 const luaL_Reg window_module[] = {{"on", window_on},           {"off", window_off},   {"off_source", window_off_source},
                                   {"collect", window_collect}, {"info", window_info}, {"begin", window_begin},
                                   {"finish", window_finish},   {"open", window_open},
                                   {"next", window_next},       {"done", window_done}, {"order", window_order},
-                                  {"close", window_close},     {nullptr, nullptr}};
+                                  {"close", window_close},     {"listens", window_listens},
+                                  {nullptr, nullptr}};
 
 }  // namespace
 

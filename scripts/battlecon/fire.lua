@@ -44,6 +44,7 @@ M.RULES = {
 
 local windows_dispatch, windows_walk = windows.dispatch, windows.walk
 local flag_is, flag_set = flag.is, flag.set
+local window_listens = window.listens
 
 ---Registers fn as entity e's handler for window w. A handler returns false when its
 ---condition is not met ("skipped"); the walk (core.windows, repeat_skipped) tries it again
@@ -101,6 +102,7 @@ end
 ---first), to a fixpoint (E7), inside its rule (M.RULES, or opts.rule). opts.only = a list
 ---of entities fires only those; opts.no_order = players do not order their own effects.
 function M.fire(name, ctx, players, opts)
+  if window_listens(name) == 0 then return false end   -- no handler at all: skip the rule scope and the walk
   local rule = opts and opts.rule or M.RULES[name]
   if not rule then return M.fire_now(name, ctx, players, opts) end
   return log.within_rule(rule, M.fire_now, name, ctx, players, opts)

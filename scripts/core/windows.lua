@@ -11,7 +11,7 @@
 -- does not keep it or write those four fields.
 
 local window_open, window_next, window_done = window.open, window.next, window.done
-local window_order, window_close = window.order, window.close
+local window_order, window_close, window_listens = window.order, window.close, window.listens
 
 local M = {}
 
@@ -41,6 +41,7 @@ end
 ---@return integer fired
 ---@return boolean applied
 function M.walk(name, ctx, first, opts)
+  if window_listens(name) == 0 then return 0, false end   -- nothing could fire: no walk to open
   ctx = ctx or {}
   local walk = window_open(name, first, opts)
   local self, player, win, handler = ctx.self, ctx.player, ctx.window, ctx.handler

@@ -288,3 +288,24 @@ windows.dispatch("go", nil, 1, {owner_orders = true}))",
     REQUIRE(r.finished());
     CHECK(r.values("fired", "tag") == std::vector<json>{"b", "a"});
 }
+
+TEST_CASE("window.listens counts a window's registered handlers; a walk of an unheard window opens nothing",
+          "[lua_api][window]") {
+    const RunResult r = run_snippet(kFired + R"(local a = entity.create{zone = 1, owner = 1}
+print(window.listens("go"))
+local h = window.on("go", fired("a"), {source = a})
+window.on("react", fired("r"), {source = a, limit = 1, period = "beat"})
+print(window.listens("go"), window.listens("react"))
+window.off(h)
+print(window.listens("go"), windows.walk("go", {round = 1}, 1))
+print(windows.walk("react"), windows.walk("react"), window.listens("react"))
+print(pcall(window.listens, "nowhere")))");
+    REQUIRE(r.finished());
+    REQUIRE(r.printed().size() == 5);
+    CHECK(r.printed()[0] == "0");
+    CHECK(r.printed()[1] == "1\t1");
+    CHECK(r.printed()[2] == "0\t0\tfalse");
+    CHECK(r.printed()[3] == "1\t0\t1");   // fired once, then used up for the period: it still listens
+    CHECK_THAT(r.printed()[4], StartsWith("false\t"));
+    CHECK(r.printed()[4].find("unknown window 'nowhere'") != std::string::npos);
+}

@@ -122,3 +122,12 @@ function window.order(walk, order) end
 ---@return any applied
 ---@return any fired
 function window.close(walk) end
+
+---`window.listens(name) -> integer`
+---
+---How many handlers listen to window `name` now (registered and not removed, wherever their
+---source lies and whatever their limits). 0 means a walk of the window would fire nothing, so
+---a caller may skip opening one (core.windows.walk does).
+---@param name any
+---@return integer
+function window.listens(name) end
