@@ -15,6 +15,11 @@ local M = {}
 
 local player_entity, flag_is, zone_find, zone_at = match.player_entity, flag.is, zone.find, zone.at
 
+-- What stays the same for a whole match (the tracker entity, whether it is team play), looked
+-- up once per match rather than in every window: the host gives a table held by a file-level
+-- local its load-time contents back before each match (#16.8), so this starts empty each time.
+local FIXED = {}
+
 ---Player p's entity: it carries the counters health, force and armor, the props figure and
 ---fighter, and the player's flags (damage_taken this beat among them).
 ---@param p integer
@@ -33,7 +38,13 @@ function M.zone(name, p) return zone_find(name, p) end
 ---The tracker: the active player card in the "table" zone, which holds the match's props (active,
 ---beat, final, time_out, ...).
 ---@return integer
-function M.tracker() return zone_at(zone_find("table"), 1) end
+function M.tracker()
+  local t = FIXED.tracker
+  if t then return t end
+  t = zone_at(zone_find("table"), 1)
+  FIXED.tracker = t                    -- nil (not cached) before setup made it
+  return t
+end
 ---The entity carrying the common force pool (counter "force").
 ---@return integer
 function M.pool() return zone_at(zone_find("table"), 2) end
@@ -57,7 +68,14 @@ end
 
 ---True in team play (more than two players).
 ---@return boolean
-function M.team_mode() return match.players() > 2 end
+function M.team_mode()
+  local t = FIXED.team_mode
+  if t == nil then
+    t = match.players() > 2
+    FIXED.team_mode = t
+  end
+  return t
+end
 
 ---Whether p counts as the active player for card effects ("if you are the active player").
 ---In a duel: p holds the active player card. In team play (§9.5 TS5): every player on the
@@ -107,14 +125,14 @@ end
 
 ---The entity carrying p's force: p's own in a duel, the team pool in team play (§9.7).
 function M.force_holder(p)
-  if not M.team_mode() then return M.pe(p) end
+  if not M.team_mode() then return player_entity(p) end
   return entity.get(M.tracker(), "pool" .. match.team(p))
 end
 
 ---Player p's health.
 ---@param p integer
 ---@return integer
-function M.health(p) return counter.get(M.pe(p), "health") end
+function M.health(p) return counter.get(player_entity(p), "health") end
 ---The force player p may spend: p's own in a duel, the team pool in team play (M.force_holder).
 ---@param p integer
 ---@return integer

@@ -16,6 +16,7 @@
 local S = require("battlecon.state")
 
 local derived_of, effect_stat = derived.of, effect.stat
+local pe_of = match.player_entity
 local max = math.max
 
 local M = {}
@@ -31,7 +32,7 @@ local DEFINED = {
 ---speed, defense, range_min, range_max, their printed.* values, stability and tiebreak.
 ---@param p integer
 function M.define(p)
-  local pe, pair = S.pe(p), zone.find("pair", p)
+  local pe, pair = pe_of(p), zone.find("pair", p)
   local zones, kinds = { pair }, { "style", "base" }
   for i = 1, #DEFINED do
     local d = DEFINED[i]
@@ -48,18 +49,18 @@ function M.define(p)
 end
 
 ---The printed value: the bare sum (§8 "printed value"); NONE stays NONE.
-function M.printed(p, stat) return derived_of("printed." .. stat, S.pe(p)) end
+function M.printed(p, stat) return derived_of("printed." .. stat, pe_of(p)) end
 
 ---Player p's power: M.NONE, or a number of at least 0.
 ---@param p integer
 ---@return integer|string
-function M.power(p) return derived_of("power", S.pe(p)) end                    -- NONE, or at least 0 (P1)
+function M.power(p) return derived_of("power", pe_of(p)) end                    -- NONE, or at least 0 (P1)
 
 ---Player p's speed (NONE reads 0).
 ---@param p integer
 ---@return integer
 function M.speed(p)
-  local v = derived_of("speed", S.pe(p))
+  local v = derived_of("speed", pe_of(p))
   return v == M.NONE and 0 or v
 end
 
@@ -68,14 +69,14 @@ end
 ---@param p integer
 ---@return boolean
 function M.stable(p)
-  local pe = S.pe(p)
+  local pe = pe_of(p)
   return derived_of("stability", pe) > 0 or effect_stat(pe, "stability", 0) > 0
 end
 
 ---Defense reads 0 under stability (P4) and never below 0 (P2).
 function M.defense(p)
   if M.stable(p) then return 0 end
-  local v = derived_of("defense", S.pe(p))
+  local v = derived_of("defense", pe_of(p))
   return v == M.NONE and 0 or v
 end
 
@@ -83,7 +84,7 @@ end
 ---@param p integer
 ---@return boolean
 function M.tiebreak(p)
-  local pe = S.pe(p)
+  local pe = pe_of(p)
   return derived_of("tiebreak", pe) > 0 or effect_stat(pe, "tiebreak", 0) > 0
 end
 
@@ -98,7 +99,7 @@ function M.range(p)
       return { x = cells }
     end
   end
-  local pe = S.pe(p)
+  local pe = pe_of(p)
   local lo, hi = derived_of("range_min", pe), derived_of("range_max", pe)
   if lo == M.NONE or hi == M.NONE then return { none = true } end
   return { min = lo, max = max(lo, hi) }                         -- R4 (the floor), R3
@@ -137,14 +138,14 @@ function M.number(v) return v == M.NONE and 0 or v end
 
 ---Stat modifiers for card effects. `amount` may be negative (a penalty).
 function M.bonus(p, stat, amount, source, expires)
-  return effect.modify { target = S.pe(p), stat = stat, op = "add", amount = amount, source = source,
+  return effect.modify { target = pe_of(p), stat = stat, op = "add", amount = amount, source = source,
     expires = expires or "beat" }
 end
 ---"Equal to X" (§4.5): player p's `stat` becomes x until the end of the beat (an effect set on
 ---"equal.<stat>"). Returns the effect's id.
 ---@return integer
 function M.equal_to(p, stat, x, source)
-  return effect.modify { target = S.pe(p), stat = "equal." .. stat, op = "set", amount = x, source = source,
+  return effect.modify { target = pe_of(p), stat = "equal." .. stat, op = "set", amount = x, source = source,
     expires = "beat" }
 end
 
