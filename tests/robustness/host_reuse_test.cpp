@@ -45,3 +45,26 @@ TEST_CASE("a match on a host that played others first logs exactly what it logs 
         CHECK(a == b);
     }
 }
+
+// BattleCON looks up what stays fixed for a match (the tracker, team play or not) once per
+// match, in a table the host empties before each match (#16.8): a duel after a team match on
+// the same host must not see the team match's answers, nor a team match the duel's.
+TEST_CASE("a BattleCON duel after a team match on one host (and back) logs as on a fresh host",
+          "[robustness][determinism]") {
+    const Scenario duel = load_scenario(kRoot + "/examples/battlecon/bench.json", kRoot);
+    Scenario team = load_scenario(kRoot + "/examples/battlecon/team_match.json", kRoot);
+    for (auto& seat : team.seats) seat.agent = "random";
+    std::vector<std::string> errors;
+    LuaHost fresh(duel.limits), used(duel.limits);
+    REQUIRE(fresh.load_game(duel.root, duel.game, errors));
+    REQUIRE(used.load_game(duel.root, duel.game, errors));
+    const std::vector<std::string> team_fresh = play(fresh, team, 5);
+    const std::vector<std::string> duel_fresh = play(fresh, duel, 7);
+    play(used, duel, 101);
+    const std::vector<std::string> team_used = play(used, team, 5);
+    const std::vector<std::string> duel_used = play(used, duel, 7);
+    REQUIRE(team_fresh.size() > 100);
+    REQUIRE(duel_fresh.size() > 100);
+    CHECK(team_used == team_fresh);
+    CHECK(duel_used == duel_fresh);
+}
