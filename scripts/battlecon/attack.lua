@@ -1,5 +1,10 @@
 -- battlecon.attack: Start, the two attack slots and End (spec §3.8-3.10, AT1-AT5).
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local board_distance, board_position, effect_stat, entity_get = board.distance, board.position, effect.stat, entity.get
+local entity_set, log_event, match_finished = entity.set, log.event, match.finished
+
 local S = require("battlecon.state")
 local stats = require("battlecon.stats")
 local fire = require("battlecon.fire")
@@ -27,29 +32,29 @@ end
 function M.attack_now(atk, choose_target)
   local def = not choose_target and S.opponent(atk) or nil
   if S.flag(atk, "stunned") then
-    log.event("bc.no_attack", "{p:player} is stunned and does not attack", { player = atk }, { rule = "§3.9 AT1" })
+    log_event("bc.no_attack", "{p:player} is stunned and does not attack", { player = atk }, { rule = "§3.9 AT1" })
     return
   end
   local attack = { attacker = atk, target = def }
   local ctx = { attack = attack }
-  log.event("bc.attack", "{p:player} attacks with {name}", { player = atk, name = S.attack_name(atk) },
+  log_event("bc.attack", "{p:player} attacks with {name}", { player = atk, name = S.attack_name(atk) },
     { rule = "§3.9 AT4" })
   fire.fire("before", ctx, { atk })                                   -- 1. Before
-  if match.finished() then return end
+  if match_finished() then return end
   -- 2. Range check: fixed now, whatever moves later (AT4.2).
   if choose_target then
     def = choose_target(atk, attack)                                  -- the origin is known by now (R7)
     if not def then
-      log.event("bc.miss", "{p:player} has no enemy in range", { player = atk }, { rule = "§9.6 TT2" })
+      log_event("bc.miss", "{p:player} has no enemy in range", { player = atk }, { rule = "§9.6 TT2" })
       fire.fire("after", ctx, { atk })
       return
     end
     attack.target = def
-    entity.set(S.tracker(), "opp" .. atk, def)
-    entity.set(S.tracker(), "opp" .. def, atk)
+    entity_set(S.tracker(), "opp" .. atk, def)
+    entity_set(S.tracker(), "opp" .. def, atk)
   end
-  local origin = attack.origin or board.position(S.figure(atk))
-  local distance = board.distance(origin, board.position(S.figure(def)))
+  local origin = attack.origin or board_position(S.figure(atk))
+  local distance = board_distance(origin, board_position(S.figure(def)))
   local range = stats.range(atk)
   local hit = stats.in_range(range, distance)
   if hit then
@@ -57,34 +62,34 @@ function M.attack_now(atk, choose_target)
     if attack.avoided then hit = false end
   end
   attack.hit = hit
-  log.event(hit and "bc.hit" or "bc.miss", hit and "{p:player} hits (range {range}, distance {d})"
+  log_event(hit and "bc.hit" or "bc.miss", hit and "{p:player} hits (range {range}, distance {d})"
     or "{p:player} misses (range {range}, distance {d}{why})", { player = atk, range = stats.range_text(range),
       d = distance, why = attack.avoided and ", avoided" or "" }, { rule = "§3.9 AT4.2" })
   if hit then
     within("§3.9 AT4 step 2: the attack hits", S.set_flag, def, "was_hit", true)
     fire.fire("hit", ctx, { atk })                                    -- 3. Hit
     fire.fire("when_hit", ctx, { def })                               -- E10: after every Hit effect
-    if match.finished() then return end
+    if match_finished() then return end
     local power = stats.power(atk)                                    -- 4. Deal damage
     if power ~= stats.NONE then                                       -- N2: NONE deals no damage
       local pe = S.pe(atk)
       local r = within("§3.9 AT4 step 4: Deal damage (armor, elimination, stun: AT5)", verbs.take_damage, def, power, {
-        ignore_armor = attack.ignore_armor or effect.stat(pe, "ignore_armor", 0) > 0,
-        ignore_defense = attack.ignore_defense or effect.stat(pe, "ignore_defense", 0) > 0 })
-      if match.finished() then return end                             -- EL2: nothing else resolves
+        ignore_armor = attack.ignore_armor or effect_stat(pe, "ignore_armor", 0) > 0,
+        ignore_defense = attack.ignore_defense or effect_stat(pe, "ignore_defense", 0) > 0 })
+      if match_finished() then return end                             -- EL2: nothing else resolves
       attack.dealt = r.seen
       if r.seen >= 1 then
         fire.fire("damage", ctx, { atk })                             -- 5. Damage
         fire.fire("when_damaged", { attack = attack, target = def, amount = r.seen, by = atk }, { def })  -- E10
-        if match.finished() then return end
+        if match_finished() then return end
       end
     end
   end
   -- O4-O5 fix "the opponent" for Hit, damage and Damage effects and for effects of being hit
   -- or avoiding a hit, no further: After effects work it out again (O1-O2), like any new effect.
   if choose_target then
-    if entity.get(S.tracker(), "opp" .. atk) == def then entity.set(S.tracker(), "opp" .. atk, nil) end
-    if entity.get(S.tracker(), "opp" .. def) == atk then entity.set(S.tracker(), "opp" .. def, nil) end
+    if entity_get(S.tracker(), "opp" .. atk) == def then entity_set(S.tracker(), "opp" .. atk, nil) end
+    if entity_get(S.tracker(), "opp" .. def) == atk then entity_set(S.tracker(), "opp" .. def, nil) end
   end
   fire.fire("after", ctx, { atk })                                    -- 6. After, hit or miss
 end
@@ -92,12 +97,12 @@ end
 ---ST1, AT1-AT2 (+ §3.15: the second slot goes to whoever has not attacked), END1.
 function M.run()
   fire.fire("start", {}, S.order())
-  if match.finished() then return end
+  if match_finished() then return end
   local first = S.active()
   M.attack(first)
-  if match.finished() then return end
+  if match_finished() then return end
   M.attack(S.opponent(first))
-  if match.finished() then return end
+  if match_finished() then return end
   fire.fire("end_beat", {}, S.order())
 end
 

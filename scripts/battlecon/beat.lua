@@ -1,5 +1,10 @@
 -- battlecon.beat: one beat, phase by phase (spec §3.0), and its clean-up.
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local counter_set, entity_get, entity_set, log_event = counter.set, entity.get, entity.set, log.event
+local match_end_period, match_finish, match_finished = match.end_period, match.finish, match.finished
+
 local S = require("battlecon.state")
 local set = require("battlecon.set")
 local reveal = require("battlecon.reveal")
@@ -27,12 +32,12 @@ end
 ---beat is a beat flag: ending the period clears it).
 ---@param ctx table the game context (ctx.players)
 function M.clean_up_now(ctx)
-  match.end_period("beat")
+  match_end_period("beat")
   for p = 1, ctx.players do
     status.tick(p)
-    counter.set(S.pe(p), "armor", 0)
+    counter_set(S.pe(p), "armor", 0)
   end
-  entity.set(S.tracker(), "order", nil)
+  entity_set(S.tracker(), "order", nil)
 end
 
 ---Plays one beat; returns when it is over (or the match is).
@@ -44,41 +49,41 @@ end
 ---and End (skipped after a clash run-out), Recycle and the clean-up; team play goes on in M.run_team.
 ---@param ctx table the game context (ctx.players, ctx.options)
 function M.phases(ctx)
-  local n = entity.get(S.tracker(), "beat") + 1
-  entity.set(S.tracker(), "beat", n)
-  local final = entity.get(S.tracker(), "final") == true
-  log.event("bc.beat", final and "final beat {n}" or "beat {n}", { n = n, final = final }, { rule = "§3" })
+  local n = entity_get(S.tracker(), "beat") + 1
+  entity_set(S.tracker(), "beat", n)
+  local final = entity_get(S.tracker(), "final") == true
+  log_event("bc.beat", final and "final beat {n}" or "beat {n}", { n = n, final = final }, { rule = "§3" })
   within("§3.2 SET1 Set", set.set_phase, ctx, recycle)
   if S.team_mode() then return M.run_team(ctx) end
   within("§3.3 ADV1-ADV2 Advantage", set.advantage_phase, ctx)
-  if match.finished() then return end
+  if match_finished() then return end
   local go_on = within("§3.4 REV1 Reveal", reveal.run, ctx)
-  if match.finished() then return end
+  if match_finished() then return end
   if go_on then
     attack.run()
-    if match.finished() then return end
+    if match_finished() then return end
     recycle.run(ctx, true)
   else
     recycle.run(ctx, ctx.options.runout_recycle_effects)
   end
-  if match.finished() then return end
+  if match_finished() then return end
   M.clean_up(ctx)
 end
 
 ---The rest of a team beat (§9): no clashes, attacks in speed order.
 function M.run_team(ctx)
   within("§9.4 Advantage phase (team play)", team_beat.advantage)
-  if match.finished() then return end
+  if match_finished() then return end
   within("§9.5 TS1 Reveal, speed and turn order", team_beat.reveal)
-  if match.finished() then return end
+  if match_finished() then return end
   fire.fire("start", {}, S.order())
-  if match.finished() then return end
+  if match_finished() then return end
   within("§9.6 TT1 The attacks (team play)", team_beat.attacks, attack)
-  if match.finished() then return end
+  if match_finished() then return end
   fire.fire("end_beat", {}, S.order())
-  if match.finished() then return end
+  if match_finished() then return end
   recycle.run(ctx, true)
-  if match.finished() then return end
+  if match_finished() then return end
   M.clean_up(ctx)
 end
 
@@ -86,19 +91,19 @@ end
 function M.loop(ctx)
   local limit = ctx.setup.beats or 1000
   for _ = 1, limit do
-    local was_final = entity.get(S.tracker(), "final") == true
+    local was_final = entity_get(S.tracker(), "final") == true
     M.run(ctx)
-    if match.finished() then return end
+    if match_finished() then return end
     if was_final then
       if S.team_mode() then return within("§9.9 TE5 Time-out in team play", team_beat.time_out_winner) end
       return within("§3.13 TO3 No knockout after the final beat", recycle.time_out_winner)
     end
-    if entity.get(S.tracker(), "time_out") and not was_final then
-      within("§3.13 TO2 Final beat", entity.set, S.tracker(), "final", true)
+    if entity_get(S.tracker(), "time_out") and not was_final then
+      within("§3.13 TO2 Final beat", entity_set, S.tracker(), "final", true)
     end
   end
   -- setup.beats (walkthroughs, tests) stops the match early: no winner.
-  if not match.finished() then within("§3.14 Next beat: the scenario's beat limit stops here", match.finish, nil, "beat limit") end
+  if not match_finished() then within("§3.14 Next beat: the scenario's beat limit stops here", match_finish, nil, "beat limit") end
 end
 
 return M

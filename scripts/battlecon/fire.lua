@@ -9,6 +9,13 @@
 -- effects), and which handlers go round again. Nothing fires once the match is over (EL2). "When" effects carry timing = {window = {limit = 1, period = "beat"}}
 -- on the card; "each time" effects have no limit (E11).
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local ipairs, type = ipairs, type
+local cards_activate, cards_get, cards_of, entity_def = cards.activate, cards.get, cards.of, entity.def
+local entity_owner, log_within_rule, window_off, window_off_source = entity.owner, log.within_rule, window.off, window.off_source
+local window_on = window.on
+
 local windows = require("core.windows")
 local S = require("battlecon.state")
 
@@ -51,7 +58,7 @@ local window_listens = window.listens
 ---after a pass in which something applied.
 function M.handler(e, w, fn, t)
   t = t or {}
-  return window.on(w, fn, { source = e, player = entity.owner(e), priority = t.priority, limit = t.limit,
+  return window_on(w, fn, { source = e, player = entity_owner(e), priority = t.priority, limit = t.limit,
     period = t.period })
 end
 
@@ -61,11 +68,11 @@ end
 function M.activate(e, names)
   if flag_is(e, "live") then return end
   if not names then                                    -- every window: the kernel registers them
-    if entity.def(e) ~= "" and cards.get(entity.def(e)) then cards.activate(e) end
+    if entity_def(e) ~= "" and cards_get(entity_def(e)) then cards_activate(e) end
     flag_set(e, "live", true)
     return
   end
-  local def = cards.of(e)
+  local def = cards_of(e)
   if def then
     local timing = def.timing
     for i = 1, #names do
@@ -80,12 +87,12 @@ end
 ---Runs entity e's own handler for window w once, whether or not e is live (an advantage
 ---offered by an inactive special card, a token being used).
 function M.run_one(e, w, ctx)
-  local def = cards.of(e)
+  local def = cards_of(e)
   if not (def and type(def[w]) == "function") then return false end
   local temp
   if not flag_is(e, "live") then temp = M.handler(e, w, def[w]) end
-  windows_dispatch(w, ctx, entity.owner(e), { only = e, until_finished = true })
-  if temp then window.off(temp) end
+  windows_dispatch(w, ctx, entity_owner(e), { only = e, until_finished = true })
+  if temp then window_off(temp) end
   return true
 end
 
@@ -94,7 +101,7 @@ end
 ---@param e integer
 function M.deactivate(e)
   if not flag_is(e, "live") then return end
-  window.off_source(e)
+  window_off_source(e)
   flag_set(e, "live", nil)
 end
 
@@ -105,7 +112,7 @@ function M.fire(name, ctx, players, opts)
   if window_listens(name) == 0 then return false end   -- no handler at all: skip the rule scope and the walk
   local rule = opts and opts.rule or M.RULES[name]
   if not rule then return M.fire_now(name, ctx, players, opts) end
-  return log.within_rule(rule, M.fire_now, name, ctx, players, opts)
+  return log_within_rule(rule, M.fire_now, name, ctx, players, opts)
 end
 
 -- The walk's options, one table per shape, built once: the kernel keeps the live handlers

@@ -6,6 +6,15 @@
 -- Markers are entities of kind "marker" in the owner's "markers" zone with prop `space`
 -- (nil = in the pool area); they never block or get jumped by fighters (§6.7).
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local ipairs = ipairs
+local board_space_count, cards_create, cards_of, effect_modify = board.space_count, cards.create, cards.of, effect.modify
+local effect_remove, entity_create, entity_get, entity_name = effect.remove, entity.create, entity.get, entity.name
+local entity_owner, entity_set, flag_get, flag_set = entity.owner, entity.set, flag.get, flag.set
+local zone_count, zone_find, zone_items, zone_move = zone.count, zone.find, zone.items, zone.move
+local zone_of = zone.of
+
 local S = require("battlecon.state")
 local fire = require("battlecon.fire")
 
@@ -20,19 +29,19 @@ local M = {}
 function M.create(p, kind, name, n, area, key)
   local out = {}
   for i = 1, n do
-    if key then out[i] = cards.create(key, p, zone.find(area or "pool_area", p))
-    else out[i] = entity.create { kind = kind, name = name, owner = p, zone = zone.find(area or "pool_area", p) } end
+    if key then out[i] = cards_create(key, p, zone_find(area or "pool_area", p))
+    else out[i] = entity_create { kind = kind, name = name, owner = p, zone = zone_find(area or "pool_area", p) } end
   end
   return out
 end
 
 ---How many `name` items p has in `area` (default the pool area: "3+ frost in pool area").
 function M.count(p, name, area)
-  return zone.count(zone.find(area or "pool_area", p), nil, name)      -- the kernel compares names
+  return zone_count(zone_find(area or "pool_area", p), nil, name)      -- the kernel compares names
 end
 
 local function take(p, name, area, n)
-  local out = zone.items(zone.find(area, p), nil, name)
+  local out = zone_items(zone_find(area, p), nil, name)
   for i = #out, n + 1, -1 do out[i] = nil end                            -- the top n
   return out
 end
@@ -43,7 +52,7 @@ function M.spend(p, name, n)
   n = n or 1
   local list = take(p, name, "pool_area", n)
   if #list < n then return false end                                    -- no partial payment
-  for _, e in ipairs(list) do zone.move(e, zone.find("exhausted", p)) end
+  for _, e in ipairs(list) do zone_move(e, zone_find("exhausted", p)) end
   return true
 end
 ---The same as spend (the rules say "exhaust" for some tokens).
@@ -51,9 +60,9 @@ M.exhaust = M.spend
 
 ---"use": the token's effect applies (its "advantage" handler), then it is exhausted.
 function M.use(p, token)
-  if zone.of(token) ~= zone.find("pool_area", p) then return false end
+  if zone_of(token) ~= zone_find("pool_area", p) then return false end
   fire.run_one(token, "advantage", { user = p, card = token })
-  zone.move(token, zone.find("exhausted", p))
+  zone_move(token, zone_find("exhausted", p))
   return true
 end
 
@@ -64,7 +73,7 @@ function M.return_(p, name, n)
   n = n or 1
   local list = take(p, name, "exhausted", n)
   if #list < n then return false end
-  for _, e in ipairs(list) do zone.move(e, zone.find("pool_area", p)) end
+  for _, e in ipairs(list) do zone_move(e, zone_find("pool_area", p)) end
   return true
 end
 
@@ -72,7 +81,7 @@ end
 ---@param e integer
 function M.remove(e)
   fire.deactivate(e)
-  zone.move(e, S.box())
+  zone_move(e, S.box())
 end
 
 ---------------------------------------------------------------------------------------------
@@ -83,43 +92,43 @@ end
 ---yet: M.place puts it on the line).
 ---@return integer marker
 function M.marker(p, name)
-  return entity.create { kind = "marker", name = name, owner = p, zone = zone.find("markers", p) }
+  return entity_create { kind = "marker", name = name, owner = p, zone = zone_find("markers", p) }
 end
 
 local function same_name_at(m, space)
-  local z = zone.of(m)
-  for _, o in ipairs(zone.items(z)) do
-    if o ~= m and entity.name(o) == entity.name(m) and entity.get(o, "space") == space then return true end
+  local z = zone_of(m)
+  for _, o in ipairs(zone_items(z)) do
+    if o ~= m and entity_name(o) == entity_name(m) and entity_get(o, "space") == space then return true end
   end
   return false
 end
 
 ---"place": onto any space without a same-name marker of the owner, not back where it was.
 function M.place(m, space)
-  if space < 1 or space > board.space_count() then return false end
-  if entity.get(m, "space") == space or same_name_at(m, space) then return false end
-  entity.set(m, "space", space)
+  if space < 1 or space > board_space_count() then return false end
+  if entity_get(m, "space") == space or same_name_at(m, space) then return false end
+  entity_set(m, "space", space)
   return true
 end
 
 ---"move" n spaces in direction dir (+1/-1): same-name markers are jumped and not counted;
 ---all or nothing; never off the board ([INF]/[AMBIG] recommended readings).
 function M.move(m, n, dir)
-  local at = entity.get(m, "space")
+  local at = entity_get(m, "space")
   if not at then return false end
   local q = at
   for _ = 1, n do
     q = q + dir
-    while q >= 1 and q <= board.space_count() and same_name_at(m, q) do q = q + dir end
-    if q < 1 or q > board.space_count() then return false end
+    while q >= 1 and q <= board_space_count() and same_name_at(m, q) do q = q + dir end
+    if q < 1 or q > board_space_count() then return false end
   end
-  entity.set(m, "space", q)
+  entity_set(m, "space", q)
   return true
 end
 
 ---Takes marker `m` off the line: its `space` becomes nil (back in the pool area).
 ---@param m integer
-function M.clear(m) entity.set(m, "space", nil) end
+function M.clear(m) entity_set(m, "space", nil) end
 
 ---------------------------------------------------------------------------------------------
 -- Special cards and forms (§6.8-6.9)
@@ -136,21 +145,21 @@ for i = 1, #BONUS_STATS do BONUS_FLAG[i] = "bonus_" .. BONUS_STATS[i] end
 function M.apply_bonus(card, on)
   if not on then
     for i = 1, #BONUS_FLAG do
-      local id = flag.get(card, BONUS_FLAG[i])
+      local id = flag_get(card, BONUS_FLAG[i])
       if id ~= 0 then
-        effect.remove(id)
-        flag.set(card, BONUS_FLAG[i], nil)
+        effect_remove(id)
+        flag_set(card, BONUS_FLAG[i], nil)
       end
     end
     return
   end
-  local def = cards.of(card)
+  local def = cards_of(card)
   local bonus = def and def.bonus
   if not bonus then return end
   for i = 1, #BONUS_STATS do
     local stat = BONUS_STATS[i]
     if bonus[stat] then
-      flag.set(card, BONUS_FLAG[i], effect.modify { target = S.pe(entity.owner(card)), stat = stat, op = "add",
+      flag_set(card, BONUS_FLAG[i], effect_modify { target = S.pe(entity_owner(card)), stat = stat, op = "add",
         amount = bonus[stat], source = card })
     end
   end
@@ -159,18 +168,18 @@ end
 ---Whether `card` (a special card or form) is active: its effects and bonus stats apply.
 ---@param card integer
 ---@return boolean
-function M.active(card) return entity.get(card, "active") == true end
+function M.active(card) return entity_get(card, "active") == true end
 
 ---False when the card is already active (not allowed, §6.8).
 function M.activate(card)
   if M.active(card) then return false end
-  local form = entity.get(card, "form")
+  local form = entity_get(card, "form")
   if form then                                                          -- §6.9: one form at a time
-    for _, o in ipairs(zone.items(zone.of(card))) do
-      if o ~= card and entity.get(o, "form") == form and M.active(o) then M.deactivate(o) end
+    for _, o in ipairs(zone_items(zone_of(card))) do
+      if o ~= card and entity_get(o, "form") == form and M.active(o) then M.deactivate(o) end
     end
   end
-  entity.set(card, "active", true)
+  entity_set(card, "active", true)
   fire.activate(card)
   M.apply_bonus(card, true)
   return true
@@ -181,7 +190,7 @@ end
 ---@return boolean ok false when the card was not active
 function M.deactivate(card)
   if not M.active(card) then return false end
-  entity.set(card, "active", nil)
+  entity_set(card, "active", nil)
   fire.deactivate(card)
   M.apply_bonus(card, false)
   return true

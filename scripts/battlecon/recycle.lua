@@ -1,5 +1,12 @@
 -- battlecon.recycle: Recycle (spec §3.11), force income and cap, time-out (§3.13).
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local ipairs = ipairs
+local counter_add, counter_get, entity_kind, log_event = counter.add, counter.get, entity.kind, log.event
+local match_finish, match_players, match_team, zone_find = match.finish, match.players, match.team, zone.find
+local zone_items, zone_move = zone.items, zone.move
+
 local S = require("battlecon.state")
 local fire = require("battlecon.fire")
 local verbs = require("battlecon.verbs")
@@ -9,27 +16,27 @@ local M = {}
 local within = log.within_rule   -- steps run inside the rule they implement (teaching)
 
 local function pair_kind(e)
-  local k = entity.kind(e)
+  local k = entity_kind(e)
   return k == "style" or k == "base"
 end
 
 ---Steps 1-3: discard 2 -> hand, discard 1 -> discard 2, the pair (+ set-aside cards) -> discard 1.
 function M.cards(p)
   within("§3.11 Recycle step 1: discard 2 to hand", function()
-    for _, e in ipairs(zone.items(zone.find("discard2", p))) do
-      if pair_kind(e) then zone.move(e, zone.find("hand", p)) end
+    for _, e in ipairs(zone_items(zone_find("discard2", p))) do
+      if pair_kind(e) then zone_move(e, zone_find("hand", p)) end
     end
   end)
   within("§3.11 Recycle step 2: discard 1 to discard 2", function()
-    for _, e in ipairs(zone.items(zone.find("discard1", p))) do
-      if pair_kind(e) then zone.move(e, zone.find("discard2", p), "bottom") end
+    for _, e in ipairs(zone_items(zone_find("discard1", p))) do
+      if pair_kind(e) then zone_move(e, zone_find("discard2", p), "bottom") end
     end
   end)
   within("§3.11 Recycle step 3: the attack pair to discard 1", function()
     for _, zn in ipairs({ "pair", "aside" }) do
-      for _, e in ipairs(zone.items(zone.find(zn, p))) do
+      for _, e in ipairs(zone_items(zone_find(zn, p))) do
         fire.deactivate(e)
-        zone.move(e, zone.find("discard1", p), "bottom")
+        zone_move(e, zone_find("discard1", p), "bottom")
       end
     end
   end)
@@ -50,9 +57,9 @@ function M.force_now(p, cap)
   cap = cap or 10
   local over = S.force(p) - cap
   if over > 0 then
-    counter.add(S.pe(p), "force", -over)
-    counter.add(zone.items(zone.find("table"))[3], "force", over)
-    log.event("bc.force_cap", "{p:player} holds more than {cap} force: {n} to the box",
+    counter_add(S.pe(p), "force", -over)
+    counter_add(zone_items(zone_find("table"))[3], "force", over)
+    log_event("bc.force_cap", "{p:player} holds more than {cap} force: {n} to the box",
       { player = p, cap = cap, n = over }, { rule = "§3.11 step 4" })
   end
 end
@@ -66,12 +73,12 @@ end
 -- SP5: the special attack is removed from the game; steps 1-3 are skipped.
 local function after_special(ctx, p, special)
   fire.deactivate(special)
-  zone.move(special, S.box())
-  for _, e in ipairs(zone.items(zone.find("pair", p))) do
+  zone_move(special, S.box())
+  for _, e in ipairs(zone_items(zone_find("pair", p))) do
     fire.deactivate(e)
-    zone.move(e, zone.find(ctx.options.sp5 == "cycle" and "discard1" or "hand", p))
+    zone_move(e, zone_find(ctx.options.sp5 == "cycle" and "discard1" or "hand", p))
   end
-  for _, e in ipairs(zone.items(zone.find("aside", p))) do zone.move(e, zone.find("discard1", p)) end
+  for _, e in ipairs(zone_items(zone_find("aside", p))) do zone_move(e, zone_find("discard1", p)) end
 end
 
 ---M.run without its rule context: Recycle effects (only when `with_effects`), steps 1-3 for each
@@ -93,7 +100,7 @@ function M.run_now(ctx, with_effects)
   else
     for _, p in ipairs(S.order()) do M.force(p) end
   end
-  log.event("bc.recycle", "recycle done: pool {pool}", { pool = counter.get(S.pool(), "force") },
+  log_event("bc.recycle", "recycle done: pool {pool}", { pool = counter_get(S.pool(), "force") },
     { rule = "§3.11" })
 end
 
@@ -102,8 +109,8 @@ end
 function M.team_income()
   local team = require("battlecon.team")
   local done = {}
-  for p = 1, match.players() do
-    local t = match.team(p)
+  for p = 1, match_players() do
+    local t = match_team(p)
     if not done[t] then
       done[t] = true
       verbs.gain_force(p, team.income_amount(t))
@@ -116,9 +123,9 @@ function M.time_out_winner()
   local h1, h2 = S.health(1), S.health(2)
   local w
   if h1 ~= h2 then w = h1 > h2 and 1 or 2 else w = S.reactive() end
-  log.event("bc.time_out_win", "time-out: {p:player} wins ({h1} against {h2} health)",
+  log_event("bc.time_out_win", "time-out: {p:player} wins ({h1} against {h2} health)",
     { player = w, h1 = h1, h2 = h2 }, { rule = "§3.13 TO3" })
-  match.finish(w, "time-out")
+  match_finish(w, "time-out")
 end
 
 return M

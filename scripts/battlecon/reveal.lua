@@ -1,5 +1,12 @@
 -- battlecon.reveal: Reveal (spec §3.4), speeds and ▲ (§3.6), clashes (§3.5).
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local ipairs, tostring = ipairs, tostring
+local entity_name, flag_is, flag_set, log_event = entity.name, flag.is, flag.set, log.event
+local match_finished, zone_find, zone_items, zone_move = match.finished, zone.find, zone.items, zone.move
+local zone_reveal = zone.reveal
+
 local S = require("battlecon.state")
 local stats = require("battlecon.stats")
 local fire = require("battlecon.fire")
@@ -13,14 +20,14 @@ local within = log.within_rule
 
 local function flip(p, list)
   for _, e in ipairs(list) do
-    zone.reveal(e, "all")
+    zone_reveal(e, "all")
     fire.activate(e)
   end
 end
 
 local function log_pair(p)
   local r = stats.range(p)
-  log.event("bc.pair", "{p:player} reveals {name}: range {range}, power {power}, speed {speed}, {defense}",
+  log_event("bc.pair", "{p:player} reveals {name}: range {range}, power {power}, speed {speed}, {defense}",
     { player = p, name = S.attack_name(p), range = stats.range_text(r), power = tostring(stats.power(p)),
       speed = stats.speed(p), defense = stats.stable(p) and "stability" or ("defense " .. stats.defense(p)) },
     { rule = "§4" })
@@ -32,7 +39,7 @@ function M.compare()
   local b = S.opponent(a)
   local sa, sb = stats.speed(a), stats.speed(b)
   local ta, tb = stats.tiebreak(a), stats.tiebreak(b)
-  local caused = flag.is(S.tracker(), "cause_clash")
+  local caused = flag_is(S.tracker(), "cause_clash")
   if ta or tb then                                                   -- TB3: no clash at all
     if sa ~= sb then return sa > sb and a or b end
     if ta and tb then return a end
@@ -47,9 +54,9 @@ end
 function M.keep_top_base(ctx)
   for p = 1, ctx.players do
     local top = nil
-    for _, e in ipairs(set.of_kind(zone.find("pair", p), "base")) do
+    for _, e in ipairs(set.of_kind(zone_find("pair", p), "base")) do
       if not top then top = e
-      else fire.deactivate(e); zone.move(e, zone.find("hand", p)) end
+      else fire.deactivate(e); zone_move(e, zone_find("hand", p)) end
     end
   end
 end
@@ -57,18 +64,18 @@ end
 -- CL2-CL5. Returns true when play goes on to Start, false when the clash ran out (CL5).
 local function clash_now(ctx)
   while true do
-    log.event("bc.clash", "a clash: each player sets a new base", { a = stats.speed(1), b = stats.speed(2) },
+    log_event("bc.clash", "a clash: each player sets a new base", { a = stats.speed(1), b = stats.speed(2) },
       { rule = "§3.5" })
-    flag.set(S.tracker(), "cause_clash", nil)
+    flag_set(S.tracker(), "cause_clash", nil)
     local requests, lists, who = {}, {}, {}
     local runout = false
     for p = 1, ctx.players do
       local _, special = S.attack_cards(p)
       if not special then                                            -- SP8 [SAMPLE]: a special places nothing
-        local list = set.of_kind(zone.find("hand", p), "base")
+        local list = set.of_kind(zone_find("hand", p), "base")
         if #list == 0 then runout = true end
         local options = {}
-        for i, e in ipairs(list) do options[i] = { label = entity.name(e), entity = e } end
+        for i, e in ipairs(list) do options[i] = { label = entity_name(e), entity = e } end
         requests[#requests + 1] = { player = p, id = "clash.base", prompt = "clash: place a new base face down",
           options = options, secret = true }
         lists[#lists + 1] = list
@@ -78,15 +85,15 @@ local function clash_now(ctx)
     if runout or #who == 0 then
       -- CL5: nobody places more; all but the last base go back to hand; straight to Recycle.
       within("§3.5 CL5 Running out of bases", M.keep_top_base, ctx)
-      log.event("bc.clash_runout", "a player has no base left: no attacks this beat", {}, { rule = "§3.5 CL5" })
+      log_event("bc.clash_runout", "a player has no base left: no attacks this beat", {}, { rule = "§3.5 CL5" })
       return false
     end
     local answers = within("§3.5 CL2 Adding bases", decide_all, requests)
     local new = {}
     for i, p in ipairs(who) do
       local e = lists[i][answers[i][1]]
-      for _, old in ipairs(set.of_kind(zone.find("pair", p), "base")) do fire.deactivate(old) end   -- CL3
-      zone.move(e, zone.find("pair", p), "top")
+      for _, old in ipairs(set.of_kind(zone_find("pair", p), "base")) do fire.deactivate(old) end   -- CL3
+      zone_move(e, zone_find("pair", p), "top")
       new[#new + 1] = e
     end
     within("§3.5 CL3 Re-reveal", function()
@@ -94,7 +101,7 @@ local function clash_now(ctx)
       for _, p in ipairs(S.order()) do log_pair(p) end
     end)
     fire.fire("reveal", {}, nil, { only = new, rule = "§3.5 CL3 Re-reveal: the new bases' Reveal effects (W4c)" })
-    if match.finished() then return false end
+    if match_finished() then return false end
     local winner = M.compare()
     if winner then
       within("§3.5 CL4 Compare speeds again", function()
@@ -110,15 +117,15 @@ local function clash(ctx) return within("§3.5 CL1-CL4 Clash", clash_now, ctx) e
 
 ---Returns true when the beat goes on to Start, false after a clash run-out.
 function M.run(ctx)
-  for p = 1, ctx.players do flip(p, zone.items(zone.find("pair", p))) end
-  log.event("bc.reveal", "both pairs are revealed", {}, { rule = "§3.4 REV1" })
+  for p = 1, ctx.players do flip(p, zone_items(zone_find("pair", p))) end
+  log_event("bc.reveal", "both pairs are revealed", {}, { rule = "§3.4 REV1" })
   fire.fire("reveal", {}, S.order())                                 -- REV2: active (holder) first
-  if match.finished() then return false end
+  if match_finished() then return false end
   for _, p in ipairs(S.order()) do log_pair(p) end
   local winner = M.compare()
   if not winner then return clash(ctx) end
   within("§3.4 REV3 Speeds: the higher speed becomes active (▲: §3.6 TB2)", S.set_active, winner)
-  log.event("bc.speed", "{p:player} is active (speed {a} against {b})",
+  log_event("bc.speed", "{p:player} is active (speed {a} against {b})",
     { player = winner, a = stats.speed(winner), b = stats.speed(S.opponent(winner)) }, { rule = "§3.4 REV3" })
   return true
 end

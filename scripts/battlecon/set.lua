@@ -3,6 +3,14 @@
 -- SAMPLE CONTENT — not from the rulebook: what the three support tokens raise and by how
 -- much (M.SUPPORT; the rulebook gives their names and cost only, §6.5 [GAP]).
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local ipairs = ipairs
+local cards_get, cards_of, entity_def, entity_kind = cards.get, cards.of, entity.def, entity.kind
+local entity_name, entity_owner, flag_set, log_event = entity.name, entity.owner, flag.set, log.event
+local log_within_rule, match_asks_person, match_finished, string_lower = log.within_rule, match.asks_person, match.finished, string.lower
+local zone_find, zone_move = zone.find, zone.move
+
 local S = require("battlecon.state")
 local stats = require("battlecon.stats")
 local fire = require("battlecon.fire")
@@ -22,15 +30,15 @@ M.of_kind = of_kind
 -- Option set3 = "literal" runs steps 1-4 (force too); "cards" runs steps 1-2 only.
 local function empty_hand_recycle(ctx, p, recycle)
   for _ = 1, 3 do
-    local hand = zone.find("hand", p)
+    local hand = zone_find("hand", p)
     if zone_count(hand, "style") > 0 and zone_count(hand, "base") > 0 then return true end
-    log.within_rule("§3.2 SET3 Empty hand: recycle first", function()
-      log.event("bc.set3", "{p:player} has no style or no base in hand and recycles first", { player = p })
+    log_within_rule("§3.2 SET3 Empty hand: recycle first", function()
+      log_event("bc.set3", "{p:player} has no style or no base in hand and recycles first", { player = p })
       recycle.cards(p)
       if ctx.options.set3 == "literal" then recycle.force(p) end
     end)
   end
-  local hand = zone.find("hand", p)
+  local hand = zone_find("hand", p)
   return zone_count(hand, "style") > 0 and zone_count(hand, "base") > 0
 end
 
@@ -40,10 +48,10 @@ function M.set_phase(ctx, recycle)
   local requests, lists, who = {}, {}, {}
   for p = 1, ctx.players do
     if not S.flag(p, "eliminated") and empty_hand_recycle(ctx, p, recycle) then
-      local hand = zone.find("hand", p)
+      local hand = zone_find("hand", p)
       for _, kind in ipairs({ "style", "base" }) do
         local list, options = of_kind(hand, kind), {}
-        for i, e in ipairs(list) do options[i] = { label = entity.name(e), entity = e } end
+        for i, e in ipairs(list) do options[i] = { label = entity_name(e), entity = e } end
         requests[#requests + 1] = { player = p, id = "set." .. kind, prompt = "set your " .. kind .. " face down",
           options = options, secret = true }
         lists[#lists + 1] = list
@@ -53,9 +61,9 @@ function M.set_phase(ctx, recycle)
   end
   local answers = decide_all(requests)
   for i, p in ipairs(who) do
-    zone.move(lists[i][answers[i][1]], zone.find("pair", p), "bottom")
+    zone_move(lists[i][answers[i][1]], zone_find("pair", p), "bottom")
   end
-  log.event("bc.set", "both pairs are set face down", {}, { rule = "§3.2" })
+  log_event("bc.set", "both pairs are set face down", {}, { rule = "§3.2" })
 end
 
 ---------------------------------------------------------------------------------------------
@@ -93,9 +101,9 @@ end
 -- What a person reads on asking why a support token is not offered (decide's `unavailable`).
 local function support_refusal(t, what, card)
   if what == "fixed" then
-    return ("%s's %s is fixed (*): +%d %s would change nothing (ADV4)"):format(entity.name(card), t.stat, t.amount, t.stat)
+    return ("%s's %s is fixed (*): +%d %s would change nothing (ADV4)"):format(entity_name(card), t.stat, t.amount, t.stat)
   elseif what == "none" then
-    return ("%s has no %s (NONE): +%d %s would change nothing (ADV4)"):format(entity.name(card), t.stat, t.amount, t.stat)
+    return ("%s has no %s (NONE): +%d %s would change nothing (ADV4)"):format(entity_name(card), t.stat, t.amount, t.stat)
   elseif what == "stability" then
     return ("your attack has stability, so its defense counts as 0: +%d defense would change nothing (ADV4)"):format(t.amount)
   elseif what == "used" then
@@ -111,10 +119,10 @@ end
 -- host lives (they are read-only), so this cache holds no match state. false = no offer.
 local OFFER = {}
 local function offer_of(card)
-  local key = entity.def(card)
+  local key = entity_def(card)
   local adv = OFFER[key]
   if adv == nil then
-    local def = key ~= "" and cards.get(key)
+    local def = key ~= "" and cards_get(key)
     adv = def and def.offer or false
     OFFER[key] = adv
   end
@@ -139,7 +147,7 @@ end
 local function consider(out, card, user, why)
   local adv = offer_of(card)
   if not adv then return end
-  if (adv.for_opponent == true) == (entity.owner(card) == user) then return end            -- ADV6
+  if (adv.for_opponent == true) == (entity_owner(card) == user) then return end            -- ADV6
   local refusal
   if flag_is(card, "adv_used") and (adv.once or adv.for_opponent and team_once()) then     -- ADV5, O8
     refusal = "used this beat already: a one-time advantage (ADV5)"
@@ -148,10 +156,10 @@ local function consider(out, card, user, why)
   elseif adv.can and not adv.can(user, card) then                                          -- ADV4
     refusal = "its condition does not hold now (ADV4)"
   else
-    out[#out + 1] = { card = card, label = (adv.label or entity.name(card)) }
+    out[#out + 1] = { card = card, label = (adv.label or entity_name(card)) }
     return
   end
-  if why then why[#why + 1] = { label = adv.label or entity.name(card), why = refusal } end
+  if why then why[#why + 1] = { label = adv.label or entity_name(card), why = refusal } end
 end
 
 -- Appends to `out` the card advantages p may use: p's own and those p's opponents grant
@@ -204,7 +212,7 @@ end
 ---@param c table an entry of M.choices(p): {label=, token=} or {label=, card=}
 function M.use(p, c)
   local rule = c.token and "§3.3 ADV3 A support token (§6.5)" or "§3.3 ADV3 A card's advantage (E13)"
-  return log.within_rule(rule, M.use_now, p, c)
+  return log_within_rule(rule, M.use_now, p, c)
 end
 
 ---M.use without its rule context. A support token: pays M.SUPPORT_COST force, is marked used and
@@ -216,16 +224,16 @@ function M.use_now(p, c)
     verbs.pay_force(p, M.SUPPORT_COST)                                 -- to the box (TO4)
     S.set_flag(p, t.used, true)
     stats.bonus(p, t.stat, t.amount)
-    log.event("bc.support", "{p:player} pays {cost} force for {token}: +{n} {stat}", { player = p, token = t.name,
+    log_event("bc.support", "{p:player} pays {cost} force for {token}: +{n} {stat}", { player = p, token = t.name,
       n = t.amount, stat = t.stat, cost = M.SUPPORT_COST }, { rule = "§3.3 ADV3" })
   else
-    local adv = cards.of(c.card).offer
+    local adv = cards_of(c.card).offer
     if adv.force then verbs.pay_force(p, adv.force) end
-    if adv.once or adv.for_opponent and team_once() then flag.set(c.card, "adv_used", true, "beat") end
+    if adv.once or adv.for_opponent and team_once() then flag_set(c.card, "adv_used", true, "beat") end
     -- An offer's label is an imperative ("Taunt Bastion: ..."): "Ada chooses to taunt Bastion: ...".
-    log.event("bc.advantage", "{p:player} chooses to {said}", { player = p, label = c.label,
-      said = (c.label:gsub("^%u", string.lower)) }, { rule = "§3.3" })
-    if entity.kind(c.card) == "token" then return kit.use(p, c.card) end   -- §6.2 "use"
+    log_event("bc.advantage", "{p:player} chooses to {said}", { player = p, label = c.label,
+      said = (c.label:gsub("^%u", string_lower)) }, { rule = "§3.3" })
+    if entity_kind(c.card) == "token" then return kit.use(p, c.card) end   -- §6.2 "use"
     fire.run_one(c.card, "advantage", { user = p, card = c.card })
   end
 end
@@ -234,10 +242,10 @@ end
 function M.advantage_phase(ctx)
   local turn, prev_pass = S.active(), false
   local guard = 0
-  while not match.finished() do
+  while not match_finished() do
     guard = guard + 1
     if guard > 200 then error("advantage phase does not end", 2) end
-    local why = match.asks_person(turn) and {} or nil    -- reasons only for a person to read
+    local why = match_asks_person(turn) and {} or nil    -- reasons only for a person to read
     local list = M.choices(turn, why)
     local options = {}
     for i, c in ipairs(list) do options[i] = c.label end
@@ -247,7 +255,7 @@ function M.advantage_phase(ctx)
         unavailable = why }[1]
     end
     if pick == 1 then
-      log.event("bc.pass", "{p:player} passes", { player = turn }, { rule = "§3.3 ADV2" })
+      log_event("bc.pass", "{p:player} passes", { player = turn }, { rule = "§3.3 ADV2" })
       if prev_pass then break end
       prev_pass = true
     else

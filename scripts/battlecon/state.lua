@@ -11,6 +11,15 @@
 --    no pile named), discard1, discard2, special (the special attack, face up), ua, cards
 --    (special cards and forms), status, pool_area, exhausted; shared: box, table.
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local ipairs, tonumber = ipairs, tonumber
+local board_distance, board_position, counter_get, derived_find = board.distance, board.position, counter.get, derived.find
+local derived_sources, entity_get, entity_kind, entity_name = derived.sources, entity.get, entity.kind, entity.name
+local entity_set, flag_get, flag_set, log_event = entity.set, flag.get, flag.set, log.event
+local match_name, match_players, match_team, string_gmatch = match.name, match.players, match.team, string.gmatch
+local table_concat, zone_items = table.concat, zone.items
+
 local M = {}
 
 local player_entity, flag_is, zone_find, zone_at = match.player_entity, flag.is, zone.find, zone.at
@@ -28,7 +37,7 @@ function M.pe(p) return player_entity(p) end
 ---Player p's figure: the entity standing on the line.
 ---@param p integer
 ---@return integer
-function M.figure(p) return entity.get(player_entity(p), "figure") end
+function M.figure(p) return entity_get(player_entity(p), "figure") end
 ---Player p's zone called `name` ("hand", "pair", "discard1", "status", ...).
 ---@param name string
 ---@param p integer
@@ -50,19 +59,19 @@ end
 function M.pool() return zone_at(zone_find("table"), 2) end
 ---The shared "box" zone: where what leaves the game goes.
 ---@return integer
-function M.box() return zone.find("box") end
+function M.box() return zone_find("box") end
 
 ---The player holding the active player card.
 ---@return integer
-function M.active() return entity.get(M.tracker(), "active") end
+function M.active() return entity_get(M.tracker(), "active") end
 ---Gives player p the active player card (event bc.active when it changes hands). A card effect
 ---"become the active player" uses verbs.become_active.
 ---@param p integer
 function M.set_active(p)
   if M.active() ~= p then
-    entity.set(M.tracker(), "active", p)
+    entity_set(M.tracker(), "active", p)
     -- No rule of its own: the caller's rule context names why (S5, REV3, TB2, CL4, §3.15).
-    log.event("bc.active", "{p:player} takes the active player card", { player = p })
+    log_event("bc.active", "{p:player} takes the active player card", { player = p })
   end
 end
 
@@ -71,7 +80,7 @@ end
 function M.team_mode()
   local t = FIXED.team_mode
   if t == nil then
-    t = match.players() > 2
+    t = match_players() > 2
     FIXED.team_mode = t
   end
   return t
@@ -83,7 +92,7 @@ end
 function M.is_active(p)
   local a = M.active()
   if p == a then return true end
-  return M.team_mode() and match.team(p) == match.team(a)
+  return M.team_mode() and match_team(p) == match_team(a)
 end
 
 ---The opponent. In a duel simply the other player. In team play (§9.3) the relation is
@@ -92,12 +101,12 @@ end
 ---both sides the player chooses (O1). nil when no enemy is left.
 function M.opponent(p)
   if not M.team_mode() then return p == 1 and 2 or 1 end
-  local fixed = entity.get(M.tracker(), "opp" .. p)
+  local fixed = entity_get(M.tracker(), "opp" .. p)
   if fixed then return fixed end
   local list = require("battlecon.team").opponents(p)
   if #list <= 1 then return list[1] end
   local options = {}
-  for i, q in ipairs(list) do options[i] = { label = match.name(q), value = q } end
+  for i, q in ipairs(list) do options[i] = { label = match_name(q), value = q } end
   return list[decide { player = p, id = "opponent", prompt = "which enemy is your opponent?", options = options }[1]]
 end
 ---The reactive player: the active player's opponent (M.opponent of M.active()).
@@ -109,15 +118,15 @@ function M.reactive() return M.opponent(M.active()) end
 function M.order()
   local a = M.active()
   if not M.team_mode() then return { a, a == 1 and 2 or 1 } end
-  local known = entity.get(M.tracker(), "order")
+  local known = entity_get(M.tracker(), "order")
   local out = {}
   if known then
-    for q in string.gmatch(known, "%d+") do out[#out + 1] = tonumber(q) end
+    for q in string_gmatch(known, "%d+") do out[#out + 1] = tonumber(q) end
     return out
   end
   for pass = 1, 2 do
-    for q = 1, match.players() do
-      if (match.team(q) == match.team(a)) == (pass == 1) and not M.flag(q, "eliminated") then out[#out + 1] = q end
+    for q = 1, match_players() do
+      if (match_team(q) == match_team(a)) == (pass == 1) and not M.flag(q, "eliminated") then out[#out + 1] = q end
     end
   end
   return out
@@ -126,23 +135,23 @@ end
 ---The entity carrying p's force: p's own in a duel, the team pool in team play (§9.7).
 function M.force_holder(p)
   if not M.team_mode() then return player_entity(p) end
-  return entity.get(M.tracker(), "pool" .. match.team(p))
+  return entity_get(M.tracker(), "pool" .. match_team(p))
 end
 
 ---Player p's health.
 ---@param p integer
 ---@return integer
-function M.health(p) return counter.get(player_entity(p), "health") end
+function M.health(p) return counter_get(player_entity(p), "health") end
 ---The force player p may spend: p's own in a duel, the team pool in team play (M.force_holder).
 ---@param p integer
 ---@return integer
-function M.force(p) return counter.get(M.force_holder(p), "force") end
+function M.force(p) return counter_get(M.force_holder(p), "force") end
 ---The distance between the figures of players a and b (board.distance).
 ---@param a integer
 ---@param b integer
 ---@return integer
 function M.distance(a, b)
-  return board.distance(board.position(M.figure(a)), board.position(M.figure(b)))
+  return board_distance(board_position(M.figure(a)), board_position(M.figure(b)))
 end
 
 -- Flags steer the rules but are no news (kernel scratch state, module `flag`: no event).
@@ -161,11 +170,11 @@ function M.flag(p, key) return flag_is(player_entity(p), key) end
 ---@param key string
 ---@param v boolean|integer|nil
 function M.set_flag(p, key, v)
-  flag.set(player_entity(p), key, v, M.BEAT_FLAGS[key] and "beat" or nil)
+  flag_set(player_entity(p), key, v, M.BEAT_FLAGS[key] and "beat" or nil)
 end
 ---The enemy p moved past last this beat (team play, O6), or nil.
 function M.passed_enemy(p)
-  local q = flag.get(player_entity(p), "passed_enemy")
+  local q = flag_get(player_entity(p), "passed_enemy")
   return q ~= 0 and q or nil
 end
 
@@ -185,7 +194,7 @@ M.SOURCE_ZONES = { "ua", "cards", "status", "pair" }
 function M.sources(p)
   local out = {}
   for i = 1, #M.SOURCE_ZONES do
-    local items = zone.items(zone.find(M.SOURCE_ZONES[i], p))
+    local items = zone_items(zone_find(M.SOURCE_ZONES[i], p))
     for j = 1, #items do
       if flag_is(items[j], "live") then out[#out + 1] = items[j] end
     end
@@ -196,9 +205,9 @@ end
 ---The attack cards: style and top base of the pair, or the special attack alone (the
 ---sources of p's derived stats, battlecon.stats). Returns the list and the special, if any.
 function M.attack_cards(p)
-  local list = { derived.sources(derived.find("power", player_entity(p))) }
+  local list = { derived_sources(derived_find("power", player_entity(p))) }
   local first = list[1]
-  if first and #list == 1 and entity.kind(first) == "special" then return list, first end
+  if first and #list == 1 and entity_kind(first) == "special" then return list, first end
   return list, nil
 end
 
@@ -208,8 +217,8 @@ end
 function M.attack_name(p)
   local list = M.attack_cards(p)
   local names = {}
-  for i, e in ipairs(list) do names[i] = entity.name(e) end
-  return table.concat(names, " ")
+  for i, e in ipairs(list) do names[i] = entity_name(e) end
+  return table_concat(names, " ")
 end
 
 return M

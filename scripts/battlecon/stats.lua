@@ -13,6 +13,12 @@
 -- attack alone (kinds/alone); §4.7 steps 2-5 are the definition's fixed / none / override /
 -- modifier steps. A read is then one kernel call, recomputed only after the match changed.
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local ipairs, tonumber, tostring = ipairs, tonumber, tostring
+local derived_define, effect_modify, entity_get, string_gmatch = derived.define, effect.modify, entity.get, string.gmatch
+local table_concat, zone_find = table.concat, zone.find
+
 local S = require("battlecon.state")
 
 local derived_of, effect_stat = derived.of, effect.stat
@@ -32,19 +38,19 @@ local DEFINED = {
 ---speed, defense, range_min, range_max, their printed.* values, stability and tiebreak.
 ---@param p integer
 function M.define(p)
-  local pe, pair = pe_of(p), zone.find("pair", p)
+  local pe, pair = pe_of(p), zone_find("pair", p)
   local zones, kinds = { pair }, { "style", "base" }
   for i = 1, #DEFINED do
     local d = DEFINED[i]
-    derived.define { name = d.stat, zones = zones, kinds = kinds, alone = "special", prop = d.stat,
+    derived_define { name = d.stat, zones = zones, kinds = kinds, alone = "special", prop = d.stat,
       none = M.NONE, fixed = d.stat .. "_fixed", target = pe, stat = d.stat, override = "equal." .. d.stat,
       unnone = "unnone." .. d.stat, floor = d.floor }
     -- The printed value (§8): the bare sum, `*` kept, no modifier.
-    derived.define { name = "printed." .. d.stat, zones = zones, kinds = kinds, alone = "special", prop = d.stat,
+    derived_define { name = "printed." .. d.stat, zones = zones, kinds = kinds, alone = "special", prop = d.stat,
       none = M.NONE, fixed = d.stat .. "_fixed", target = pe }
   end
   for _, mark in ipairs({ "stability", "tiebreak" }) do
-    derived.define { name = mark, zones = zones, kinds = kinds, alone = "special", prop = mark, target = pe }
+    derived_define { name = mark, zones = zones, kinds = kinds, alone = "special", prop = mark, target = pe }
   end
 end
 
@@ -92,10 +98,10 @@ end
 function M.range(p)
   local cards = S.attack_cards(p)
   for i = 1, #cards do
-    local x = entity.get(cards[i], "range_x")
+    local x = entity_get(cards[i], "range_x")
     if x then                                                    -- R5: the other card is ignored
       local cells = {}
-      for d in string.gmatch(x, "%-?%d+") do cells[#cells + 1] = tonumber(d) end
+      for d in string_gmatch(x, "%-?%d+") do cells[#cells + 1] = tonumber(d) end
       return { x = cells }
     end
   end
@@ -128,7 +134,7 @@ function M.range_text(r)
   if r.x then
     local n = #r.x
     if n == 1 then return tostring(r.x[1]) end
-    return table.concat(r.x, ", ", 1, n - 1) .. " or " .. r.x[n]
+    return table_concat(r.x, ", ", 1, n - 1) .. " or " .. r.x[n]
   end
   return r.min == r.max and tostring(r.min) or (r.min .. "~" .. r.max)
 end
@@ -138,14 +144,14 @@ function M.number(v) return v == M.NONE and 0 or v end
 
 ---Stat modifiers for card effects. `amount` may be negative (a penalty).
 function M.bonus(p, stat, amount, source, expires)
-  return effect.modify { target = pe_of(p), stat = stat, op = "add", amount = amount, source = source,
+  return effect_modify { target = pe_of(p), stat = stat, op = "add", amount = amount, source = source,
     expires = expires or "beat" }
 end
 ---"Equal to X" (§4.5): player p's `stat` becomes x until the end of the beat (an effect set on
 ---"equal.<stat>"). Returns the effect's id.
 ---@return integer
 function M.equal_to(p, stat, x, source)
-  return effect.modify { target = pe_of(p), stat = "equal." .. stat, op = "set", amount = x, source = source,
+  return effect_modify { target = pe_of(p), stat = "equal." .. stat, op = "set", amount = x, source = source,
     expires = "beat" }
 end
 

@@ -3,6 +3,13 @@
 -- its holder while it is there; props.beats = how many beat ends it lasts (nil = until an
 -- effect removes it). Having a status is a condition other effects may test (has()).
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local ipairs = ipairs
+local cards_create, cards_get, entity_def, entity_get = cards.create, cards.get, entity.def, entity.get
+local entity_kind, entity_set, log_event, zone_find = entity.kind, entity.set, log.event, zone.find
+local zone_items, zone_move = zone.items, zone.move
+
 local S = require("battlecon.state")
 local fire = require("battlecon.fire")
 local kit = require("battlecon.kit")
@@ -12,17 +19,17 @@ local M = {}
 ---Gives player p the status `key` (from `source`, for the log); a status already held is
 ---not doubled: its duration restarts.
 function M.give(p, key, source)
-  for _, e in ipairs(zone.items(zone.find("status", p))) do
-    if entity.def(e) == key then
-      entity.set(e, "beats_left", cards.get(key).props.beats)
+  for _, e in ipairs(zone_items(zone_find("status", p))) do
+    if entity_def(e) == key then
+      entity_set(e, "beats_left", cards_get(key).props.beats)
       return e
     end
   end
-  local card = cards.create(key, p, zone.find("status", p))
-  entity.set(card, "beats_left", cards.get(key).props.beats)
+  local card = cards_create(key, p, zone_find("status", p))
+  entity_set(card, "beats_left", cards_get(key).props.beats)
   kit.apply_bonus(card, true)
   fire.activate(card)
-  log.event("bc.status", "{p:player} gains the status {e:card}", { player = p, card = card }, { rule = "§6.6" })
+  log_event("bc.status", "{p:player} gains the status {e:card}", { player = p, card = card }, { rule = "§6.6" })
   return card
 end
 
@@ -31,8 +38,8 @@ end
 ---@param key string
 ---@return boolean
 function M.has(p, key)
-  for _, e in ipairs(zone.items(zone.find("status", p))) do
-    if entity.def(e) == key then return true end
+  for _, e in ipairs(zone_items(zone_find("status", p))) do
+    if entity_def(e) == key then return true end
   end
   return false
 end
@@ -42,15 +49,15 @@ end
 function M.remove(card)
   kit.apply_bonus(card, false)
   fire.deactivate(card)
-  zone.move(card, S.box())
+  zone_move(card, S.box())
 end
 
 ---At the end of each beat: count down, and end the statuses whose time is up.
 function M.tick(p)
-  for _, e in ipairs(zone.items(zone.find("status", p))) do
-    local left = entity.get(e, "beats_left")
-    if left and entity.kind(e) == "status" then
-      if left <= 1 then M.remove(e) else entity.set(e, "beats_left", left - 1) end
+  for _, e in ipairs(zone_items(zone_find("status", p))) do
+    local left = entity_get(e, "beats_left")
+    if left and entity_kind(e) == "status" then
+      if left <= 1 then M.remove(e) else entity_set(e, "beats_left", left - 1) end
     end
   end
 end

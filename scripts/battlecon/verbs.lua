@@ -2,6 +2,18 @@
 -- call. `p` is always the player whose effect it is; "the opponent" is S.opponent(p).
 -- Every verb is a no-op once the match has ended (an elimination ends a duel at once, EL2).
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local ipairs, tostring, type = ipairs, tostring, type
+local board_move, board_position, board_teleport, cards_create = board.move, board.position, board.teleport, cards.create
+local counter_add, counter_bounds, counter_get, counter_set = counter.add, counter.bounds, counter.get, counter.set
+local effect_prohibited, effect_stat, entity_get, entity_name = effect.prohibited, effect.stat, entity.get, entity.name
+local entity_set, flag_get, flag_set, log_event = entity.set, flag.get, flag.set, log.event
+local log_within_rule, match_allies, match_asks_person, match_finish = log.within_rule, match.allies, match.asks_person, match.finish
+local match_finished, match_name, match_players, math_abs = match.finished, match.name, match.players, math.abs
+local math_max, math_min, table_concat, zone_find = math.max, math.min, table.concat, zone.find
+local zone_items, zone_move, zone_top = zone.items, zone.move, zone.top
+
 local S = require("battlecon.state")
 local stats = require("battlecon.stats")
 local fire = require("battlecon.fire")
@@ -9,11 +21,11 @@ local fire = require("battlecon.fire")
 local M = {}
 local UNSET = -999999
 
-local function over() return match.finished() end
+local function over() return match_finished() end
 
 -- Rule option team_opponent (§9.3 O2, team play): "space" (default) = "the opponent" is worked
 -- out again every time a fighter moves onto a new space; "move" = once, when a move starts.
-local function respace() return entity.get(S.tracker(), "team_opponent") ~= "move" end
+local function respace() return entity_get(S.tracker(), "team_opponent") ~= "move" end
 
 ---------------------------------------------------------------------------------------------
 -- Force (§6.4) and the common pool as the timer (§3.13 TO1)
@@ -24,23 +36,23 @@ local function respace() return entity.get(S.tracker(), "team_opponent") ~= "mov
 function M.gain_force(p, n)
   if over() or n <= 0 then return S.force(p) end
   local pool = S.pool()
-  local have = counter.get(pool, "force")
-  local from_pool = math.min(have, n)
-  if from_pool > 0 then counter.add(pool, "force", -from_pool) end
+  local have = counter_get(pool, "force")
+  local from_pool = math_min(have, n)
+  if from_pool > 0 then counter_add(pool, "force", -from_pool) end
   local holder = S.force_holder(p)
-  local to = counter.add(holder, "force", n)
+  local to = counter_add(holder, "force", n)
   local cap = S.team_mode() and require("battlecon.team").TEAM_CAP
   if cap and to > cap then                                             -- TF3: the team cap
-    counter.add(holder, "force", cap - to)
-    counter.add(zone.items(zone.find("table"))[3], "force", to - cap)
+    counter_add(holder, "force", cap - to)
+    counter_add(zone_items(zone_find("table"))[3], "force", to - cap)
     to = cap
   end
   -- The box is named only when it gave some: "2 force (1 of it from the box)".
-  log.event("bc.force", from_pool < n and "{p:player} gains {n} force ({from_box} of it from the box)"
+  log_event("bc.force", from_pool < n and "{p:player} gains {n} force ({from_box} of it from the box)"
     or "{p:player} gains {n} force", { player = p, n = n, from_box = n - from_pool }, { rule = "§6.4" })
-  if counter.get(pool, "force") == 0 and not entity.get(S.tracker(), "time_out") then
-    entity.set(S.tracker(), "time_out", true)
-    log.event("bc.time_out", "the common force pool is empty: time is out", {}, { rule = "§3.13" })
+  if counter_get(pool, "force") == 0 and not entity_get(S.tracker(), "time_out") then
+    entity_set(S.tracker(), "time_out", true)
+    log_event("bc.time_out", "the common force pool is empty: time is out", {}, { rule = "§3.13" })
   end
   return to
 end
@@ -48,8 +60,8 @@ end
 ---Pays n force to the box (support tokens, Maneuver). False when p cannot pay in full.
 function M.pay_force(p, n)
   if S.force(p) < n then return false end
-  counter.add(S.force_holder(p), "force", -n)
-  counter.add(zone.items(zone.find("table"))[3], "force", n)
+  counter_add(S.force_holder(p), "force", -n)
+  counter_add(zone_items(zone_find("table"))[3], "force", n)
   return true
 end
 
@@ -64,34 +76,34 @@ end
 ---@param why string|nil
 function M.eliminate(p, why)
   if over() or S.flag(p, "eliminated") then return end
-  log.event("bc.eliminated", "{p:player} is eliminated", { player = p }, { rule = "§3.12" })
+  log_event("bc.eliminated", "{p:player} is eliminated", { player = p }, { rule = "§3.12" })
   for _, e in ipairs(S.sources(p)) do fire.deactivate(e) end
-  if not S.team_mode() then return match.finish(S.opponent(p), why or "knockout") end
+  if not S.team_mode() then return match_finish(S.opponent(p), why or "knockout") end
   -- EL1/TE1: the figure and the fighter's components leave the game; the team fights on.
   S.set_flag(p, "eliminated", true)
-  zone.move(S.figure(p), S.box())
+  zone_move(S.figure(p), S.box())
   for i = 1, #S.KIT_ZONES do                                           -- cards, tokens, markers
-    local z = zone.find(S.KIT_ZONES[i], p)
-    for _, e in ipairs(zone.items(z)) do
+    local z = zone_find(S.KIT_ZONES[i], p)
+    for _, e in ipairs(zone_items(z)) do
       fire.deactivate(e)
-      if entity.get(e, "space") then entity.set(e, "space", nil) end   -- a marker leaves the line
-      zone.move(e, S.box())
+      if entity_get(e, "space") then entity_set(e, "space", nil) end   -- a marker leaves the line
+      zone_move(e, S.box())
     end
   end
-  local revenge = cards.create("battlecon/revenge", p, zone.find("table"))          -- TE2
-  log.event("bc.revenge", "{p:player}'s team places {e:card}", { player = p, card = revenge }, { rule = "§9.9 TE2" })
-  for q = 1, match.players() do                                      -- no one's opponent any more
-    if entity.get(S.tracker(), "opp" .. q) == p then entity.set(S.tracker(), "opp" .. q, nil) end
+  local revenge = cards_create("battlecon/revenge", p, zone_find("table"))          -- TE2
+  log_event("bc.revenge", "{p:player}'s team places {e:card}", { player = p, card = revenge }, { rule = "§9.9 TE2" })
+  for q = 1, match_players() do                                      -- no one's opponent any more
+    if entity_get(S.tracker(), "opp" .. q) == p then entity_set(S.tracker(), "opp" .. q, nil) end
   end
-  entity.set(S.tracker(), "opp" .. p, nil)
-  for q = 1, match.players() do
-    if match.allies(p, q) and not S.flag(q, "eliminated") then return end
+  entity_set(S.tracker(), "opp" .. p, nil)
+  for q = 1, match_players() do
+    if match_allies(p, q) and not S.flag(q, "eliminated") then return end
   end
   local winners = {}
-  for q = 1, match.players() do
-    if not match.allies(p, q) then winners[#winners + 1] = q end
+  for q = 1, match_players() do
+    if not match_allies(p, q) then winners[#winners + 1] = q end
   end
-  match.finish(winners, why or "knockout")                           -- TE3
+  match_finish(winners, why or "knockout")                           -- TE3
 end
 
 ---Stunned as an effect (§8): stability prevents it; a second stun has no effect (returns
@@ -103,7 +115,7 @@ function M.stun(p)
   fire.fire("stunned", { stun = pending })                           -- each player orders their own (E8)
   if pending.cancel or over() then return false end
   S.set_flag(p, "stunned", true)
-  log.event("bc.stun", "{p:player} is stunned", { player = p }, { rule = "§3.9" })
+  log_event("bc.stun", "{p:player} is stunned", { player = p }, { rule = "§3.9" })
   return true
 end
 
@@ -116,31 +128,31 @@ function M.take_damage(p, amount, opts)
   if over() then return { seen = 0, taken = 0 } end
   amount = stats.number(amount)
   local pe = S.pe(p)
-  local vulnerable = effect.stat(pe, "vulnerable", 0) > 0
+  local vulnerable = effect_stat(pe, "vulnerable", 0) > 0
   if amount > 0 and not (opts.ignore_armor or vulnerable) then
-    local armor = counter.get(pe, "armor")
-    local absorbed = math.min(armor, amount)
+    local armor = counter_get(pe, "armor")
+    local absorbed = math_min(armor, amount)
     if absorbed > 0 then
-      counter.add(pe, "armor", -absorbed)
+      counter_add(pe, "armor", -absorbed)
       amount = amount - absorbed
-      log.event("bc.armor", "{p:player}'s armor absorbs {n}", { player = p, n = absorbed }, { rule = "§8 armor" })
+      log_event("bc.armor", "{p:player}'s armor absorbs {n}", { player = p, n = absorbed }, { rule = "§8 armor" })
     end
   end
-  local cap = effect.stat(pe, "damage_cap", UNSET)
-  if cap ~= UNSET and amount > cap then amount = math.max(0, cap) end   -- the rest counts for nothing
+  local cap = effect_stat(pe, "damage_cap", UNSET)
+  if cap ~= UNSET and amount > cap then amount = math_max(0, cap) end   -- the rest counts for nothing
   local seen, taken = amount, amount
   local health = S.health(p)
-  if effect.stat(pe, "health_floor", 0) > 0 and health - amount < 1 then taken = math.max(0, health - 1) end
+  if effect_stat(pe, "health_floor", 0) > 0 and health - amount < 1 then taken = math_max(0, health - 1) end
   if taken > 0 then
-    counter.add(pe, "health", -taken)
-    S.set_flag(p, "damage_taken", flag.get(pe, "damage_taken") + taken)   -- scratch: the health change is the news
+    counter_add(pe, "health", -taken)
+    S.set_flag(p, "damage_taken", flag_get(pe, "damage_taken") + taken)   -- scratch: the health change is the news
   end
-  log.event("bc.damage", "{p:player} takes {n} damage ({health} health left)", { player = p, n = taken,
+  log_event("bc.damage", "{p:player} takes {n} damage ({health} health left)", { player = p, n = taken,
     health = S.health(p) }, { rule = "§3.9 AT4" })
   if S.health(p) <= 0 then M.eliminate(p); return { seen = seen, taken = taken } end
   if taken > 0 then
     local defense = (opts.ignore_defense or vulnerable) and 0 or stats.defense(p)
-    if flag.get(pe, "damage_taken") > defense then M.stun(p) end
+    if flag_get(pe, "damage_taken") > defense then M.stun(p) end
   end
   return { seen = seen, taken = taken }
 end
@@ -161,9 +173,9 @@ function M.lose(p, x, target)
   target = target or S.opponent(p)
   if over() or not target then return 0 end
   local h = S.health(target)
-  local n = math.max(0, math.min(x, h - 1))
-  if n > 0 then counter.add(S.pe(target), "health", -n) end
-  log.event("bc.lose", "{p:player} loses {n} health", { player = target, n = n }, { rule = "§8 lose X" })
+  local n = math_max(0, math_min(x, h - 1))
+  if n > 0 then counter_add(S.pe(target), "health", -n) end
+  log_event("bc.lose", "{p:player} loses {n} health", { player = target, n = n }, { rule = "§8 lose X" })
   return n
 end
 
@@ -173,16 +185,16 @@ end
 ---@return integer
 function M.restore(p, x)
   if over() then return 0 end
-  local _, max = counter.bounds(S.pe(p), "health")
+  local _, max = counter_bounds(S.pe(p), "health")
   local before = S.health(p)
-  counter.set(S.pe(p), "health", math.min(max, before + x))
+  counter_set(S.pe(p), "health", math_min(max, before + x))
   return S.health(p) - before
 end
 
 ---"Spend X health": never the last one; all or nothing. True when paid.
 function M.spend_health(p, x)
   if S.health(p) - x < 1 then return false end
-  counter.add(S.pe(p), "health", -x)
+  counter_add(S.pe(p), "health", -x)
   return true
 end
 
@@ -190,18 +202,18 @@ end
 ---clean-up sets it back to 0.
 ---@param p integer
 ---@param x integer
-function M.armor(p, x) counter.add(S.pe(p), "armor", x) end
+function M.armor(p, x) counter_add(S.pe(p), "armor", x) end
 
 ---Avoid attacks (§8): set during the range check on the defender.
 function M.avoid(attack) attack.avoided = true end
 
 ---Cause a clash (§8, REV4): after the Reveal effects, a clash whatever the speeds (▲ cancels).
-function M.cause_clash() flag.set(S.tracker(), "cause_clash", true, "beat") end
+function M.cause_clash() flag_set(S.tracker(), "cause_clash", true, "beat") end
 
 ---Become the active player (§3.15).
 function M.become_active(p)
   if S.team_mode() then return require("battlecon.team_beat").become_active(p) end
-  log.within_rule("§3.15 Becoming the active player mid-beat", S.set_active, p)
+  log_within_rule("§3.15 Becoming the active player mid-beat", S.set_active, p)
 end
 
 ---------------------------------------------------------------------------------------------
@@ -220,7 +232,7 @@ function M.outcomes(p, words, amounts, opps, why)
   if type(words) == "string" then words = { words } end
   if type(amounts) == "number" then amounts = { amounts } end
   if not opps then
-    if S.team_mode() and not entity.get(S.tracker(), "opp" .. p) then
+    if S.team_mode() and not entity_get(S.tracker(), "opp" .. p) then
       opps = require("battlecon.team").opponents(p)
     else
       opps = { S.opponent(p) }
@@ -232,14 +244,14 @@ function M.outcomes(p, words, amounts, opps, why)
     local them = S.figure(o)
     for _, w in ipairs(words) do
       for _, n in ipairs(amounts) do
-        local ok, to = board.move(w, me, them, n, true)
+        local ok, to = board_move(w, me, them, n, true)
         local mover = MOVER_OF[w] == "self" and me or them
-        if ok and to ~= board.position(mover) then
+        if ok and to ~= board_position(mover) then
           local label = w .. " " .. n .. " (to space " .. to .. ")"
-          if #opps > 1 then label = label .. " against " .. match.name(o) end
+          if #opps > 1 then label = label .. " against " .. match_name(o) end
           outcomes[#outcomes + 1] = { word = w, n = n, to = to, opp = o, label = label }
         elseif why then
-          why[#why + 1] = { label = w .. " " .. n .. (#opps > 1 and (" against " .. match.name(o)) or ""),
+          why[#why + 1] = { label = w .. " " .. n .. (#opps > 1 and (" against " .. match_name(o)) or ""),
             why = M.refusal(w, mover, ok, to) }
         end
       end
@@ -257,9 +269,9 @@ local BAN = { advance = "advance", close = "advance", retreat = "retreat", pull 
 function M.refusal(word, mover, ok, to_or_why)
   if ok then return "nothing would move: every space that way is taken or the move is too short (§7.1 MV7)" end
   if to_or_why == "prohibited" then
-    local _, by = effect.prohibited(mover, "move")
-    if not by then _, by = effect.prohibited(mover, BAN[word] or "move") end
-    return by and ("forbidden by " .. entity.name(by) .. " this beat") or "forbidden by an effect this beat"
+    local _, by = effect_prohibited(mover, "move")
+    if not by then _, by = effect_prohibited(mover, BAN[word] or "move") end
+    return by and ("forbidden by " .. entity_name(by) .. " this beat") or "forbidden by an effect this beat"
   end
   if to_or_why == "off the board" then return "it would leave the board: a move is all or nothing (§7.1 MV7)" end
   return tostring(to_or_why)
@@ -273,11 +285,11 @@ end
 function M.move(p, words, amounts, why)
   if over() then return false end
   if type(words) == "string" then words = { words } end
-  local refused = match.asks_person(p) and {} or nil   -- reasons only for a person to read
+  local refused = match_asks_person(p) and {} or nil   -- reasons only for a person to read
   local outcomes = M.outcomes(p, words, amounts, nil, refused)
   if #outcomes == 0 then
-    log.event("bc.move_ignored", "{p:player}'s {word} cannot be done: ignored", { player = p,
-      word = table.concat(words, "/") }, { rule = "§7.1 MV7" })
+    log_event("bc.move_ignored", "{p:player}'s {word} cannot be done: ignored", { player = p,
+      word = table_concat(words, "/") }, { rule = "§7.1 MV7" })
     return false
   end
   local pick = outcomes[1]
@@ -294,10 +306,10 @@ function M.move(p, words, amounts, why)
   -- W14: timing effects fire before the move and may change or cancel it. `opp`: the figure
   -- the word is relative to (the chosen opponent, or the fighter pushed or pulled).
   local pending = { word = pick.word, n = pick.n, mover = mover_p, actor = p, opp = pick.opp }
-  local side = self_word and S.team_mode() and (board.position(them) > board.position(me) and 1 or -1)
+  local side = self_word and S.team_mode() and (board_position(them) > board_position(me) and 1 or -1)
   fire.fire("moving", { move = pending })   -- each player orders their own (E8)
   if pending.cancel or over() then return false end
-  if side and respace() and not entity.get(S.tracker(), "opp" .. p) then
+  if side and respace() and not entity_get(S.tracker(), "opp" .. p) then
     -- O2: a fighter the W14 effects moved onto a new space may have changed who "the
     -- opponent" is: the nearest enemy on the chosen side now (TM2: the direction stays the
     -- one chosen at the start), so a close stops before an enemy put in its way.
@@ -305,12 +317,12 @@ function M.move(p, words, amounts, why)
     if q then them = S.figure(q) end
   end
   local mover = S.figure(mover_p)
-  local from = board.position(mover)
-  local ok, _, passed = board.move(pending.word, me, them, pending.n)
-  if ok and board.position(mover) ~= from then
+  local from = board_position(mover)
+  local ok, _, passed = board_move(pending.word, me, them, pending.n)
+  if ok and board_position(mover) ~= from then
     S.set_flag(mover_p, "moved", true)
     -- MV9/MV16: a pushed or pulled fighter that ends on the other side moved past too.
-    M.note_passed(mover_p, from, board.position(mover), passed)
+    M.note_passed(mover_p, from, board_position(mover), passed)
     if pending.word == "advance" or pending.word == "close" then S.set_flag(mover_p, "advanced", true) end
     return true
   end
@@ -329,9 +341,9 @@ function M.note_passed(p, from, to, duel_passed)
   end
   local near = respace() and to or from
   local best, best_at
-  for q = 1, match.players() do
-    local at = not match.allies(p, q) and board.position(S.figure(q))
-    if at and (at - from) * (at - to) < 0 and (not best or math.abs(at - near) < math.abs(best_at - near)) then
+  for q = 1, match_players() do
+    local at = not match_allies(p, q) and board_position(S.figure(q))
+    if at and (at - from) * (at - to) < 0 and (not best or math_abs(at - near) < math_abs(best_at - near)) then
       best, best_at = q, at
     end
   end
@@ -343,8 +355,8 @@ end
 
 -- Whether a figure other than the mover `m` stands on space s (a space a move jumps).
 local function occupied(s, m)
-  for q = 1, match.players() do
-    if q ~= m and board.position(S.figure(q)) == s then return true end
+  for q = 1, match_players() do
+    if q ~= m and board_position(S.figure(q)) == s then return true end
   end
   return false
 end
@@ -361,15 +373,15 @@ end
 function M.mover_is_opponent(p, move)
   local m = move.mover
   if not S.team_mode() then return m ~= p end
-  if match.allies(p, m) then return false end
+  if match_allies(p, m) then return false end
   local team = require("battlecon.team")
-  local from = board.position(S.figure(m))
+  local from = board_position(S.figure(m))
   if team.is_nearest(p, m, from) then return true end
   if not respace() then return false end
   local to = move.to
   if not move.teleport then
     if not move.opp then return false end                             -- no path to follow
-    local ok, dest = board.move(move.word, S.figure(move.actor), S.figure(move.opp), move.n, true)
+    local ok, dest = board_move(move.word, S.figure(move.actor), S.figure(move.opp), move.n, true)
     if not ok then return false end
     to = dest
     local dir = to > from and 1 or -1
@@ -385,13 +397,13 @@ function M.teleport(p, to)
   if over() then return false end
   local o = S.opponent(p)
   if not o then return false end
-  local ok, counts = board.teleport(S.figure(p), S.figure(o), to, true)
+  local ok, counts = board_teleport(S.figure(p), S.figure(o), to, true)
   if not ok then return false end
   local pending = { word = counts, teleport = true, mover = p, actor = p, opp = o, to = to }
   fire.fire("moving", { move = pending })   -- each player orders their own (E8)
   if pending.cancel or over() then return false end
-  local from = board.position(S.figure(p))
-  local moved, _, passed = board.teleport(S.figure(p), S.figure(o), to)
+  local from = board_position(S.figure(p))
+  local moved, _, passed = board_teleport(S.figure(p), S.figure(o), to)
   ok = moved
   if ok then
     S.set_flag(p, "moved", true)
@@ -405,11 +417,11 @@ end
 ---side in "special". Only Maneuver's effect does this (unless a card says otherwise).
 ---False when there is no card to turn (the special attack was used).
 function M.flip_special(p)
-  local front, back = zone.top(zone.find("special", p)), zone.top(zone.find("special_back", p))
+  local front, back = zone_top(zone_find("special", p)), zone_top(zone_find("special_back", p))
   if not (front and back) then return false end
-  zone.move(front, zone.find("special_back", p))
-  zone.move(back, zone.find("special", p))
-  log.event("bc.special_flip", "{p:player} turns the special attack card over: {e:card}", { player = p, card = back },
+  zone_move(front, zone_find("special_back", p))
+  zone_move(back, zone_find("special", p))
+  log_event("bc.special_flip", "{p:player} turns the special attack card over: {e:card}", { player = p, card = back },
     { rule = "§3.7 SP1" })
   return true
 end
@@ -422,7 +434,7 @@ end
 ---the pair ("aside"), to go to discard 1 with the pair at Recycle.
 function M.discard(p, card, pile)
   fire.deactivate(card)
-  zone.move(card, zone.find(pile or "aside", p))
+  zone_move(card, zone_find(pile or "aside", p))
 end
 
 ---Puts `card` into player p's hand, its effects switched off.
@@ -430,7 +442,7 @@ end
 ---@param card integer
 function M.take(p, card)
   fire.deactivate(card)
-  zone.move(card, zone.find("hand", p))
+  zone_move(card, zone_find("hand", p))
 end
 
 return M
