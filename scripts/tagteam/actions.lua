@@ -12,6 +12,10 @@
 --   if_power = n (your power >= n), if_hp_at_most = n, if_fn = function(T, p) -> bool.
 -- n may be a number, "power" (your snapshot power) or function(T, p) -> number.
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local tostring, type = tostring, type
+
 local track = require("tagteam.track")
 
 local counter_get, log_event = counter.get, log.event

@@ -1,6 +1,10 @@
 -- tagteam.content: small builders the fighter files (cards/tagteam/*.lua) share, so each
 -- fighter file reads as its board and its ten cards.
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local pairs = pairs
+
 local M = {}
 
 ---A fighter board. t: base_power, track, special, tokens, attack_mod, sides, hooks, start_card.

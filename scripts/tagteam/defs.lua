@@ -11,6 +11,11 @@
 -- by the definition key; never match state. Handlers and condition functions are shared,
 -- not copied, as the views show them.
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local pairs, tostring, type = pairs, tostring, type
+local cards_keys, table_move = cards.keys, table.move
+
 local cards_get = cards.get
 
 local M = {}
@@ -88,7 +93,7 @@ function M.deck(fkey)
   local d = DECKS[fkey]
   if d then return d end
   d = {}
-  local keys = cards.keys(fkey .. "/")
+  local keys = cards_keys(fkey .. "/")
   for i = 1, #keys do
     local k = keys[i]
     if cards_get(k).kind ~= "fighter" then d[#d + 1] = k end
@@ -102,13 +107,13 @@ end
 function M.roster()
   if not ROSTER then
     ROSTER = {}
-    local keys = cards.keys("tagteam/")
+    local keys = cards_keys("tagteam/")
     for i = 1, #keys do
       local d = cards_get(keys[i])
       if d.kind == "fighter" and d.props.roster then ROSTER[#ROSTER + 1] = keys[i] end
     end
   end
-  return table.move(ROSTER, 1, #ROSTER, 1, {})
+  return table_move(ROSTER, 1, #ROSTER, 1, {})
 end
 
 ---The display name of definition `key` (the fighter's or card's name).

@@ -2,6 +2,12 @@
 -- any position of the battle deck without reordering it, return the other two to the bottom
 -- of the reserve in a chosen order; instant bonuses after both players have added a card.
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local ipairs = ipairs
+local log_event, log_say, match_finish, zone_count = log.event, log.say, match.finish, zone.count
+local zone_items, zone_move, zone_top = zone.items, zone.move, zone.top
+
 local actions = require("tagteam.actions")
 local turn = require("tagteam.turn")
 
@@ -15,7 +21,7 @@ local function name_of(G, c)
 end
 
 local function position_options(G, p)
-  local items = zone.items(G.battle[p])
+  local items = zone_items(G.battle[p])
   local n = #items
   local names = {}
   for i = 1, n do names[i] = name_of(G, items[i]) end
@@ -33,12 +39,12 @@ end
 
 ---Runs the Draft phase; returns true when the match ended (a reserve could not give 3).
 function M.run(G)
-  log.say("Draft phase", nil, { rule = "§4.2" })
+  log_say("Draft phase", nil, { rule = "§4.2" })
   for p = 1, 2 do
-    if zone.count(G.reserve[p]) < 3 then
-      log.event("tagteam.reserve_empty", "{p:player}'s reserve cannot give 3 cards: the game is a draw",
+    if zone_count(G.reserve[p]) < 3 then
+      log_event("tagteam.reserve_empty", "{p:player}'s reserve cannot give 3 cards: the game is a draw",
         { player = p }, { rule = "§4.2" })
-      match.finish({}, "reserve exhausted")
+      match_finish({}, "reserve exhausted")
       return true
     end
   end
@@ -46,8 +52,8 @@ function M.run(G)
   for p = 1, 2 do
     drawn[p] = {}
     for i = 1, 3 do
-      drawn[p][i] = zone.top(G.reserve[p])
-      zone.move(drawn[p][i], G.drawn[p], "bottom")
+      drawn[p][i] = zone_top(G.reserve[p])
+      zone_move(drawn[p][i], G.drawn[p], "bottom")
     end
   end
   -- 1. which card: both choose in secret at once
@@ -77,11 +83,11 @@ function M.run(G)
   end
   local answers = decide_all(reqs)
   for p = 1, 2 do
-    zone.move(kept[p], G.battle[p], answers[p][1])
-    for _, n in ipairs(answers[2 + p]) do zone.move(rest[p][n], G.reserve[p], "bottom") end
+    zone_move(kept[p], G.battle[p], answers[p][1])
+    for _, n in ipairs(answers[2 + p]) do zone_move(rest[p][n], G.reserve[p], "bottom") end
     -- the card reads "a hidden card" to whoever cannot see the battle deck (§4.2: not shown)
-    log.event("tagteam.added", "{p:player} adds {e:card} to the battle deck ({n} cards)",
-      { player = p, card = kept[p], n = zone.count(G.battle[p]) }, { rule = "§4.2" })
+    log_event("tagteam.added", "{p:player} adds {e:card} to the battle deck ({n} cards)",
+      { player = p, card = kept[p], n = zone_count(G.battle[p]) }, { rule = "§4.2" })
   end
   -- 4. instant bonuses, announced and applied together after both added (card and place stay secret)
   local T = G
@@ -94,7 +100,7 @@ function M.run(G)
       any = true
       T.A[p] = G.card_fighter[kept[p]]
       T.B[p] = G.mate[T.A[p]]
-      log.event("tagteam.instant", "{p:player} announces an instant bonus: {text}",
+      log_event("tagteam.instant", "{p:player} announces an instant bonus: {text}",
         { player = p, text = def.instant_text or "instant bonus" }, { rule = "§4.2" })
       local instant = def.instant
       for i = 1, #instant do actions.apply(T, p, instant[i], acc) end

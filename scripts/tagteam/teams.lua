@@ -2,6 +2,13 @@
 -- "random" (the kernel RNG deals two distinct teams; used by benchmarks and soak tests).
 -- Picks are hidden simultaneous choices (decide_all) revealed together.
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local ipairs, tostring = ipairs, tostring
+local entity_create, entity_get, entity_name, log_event = entity.create, entity.get, entity.name, log.event
+local log_say, math_random, zone_count, zone_create = log.say, math.random, zone.count, zone.create
+local zone_items, zone_move, zone_shuffle, zone_top = zone.items, zone.move, zone.shuffle, zone.top
+
 local defs = require("tagteam.defs")
 
 local M = {}
@@ -16,44 +23,44 @@ local function ask_picks(hands, id, prompt)
   local reqs = {}
   for p = 1, 2 do
     local opts = {}
-    for i, c in ipairs(zone.items(hands[p])) do opts[i] = { label = entity.name(c), entity = c } end
+    for i, c in ipairs(zone_items(hands[p])) do opts[i] = { label = entity_name(c), entity = c } end
     reqs[p] = { player = p, id = id, secret = true, options = opts, prompt = prompt }
   end
   local a = decide_all(reqs)
-  return { zone.items(hands[1])[a[1][1]], zone.items(hands[2])[a[2][1]] }
+  return { zone_items(hands[1])[a[1][1]], zone_items(hands[2])[a[2][1]] }
 end
 
 local function reveal_picks(picked, row, teams)
-  for p = 1, 2 do zone.move(picked[p], row[p], "bottom") end   -- both face up at once
+  for p = 1, 2 do zone_move(picked[p], row[p], "bottom") end   -- both face up at once
   for p = 1, 2 do
-    teams[p][#teams[p] + 1] = entity.get(picked[p], "fighter")
-    log.event("tagteam.pick", "{p:player} picks {e:card}", { player = p, card = picked[p] }, { rule = "§2" })
+    teams[p][#teams[p] + 1] = entity_get(picked[p], "fighter")
+    log_event("tagteam.pick", "{p:player} picks {e:card}", { player = p, card = picked[p] }, { rule = "§2" })
   end
 end
 
 local function draft(competitive)
-  local box = zone.create("draft_box", nil, "hidden")
-  local hands = { zone.create("draft_hand", 1, "owner"), zone.create("draft_hand", 2, "owner") }
-  local row = { zone.create("draft_row", 1, "public"), zone.create("draft_row", 2, "public") }
-  local out = zone.create("draft_discard", nil, "hidden")
+  local box = zone_create("draft_box", nil, "hidden")
+  local hands = { zone_create("draft_hand", 1, "owner"), zone_create("draft_hand", 2, "owner") }
+  local row = { zone_create("draft_row", 1, "public"), zone_create("draft_row", 2, "public") }
+  local out = zone_create("draft_discard", nil, "hidden")
   for _, k in ipairs(M.roster()) do
-    entity.create { kind = "draft", name = defs.name(k), zone = box, where = "bottom", props = { fighter = k } }
+    entity_create { kind = "draft", name = defs.name(k), zone = box, where = "bottom", props = { fighter = k } }
   end
-  zone.shuffle(box)
-  local half = zone.count(box) // 2                  -- 6 / 6 with the full roster
+  zone_shuffle(box)
+  local half = zone_count(box) // 2                  -- 6 / 6 with the full roster
   for p = 1, 2 do
-    for _ = 1, half do zone.move(zone.top(box), hands[p], "bottom") end
+    for _ = 1, half do zone_move(zone_top(box), hands[p], "bottom") end
   end
   local teams = { {}, {} }
   reveal_picks(ask_picks(hands, "team_pick", "Pick your first fighter"), row, teams)
   if competitive then
     local gone = ask_picks(hands, "team_discard", "Discard one fighter face down (out of the pool)")
-    for p = 1, 2 do zone.move(gone[p], out) end
+    for p = 1, 2 do zone_move(gone[p], out) end
   end
   -- swap what is left: each player takes the other's cards
-  local mine = { zone.items(hands[1]), zone.items(hands[2]) }
+  local mine = { zone_items(hands[1]), zone_items(hands[2]) }
   for p = 1, 2 do
-    for _, c in ipairs(mine[p]) do zone.move(c, hands[3 - p], "bottom") end
+    for _, c in ipairs(mine[p]) do zone_move(c, hands[3 - p], "bottom") end
   end
   reveal_picks(ask_picks(hands, "team_pick", "Pick your second fighter"), row, teams)
   return teams
@@ -73,7 +80,7 @@ local function free_choice()
     local clash = false
     for _, x in ipairs(teams[1]) do for _, y in ipairs(teams[2]) do if x == y then clash = true end end end
     if not clash then return teams end
-    log.say("Both players chose the same fighter (there is one board): choose again", nil, { rule = "§2.3" })
+    log_say("Both players chose the same fighter (there is one board): choose again", nil, { rule = "§2.3" })
   end
   error("free choice: the players kept choosing the same fighter", 2)
 end
@@ -82,7 +89,7 @@ local function random_teams()
   local pool = M.roster()
   local t = {}
   for i = 1, 4 do
-    local j = math.random(i, #pool)
+    local j = math_random(i, #pool)
     pool[i], pool[j] = pool[j], pool[i]
     t[i] = pool[i]
   end

@@ -6,6 +6,10 @@
 -- health track, "special" for a special track), so the match state stays in the kernel.
 -- Definitions are read from their plain copies (tagteam.defs, T.fdef[f]), never the views.
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local tostring = tostring
+
 local counter_get, counter_set, counter_define = counter.get, counter.set, counter.define
 local entity_get = entity.get
 

@@ -5,6 +5,10 @@
 -- Card and fighter definitions are read from their plain compiled copies (tagteam.defs):
 -- G.cdef[card] and G.fdef[fighter], made at setup.
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local match_finish = match.finish
+
 local actions = require("tagteam.actions")
 local track = require("tagteam.track")
 
@@ -273,9 +277,9 @@ function M.ko_check(T)
       end
     end
   end
-  if ko1 and ko2 then match.finish({}, "double knockout"); return true end
-  if ko1 then match.finish({ 2 }, "knockout"); return true end
-  if ko2 then match.finish({ 1 }, "knockout"); return true end
+  if ko1 and ko2 then match_finish({}, "double knockout"); return true end
+  if ko1 then match_finish({ 2 }, "knockout"); return true end
+  if ko2 then match_finish({ 1 }, "knockout"); return true end
   return false
 end
 

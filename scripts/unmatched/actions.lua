@@ -2,6 +2,11 @@
 -- actions (MANEUVER, SCHEME, ATTACK; repeats allowed, no skipping; an action is offered only
 -- when it can be taken), then the hand limit of 7.
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local cards_activate, effect_stat, flag_set, match_asks_person = cards.activate, effect.stat, flag.set, match.asks_person
+local match_end_period, table_remove, zone_move = match.end_period, table.remove, zone.move
+
 local windows = require("core.windows")
 local state = require("unmatched.state")
 local deck = require("unmatched.deck")
@@ -77,9 +82,9 @@ function M.maneuver(p)
       end
       i = decide { player = p, id = "move_next", prompt = "which fighter moves next?", options = options }[1]
     end
-    local f = table.remove(left, i)
+    local f = table_remove(left, i)
     if not state.defeated(f) then
-      move.move_fighter(p, f, effect.stat(f, "move", base + bonus), "move")
+      move.move_fighter(p, f, effect_stat(f, "move", base + bonus), "move")
     end
   end
 end
@@ -97,13 +102,13 @@ function M.scheme(p, opts)
     for i = 1, #o.fighters do fl[i] = { label = entity_name(o.fighters[i]), entity = o.fighters[i] } end
     f = o.fighters[decide { player = p, id = "scheme_fighter", prompt = "which fighter plays it?", options = fl }[1]]
   end
-  zone.move(o.card, zone_find("scheme", p))
+  zone_move(o.card, zone_find("scheme", p))
   -- Read aloud as at the table: the card's text (its `text`, if the card has one).
   local text = cards_of(o.card).text
   log_event("action", text and "{p:player} schemes: {e:fighter} plays {e:card} ({text})" or
     "{p:player} schemes: {e:fighter} plays {e:card}", { player = p, action = "scheme", fighter = f, card = o.card,
     text = text }, RULE["scheme"])
-  cards.activate(o.card)
+  cards_activate(o.card)
   only.only = o.card
   dispatch("scheme", { me = f, card = o.card }, p, only)
   if not match_finished() and zone_name(zone_of(o.card)) == "scheme" then deck.discard(o.card) end
@@ -145,24 +150,24 @@ function M.turn(p, n, options)
   -- "Started this turn on a different space" (Turning Point) needs each fighter's space now:
   -- a scratch flag (no event; the board.place events already say where everyone is).
   local all = state.all_alive()
-  for i = 1, #all do flag.set(all[i], "turn_start_space", board_position(all[i]) or false) end
+  for i = 1, #all do flag_set(all[i], "turn_start_space", board_position(all[i]) or false) end
   dispatch("turn_start", {}, p, only_ability(p))
   for a = 1, 2 do
     if match_finished() or state.eliminated(p) then return end
     -- Asked even when MANEUVER is the only legal action: the log then shows every choice.
     local legal, schemes, attacks = M.legal(p)
-    local why = match.asks_person(p) and refusals(p, schemes, attacks) or nil
+    local why = match_asks_person(p) and refusals(p, schemes, attacks) or nil
     local what = legal[decide { player = p, id = "action", prompt = "action " .. a .. " of 2", options = legal,
       unavailable = why }[1]]
     if what == "Maneuver" then M.maneuver(p) elseif what == "Scheme" then M.scheme(p, schemes) else combat.attack(p, attacks, options.ability_order) end
     if match_finished() then return end
     log_event("action.done", "{p:player}'s action {n} is done", { player = p, n = a, action = what:lower() })
-    match.end_period("action")
+    match_end_period("action")
   end
   if match_finished() then return end
   deck.hand_limit(p, 7)
   log_event("turn.end", "{p:player}'s turn ends", { player = p }, RULE["your turn"])
-  match.end_period("turn")
+  match_end_period("turn")
 end
 
 return M

@@ -15,6 +15,11 @@
 -- A handler gets ctx.combat (this table), ctx.me / ctx.foe (its side's fighter and the other),
 -- ctx.card (its side's combat card), ctx.attacking and, after the result, ctx.won.
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local cards_activate, entity_owner, match_end_period, zone_move = cards.activate, entity.owner, match.end_period, zone.move
+local zone_name, zone_of, zone_reveal = zone.name, zone.of, zone.reveal
+
 local windows = require("core.windows")
 local state = require("unmatched.state")
 local damage = require("unmatched.damage")
@@ -169,15 +174,15 @@ function M.attack(p, opts, ability_order)
     tl[i] = { label = entity_name(t) .. " on " .. board_name(board_position(t)), entity = t }
   end
   local target = targets[decide { player = p, id = "target", prompt = "attack whom?", options = tl }[1]]
-  local q = entity.owner(target)
+  local q = entity_owner(target)
   log_event("attack", "{e:attacker} attacks {e:defender}", { attacker = o.fighter, defender = target, player = p },
     RULE["attack, step 1"])
 
   local atk, def = pick_cards(p, q, o.fighter, target, o.cards)
-  zone.move(atk, zone_find("combat", p))
-  if def then zone.move(def, zone_find("combat", q)) end
-  zone.reveal(atk, "all")
-  if def then zone.reveal(def, "all") end
+  zone_move(atk, zone_find("combat", p))
+  if def then zone_move(def, zone_find("combat", q)) end
+  zone_reveal(atk, "all")
+  if def then zone_reveal(def, "all") end
   -- Both cards are face up for everyone now: their names go as plain text, so every view,
   -- spectators included, reads them.
   log_event("reveal", def and "{p:player} reveals {attack} against {p:defender}'s {defense}" or
@@ -187,8 +192,8 @@ function M.attack(p, opts, ability_order)
 
   local combat = { attacker = o.fighter, defender = target, attacker_player = p, defender_player = q,
     attack_card = atk, defense_card = def }
-  cards.activate(atk)
-  if def then cards.activate(def) end
+  cards_activate(atk)
+  if def then cards_activate(def) end
   local sides = {
     { side = "defense", player = q, ctx = side_ctx(combat, "defense"), card = def, ability = state.character(q) },
     { side = "attack", player = p, ctx = side_ctx(combat, "attack"), card = atk, ability = state.character(p) },
@@ -209,9 +214,9 @@ function M.attack(p, opts, ability_order)
 
   fire("after_combat", combat, sides, CARDS_FIRST)
   if match_finished() then return combat end
-  if atk and zone.name(zone.of(atk)) == "combat" then deck.discard(atk) end
-  if def and zone.name(zone.of(def)) == "combat" then deck.discard(def) end
-  match.end_period("combat")
+  if atk and zone_name(zone_of(atk)) == "combat" then deck.discard(atk) end
+  if def and zone_name(zone_of(def)) == "combat" then deck.discard(def) end
+  match_end_period("combat")
   return combat
 end
 

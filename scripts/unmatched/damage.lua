@@ -4,6 +4,13 @@
 -- exhaustion (2 to each of your fighters) is one simultaneous blow. The game-end check runs
 -- after every defeat: once match.finished() is true every rule step stops.
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local type = type
+local counter_set, entity_owner, entity_set, match_finish = counter.set, entity.owner, entity.set, match.finish
+local match_player_entity, match_players, match_team, zone_find = match.player_entity, match.players, match.team, zone.find
+local zone_move = zone.move
+
 local state = require("unmatched.state")
 
 local match_finished, log_event, counter_add = match.finished, log.event, counter.add
@@ -20,8 +27,8 @@ local M = {}
 function M.check_end()
   if match_finished() then return true end
   local standing, first, seen = 0, nil, {}
-  for p = 1, match.players() do
-    local t = match.team(p)
+  for p = 1, match_players() do
+    local t = match_team(p)
     if not seen[t] and not defeated(state.hero(p)) then
       seen[t] = true
       standing = standing + 1
@@ -31,25 +38,25 @@ function M.check_end()
   end
   if standing == 1 then
     local players = {}
-    for p = 1, match.players() do
-      if match.team(p) == first then players[#players + 1] = p end
+    for p = 1, match_players() do
+      if match_team(p) == first then players[#players + 1] = p end
     end
-    match.finish(players, "heroes defeated")
+    match_finish(players, "heroes defeated")
   else
-    match.finish(nil, "every hero defeated")
+    match_finish(nil, "every hero defeated")
   end
   return true
 end
 
 ---Fighter `f` is defeated: off the board at once; a player left with no fighter is eliminated.
 function M.defeat(f)
-  entity.set(f, "defeated", true)
-  zone.move(f, zone.find("defeated"))
-  log.event("defeat", "{e:fighter} is defeated", { fighter = f, player = entity.owner(f) }, RULE["defeat"])
-  local p = entity.owner(f)
+  entity_set(f, "defeated", true)
+  zone_move(f, zone_find("defeated"))
+  log_event("defeat", "{e:fighter} is defeated", { fighter = f, player = entity_owner(f) }, RULE["defeat"])
+  local p = entity_owner(f)
   if not state.any_alive(p) and not state.eliminated(p) then
-    entity.set(match.player_entity(p), "eliminated", true)
-    log.event("eliminated", "{p:player} has no fighter left and is eliminated", { player = p }, RULE["team play"])
+    entity_set(match_player_entity(p), "eliminated", true)
+    log_event("eliminated", "{p:player} has no fighter left and is eliminated", { player = p }, RULE["team play"])
   end
   M.check_end()
 end
@@ -74,7 +81,7 @@ function M.deal(list, n, kind)
     local f = list[i]
     if not defeated(f) and state.health(f) == 0 then
       M.defeat(f)
-      if match.finished() then break end
+      if match_finished() then break end
     end
   end
   return dealt
@@ -83,16 +90,16 @@ end
 ---Recovers `n` health, never above the dial's maximum. Defeated fighters cannot heal.
 function M.heal(f, n)
   if state.defeated(f) then return end
-  local to, from = counter.add(f, "health", n)
-  log.event("heal", to > from and "{e:fighter} recovers {amount} health (now {health})" or
+  local to, from = counter_add(f, "health", n)
+  log_event("heal", to > from and "{e:fighter} recovers {amount} health (now {health})" or
     "{e:fighter} is already at full health ({health})", { fighter = f, health = to, amount = to - from }, RULE["health"])
 end
 
 ---Sets health to `n` (capped by the dial), as Holy Grail does.
 function M.set_health(f, n)
   if state.defeated(f) then return end
-  local to = counter.set(f, "health", n)
-  log.event("heal", "{e:fighter}'s health is restored to {health}", { fighter = f, health = to }, RULE["health"])
+  local to = counter_set(f, "health", n)
+  log_event("heal", "{e:fighter}'s health is restored to {health}", { fighter = f, health = to }, RULE["health"])
 end
 
 return M

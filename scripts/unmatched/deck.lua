@@ -1,5 +1,9 @@
 -- unmatched.deck: drawing (with exhaustion), discarding, BOOST and the hand limit.
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local entity_owner, window_off_source, zone_count = entity.owner, window.off_source, zone.count
+
 local state = require("unmatched.state")
 local damage = require("unmatched.damage")
 
@@ -30,8 +34,8 @@ end
 
 ---Puts card `c` on its owner's discard pile (face up, in order) and silences it.
 function M.discard(c)
-  window.off_source(c)
-  zone_move(c, state.discard_pile(entity.owner(c)))
+  window_off_source(c)
+  zone_move(c, state.discard_pile(entity_owner(c)))
 end
 
 ---Asks player `p` whether to BOOST `what` by discarding one card from hand (any card,
@@ -57,7 +61,7 @@ end
 ---End of turn: a hand over 7 cards is cut to 7, the owner choosing what to discard.
 function M.hand_limit(p, limit)
   local hand_zone = state.hand(p)
-  local excess = zone.count(hand_zone) - (limit or 7)
+  local excess = zone_count(hand_zone) - (limit or 7)
   if excess <= 0 then return end
   local hand, options = zone_items(hand_zone), {}
   for i = 1, #hand do options[i] = { label = entity_name(hand[i]), entity = hand[i] } end

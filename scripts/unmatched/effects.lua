@@ -1,6 +1,11 @@
 -- unmatched.effects: the words card and ability scripts use ("draw", "deal damage", "BOOST
 -- this attack", "this card's value becomes"). Cards require this one module.
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local board_adjacent, board_name, board_position, effect_modify = board.adjacent, board.name, board.position, effect.modify
+local entity_get, entity_name, entity_set, log_event = entity.get, entity.name, entity.set, log.event
+
 local state = require("unmatched.state")
 local damage = require("unmatched.damage")
 local deck = require("unmatched.deck")
@@ -28,23 +33,23 @@ M.set_health = damage.set_health
 
 ---"This card's value becomes n" for the rest of the combat (applied before additions).
 function M.set_value(card, n)
-  effect.modify { target = card, stat = "value", op = "set", amount = n, source = card, expires = "combat" }
+  effect_modify { target = card, stat = "value", op = "set", amount = n, source = card, expires = "combat" }
   -- A combat card is face up: its name goes as plain text, for every view (spectators too).
-  log.event("value", "{name}'s value becomes {value}", { card = card, name = entity.name(card), value = n },
+  log_event("value", "{name}'s value becomes {value}", { card = card, name = entity_name(card), value = n },
     RULE["during combat"])
 end
 
 -- Adds `n` to a combat card's value for the rest of the combat (no event).
 local function add(card, n)
-  effect.modify { target = card, stat = "value", op = "add", amount = n, source = card, expires = "combat" }
+  effect_modify { target = card, stat = "value", op = "add", amount = n, source = card, expires = "combat" }
 end
 
 ---Adds `n` to a combat card's value for the rest of the combat.
 function M.add_value(card, n, why)
   if n == 0 then return end
   add(card, n)
-  log.event("value", why and "{name} gets +{value} ({why})" or "{name} gets +{value}",
-    { card = card, name = entity.name(card), value = n, why = why }, RULE["during combat"])
+  log_event("value", why and "{name} gets +{value} ({why})" or "{name} gets +{value}",
+    { card = card, name = entity_name(card), value = n, why = why }, RULE["during combat"])
 end
 
 ---Player `p` may BOOST combat card `card`: discard one card, add its BOOST value.
@@ -61,7 +66,7 @@ function M.choose_fighter(chooser, list, id, prompt)
   local options = {}
   for i = 1, #list do
     local f = list[i]
-    options[i] = { label = entity.name(f) .. " on " .. board.name(board.position(f)), entity = f }
+    options[i] = { label = entity_name(f) .. " on " .. board_name(board_position(f)), entity = f }
   end
   return list[decide { player = chooser, id = id, prompt = prompt, options = options }[1]]
 end
@@ -71,20 +76,20 @@ function M.adjacent_fighters(s)
   local out, all = {}, state.all_alive()
   for i = 1, #all do
     local f = all[i]
-    local at = board.position(f)
-    if at and board.adjacent(at, s) then out[#out + 1] = f end
+    local at = board_position(f)
+    if at and board_adjacent(at, s) then out[#out + 1] = f end
   end
   return out
 end
 
 ---Alice's size: "big" or "small" (a property of the Alice fighter).
-function M.size(f) return entity.get(f, "size") end
+function M.size(f) return entity_get(f, "size") end
 ---Sets Alice's size: `size` is "big" or "small" (logged).
 ---@param f integer
 ---@param size string
 function M.set_size(f, size)
-  entity.set(f, "size", size)
-  log.event("size", "{e:fighter} is now {size}", { fighter = f, size = size:upper() }, RULE["Alice"])
+  entity_set(f, "size", size)
+  log_event("size", "{e:fighter} is now {size}", { fighter = f, size = size:upper() }, RULE["Alice"])
 end
 
 return M

@@ -6,6 +6,12 @@
 -- "from the opponent's perspective" when you move an opposing fighter. The kernel computes
 -- the reachable set and the path (board.reach / board.path with "allies").
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local ipairs = ipairs
+local board_figures_at, board_path, board_place, board_space_count = board.figures_at, board.path, board.place, board.space_count
+local entity_get, table_concat = entity.get, table.concat
+
 local board_name, board_position, board_reach = board.name, board.position, board.reach
 local board_adjacent, board_share_region = board.adjacent, board.share_region
 local log_event, entity_name = log.event, entity.name
@@ -37,10 +43,10 @@ function M.move_fighter(chooser, f, steps, id)
     log_event("stay", "{e:fighter} stays on {s:space}", { fighter = f, space = at }, RULE["maneuver"])
     return at
   end
-  local path, names = board.path(f, to, "allies", steps), {}
+  local path, names = board_path(f, to, "allies", steps), {}
   for i = 1, #path do names[i] = board_name(path[i]) end
-  board.place(f, to)
-  log_event("move", "{e:fighter} moves {path}", { fighter = f, from = at, to = to, path = table.concat(names, "-") },
+  board_place(f, to)
+  log_event("move", "{e:fighter} moves {path}", { fighter = f, from = at, to = to, path = table_concat(names, "-") },
     RULE["maneuver"])
   return to
 end
@@ -48,8 +54,8 @@ end
 ---Every empty space on the board, in space order.
 function M.empty_spaces()
   local out = {}
-  for s = 1, board.space_count() do
-    if #board.figures_at(s) == 0 then out[#out + 1] = s end
+  for s = 1, board_space_count() do
+    if #board_figures_at(s) == 0 then out[#out + 1] = s end
   end
   return out
 end
@@ -58,10 +64,10 @@ end
 ---movement: no adjacency, no blocking).
 function M.place_anywhere(chooser, f, id)
   local options = {}
-  for _, s in ipairs(M.empty_spaces()) do options[#options + 1] = { label = board.name(s), space = s } end
+  for _, s in ipairs(M.empty_spaces()) do options[#options + 1] = { label = board_name(s), space = s } end
   if #options == 0 then return nil end
-  local pick = decide { player = chooser, id = id or "place", prompt = "place " .. entity.name(f), options = options }[1]
-  board.place(f, options[pick].space)
+  local pick = decide { player = chooser, id = id or "place", prompt = "place " .. entity_name(f), options = options }[1]
+  board_place(f, options[pick].space)
   log_event("place", "{e:fighter} is placed on {s:space}", { fighter = f, space = options[pick].space }, RULE["maneuver"])
   return options[pick].space
 end
@@ -71,7 +77,7 @@ end
 function M.targets(f, enemies)
   local at, out = board_position(f), {}
   if not at then return out end
-  local ranged = entity.get(f, "ranged") == true
+  local ranged = entity_get(f, "ranged") == true
   for i = 1, #enemies do
     local e = enemies[i]
     local s = board_position(e)

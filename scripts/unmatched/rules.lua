@@ -2,6 +2,10 @@
 -- citing the sections of the project's rules reference, docs/rules/unmatched.md. `--rules`
 -- and the editor's teaching mode show the cited section's words.
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local ipairs, tostring = ipairs, tostring
+
 local M = {}
 
 -- The step's short name (what the scripts say) -> its rule context.

@@ -10,6 +10,10 @@
 -- These run on every rule step: module functions are cached in locals, loops are numeric
 -- and no helper builds a list it does not return.
 
+-- Kernel and library functions this file calls, looked up once at load (a global's
+-- look-up goes through the sandbox's environment chain on every call).
+local entity_owner = entity.owner
+
 local entity_get, player_entity = entity.get, match.player_entity
 local match_allies, match_players = match.allies, match.players
 local counter_get, zone_find, cards_of = counter.get, zone.find, cards.of
@@ -78,7 +82,7 @@ function M.character_def(p) return cards_of(M.character(p)) end
 function M.eliminated(p) return entity_get(player_entity(p), "eliminated") == true end
 
 ---True when fighters `a` and `b` are on opposing sides (never for allies or oneself).
-function M.opposed(a, b) return not match_allies(entity.owner(a), entity.owner(b)) end
+function M.opposed(a, b) return not match_allies(entity_owner(a), entity_owner(b)) end
 
 ---Every living fighter opposing player `p`, in seat order.
 function M.enemies(p)
