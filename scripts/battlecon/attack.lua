@@ -9,6 +9,11 @@ local S = require("battlecon.state")
 local stats = require("battlecon.stats")
 local fire = require("battlecon.fire")
 local verbs = require("battlecon.verbs")
+-- Functions of the modules above, read once (a module is a read-only front).
+local S_active, S_attack_name, S_figure, S_flag = S.active, S.attack_name, S.figure, S.flag
+local S_opponent, S_order, S_pe, S_tracker = S.opponent, S.order, S.pe, S.tracker
+local fire_fire, stats_in_range, stats_power, stats_range = fire.fire, stats.in_range, stats.power, stats.range
+local stats_range_text = stats.range_text
 
 local M = {}
 
@@ -30,57 +35,57 @@ end
 ---@param atk integer the attacking player
 ---@param choose_target function|nil team play: function(atk, attack) -> the defender, or nil
 function M.attack_now(atk, choose_target)
-  local def = not choose_target and S.opponent(atk) or nil
-  if S.flag(atk, "stunned") then
+  local def = not choose_target and S_opponent(atk) or nil
+  if S_flag(atk, "stunned") then
     log_event("bc.no_attack", "{p:player} is stunned and does not attack", { player = atk }, { rule = "§3.9 AT1" })
     return
   end
   local attack = { attacker = atk, target = def }
   local ctx = { attack = attack }
-  log_event("bc.attack", "{p:player} attacks with {name}", { player = atk, name = S.attack_name(atk) },
+  log_event("bc.attack", "{p:player} attacks with {name}", { player = atk, name = S_attack_name(atk) },
     { rule = "§3.9 AT4" })
-  fire.fire("before", ctx, { atk })                                   -- 1. Before
+  fire_fire("before", ctx, { atk })                                   -- 1. Before
   if match_finished() then return end
   -- 2. Range check: fixed now, whatever moves later (AT4.2).
   if choose_target then
     def = choose_target(atk, attack)                                  -- the origin is known by now (R7)
     if not def then
       log_event("bc.miss", "{p:player} has no enemy in range", { player = atk }, { rule = "§9.6 TT2" })
-      fire.fire("after", ctx, { atk })
+      fire_fire("after", ctx, { atk })
       return
     end
     attack.target = def
-    entity_set(S.tracker(), "opp" .. atk, def)
-    entity_set(S.tracker(), "opp" .. def, atk)
+    entity_set(S_tracker(), "opp" .. atk, def)
+    entity_set(S_tracker(), "opp" .. def, atk)
   end
-  local origin = attack.origin or board_position(S.figure(atk))
-  local distance = board_distance(origin, board_position(S.figure(def)))
-  local range = stats.range(atk)
-  local hit = stats.in_range(range, distance)
+  local origin = attack.origin or board_position(S_figure(atk))
+  local distance = board_distance(origin, board_position(S_figure(def)))
+  local range = stats_range(atk)
+  local hit = stats_in_range(range, distance)
   if hit then
-    fire.fire("range_check", ctx, { def })                            -- avoid effects (W7)
+    fire_fire("range_check", ctx, { def })                            -- avoid effects (W7)
     if attack.avoided then hit = false end
   end
   attack.hit = hit
   log_event(hit and "bc.hit" or "bc.miss", hit and "{p:player} hits (range {range}, distance {d})"
-    or "{p:player} misses (range {range}, distance {d}{why})", { player = atk, range = stats.range_text(range),
+    or "{p:player} misses (range {range}, distance {d}{why})", { player = atk, range = stats_range_text(range),
       d = distance, why = attack.avoided and ", avoided" or "" }, { rule = "§3.9 AT4.2" })
   if hit then
     within("§3.9 AT4 step 2: the attack hits", S.set_flag, def, "was_hit", true)
-    fire.fire("hit", ctx, { atk })                                    -- 3. Hit
-    fire.fire("when_hit", ctx, { def })                               -- E10: after every Hit effect
+    fire_fire("hit", ctx, { atk })                                    -- 3. Hit
+    fire_fire("when_hit", ctx, { def })                               -- E10: after every Hit effect
     if match_finished() then return end
-    local power = stats.power(atk)                                    -- 4. Deal damage
+    local power = stats_power(atk)                                    -- 4. Deal damage
     if power ~= stats.NONE then                                       -- N2: NONE deals no damage
-      local pe = S.pe(atk)
+      local pe = S_pe(atk)
       local r = within("§3.9 AT4 step 4: Deal damage (armor, elimination, stun: AT5)", verbs.take_damage, def, power, {
         ignore_armor = attack.ignore_armor or effect_stat(pe, "ignore_armor", 0) > 0,
         ignore_defense = attack.ignore_defense or effect_stat(pe, "ignore_defense", 0) > 0 })
       if match_finished() then return end                             -- EL2: nothing else resolves
       attack.dealt = r.seen
       if r.seen >= 1 then
-        fire.fire("damage", ctx, { atk })                             -- 5. Damage
-        fire.fire("when_damaged", { attack = attack, target = def, amount = r.seen, by = atk }, { def })  -- E10
+        fire_fire("damage", ctx, { atk })                             -- 5. Damage
+        fire_fire("when_damaged", { attack = attack, target = def, amount = r.seen, by = atk }, { def })  -- E10
         if match_finished() then return end
       end
     end
@@ -88,22 +93,22 @@ function M.attack_now(atk, choose_target)
   -- O4-O5 fix "the opponent" for Hit, damage and Damage effects and for effects of being hit
   -- or avoiding a hit, no further: After effects work it out again (O1-O2), like any new effect.
   if choose_target then
-    if entity_get(S.tracker(), "opp" .. atk) == def then entity_set(S.tracker(), "opp" .. atk, nil) end
-    if entity_get(S.tracker(), "opp" .. def) == atk then entity_set(S.tracker(), "opp" .. def, nil) end
+    if entity_get(S_tracker(), "opp" .. atk) == def then entity_set(S_tracker(), "opp" .. atk, nil) end
+    if entity_get(S_tracker(), "opp" .. def) == atk then entity_set(S_tracker(), "opp" .. def, nil) end
   end
-  fire.fire("after", ctx, { atk })                                    -- 6. After, hit or miss
+  fire_fire("after", ctx, { atk })                                    -- 6. After, hit or miss
 end
 
 ---ST1, AT1-AT2 (+ §3.15: the second slot goes to whoever has not attacked), END1.
 function M.run()
-  fire.fire("start", {}, S.order())
+  fire_fire("start", {}, S_order())
   if match_finished() then return end
-  local first = S.active()
+  local first = S_active()
   M.attack(first)
   if match_finished() then return end
-  M.attack(S.opponent(first))
+  M.attack(S_opponent(first))
   if match_finished() then return end
-  fire.fire("end_beat", {}, S.order())
+  fire_fire("end_beat", {}, S_order())
 end
 
 return M

@@ -13,6 +13,9 @@ local recycle = require("battlecon.recycle")
 local status = require("battlecon.status")
 local team_beat = require("battlecon.team_beat")
 local fire = require("battlecon.fire")
+-- Functions of the modules above, read once (a module is a read-only front).
+local S_order, S_pe, S_team_mode, S_tracker = S.order, S.pe, S.team_mode, S.tracker
+local attack_run, fire_fire, recycle_run, status_tick = attack.run, fire.fire, recycle.run, status.tick
 
 local M = {}
 
@@ -34,10 +37,10 @@ end
 function M.clean_up_now(ctx)
   match_end_period("beat")
   for p = 1, ctx.players do
-    status.tick(p)
-    counter_set(S.pe(p), "armor", 0)
+    status_tick(p)
+    counter_set(S_pe(p), "armor", 0)
   end
-  entity_set(S.tracker(), "order", nil)
+  entity_set(S_tracker(), "order", nil)
 end
 
 ---Plays one beat; returns when it is over (or the match is).
@@ -49,22 +52,22 @@ end
 ---and End (skipped after a clash run-out), Recycle and the clean-up; team play goes on in M.run_team.
 ---@param ctx table the game context (ctx.players, ctx.options)
 function M.phases(ctx)
-  local n = entity_get(S.tracker(), "beat") + 1
-  entity_set(S.tracker(), "beat", n)
-  local final = entity_get(S.tracker(), "final") == true
+  local n = entity_get(S_tracker(), "beat") + 1
+  entity_set(S_tracker(), "beat", n)
+  local final = entity_get(S_tracker(), "final") == true
   log_event("bc.beat", final and "final beat {n}" or "beat {n}", { n = n, final = final }, { rule = "§3" })
   within("§3.2 SET1 Set", set.set_phase, ctx, recycle)
-  if S.team_mode() then return M.run_team(ctx) end
+  if S_team_mode() then return M.run_team(ctx) end
   within("§3.3 ADV1-ADV2 Advantage", set.advantage_phase, ctx)
   if match_finished() then return end
   local go_on = within("§3.4 REV1 Reveal", reveal.run, ctx)
   if match_finished() then return end
   if go_on then
-    attack.run()
+    attack_run()
     if match_finished() then return end
-    recycle.run(ctx, true)
+    recycle_run(ctx, true)
   else
-    recycle.run(ctx, ctx.options.runout_recycle_effects)
+    recycle_run(ctx, ctx.options.runout_recycle_effects)
   end
   if match_finished() then return end
   M.clean_up(ctx)
@@ -76,13 +79,13 @@ function M.run_team(ctx)
   if match_finished() then return end
   within("§9.5 TS1 Reveal, speed and turn order", team_beat.reveal)
   if match_finished() then return end
-  fire.fire("start", {}, S.order())
+  fire_fire("start", {}, S_order())
   if match_finished() then return end
   within("§9.6 TT1 The attacks (team play)", team_beat.attacks, attack)
   if match_finished() then return end
-  fire.fire("end_beat", {}, S.order())
+  fire_fire("end_beat", {}, S_order())
   if match_finished() then return end
-  recycle.run(ctx, true)
+  recycle_run(ctx, true)
   if match_finished() then return end
   M.clean_up(ctx)
 end
@@ -91,15 +94,15 @@ end
 function M.loop(ctx)
   local limit = ctx.setup.beats or 1000
   for _ = 1, limit do
-    local was_final = entity_get(S.tracker(), "final") == true
+    local was_final = entity_get(S_tracker(), "final") == true
     M.run(ctx)
     if match_finished() then return end
     if was_final then
-      if S.team_mode() then return within("§9.9 TE5 Time-out in team play", team_beat.time_out_winner) end
+      if S_team_mode() then return within("§9.9 TE5 Time-out in team play", team_beat.time_out_winner) end
       return within("§3.13 TO3 No knockout after the final beat", recycle.time_out_winner)
     end
-    if entity_get(S.tracker(), "time_out") and not was_final then
-      within("§3.13 TO2 Final beat", entity_set, S.tracker(), "final", true)
+    if entity_get(S_tracker(), "time_out") and not was_final then
+      within("§3.13 TO2 Final beat", entity_set, S_tracker(), "final", true)
     end
   end
   -- setup.beats (walkthroughs, tests) stops the match early: no winner.

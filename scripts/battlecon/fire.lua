@@ -18,6 +18,8 @@ local window_on = window.on
 
 local windows = require("core.windows")
 local S = require("battlecon.state")
+-- Functions of the modules above, read once (a module is a read-only front).
+local S_order = S.order
 
 local M = {}
 
@@ -129,7 +131,7 @@ local WALK_NO_ORDER = { zones = SOURCE_ZONES, repeat_skipped = true, until_finis
 ---@return boolean applied whether any handler applied
 function M.fire_now(name, ctx, players, opts)
   ctx = ctx or {}
-  players = players or S.order()
+  players = players or S_order()
   local walk
   if opts and opts.only then
     local live = {}

@@ -17,6 +17,9 @@ local zone_of = zone.of
 
 local S = require("battlecon.state")
 local fire = require("battlecon.fire")
+-- Functions of the modules above, read once (a module is a read-only front).
+local S_box, S_pe, fire_activate, fire_deactivate = S.box, S.pe, fire.activate, fire.deactivate
+local fire_run_one = fire.run_one
 
 local M = {}
 
@@ -61,7 +64,7 @@ M.exhaust = M.spend
 ---"use": the token's effect applies (its "advantage" handler), then it is exhausted.
 function M.use(p, token)
   if zone_of(token) ~= zone_find("pool_area", p) then return false end
-  fire.run_one(token, "advantage", { user = p, card = token })
+  fire_run_one(token, "advantage", { user = p, card = token })
   zone_move(token, zone_find("exhausted", p))
   return true
 end
@@ -80,8 +83,8 @@ end
 ---Removes entity `e` from the game: its effects end (fire.deactivate) and it goes to the box.
 ---@param e integer
 function M.remove(e)
-  fire.deactivate(e)
-  zone_move(e, S.box())
+  fire_deactivate(e)
+  zone_move(e, S_box())
 end
 
 ---------------------------------------------------------------------------------------------
@@ -159,7 +162,7 @@ function M.apply_bonus(card, on)
   for i = 1, #BONUS_STATS do
     local stat = BONUS_STATS[i]
     if bonus[stat] then
-      flag_set(card, BONUS_FLAG[i], effect_modify { target = S.pe(entity_owner(card)), stat = stat, op = "add",
+      flag_set(card, BONUS_FLAG[i], effect_modify { target = S_pe(entity_owner(card)), stat = stat, op = "add",
         amount = bonus[stat], source = card })
     end
   end
@@ -180,7 +183,7 @@ function M.activate(card)
     end
   end
   entity_set(card, "active", true)
-  fire.activate(card)
+  fire_activate(card)
   M.apply_bonus(card, true)
   return true
 end
@@ -191,7 +194,7 @@ end
 function M.deactivate(card)
   if not M.active(card) then return false end
   entity_set(card, "active", nil)
-  fire.deactivate(card)
+  fire_deactivate(card)
   M.apply_bonus(card, false)
   return true
 end

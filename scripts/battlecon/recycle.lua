@@ -10,6 +10,11 @@ local zone_items, zone_move = zone.items, zone.move
 local S = require("battlecon.state")
 local fire = require("battlecon.fire")
 local verbs = require("battlecon.verbs")
+-- Functions of the modules above, read once (a module is a read-only front).
+local S_attack_cards, S_box, S_flag, S_force = S.attack_cards, S.box, S.flag, S.force
+local S_health, S_order, S_pe, S_pool = S.health, S.order, S.pe, S.pool
+local S_reactive, S_team_mode, fire_deactivate, fire_fire = S.reactive, S.team_mode, fire.deactivate, fire.fire
+local verbs_gain_force = verbs.gain_force
 
 local M = {}
 
@@ -35,7 +40,7 @@ function M.cards(p)
   within("§3.11 Recycle step 3: the attack pair to discard 1", function()
     for _, zn in ipairs({ "pair", "aside" }) do
       for _, e in ipairs(zone_items(zone_find(zn, p))) do
-        fire.deactivate(e)
+        fire_deactivate(e)
         zone_move(e, zone_find("discard1", p), "bottom")
       end
     end
@@ -52,12 +57,12 @@ end
 ---@param p integer
 ---@param cap integer|nil
 function M.force_now(p, cap)
-  local n = (S.health(p) <= 7) and 2 or 1
-  verbs.gain_force(p, n)
+  local n = (S_health(p) <= 7) and 2 or 1
+  verbs_gain_force(p, n)
   cap = cap or 10
-  local over = S.force(p) - cap
+  local over = S_force(p) - cap
   if over > 0 then
-    counter_add(S.pe(p), "force", -over)
+    counter_add(S_pe(p), "force", -over)
     counter_add(zone_items(zone_find("table"))[3], "force", over)
     log_event("bc.force_cap", "{p:player} holds more than {cap} force: {n} to the box",
       { player = p, cap = cap, n = over }, { rule = "§3.11 step 4" })
@@ -72,10 +77,10 @@ end
 
 -- SP5: the special attack is removed from the game; steps 1-3 are skipped.
 local function after_special(ctx, p, special)
-  fire.deactivate(special)
-  zone_move(special, S.box())
+  fire_deactivate(special)
+  zone_move(special, S_box())
   for _, e in ipairs(zone_items(zone_find("pair", p))) do
-    fire.deactivate(e)
+    fire_deactivate(e)
     zone_move(e, zone_find(ctx.options.sp5 == "cycle" and "discard1" or "hand", p))
   end
   for _, e in ipairs(zone_items(zone_find("aside", p))) do zone_move(e, zone_find("discard1", p)) end
@@ -84,10 +89,10 @@ end
 ---M.run without its rule context: Recycle effects (only when `with_effects`), steps 1-3 for each
 ---player still in (SP5 instead after a special attack), then step 4, or the team income in team play.
 function M.run_now(ctx, with_effects)
-  if with_effects then fire.fire("recycle", {}, S.order()) end
-  for _, p in ipairs(S.order()) do
-    if S.flag(p, "eliminated") then goto continue end
-    local _, special = S.attack_cards(p)
+  if with_effects then fire_fire("recycle", {}, S_order()) end
+  for _, p in ipairs(S_order()) do
+    if S_flag(p, "eliminated") then goto continue end
+    local _, special = S_attack_cards(p)
     if special then
       within("§3.7 SP5 Recycle after a special attack", after_special, ctx, p, special)
     else
@@ -95,12 +100,12 @@ function M.run_now(ctx, with_effects)
     end
     ::continue::
   end
-  if S.team_mode() then                                                -- §9.7 TF1-TF2
+  if S_team_mode() then                                                -- §9.7 TF1-TF2
     within("§9.7 TF1-TF2 Team force income", M.team_income)
   else
-    for _, p in ipairs(S.order()) do M.force(p) end
+    for _, p in ipairs(S_order()) do M.force(p) end
   end
-  log_event("bc.recycle", "recycle done: pool {pool}", { pool = counter_get(S.pool(), "force") },
+  log_event("bc.recycle", "recycle done: pool {pool}", { pool = counter_get(S_pool(), "force") },
     { rule = "§3.11" })
 end
 
@@ -113,16 +118,16 @@ function M.team_income()
     local t = match_team(p)
     if not done[t] then
       done[t] = true
-      verbs.gain_force(p, team.income_amount(t))
+      verbs_gain_force(p, team.income_amount(t))
     end
   end
 end
 
 ---TO3: more health wins; equal health: the player reactive in the final beat wins.
 function M.time_out_winner()
-  local h1, h2 = S.health(1), S.health(2)
+  local h1, h2 = S_health(1), S_health(2)
   local w
-  if h1 ~= h2 then w = h1 > h2 and 1 or 2 else w = S.reactive() end
+  if h1 ~= h2 then w = h1 > h2 and 1 or 2 else w = S_reactive() end
   log_event("bc.time_out_win", "time-out: {p:player} wins ({h1} against {h2} health)",
     { player = w, h1 = h1, h2 = h2 }, { rule = "§3.13 TO3" })
   match_finish(w, "time-out")

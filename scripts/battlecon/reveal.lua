@@ -11,6 +11,12 @@ local S = require("battlecon.state")
 local stats = require("battlecon.stats")
 local fire = require("battlecon.fire")
 local set = require("battlecon.set")
+-- Functions of the modules above, read once (a module is a read-only front).
+local S_active, S_attack_cards, S_attack_name, S_opponent = S.active, S.attack_cards, S.attack_name, S.opponent
+local S_order, S_set_active, S_tracker, fire_activate = S.order, S.set_active, S.tracker, fire.activate
+local fire_deactivate, fire_fire, set_of_kind, stats_defense = fire.deactivate, fire.fire, set.of_kind, stats.defense
+local stats_power, stats_range, stats_range_text, stats_speed = stats.power, stats.range, stats.range_text, stats.speed
+local stats_stable, stats_tiebreak = stats.stable, stats.tiebreak
 
 local M = {}
 
@@ -21,25 +27,25 @@ local within = log.within_rule
 local function flip(p, list)
   for _, e in ipairs(list) do
     zone_reveal(e, "all")
-    fire.activate(e)
+    fire_activate(e)
   end
 end
 
 local function log_pair(p)
-  local r = stats.range(p)
+  local r = stats_range(p)
   log_event("bc.pair", "{p:player} reveals {name}: range {range}, power {power}, speed {speed}, {defense}",
-    { player = p, name = S.attack_name(p), range = stats.range_text(r), power = tostring(stats.power(p)),
-      speed = stats.speed(p), defense = stats.stable(p) and "stability" or ("defense " .. stats.defense(p)) },
+    { player = p, name = S_attack_name(p), range = stats_range_text(r), power = tostring(stats_power(p)),
+      speed = stats_speed(p), defense = stats_stable(p) and "stability" or ("defense " .. stats_defense(p)) },
     { rule = "§4" })
 end
 
 ---REV3 + TB2: returns the new active player, or nil for a clash.
 function M.compare()
-  local a = S.active()
-  local b = S.opponent(a)
-  local sa, sb = stats.speed(a), stats.speed(b)
-  local ta, tb = stats.tiebreak(a), stats.tiebreak(b)
-  local caused = flag_is(S.tracker(), "cause_clash")
+  local a = S_active()
+  local b = S_opponent(a)
+  local sa, sb = stats_speed(a), stats_speed(b)
+  local ta, tb = stats_tiebreak(a), stats_tiebreak(b)
+  local caused = flag_is(S_tracker(), "cause_clash")
   if ta or tb then                                                   -- TB3: no clash at all
     if sa ~= sb then return sa > sb and a or b end
     if ta and tb then return a end
@@ -54,9 +60,9 @@ end
 function M.keep_top_base(ctx)
   for p = 1, ctx.players do
     local top = nil
-    for _, e in ipairs(set.of_kind(zone_find("pair", p), "base")) do
+    for _, e in ipairs(set_of_kind(zone_find("pair", p), "base")) do
       if not top then top = e
-      else fire.deactivate(e); zone_move(e, zone_find("hand", p)) end
+      else fire_deactivate(e); zone_move(e, zone_find("hand", p)) end
     end
   end
 end
@@ -64,15 +70,15 @@ end
 -- CL2-CL5. Returns true when play goes on to Start, false when the clash ran out (CL5).
 local function clash_now(ctx)
   while true do
-    log_event("bc.clash", "a clash: each player sets a new base", { a = stats.speed(1), b = stats.speed(2) },
+    log_event("bc.clash", "a clash: each player sets a new base", { a = stats_speed(1), b = stats_speed(2) },
       { rule = "§3.5" })
-    flag_set(S.tracker(), "cause_clash", nil)
+    flag_set(S_tracker(), "cause_clash", nil)
     local requests, lists, who = {}, {}, {}
     local runout = false
     for p = 1, ctx.players do
-      local _, special = S.attack_cards(p)
+      local _, special = S_attack_cards(p)
       if not special then                                            -- SP8 [SAMPLE]: a special places nothing
-        local list = set.of_kind(zone_find("hand", p), "base")
+        local list = set_of_kind(zone_find("hand", p), "base")
         if #list == 0 then runout = true end
         local options = {}
         for i, e in ipairs(list) do options[i] = { label = entity_name(e), entity = e } end
@@ -92,21 +98,21 @@ local function clash_now(ctx)
     local new = {}
     for i, p in ipairs(who) do
       local e = lists[i][answers[i][1]]
-      for _, old in ipairs(set.of_kind(zone_find("pair", p), "base")) do fire.deactivate(old) end   -- CL3
+      for _, old in ipairs(set_of_kind(zone_find("pair", p), "base")) do fire_deactivate(old) end   -- CL3
       zone_move(e, zone_find("pair", p), "top")
       new[#new + 1] = e
     end
     within("§3.5 CL3 Re-reveal", function()
       for i, p in ipairs(who) do flip(p, { new[i] }) end
-      for _, p in ipairs(S.order()) do log_pair(p) end
+      for _, p in ipairs(S_order()) do log_pair(p) end
     end)
-    fire.fire("reveal", {}, nil, { only = new, rule = "§3.5 CL3 Re-reveal: the new bases' Reveal effects (W4c)" })
+    fire_fire("reveal", {}, nil, { only = new, rule = "§3.5 CL3 Re-reveal: the new bases' Reveal effects (W4c)" })
     if match_finished() then return false end
     local winner = M.compare()
     if winner then
       within("§3.5 CL4 Compare speeds again", function()
         M.keep_top_base(ctx)                                         -- CL4
-        S.set_active(winner)
+        S_set_active(winner)
       end)
       return true
     end
@@ -119,14 +125,14 @@ local function clash(ctx) return within("§3.5 CL1-CL4 Clash", clash_now, ctx) e
 function M.run(ctx)
   for p = 1, ctx.players do flip(p, zone_items(zone_find("pair", p))) end
   log_event("bc.reveal", "both pairs are revealed", {}, { rule = "§3.4 REV1" })
-  fire.fire("reveal", {}, S.order())                                 -- REV2: active (holder) first
+  fire_fire("reveal", {}, S_order())                                 -- REV2: active (holder) first
   if match_finished() then return false end
-  for _, p in ipairs(S.order()) do log_pair(p) end
+  for _, p in ipairs(S_order()) do log_pair(p) end
   local winner = M.compare()
   if not winner then return clash(ctx) end
   within("§3.4 REV3 Speeds: the higher speed becomes active (▲: §3.6 TB2)", S.set_active, winner)
   log_event("bc.speed", "{p:player} is active (speed {a} against {b})",
-    { player = winner, a = stats.speed(winner), b = stats.speed(S.opponent(winner)) }, { rule = "§3.4 REV3" })
+    { player = winner, a = stats_speed(winner), b = stats_speed(S_opponent(winner)) }, { rule = "§3.4 REV3" })
   return true
 end
 

@@ -16,6 +16,11 @@ local stats = require("battlecon.stats")
 local fire = require("battlecon.fire")
 local verbs = require("battlecon.verbs")
 local kit = require("battlecon.kit")
+-- Functions of the modules above, read once (a module is a read-only front).
+local S_active, S_attack_cards, S_flag, S_force = S.active, S.attack_cards, S.flag, S.force
+local S_opponent, S_set_flag, S_team_mode, S_tracker = S.opponent, S.set_flag, S.team_mode, S.tracker
+local fire_run_one, kit_use, stats_bonus, stats_stable = fire.run_one, kit.use, stats.bonus, stats.stable
+local verbs_pay_force = verbs.pay_force
 
 local M = {}
 
@@ -47,7 +52,7 @@ end
 function M.set_phase(ctx, recycle)
   local requests, lists, who = {}, {}, {}
   for p = 1, ctx.players do
-    if not S.flag(p, "eliminated") and empty_hand_recycle(ctx, p, recycle) then
+    if not S_flag(p, "eliminated") and empty_hand_recycle(ctx, p, recycle) then
       local hand = zone_find("hand", p)
       for _, kind in ipairs({ "style", "base" }) do
         local list, options = of_kind(hand, kind), {}
@@ -94,7 +99,7 @@ local function support_changes(p, t, attack)
     if entity_get(c, t.fixed) then return false, "fixed", c end
     if entity_get(c, t.stat) == stats.NONE then return false, "none", c end
   end
-  if t.stat == "defense" and stats.stable(p) then return false, "stability" end
+  if t.stat == "defense" and stats_stable(p) then return false, "stability" end
   return true
 end
 
@@ -139,7 +144,7 @@ local zone_tagged = zone.tagged
 -- whichever of its players uses it (rule option for_opponent_once = "team", the spec's
 -- recommended reading); "one_time" limits only those marked one-time, as in a duel.
 local function team_once()
-  return S.team_mode() and entity_get(S.tracker(), "for_opponent_once") ~= "one_time"
+  return S_team_mode() and entity_get(S_tracker(), "for_opponent_once") ~= "one_time"
 end
 
 -- Appends to `out` the advantage `card` offers to `user`, if it offers one user may use now;
@@ -151,8 +156,8 @@ local function consider(out, card, user, why)
   local refusal
   if flag_is(card, "adv_used") and (adv.once or adv.for_opponent and team_once()) then     -- ADV5, O8
     refusal = "used this beat already: a one-time advantage (ADV5)"
-  elseif adv.force and S.force(user) < adv.force then
-    refusal = why and ("it costs %d force and you have %d"):format(adv.force, S.force(user))
+  elseif adv.force and S_force(user) < adv.force then
+    refusal = why and ("it costs %d force and you have %d"):format(adv.force, S_force(user))
   elseif adv.can and not adv.can(user, card) then                                          -- ADV4
     refusal = "its condition does not hold now (ADV4)"
   else
@@ -166,12 +171,12 @@ end
 -- (and to `why`, when a list, those p may not use now).
 local function card_advantages(p, out, why)
   local owners
-  if S.team_mode() then                                                -- O8: p's nearest enemies
+  if S_team_mode() then                                                -- O8: p's nearest enemies
     owners = { p }
     for _, q in ipairs(require("battlecon.team").opponents(p)) do owners[#owners + 1] = q end
   end
   for i = 1, owners and #owners or 2 do
-    local list = zone_tagged("offer", owners and owners[i] or (i == 1 and p or S.opponent(p)), OFFER_ZONES)
+    local list = zone_tagged("offer", owners and owners[i] or (i == 1 and p or S_opponent(p)), OFFER_ZONES)
     for k = 1, #list do consider(out, list[k], p, why) end
   end
   return out
@@ -185,13 +190,13 @@ end
 ---@return table
 function M.choices(p, why)
   local list = { { label = "pass" } }
-  local force = S.force(p)
+  local force = S_force(p)
   if force >= M.SUPPORT_COST then
-    local attack = S.attack_cards(p)
+    local attack = S_attack_cards(p)
     for i = 1, #M.SUPPORT do
       local t = M.SUPPORT[i]
       local ok, what, card
-      if S.flag(p, t.used) then ok, what = false, "used"
+      if S_flag(p, t.used) then ok, what = false, "used"
       else ok, what, card = support_changes(p, t, attack) end
       if ok then list[#list + 1] = { label = t.label, token = t }
       elseif why then why[#why + 1] = { label = t.label, why = support_refusal(t, what, card) } end
@@ -221,26 +226,26 @@ end
 function M.use_now(p, c)
   if c.token then
     local t = c.token
-    verbs.pay_force(p, M.SUPPORT_COST)                                 -- to the box (TO4)
-    S.set_flag(p, t.used, true)
-    stats.bonus(p, t.stat, t.amount)
+    verbs_pay_force(p, M.SUPPORT_COST)                                 -- to the box (TO4)
+    S_set_flag(p, t.used, true)
+    stats_bonus(p, t.stat, t.amount)
     log_event("bc.support", "{p:player} pays {cost} force for {token}: +{n} {stat}", { player = p, token = t.name,
       n = t.amount, stat = t.stat, cost = M.SUPPORT_COST }, { rule = "§3.3 ADV3" })
   else
     local adv = cards_of(c.card).offer
-    if adv.force then verbs.pay_force(p, adv.force) end
+    if adv.force then verbs_pay_force(p, adv.force) end
     if adv.once or adv.for_opponent and team_once() then flag_set(c.card, "adv_used", true, "beat") end
     -- An offer's label is an imperative ("Taunt Bastion: ..."): "Ada chooses to taunt Bastion: ...".
     log_event("bc.advantage", "{p:player} chooses to {said}", { player = p, label = c.label,
       said = (c.label:gsub("^%u", string_lower)) }, { rule = "§3.3" })
-    if entity_kind(c.card) == "token" then return kit.use(p, c.card) end   -- §6.2 "use"
-    fire.run_one(c.card, "advantage", { user = p, card = c.card })
+    if entity_kind(c.card) == "token" then return kit_use(p, c.card) end   -- §6.2 "use"
+    fire_run_one(c.card, "advantage", { user = p, card = c.card })
   end
 end
 
 ---ADV1-2: alternate from the active player; two passes in a row end the phase.
 function M.advantage_phase(ctx)
-  local turn, prev_pass = S.active(), false
+  local turn, prev_pass = S_active(), false
   local guard = 0
   while not match_finished() do
     guard = guard + 1
@@ -262,7 +267,7 @@ function M.advantage_phase(ctx)
       M.use(turn, list[pick])
       prev_pass = false
     end
-    turn = S.opponent(turn)
+    turn = S_opponent(turn)
   end
 end
 

@@ -20,6 +20,8 @@ local derived_define, effect_modify, entity_get, string_gmatch = derived.define,
 local table_concat, zone_find = table.concat, zone.find
 
 local S = require("battlecon.state")
+-- Functions of the modules above, read once (a module is a read-only front).
+local S_attack_cards = S.attack_cards
 
 local derived_of, effect_stat = derived.of, effect.stat
 local pe_of = match.player_entity
@@ -96,7 +98,7 @@ end
 
 ---Range: {none=true} | {x={d...}} | {min=, max=} after R3/R4 clamps.
 function M.range(p)
-  local cards = S.attack_cards(p)
+  local cards = S_attack_cards(p)
   for i = 1, #cards do
     local x = entity_get(cards[i], "range_x")
     if x then                                                    -- R5: the other card is ignored

@@ -13,6 +13,8 @@ local zone_items, zone_move = zone.items, zone.move
 local S = require("battlecon.state")
 local fire = require("battlecon.fire")
 local kit = require("battlecon.kit")
+-- Functions of the modules above, read once (a module is a read-only front).
+local S_box, fire_activate, fire_deactivate, kit_apply_bonus = S.box, fire.activate, fire.deactivate, kit.apply_bonus
 
 local M = {}
 
@@ -27,8 +29,8 @@ function M.give(p, key, source)
   end
   local card = cards_create(key, p, zone_find("status", p))
   entity_set(card, "beats_left", cards_get(key).props.beats)
-  kit.apply_bonus(card, true)
-  fire.activate(card)
+  kit_apply_bonus(card, true)
+  fire_activate(card)
   log_event("bc.status", "{p:player} gains the status {e:card}", { player = p, card = card }, { rule = "§6.6" })
   return card
 end
@@ -47,9 +49,9 @@ end
 ---Ends status `card`: its bonus stats and effects stop and it goes to the box.
 ---@param card integer
 function M.remove(card)
-  kit.apply_bonus(card, false)
-  fire.deactivate(card)
-  zone_move(card, S.box())
+  kit_apply_bonus(card, false)
+  fire_deactivate(card)
+  zone_move(card, S_box())
 end
 
 ---At the end of each beat: count down, and end the statuses whose time is up.

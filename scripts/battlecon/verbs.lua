@@ -17,6 +17,12 @@ local zone_items, zone_move, zone_top = zone.items, zone.move, zone.top
 local S = require("battlecon.state")
 local stats = require("battlecon.stats")
 local fire = require("battlecon.fire")
+-- Functions of the modules above, read once (a module is a read-only front).
+local S_box, S_figure, S_flag, S_force = S.box, S.figure, S.flag, S.force
+local S_force_holder, S_health, S_opponent, S_pe = S.force_holder, S.health, S.opponent, S.pe
+local S_pool, S_set_flag, S_sources, S_team_mode = S.pool, S.set_flag, S.sources, S.team_mode
+local S_tracker, fire_deactivate, fire_fire, stats_defense = S.tracker, fire.deactivate, fire.fire, stats.defense
+local stats_number, stats_stable = stats.number, stats.stable
 
 local M = {}
 local UNSET = -999999
@@ -25,7 +31,7 @@ local function over() return match_finished() end
 
 -- Rule option team_opponent (§9.3 O2, team play): "space" (default) = "the opponent" is worked
 -- out again every time a fighter moves onto a new space; "move" = once, when a move starts.
-local function respace() return entity_get(S.tracker(), "team_opponent") ~= "move" end
+local function respace() return entity_get(S_tracker(), "team_opponent") ~= "move" end
 
 ---------------------------------------------------------------------------------------------
 -- Force (§6.4) and the common pool as the timer (§3.13 TO1)
@@ -34,14 +40,14 @@ local function respace() return entity_get(S.tracker(), "team_opponent") ~= "mov
 ---Takes n force from the common pool (the box when it runs dry); the pool reaching 0 is the
 ---time-out (W17). Returns the new force.
 function M.gain_force(p, n)
-  if over() or n <= 0 then return S.force(p) end
-  local pool = S.pool()
+  if over() or n <= 0 then return S_force(p) end
+  local pool = S_pool()
   local have = counter_get(pool, "force")
   local from_pool = math_min(have, n)
   if from_pool > 0 then counter_add(pool, "force", -from_pool) end
-  local holder = S.force_holder(p)
+  local holder = S_force_holder(p)
   local to = counter_add(holder, "force", n)
-  local cap = S.team_mode() and require("battlecon.team").TEAM_CAP
+  local cap = S_team_mode() and require("battlecon.team").TEAM_CAP
   if cap and to > cap then                                             -- TF3: the team cap
     counter_add(holder, "force", cap - to)
     counter_add(zone_items(zone_find("table"))[3], "force", to - cap)
@@ -50,8 +56,8 @@ function M.gain_force(p, n)
   -- The box is named only when it gave some: "2 force (1 of it from the box)".
   log_event("bc.force", from_pool < n and "{p:player} gains {n} force ({from_box} of it from the box)"
     or "{p:player} gains {n} force", { player = p, n = n, from_box = n - from_pool }, { rule = "§6.4" })
-  if counter_get(pool, "force") == 0 and not entity_get(S.tracker(), "time_out") then
-    entity_set(S.tracker(), "time_out", true)
+  if counter_get(pool, "force") == 0 and not entity_get(S_tracker(), "time_out") then
+    entity_set(S_tracker(), "time_out", true)
     log_event("bc.time_out", "the common force pool is empty: time is out", {}, { rule = "§3.13" })
   end
   return to
@@ -59,8 +65,8 @@ end
 
 ---Pays n force to the box (support tokens, Maneuver). False when p cannot pay in full.
 function M.pay_force(p, n)
-  if S.force(p) < n then return false end
-  counter_add(S.force_holder(p), "force", -n)
+  if S_force(p) < n then return false end
+  counter_add(S_force_holder(p), "force", -n)
   counter_add(zone_items(zone_find("table"))[3], "force", n)
   return true
 end
@@ -75,29 +81,29 @@ end
 ---@param p integer
 ---@param why string|nil
 function M.eliminate(p, why)
-  if over() or S.flag(p, "eliminated") then return end
+  if over() or S_flag(p, "eliminated") then return end
   log_event("bc.eliminated", "{p:player} is eliminated", { player = p }, { rule = "§3.12" })
-  for _, e in ipairs(S.sources(p)) do fire.deactivate(e) end
-  if not S.team_mode() then return match_finish(S.opponent(p), why or "knockout") end
+  for _, e in ipairs(S_sources(p)) do fire_deactivate(e) end
+  if not S_team_mode() then return match_finish(S_opponent(p), why or "knockout") end
   -- EL1/TE1: the figure and the fighter's components leave the game; the team fights on.
-  S.set_flag(p, "eliminated", true)
-  zone_move(S.figure(p), S.box())
+  S_set_flag(p, "eliminated", true)
+  zone_move(S_figure(p), S_box())
   for i = 1, #S.KIT_ZONES do                                           -- cards, tokens, markers
     local z = zone_find(S.KIT_ZONES[i], p)
     for _, e in ipairs(zone_items(z)) do
-      fire.deactivate(e)
+      fire_deactivate(e)
       if entity_get(e, "space") then entity_set(e, "space", nil) end   -- a marker leaves the line
-      zone_move(e, S.box())
+      zone_move(e, S_box())
     end
   end
   local revenge = cards_create("battlecon/revenge", p, zone_find("table"))          -- TE2
   log_event("bc.revenge", "{p:player}'s team places {e:card}", { player = p, card = revenge }, { rule = "§9.9 TE2" })
   for q = 1, match_players() do                                      -- no one's opponent any more
-    if entity_get(S.tracker(), "opp" .. q) == p then entity_set(S.tracker(), "opp" .. q, nil) end
+    if entity_get(S_tracker(), "opp" .. q) == p then entity_set(S_tracker(), "opp" .. q, nil) end
   end
-  entity_set(S.tracker(), "opp" .. p, nil)
+  entity_set(S_tracker(), "opp" .. p, nil)
   for q = 1, match_players() do
-    if match_allies(p, q) and not S.flag(q, "eliminated") then return end
+    if match_allies(p, q) and not S_flag(q, "eliminated") then return end
   end
   local winners = {}
   for q = 1, match_players() do
@@ -110,11 +116,11 @@ end
 ---false) and fires nothing. W14: "stunned" handlers see ctx.stun = {target =} before the
 ---stun lands and may cancel it ("when you would be stunned", "when you stun the opponent").
 function M.stun(p)
-  if over() or S.flag(p, "stunned") or stats.stable(p) then return false end
+  if over() or S_flag(p, "stunned") or stats_stable(p) then return false end
   local pending = { target = p }
-  fire.fire("stunned", { stun = pending })                           -- each player orders their own (E8)
+  fire_fire("stunned", { stun = pending })                           -- each player orders their own (E8)
   if pending.cancel or over() then return false end
-  S.set_flag(p, "stunned", true)
+  S_set_flag(p, "stunned", true)
   log_event("bc.stun", "{p:player} is stunned", { player = p }, { rule = "§3.9" })
   return true
 end
@@ -126,8 +132,8 @@ end
 function M.take_damage(p, amount, opts)
   opts = opts or {}
   if over() then return { seen = 0, taken = 0 } end
-  amount = stats.number(amount)
-  local pe = S.pe(p)
+  amount = stats_number(amount)
+  local pe = S_pe(p)
   local vulnerable = effect_stat(pe, "vulnerable", 0) > 0
   if amount > 0 and not (opts.ignore_armor or vulnerable) then
     local armor = counter_get(pe, "armor")
@@ -141,17 +147,17 @@ function M.take_damage(p, amount, opts)
   local cap = effect_stat(pe, "damage_cap", UNSET)
   if cap ~= UNSET and amount > cap then amount = math_max(0, cap) end   -- the rest counts for nothing
   local seen, taken = amount, amount
-  local health = S.health(p)
+  local health = S_health(p)
   if effect_stat(pe, "health_floor", 0) > 0 and health - amount < 1 then taken = math_max(0, health - 1) end
   if taken > 0 then
     counter_add(pe, "health", -taken)
-    S.set_flag(p, "damage_taken", flag_get(pe, "damage_taken") + taken)   -- scratch: the health change is the news
+    S_set_flag(p, "damage_taken", flag_get(pe, "damage_taken") + taken)   -- scratch: the health change is the news
   end
   log_event("bc.damage", "{p:player} takes {n} damage ({health} health left)", { player = p, n = taken,
-    health = S.health(p) }, { rule = "§3.9 AT4" })
-  if S.health(p) <= 0 then M.eliminate(p); return { seen = seen, taken = taken } end
+    health = S_health(p) }, { rule = "§3.9 AT4" })
+  if S_health(p) <= 0 then M.eliminate(p); return { seen = seen, taken = taken } end
   if taken > 0 then
-    local defense = (opts.ignore_defense or vulnerable) and 0 or stats.defense(p)
+    local defense = (opts.ignore_defense or vulnerable) and 0 or stats_defense(p)
     if flag_get(pe, "damage_taken") > defense then M.stun(p) end
   end
   return { seen = seen, taken = taken }
@@ -159,22 +165,22 @@ end
 
 ---"Deal X damage" (§8): not an attack; fires "when you take damage" effects of the target.
 function M.deal_damage(p, x, target)
-  target = target or S.opponent(p)
+  target = target or S_opponent(p)
   if not target then return { seen = 0, taken = 0 } end
   local r = M.take_damage(target, x)
   if r.taken > 0 and not over() then
-    fire.fire("when_damaged", { target = target, amount = r.seen, by = p }, { target })
+    fire_fire("when_damaged", { target = target, amount = r.seen, by = p }, { target })
   end
   return r
 end
 
 ---"Lose X" (§8): not damage; never eliminates (stops at 1); no stun, no armor.
 function M.lose(p, x, target)
-  target = target or S.opponent(p)
+  target = target or S_opponent(p)
   if over() or not target then return 0 end
-  local h = S.health(target)
+  local h = S_health(target)
   local n = math_max(0, math_min(x, h - 1))
-  if n > 0 then counter_add(S.pe(target), "health", -n) end
+  if n > 0 then counter_add(S_pe(target), "health", -n) end
   log_event("bc.lose", "{p:player} loses {n} health", { player = target, n = n }, { rule = "§8 lose X" })
   return n
 end
@@ -185,16 +191,16 @@ end
 ---@return integer
 function M.restore(p, x)
   if over() then return 0 end
-  local _, max = counter_bounds(S.pe(p), "health")
-  local before = S.health(p)
-  counter_set(S.pe(p), "health", math_min(max, before + x))
-  return S.health(p) - before
+  local _, max = counter_bounds(S_pe(p), "health")
+  local before = S_health(p)
+  counter_set(S_pe(p), "health", math_min(max, before + x))
+  return S_health(p) - before
 end
 
 ---"Spend X health": never the last one; all or nothing. True when paid.
 function M.spend_health(p, x)
-  if S.health(p) - x < 1 then return false end
-  counter_add(S.pe(p), "health", -x)
+  if S_health(p) - x < 1 then return false end
+  counter_add(S_pe(p), "health", -x)
   return true
 end
 
@@ -202,17 +208,17 @@ end
 ---clean-up sets it back to 0.
 ---@param p integer
 ---@param x integer
-function M.armor(p, x) counter_add(S.pe(p), "armor", x) end
+function M.armor(p, x) counter_add(S_pe(p), "armor", x) end
 
 ---Avoid attacks (§8): set during the range check on the defender.
 function M.avoid(attack) attack.avoided = true end
 
 ---Cause a clash (§8, REV4): after the Reveal effects, a clash whatever the speeds (▲ cancels).
-function M.cause_clash() flag_set(S.tracker(), "cause_clash", true, "beat") end
+function M.cause_clash() flag_set(S_tracker(), "cause_clash", true, "beat") end
 
 ---Become the active player (§3.15).
 function M.become_active(p)
-  if S.team_mode() then return require("battlecon.team_beat").become_active(p) end
+  if S_team_mode() then return require("battlecon.team_beat").become_active(p) end
   log_within_rule("§3.15 Becoming the active player mid-beat", S.set_active, p)
 end
 
@@ -232,16 +238,16 @@ function M.outcomes(p, words, amounts, opps, why)
   if type(words) == "string" then words = { words } end
   if type(amounts) == "number" then amounts = { amounts } end
   if not opps then
-    if S.team_mode() and not entity_get(S.tracker(), "opp" .. p) then
+    if S_team_mode() and not entity_get(S_tracker(), "opp" .. p) then
       opps = require("battlecon.team").opponents(p)
     else
-      opps = { S.opponent(p) }
+      opps = { S_opponent(p) }
     end
   end
-  local me = S.figure(p)
+  local me = S_figure(p)
   local outcomes = {}
   for _, o in ipairs(opps) do
-    local them = S.figure(o)
+    local them = S_figure(o)
     for _, w in ipairs(words) do
       for _, n in ipairs(amounts) do
         local ok, to = board_move(w, me, them, n, true)
@@ -300,30 +306,30 @@ function M.move(p, words, amounts, why)
       unavailable = refused }
     pick = outcomes[a[1]]
   end
-  local me, them = S.figure(p), S.figure(pick.opp)
+  local me, them = S_figure(p), S_figure(pick.opp)
   local self_word = MOVER_OF[pick.word] == "self"
   local mover_p = self_word and p or pick.opp
   -- W14: timing effects fire before the move and may change or cancel it. `opp`: the figure
   -- the word is relative to (the chosen opponent, or the fighter pushed or pulled).
   local pending = { word = pick.word, n = pick.n, mover = mover_p, actor = p, opp = pick.opp }
-  local side = self_word and S.team_mode() and (board_position(them) > board_position(me) and 1 or -1)
-  fire.fire("moving", { move = pending })   -- each player orders their own (E8)
+  local side = self_word and S_team_mode() and (board_position(them) > board_position(me) and 1 or -1)
+  fire_fire("moving", { move = pending })   -- each player orders their own (E8)
   if pending.cancel or over() then return false end
-  if side and respace() and not entity_get(S.tracker(), "opp" .. p) then
+  if side and respace() and not entity_get(S_tracker(), "opp" .. p) then
     -- O2: a fighter the W14 effects moved onto a new space may have changed who "the
     -- opponent" is: the nearest enemy on the chosen side now (TM2: the direction stays the
     -- one chosen at the start), so a close stops before an enemy put in its way.
     local q = require("battlecon.team").nearest_toward(p, side)
-    if q then them = S.figure(q) end
+    if q then them = S_figure(q) end
   end
-  local mover = S.figure(mover_p)
+  local mover = S_figure(mover_p)
   local from = board_position(mover)
   local ok, _, passed = board_move(pending.word, me, them, pending.n)
   if ok and board_position(mover) ~= from then
-    S.set_flag(mover_p, "moved", true)
+    S_set_flag(mover_p, "moved", true)
     -- MV9/MV16: a pushed or pulled fighter that ends on the other side moved past too.
     M.note_passed(mover_p, from, board_position(mover), passed)
-    if pending.word == "advance" or pending.word == "close" then S.set_flag(mover_p, "advanced", true) end
+    if pending.word == "advance" or pending.word == "close" then S_set_flag(mover_p, "advanced", true) end
     return true
   end
   return false
@@ -335,28 +341,28 @@ end
 ---Dodge-style effects compare with the attacker). Rule option team_opponent = "move": the
 ---opponent worked out when the move started, on the side it went: the first enemy passed.
 function M.note_passed(p, from, to, duel_passed)
-  if not S.team_mode() then
-    if duel_passed then S.set_flag(p, "moved_past", true) end
+  if not S_team_mode() then
+    if duel_passed then S_set_flag(p, "moved_past", true) end
     return
   end
   local near = respace() and to or from
   local best, best_at
   for q = 1, match_players() do
-    local at = not match_allies(p, q) and board_position(S.figure(q))
+    local at = not match_allies(p, q) and board_position(S_figure(q))
     if at and (at - from) * (at - to) < 0 and (not best or math_abs(at - near) < math_abs(best_at - near)) then
       best, best_at = q, at
     end
   end
   if best then
-    S.set_flag(p, "moved_past", true)
-    S.set_flag(p, "passed_enemy", best)
+    S_set_flag(p, "moved_past", true)
+    S_set_flag(p, "passed_enemy", best)
   end
 end
 
 -- Whether a figure other than the mover `m` stands on space s (a space a move jumps).
 local function occupied(s, m)
   for q = 1, match_players() do
-    if q ~= m and board_position(S.figure(q)) == s then return true end
+    if q ~= m and board_position(S_figure(q)) == s then return true end
   end
   return false
 end
@@ -372,16 +378,16 @@ end
 ---  moving = function(ctx) if not verbs.mover_is_opponent(ctx.player, ctx.move) ... end
 function M.mover_is_opponent(p, move)
   local m = move.mover
-  if not S.team_mode() then return m ~= p end
+  if not S_team_mode() then return m ~= p end
   if match_allies(p, m) then return false end
   local team = require("battlecon.team")
-  local from = board_position(S.figure(m))
+  local from = board_position(S_figure(m))
   if team.is_nearest(p, m, from) then return true end
   if not respace() then return false end
   local to = move.to
   if not move.teleport then
     if not move.opp then return false end                             -- no path to follow
-    local ok, dest = board_move(move.word, S.figure(move.actor), S.figure(move.opp), move.n, true)
+    local ok, dest = board_move(move.word, S_figure(move.actor), S_figure(move.opp), move.n, true)
     if not ok then return false end
     to = dest
     local dir = to > from and 1 or -1
@@ -395,20 +401,20 @@ end
 ---Teleport (§7.2): to a free space; counts as an advance or a retreat for bans and triggers.
 function M.teleport(p, to)
   if over() then return false end
-  local o = S.opponent(p)
+  local o = S_opponent(p)
   if not o then return false end
-  local ok, counts = board_teleport(S.figure(p), S.figure(o), to, true)
+  local ok, counts = board_teleport(S_figure(p), S_figure(o), to, true)
   if not ok then return false end
   local pending = { word = counts, teleport = true, mover = p, actor = p, opp = o, to = to }
-  fire.fire("moving", { move = pending })   -- each player orders their own (E8)
+  fire_fire("moving", { move = pending })   -- each player orders their own (E8)
   if pending.cancel or over() then return false end
-  local from = board_position(S.figure(p))
-  local moved, _, passed = board_teleport(S.figure(p), S.figure(o), to)
+  local from = board_position(S_figure(p))
+  local moved, _, passed = board_teleport(S_figure(p), S_figure(o), to)
   ok = moved
   if ok then
-    S.set_flag(p, "moved", true)
+    S_set_flag(p, "moved", true)
     M.note_passed(p, from, to, passed)
-    if counts == "advance" then S.set_flag(p, "advanced", true) end    -- §7.2: it counts as an advance
+    if counts == "advance" then S_set_flag(p, "advanced", true) end    -- §7.2: it counts as an advance
   end
   return ok
 end
@@ -433,7 +439,7 @@ end
 ---Discard a card: into "discard1"/"discard2" when a pile is named, else face down next to
 ---the pair ("aside"), to go to discard 1 with the pair at Recycle.
 function M.discard(p, card, pile)
-  fire.deactivate(card)
+  fire_deactivate(card)
   zone_move(card, zone_find(pile or "aside", p))
 end
 
@@ -441,7 +447,7 @@ end
 ---@param p integer
 ---@param card integer
 function M.take(p, card)
-  fire.deactivate(card)
+  fire_deactivate(card)
   zone_move(card, zone_find("hand", p))
 end
 
