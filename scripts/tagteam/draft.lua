@@ -10,6 +10,9 @@ local zone_items, zone_move, zone_top = zone.items, zone.move, zone.top
 
 local actions = require("tagteam.actions")
 local turn = require("tagteam.turn")
+-- Functions of the modules above, read once (a module is a read-only front).
+local actions_apply, actions_new_acc, turn_ko_check, turn_settle = actions.apply, actions.new_acc, turn.ko_check, turn.settle
+local turn_snapshot, turn_triggers = turn.snapshot, turn.triggers
 
 local M = {}
 
@@ -91,9 +94,9 @@ function M.run(G)
   end
   -- 4. instant bonuses, announced and applied together after both added (card and place stay secret)
   local T = G
-  turn.snapshot(T)
+  turn_snapshot(T)
   T.A, T.B, T.live, T.def, T.card = {}, {}, { true, true }, {}, {}
-  local acc, any = actions.new_acc(), false
+  local acc, any = actions_new_acc(), false
   for p = 1, 2 do
     local def = G.cdef[kept[p]].def
     if def.instant then
@@ -103,13 +106,13 @@ function M.run(G)
       log_event("tagteam.instant", "{p:player} announces an instant bonus: {text}",
         { player = p, text = def.instant_text or "instant bonus" }, { rule = "§4.2" })
       local instant = def.instant
-      for i = 1, #instant do actions.apply(T, p, instant[i], acc) end
+      for i = 1, #instant do actions_apply(T, p, instant[i], acc) end
     end
   end
   if any then
-    turn.settle(T, acc)
-    turn.triggers(T)
-    if turn.ko_check(T) then return true end
+    turn_settle(T, acc)
+    turn_triggers(T)
+    if turn_ko_check(T) then return true end
   end
   return false
 end

@@ -10,6 +10,8 @@ local log_say, math_random, zone_count, zone_create = log.say, math.random, zone
 local zone_items, zone_move, zone_shuffle, zone_top = zone.items, zone.move, zone.shuffle, zone.top
 
 local defs = require("tagteam.defs")
+-- Functions of the modules above, read once (a module is a read-only front).
+local defs_name = defs.name
 
 local M = {}
 
@@ -44,7 +46,7 @@ local function draft(competitive)
   local row = { zone_create("draft_row", 1, "public"), zone_create("draft_row", 2, "public") }
   local out = zone_create("draft_discard", nil, "hidden")
   for _, k in ipairs(M.roster()) do
-    entity_create { kind = "draft", name = defs.name(k), zone = box, where = "bottom", props = { fighter = k } }
+    entity_create { kind = "draft", name = defs_name(k), zone = box, where = "bottom", props = { fighter = k } }
   end
   zone_shuffle(box)
   local half = zone_count(box) // 2                  -- 6 / 6 with the full roster
@@ -72,7 +74,7 @@ local function free_choice()
     local reqs = {}
     for p = 1, 2 do
       local opts = {}
-      for i, k in ipairs(roster) do opts[i] = { label = defs.name(k), value = k } end
+      for i, k in ipairs(roster) do opts[i] = { label = defs_name(k), value = k } end
       reqs[p] = { player = p, id = "team_choice", secret = true, options = opts, min = 2, max = 2, prompt = "Choose two fighters" }
     end
     local a = decide_all(reqs)

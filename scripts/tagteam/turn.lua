@@ -11,6 +11,8 @@ local match_finish = match.finish
 
 local actions = require("tagteam.actions")
 local track = require("tagteam.track")
+-- Functions of the modules above, read once (a module is a read-only front).
+local track_of = track.of
 
 local counter_get, counter_set, counter_add = counter.get, counter.set, counter.add
 local log_event, zone_top, zone_move, end_period = log.event, zone.top, zone.move, match.end_period
@@ -96,7 +98,7 @@ end
 local function move_special(T, f, n)
   local _, from, to = track_move(T, f, "special", n, T.entered)
   if from == to then return end
-  local t = track.of(T, f, "special")
+  local t = track_of(T, f, "special")
   log_event("tagteam.track", SPECIAL_TEXT[(to < from and 1 or 0) + 2 * by_symbols(T, f)],
     { fighter = f, track = "special", from = from, to = to, name = t and t.name or "special track" })
 end

@@ -12,6 +12,12 @@ local state = require("unmatched.state")
 local deck = require("unmatched.deck")
 local move = require("unmatched.move")
 local combat = require("unmatched.combat")
+-- Functions of the modules above, read once (a module is a read-only front).
+local combat_attack, combat_options, deck_boost, deck_discard = combat.attack, combat.options, deck.boost, deck.discard
+local deck_draw, deck_hand_limit, move_move_fighter, move_targets = deck.draw, deck.hand_limit, move.move_fighter, move.targets
+local state_alive, state_all_alive, state_any_alive, state_character = state.alive, state.all_alive, state.any_alive, state.character
+local state_character_def, state_deck, state_defeated, state_eliminated = state.character_def, state.deck, state.defeated, state.eliminated
+local state_enemies, state_hand = state.enemies, state.hand
 
 local entity_get, entity_name = entity.get, entity.name
 local zone_items, zone_find, zone_name, zone_of, zone_top = zone.items, zone.find, zone.name, zone.of, zone.top
@@ -25,7 +31,7 @@ local RULE = require("unmatched.rules").options({ "maneuver", "scheme", "your tu
 
 local only = {}                                 -- dispatch options, filled per call (read at once)
 local function only_ability(p)
-  only.only = state.character(p)
+  only.only = state_character(p)
   return only
 end
 
@@ -33,13 +39,13 @@ local M = {}
 
 ---Player `p`'s scheme cards some living fighter of theirs may play, each with those fighters.
 function M.scheme_options(p)
-  local out, hand = {}, zone_items(state.hand(p))
+  local out, hand = {}, zone_items(state_hand(p))
   local alive, fids
   for i = 1, #hand do
     local c = hand[i]
     if entity_get(c, "type") == "scheme" then
       if not alive then                         -- looked up once, and only when a scheme is held
-        alive, fids = state.alive(p), {}
+        alive, fids = state_alive(p), {}
         for k = 1, #alive do fids[k] = entity_get(alive[k], "fid") end
       end
       local user, who = entity_get(c, "user"), {}
@@ -58,20 +64,20 @@ end
 function M.maneuver(p)
   -- Told with the draw, once the card is in hand: its player reads its name, the others read
   -- "a hidden card". From an empty deck it is told first, and the exhaustion damage after it.
-  local top = zone_top(state.deck(p))
+  local top = zone_top(state_deck(p))
   if top then
-    deck.draw(p, 1)
+    deck_draw(p, 1)
     log_event("action", "{p:player} maneuvers and draws {e:card}", { player = p, action = "maneuver", card = top },
       RULE["maneuver"])
   else
     log_event("action", "{p:player} maneuvers: no card left to draw", { player = p, action = "maneuver" }, RULE["maneuver"])
-    deck.draw(p, 1)
+    deck_draw(p, 1)
   end
-  if match_finished() or not state.any_alive(p) then return end
-  local bonus = deck.boost(p, "boost_move", "the maneuver")
+  if match_finished() or not state_any_alive(p) then return end
+  local bonus = deck_boost(p, "boost_move", "the maneuver")
   dispatch("maneuver", { bonus = bonus }, p, only_ability(p))
-  local base = state.character_def(p).move
-  local left = state.alive(p)
+  local base = state_character_def(p).move
+  local left = state_alive(p)
   while #left > 0 and not match_finished() do
     local i = 1
     if #left > 1 then
@@ -83,8 +89,8 @@ function M.maneuver(p)
       i = decide { player = p, id = "move_next", prompt = "which fighter moves next?", options = options }[1]
     end
     local f = table_remove(left, i)
-    if not state.defeated(f) then
-      move.move_fighter(p, f, effect_stat(f, "move", base + bonus), "move")
+    if not state_defeated(f) then
+      move_move_fighter(p, f, effect_stat(f, "move", base + bonus), "move")
     end
   end
 end
@@ -111,14 +117,14 @@ function M.scheme(p, opts)
   cards_activate(o.card)
   only.only = o.card
   dispatch("scheme", { me = f, card = o.card }, p, only)
-  if not match_finished() and zone_name(zone_of(o.card)) == "scheme" then deck.discard(o.card) end
+  if not match_finished() and zone_name(zone_of(o.card)) == "scheme" then deck_discard(o.card) end
 end
 
 ---The actions player `p` may take now (MANEUVER is always legal), then the scheme options
 ---and the attack options found on the way (what M.scheme and combat.attack take).
 function M.legal(p)
   local out = { "Maneuver" }
-  local schemes, attacks = M.scheme_options(p), combat.options(p)
+  local schemes, attacks = M.scheme_options(p), combat_options(p)
   if #schemes > 0 then out[#out + 1] = "Scheme" end
   if #attacks > 0 then out[#out + 1] = "Attack" end
   return out, schemes, attacks
@@ -133,9 +139,9 @@ local function refusals(p, schemes, attacks)
       why = "no scheme card in your hand can be played by one of your fighters still in the game (§4.3)" }
   end
   if #attacks == 0 then
-    local alive, enemies, reach = state.alive(p), state.enemies(p), false
+    local alive, enemies, reach = state_alive(p), state_enemies(p), false
     for i = 1, #alive do
-      if #move.targets(alive[i], enemies) > 0 then reach = true break end
+      if #move_targets(alive[i], enemies) > 0 then reach = true break end
     end
     why[#why + 1] = { label = "Attack", why = reach
       and "an enemy is in reach, but you hold no attack or versatile card the fighter in reach may play (§4.4)"
@@ -149,23 +155,23 @@ function M.turn(p, n, options)
   log_event("turn", "Turn {n}: {p:player}", { player = p, n = n }, RULE["your turn"])
   -- "Started this turn on a different space" (Turning Point) needs each fighter's space now:
   -- a scratch flag (no event; the board.place events already say where everyone is).
-  local all = state.all_alive()
+  local all = state_all_alive()
   for i = 1, #all do flag_set(all[i], "turn_start_space", board_position(all[i]) or false) end
   dispatch("turn_start", {}, p, only_ability(p))
   for a = 1, 2 do
-    if match_finished() or state.eliminated(p) then return end
+    if match_finished() or state_eliminated(p) then return end
     -- Asked even when MANEUVER is the only legal action: the log then shows every choice.
     local legal, schemes, attacks = M.legal(p)
     local why = match_asks_person(p) and refusals(p, schemes, attacks) or nil
     local what = legal[decide { player = p, id = "action", prompt = "action " .. a .. " of 2", options = legal,
       unavailable = why }[1]]
-    if what == "Maneuver" then M.maneuver(p) elseif what == "Scheme" then M.scheme(p, schemes) else combat.attack(p, attacks, options.ability_order) end
+    if what == "Maneuver" then M.maneuver(p) elseif what == "Scheme" then M.scheme(p, schemes) else combat_attack(p, attacks, options.ability_order) end
     if match_finished() then return end
     log_event("action.done", "{p:player}'s action {n} is done", { player = p, n = a, action = what:lower() })
     match_end_period("action")
   end
   if match_finished() then return end
-  deck.hand_limit(p, 7)
+  deck_hand_limit(p, 7)
   log_event("turn.end", "{p:player}'s turn ends", { player = p }, RULE["your turn"])
   match_end_period("turn")
 end

@@ -25,6 +25,9 @@ local state = require("unmatched.state")
 local damage = require("unmatched.damage")
 local deck = require("unmatched.deck")
 local move = require("unmatched.move")
+-- Functions of the modules above, read once (a module is a read-only front).
+local damage_deal, deck_discard, move_targets, state_alive = damage.deal, deck.discard, move.targets, state.alive
+local state_character, state_defeated, state_enemies, state_hand = state.character, state.defeated, state.enemies, state.hand
 
 local entity_get, entity_name = entity.get, entity.name
 local zone_items, zone_find = zone.items, zone.find
@@ -44,16 +47,16 @@ local DEFENSE_TYPE = { defense = true, versatile = true }
 ---What player `p` may attack with: {fighter=, targets={...}, cards={...}} for each of its
 ---fighters that has a target and a card it may attack with. Empty = ATTACK is not legal.
 function M.options(p)
-  local out, alive = {}, state.alive(p)
+  local out, alive = {}, state_alive(p)
   local enemies, hand, users
   for i = 1, #alive do
     local f = alive[i]
-    enemies = enemies or state.enemies(p)
-    local targets = move.targets(f, enemies)
+    enemies = enemies or state_enemies(p)
+    local targets = move_targets(f, enemies)
     if #targets > 0 then
       if not hand then                          -- the attack cards in hand and their users, once
         hand, users = {}, {}
-        local items = zone_items(state.hand(p))
+        local items = zone_items(state_hand(p))
         for k = 1, #items do
           local c = items[k]
           if ATTACK_TYPE[entity_get(c, "type")] then
@@ -132,8 +135,8 @@ local function pick_cards(p, q, attacker, defender, usable)
   local atk_options = {}
   for i = 1, #usable do atk_options[i] = { label = entity_name(usable[i]), entity = usable[i] } end
   local def_options, def_cards = { { label = "No defense card" } }, { false }
-  local hand = zone_items(state.hand(q))
-  if #hand > 0 and not state.defeated(defender) then
+  local hand = zone_items(state_hand(q))
+  if #hand > 0 and not state_defeated(defender) then
     local fid = entity_get(defender, "fid")
     for i = 1, #hand do
       local c = hand[i]
@@ -195,8 +198,8 @@ function M.attack(p, opts, ability_order)
   cards_activate(atk)
   if def then cards_activate(def) end
   local sides = {
-    { side = "defense", player = q, ctx = side_ctx(combat, "defense"), card = def, ability = state.character(q) },
-    { side = "attack", player = p, ctx = side_ctx(combat, "attack"), card = atk, ability = state.character(p) },
+    { side = "defense", player = q, ctx = side_ctx(combat, "defense"), card = def, ability = state_character(q) },
+    { side = "attack", player = p, ctx = side_ctx(combat, "attack"), card = atk, ability = state_character(p) },
   }
   local early = ability_order == "cards_first" and CARDS_FIRST or BY_SIDE
   fire("immediately", combat, sides, early)
@@ -209,13 +212,13 @@ function M.attack(p, opts, ability_order)
   log_event("combat", "attack {attack} against defense {defense}: {e:victor} wins the combat",
     { attack = av, defense = dv, damage = combat.damage, winner = combat.winner == "attack" and "attack" or "defend",
       victor = combat.winner == "attack" and o.fighter or target }, RULE["attack, step 3"])
-  damage.deal(target, combat.damage, "combat")
+  damage_deal(target, combat.damage, "combat")
   if match_finished() then return combat end
 
   fire("after_combat", combat, sides, CARDS_FIRST)
   if match_finished() then return combat end
-  if atk and zone_name(zone_of(atk)) == "combat" then deck.discard(atk) end
-  if def and zone_name(zone_of(def)) == "combat" then deck.discard(def) end
+  if atk and zone_name(zone_of(atk)) == "combat" then deck_discard(atk) end
+  if def and zone_name(zone_of(def)) == "combat" then deck_discard(def) end
   match_end_period("combat")
   return combat
 end

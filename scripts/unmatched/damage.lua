@@ -12,6 +12,9 @@ local match_player_entity, match_players, match_team, zone_find = match.player_e
 local zone_move = zone.move
 
 local state = require("unmatched.state")
+-- Functions of the modules above, read once (a module is a read-only front).
+local state_any_alive, state_defeated, state_eliminated, state_health = state.any_alive, state.defeated, state.eliminated, state.health
+local state_hero = state.hero
 
 local match_finished, log_event, counter_add = match.finished, log.event, counter.add
 local defeated = state.defeated
@@ -29,7 +32,7 @@ function M.check_end()
   local standing, first, seen = 0, nil, {}
   for p = 1, match_players() do
     local t = match_team(p)
-    if not seen[t] and not defeated(state.hero(p)) then
+    if not seen[t] and not defeated(state_hero(p)) then
       seen[t] = true
       standing = standing + 1
       first = first or t
@@ -54,7 +57,7 @@ function M.defeat(f)
   zone_move(f, zone_find("defeated"))
   log_event("defeat", "{e:fighter} is defeated", { fighter = f, player = entity_owner(f) }, RULE["defeat"])
   local p = entity_owner(f)
-  if not state.any_alive(p) and not state.eliminated(p) then
+  if not state_any_alive(p) and not state_eliminated(p) then
     entity_set(match_player_entity(p), "eliminated", true)
     log_event("eliminated", "{p:player} has no fighter left and is eliminated", { player = p }, RULE["team play"])
   end
@@ -79,7 +82,7 @@ function M.deal(list, n, kind)
   end
   for i = 1, #list do
     local f = list[i]
-    if not defeated(f) and state.health(f) == 0 then
+    if not defeated(f) and state_health(f) == 0 then
       M.defeat(f)
       if match_finished() then break end
     end
@@ -89,7 +92,7 @@ end
 
 ---Recovers `n` health, never above the dial's maximum. Defeated fighters cannot heal.
 function M.heal(f, n)
-  if state.defeated(f) then return end
+  if state_defeated(f) then return end
   local to, from = counter_add(f, "health", n)
   log_event("heal", to > from and "{e:fighter} recovers {amount} health (now {health})" or
     "{e:fighter} is already at full health ({health})", { fighter = f, health = to, amount = to - from }, RULE["health"])
@@ -97,7 +100,7 @@ end
 
 ---Sets health to `n` (capped by the dial), as Holy Grail does.
 function M.set_health(f, n)
-  if state.defeated(f) then return end
+  if state_defeated(f) then return end
   local to = counter_set(f, "health", n)
   log_event("heal", "{e:fighter}'s health is restored to {health}", { fighter = f, health = to }, RULE["health"])
 end

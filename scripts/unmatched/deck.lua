@@ -6,6 +6,9 @@ local entity_owner, window_off_source, zone_count = entity.owner, window.off_sou
 
 local state = require("unmatched.state")
 local damage = require("unmatched.damage")
+-- Functions of the modules above, read once (a module is a read-only front).
+local damage_deal, state_alive, state_deck, state_discard_pile = damage.deal, state.alive, state.deck, state.discard_pile
+local state_hand = state.hand
 
 local entity_get, entity_name = entity.get, entity.name
 local zone_items, zone_top, zone_move = zone.items, zone.top, zone.move
@@ -21,13 +24,13 @@ local M = {}
 function M.draw(p, n)
   for _ = 1, n or 1 do
     if match_finished() then return end
-    local card = zone_top(state.deck(p))
+    local card = zone_top(state_deck(p))
     if card then
-      zone_move(card, state.hand(p))
+      zone_move(card, state_hand(p))
     else
       log_event("exhaustion", "{p:player} must draw from an empty deck: each of their fighters takes 2 damage",
         { player = p }, RULE["exhaustion"])
-      damage.deal(state.alive(p), 2, "exhaustion")
+      damage_deal(state_alive(p), 2, "exhaustion")
     end
   end
 end
@@ -35,13 +38,13 @@ end
 ---Puts card `c` on its owner's discard pile (face up, in order) and silences it.
 function M.discard(c)
   window_off_source(c)
-  zone_move(c, state.discard_pile(entity_owner(c)))
+  zone_move(c, state_discard_pile(entity_owner(c)))
 end
 
 ---Asks player `p` whether to BOOST `what` by discarding one card from hand (any card,
 ---even one whose fighters are defeated). Returns the boost value added (0 when declined).
 function M.boost(p, id, what)
-  local hand = zone_items(state.hand(p))
+  local hand = zone_items(state_hand(p))
   if #hand == 0 then return 0 end
   local options = { { label = "No boost", value = 0 } }
   for i = 1, #hand do
@@ -60,7 +63,7 @@ end
 
 ---End of turn: a hand over 7 cards is cut to 7, the owner choosing what to discard.
 function M.hand_limit(p, limit)
-  local hand_zone = state.hand(p)
+  local hand_zone = state_hand(p)
   local excess = zone_count(hand_zone) - (limit or 7)
   if excess <= 0 then return end
   local hand, options = zone_items(hand_zone), {}

@@ -10,6 +10,8 @@ local state = require("unmatched.state")
 local damage = require("unmatched.damage")
 local deck = require("unmatched.deck")
 local move = require("unmatched.move")
+-- Functions of the modules above, read once (a module is a read-only front).
+local damage_deal, deck_boost, deck_draw, state_all_alive = damage.deal, deck.boost, deck.draw, state.all_alive
 
 -- Log options, built once (log.event only reads them).
 local RULE = require("unmatched.rules").options({ "during combat", "Alice" })
@@ -21,10 +23,10 @@ M.state, M.damage, M.deck, M.move = state, damage, deck, move
 ---Player `p` draws `n` cards (default 1); a draw from an empty deck is exhaustion (deck.draw).
 ---@param p integer
 ---@param n integer|nil
-function M.draw(p, n) deck.draw(p, n) end
+function M.draw(p, n) deck_draw(p, n) end
 
 ---Deals `n` effect damage to fighter `f` (effect damage never decides who won a combat).
-function M.deal(f, n) return damage.deal(f, n, "effect") end
+function M.deal(f, n) return damage_deal(f, n, "effect") end
 
 ---Heals fighter `f` by `n`, up to its dial's maximum (unmatched.damage.heal).
 M.heal = damage.heal
@@ -54,7 +56,7 @@ end
 
 ---Player `p` may BOOST combat card `card`: discard one card, add its BOOST value.
 function M.boost_card(p, card, id)
-  local n = deck.boost(p, id or "boost_attack", "the attack")   -- its line tells the +n
+  local n = deck_boost(p, id or "boost_attack", "the attack")   -- its line tells the +n
   if n > 0 then add(card, n) end
   return n
 end
@@ -73,7 +75,7 @@ end
 
 ---Every living fighter (any side) on a space adjacent to space `s`.
 function M.adjacent_fighters(s)
-  local out, all = {}, state.all_alive()
+  local out, all = {}, state_all_alive()
   for i = 1, #all do
     local f = all[i]
     local at = board_position(f)
