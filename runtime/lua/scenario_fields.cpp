@@ -57,9 +57,9 @@ std::vector<Declared> game_list(lua_State* L, int game, const char* key) {
         for (lua_Integer i = 1; i <= n; ++i) {
             const int t = lua_rawgeti(L, -1, i);
             if (t == LUA_TSTRING) {
-                out.push_back({lua_tostring(L, -1)});
+                out.emplace_back().name = lua_tostring(L, -1);
             } else if (t == LUA_TTABLE && raw_field(L, -1, "name") == LUA_TSTRING) {
-                out.push_back({lua_tostring(L, -1)});
+                out.emplace_back().name = lua_tostring(L, -1);
                 out.back().index = i;
                 lua_pop(L, 1);
             } else if (t == LUA_TTABLE) {
