@@ -5,6 +5,7 @@
 #include "host.h"
 #include "lua_modules.h"
 #include "lua_util.h"
+#include "script_call.h"
 #include "readonly_view.h"
 
 namespace duelbox {
@@ -142,6 +143,62 @@ int cards_of(lua_State* L) {
     return 1;
 }
 
+// cards.copy: how deep a definition may nest (a C recursion per level).
+constexpr int kMaxCopyDepth = 100;
+
+// Pushes a plain copy of the table at `src` (absolute index). `seen` (absolute) maps each table
+// copied so far to its copy: a table reached twice is copied once and a cycle stays a cycle.
+// Keys that are tables are copied too, so no writable way into a definition leaves. Reads are
+// raw: a metatable of the definition's tables is neither consulted nor copied.
+void copy_plain(lua_State* L, int src, int seen, int depth, std::int64_t& entries) {
+    if (depth > kMaxCopyDepth) luaL_error(L, "cards.copy: the definition nests tables more than %d deep", kMaxCopyDepth);
+    luaL_checkstack(L, 8, "cards.copy");
+    lua_pushvalue(L, src);
+    if (lua_rawget(L, seen) == LUA_TTABLE) return;   // copied already: the same copy
+    lua_pop(L, 1);
+    lua_newtable(L);
+    const int dst = lua_gettop(L);
+    lua_pushvalue(L, src);
+    lua_pushvalue(L, dst);
+    lua_rawset(L, seen);
+    lua_pushnil(L);
+    while (lua_next(L, src)) {   // key, value
+        ++entries;
+        if (lua_type(L, -1) == LUA_TTABLE) {
+            copy_plain(L, lua_absindex(L, -1), seen, depth + 1, entries);
+            lua_replace(L, -2);
+        }
+        lua_pushvalue(L, -2);    // key, value, key (the original stays for lua_next)
+        if (lua_type(L, -1) == LUA_TTABLE) {
+            copy_plain(L, lua_absindex(L, -1), seen, depth + 1, entries);
+            lua_replace(L, -2);
+        }
+        lua_insert(L, -2);       // key, key', value
+        lua_rawset(L, dst);      // key
+    }
+}
+
+/// cards.copy(key) -> table|nil
+/// A plain, writable deep copy of card `key`'s definition (nil when there is none): nested
+/// tables are copied (a table reached twice is copied once), functions are shared. For rules
+/// that read a definition's fields every turn: a plain table reads at Lua's own speed, where
+/// cards.get's read-only view calls a metamethod per field. The copy is the caller's: changing
+/// it changes no definition and nothing another match sees. Metatables are not copied. Costs
+/// the script's budget one instruction per entry copied.
+int cards_copy(lua_State* L) {
+    const char* key = luaL_checkstring(L, 1);
+    if (!push_definition(L, key)) {
+        lua_pushnil(L);
+        return 1;
+    }
+    const int src = lua_gettop(L);
+    lua_newtable(L);             // seen: definition table -> its copy
+    std::int64_t entries = 0;
+    copy_plain(L, src, src + 1, 1, entries);
+    charge_instructions(L, entries);
+    return 1;
+}
+
 /// cards.keys([prefix]) -> {key...}
 /// Every card key (in file order), or those starting with `prefix` ("game/fighter/").
 int cards_keys(lua_State* L) {
@@ -158,7 +215,7 @@ int cards_keys(lua_State* L) {
 }
 
 const luaL_Reg cards_module[] = {
-    {"create", cards_create}, {"activate", cards_activate}, {"get", cards_get}, {"of", cards_of}, {"keys", cards_keys}, {nullptr, nullptr}};
+    {"create", cards_create}, {"activate", cards_activate}, {"get", cards_get}, {"of", cards_of}, {"copy", cards_copy}, {"keys", cards_keys}, {nullptr, nullptr}};
 
 }  // namespace
 

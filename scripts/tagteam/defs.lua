@@ -6,17 +6,17 @@
 -- conditions, attack modifiers, track cells). Here each definition is copied once into
 -- plain tables and the rules read those.
 --
--- The cache is module-level: it lives as long as the host and every match on it shares it.
--- It holds only definition data, which no match may change (the views refuse writes), keyed
--- by the definition key; never match state. Handlers and condition functions are shared,
--- not copied, as the views show them.
+-- The cache is module-level and holds only definition data, keyed by the definition key. The
+-- host empties it before each match (#16.8: tables file-level locals hold start every match
+-- as loaded), so each match compiles the definitions it uses once; cards.copy makes the plain
+-- copies in C. Handlers and condition functions are shared, not copied.
 
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
-local pairs, tostring, type = pairs, tostring, type
+local tostring, type = tostring, type
 local cards_keys, table_move = cards.keys, table.move
 
-local cards_get = cards.get
+local cards_get, cards_copy = cards.get, cards.copy
 
 local M = {}
 
@@ -28,22 +28,10 @@ local FIGHTERS = {}   -- definition key -> compiled fighter (M.fighter)
 local DECKS = {}      -- fighter key -> its card keys (M.deck)
 local ROSTER          -- the roster's fighter keys (M.roster)
 
--- A plain deep copy of a definition view. The order pairs visits does not matter: it only
--- fills a new table. A table reached twice is copied once (views are one per table).
-local function copy(v, seen)
-  if type(v) ~= "table" then return v end
-  local c = seen[v]
-  if c then return c end
-  c = {}
-  seen[v] = c
-  for k, x in pairs(v) do c[k] = copy(x, seen) end
-  return c
-end
-
 local function definition(key)
-  local view = cards_get(key)
-  if not view then error("unknown card '" .. tostring(key) .. "'", 3) end
-  return copy(view, {})
+  local def = cards_copy(key)   -- a plain deep copy, made by the kernel
+  if not def then error("unknown card '" .. tostring(key) .. "'", 3) end
+  return def
 end
 
 -- Splits an action list at each "then" into segments (spec §8.10).

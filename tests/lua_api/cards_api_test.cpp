@@ -43,7 +43,7 @@ print(table.concat(cards.keys("snippet/token/"), ","))
 print(#cards.keys("other/")))");
     REQUIRE(r.finished());
     // Files sorted by path; a file's list of cards keeps its own order.
-    CHECK(r.printed() == Strings{"snippet/faulty,snippet/limited,snippet/ping,snippet/token/red,snippet/token/blue",
+    CHECK(r.printed() == Strings{"snippet/faulty,snippet/limited,snippet/ping,snippet/shapes,snippet/token/red,snippet/token/blue",
                                  "snippet/token/red,snippet/token/blue", "0"});
 }
 
@@ -54,6 +54,20 @@ local e = cards.create("snippet/ping", 1, 1)
 print(cards.of(e) == def, cards.of(1)))");
     REQUIRE(r.finished());
     CHECK(r.printed() == Strings{"Ping\tsnippet/ping\t3\tfunction\tnil", "true\tnil"});
+}
+
+TEST_CASE("cards.copy gives a plain, writable deep copy; the definition and later copies stay as they were",
+          "[lua_api][cards]") {
+    const RunResult r = run_snippet(R"(local c = cards.copy("snippet/shapes")
+print(c.name, c.props.power, c.deep.deeper.n, c.a[2], type(c.go), c.go == cards.get("snippet/shapes").go)
+print(c.a == c.b, c.a ~= cards.get("snippet/shapes").a, getmetatable(c), getmetatable(c.deep))
+c.props.power = 9; c.a[1] = 5; c.name = "Changed"; c.extra = true
+local again = cards.copy("snippet/shapes")
+print(cards.get("snippet/shapes").props.power, cards.get("snippet/shapes").a[1], again.props.power, again.a[1], again.name, again.extra)
+print(cards.copy("snippet/nope"), c ~= again))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"Shapes\t1\t7\t2\tfunction\ttrue", "true\ttrue\tnil\tnil",
+                                 "1\t1\t1\t1\tShapes\tnil", "nil\ttrue"});
 }
 
 TEST_CASE("a card's handlers stay silent until cards.activate registers them", "[lua_api][cards]") {

@@ -42,6 +42,18 @@ function cards.get(key) end
 ---@return table|nil
 function cards.of(e) end
 
+---`cards.copy(key) -> table|nil`
+---
+---A plain, writable deep copy of card `key`'s definition (nil when there is none): nested
+---tables are copied (a table reached twice is copied once), functions are shared. For rules
+---that read a definition's fields every turn: a plain table reads at Lua's own speed, where
+---cards.get's read-only view calls a metamethod per field. The copy is the caller's: changing
+---it changes no definition and nothing another match sees. Metatables are not copied. Costs
+---the script's budget one instruction per entry copied.
+---@param key any
+---@return table|nil
+function cards.copy(key) end
+
 ---`cards.keys([prefix]) -> {key...}`
 ---
 ---Every card key (in file order), or those starting with `prefix` ("game/fighter/").

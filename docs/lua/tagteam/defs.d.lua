@@ -4,7 +4,7 @@
 
 -- Plain copies of the card definitions the rules read every turn, with what the turn derives from them (THEN segments, cancel and block actions) worked out once.
 -- Why: cards.of(e) and cards.get(k) hand out read-only views, so every field read is a metamethod call at every depth; a turn read about 150 fields that way (actions, their conditions, attack modifiers, track cells). Here each definition is copied once into plain tables and the rules read those.
--- The cache is module-level: it lives as long as the host and every match on it shares it. It holds only definition data, which no match may change (the views refuse writes), keyed by the definition key; never match state. Handlers and condition functions are shared, not copied, as the views show them.
+-- The cache is module-level and holds only definition data, keyed by the definition key. The host empties it before each match (#16.8: tables file-level locals hold start every match as loaded), so each match compiles the definitions it uses once; cards.copy makes the plain copies in C. Handlers and condition functions are shared, not copied.
 
 ---@class tagteam.defs
 local defs = {}
