@@ -41,6 +41,32 @@ int board_line(lua_State* L) {
     });
 }
 
+// Maps parsed on this thread, by path and bytes. A game that loads its map in every match's
+// setup still reads the file each time (an edit shows at the next match) but parses it again
+// only when the bytes changed: parsing and checking a map was about a third of an Unmatched
+// match's setup. Each worker thread has its own host, hence its own cache. Small: a few maps,
+// none over 1 MB of JSON, so the memory it holds outside any match stays bounded.
+struct ParsedMap {
+    std::string path, bytes;
+    Board board;
+};
+constexpr std::size_t kMaxParsedMaps = 8;
+constexpr std::size_t kMaxParsedMapBytes = std::size_t{1} << 20;
+thread_local std::vector<ParsedMap> parsed_maps;
+
+// The board of map file `path` whose contents are `bytes`: from the cache, or parsed (throws
+// what parse_json_text / parse_map throw, naming the file and the field).
+Board board_of(const std::string& path, const std::string& bytes) {
+    for (const ParsedMap& p : parsed_maps)
+        if (p.path == path && p.bytes == bytes) return p.board;
+    LoadedMap map = parse_map(fields::parse_json_text(bytes, path), path);
+    if (bytes.size() <= kMaxParsedMapBytes) {
+        if (parsed_maps.size() >= kMaxParsedMaps) parsed_maps.erase(parsed_maps.begin());
+        parsed_maps.push_back(ParsedMap{path, bytes, map.board});
+    }
+    return std::move(map.board);
+}
+
 /// board.load(path)
 /// Sets up the board from a map file under the game's root ("maps/forest.json"); see
 /// runtime/scenario/map_file.h for the format. A malformed map fails with its field path.
@@ -53,9 +79,9 @@ int board_load(lua_State* L) {
         std::string err = host_of(L).read_file(path, bytes);
         if (err.empty()) {
             try {
-                LoadedMap map = parse_map(fields::parse_json_text(bytes, path), path);
+                Board board = board_of(path, bytes);
                 stamp_source(L, m);
-                m.set_board(std::move(map.board));
+                m.set_board(std::move(board));
             } catch (const std::exception& e) {
                 err = e.what();
             }

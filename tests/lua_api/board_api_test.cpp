@@ -238,3 +238,35 @@ TEST_CASE("board.load refuses an absolute path outside the game's root", "[lua_a
     // Today the map outside the root loads; it must fail, naming the path.
     CHECK_THAT(error_of("board.load('" + path + "')"), StartsWith("snippet:1: " + path + ": "));
 }
+
+// board.load keeps maps it parsed (per thread, by path and bytes) so that a game loading its
+// map in every match's setup parses it once; an edited file must still show at the next match.
+TEST_CASE("board.load on the same thread sees a map file edited between two matches", "[lua_api][board]") {
+    const TempDir dir("lua_api_edited_map");
+    namespace fs = std::filesystem;
+    const fs::path support(DUELBOX_TEST_SUPPORT);
+    fs::copy(support / "scripts", dir.root() / "scripts", fs::copy_options::recursive);
+    fs::copy(support / "cards", dir.root() / "cards", fs::copy_options::recursive);
+    fs::create_directories(dir.root() / "maps");
+    const auto write_map = [&](int spaces) {
+        json map = {{"id", "edit"}, {"name", "Edited"}, {"spaces", json::array()}, {"edges", json::array()}};
+        for (int i = 1; i <= spaces; ++i) {
+            map["spaces"].push_back({{"id", std::to_string(i)}});
+            if (i > 1) map["edges"].push_back({std::to_string(i - 1), std::to_string(i)});
+        }
+        std::ofstream(dir.file("maps/edit.json")) << map.dump();
+    };
+    const auto spaces_now = [&] {
+        Scenario s = snippet_scenario(R"(board.load("maps/edit.json") print(board.space_count()))");
+        s.root = dir.root().string();
+        const RunResult r = run_scenario(std::move(s));
+        INFO(r.error);
+        REQUIRE(r.finished());
+        return r.printed();
+    };
+    write_map(3);
+    CHECK(spaces_now() == Strings{"3"});
+    CHECK(spaces_now() == Strings{"3"});   // parsed once, the same board again
+    write_map(5);
+    CHECK(spaces_now() == Strings{"5"});
+}
