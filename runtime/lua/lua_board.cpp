@@ -43,9 +43,9 @@ int board_line(lua_State* L) {
 
 // Maps parsed on this thread, by path and bytes. A game that loads its map in every match's
 // setup still reads the file each time (an edit shows at the next match) but parses it again
-// only when the bytes changed: parsing and checking a map was about a third of an Unmatched
-// match's setup. Each worker thread has its own host, hence its own cache. Small: a few maps,
-// none over 1 MB of JSON, so the memory it holds outside any match stays bounded.
+// only when the bytes changed: parsing and checking a map can be a third of a match's setup.
+// Each worker thread has its own host, hence its own cache. Small: a few maps, none over 1 MB
+// of JSON, so the memory it holds outside any match stays bounded.
 struct ParsedMap {
     std::string path, bytes;
     Board board;
