@@ -118,14 +118,17 @@ void App::tick(double seconds) {
     static double since_poll = 0;
     since_poll += seconds;
     if (!session.is_open()) {
-        if (!broken_path.empty() && since_poll >= 0.1) {
+        if (!broken_path.empty() && (broken_watch.hinted() || since_poll >= 0.1)) {
             since_poll = 0;
             files.refresh();
             if (!broken_watch.poll().empty()) open_scenario(broken_path, true);
         }
         return;
     }
-    if (since_poll >= 0.1) {   // ten polls a second (a stat of a few dozen files): a save shows within a blink
+    // The watch's inotify hint says a save happened: look now (the watcher thread woke this loop).
+    // The timer stays as a fallback: ten polls a second without inotify, one with it.
+    const FileWatch& w = session.watch();
+    if (w.hinted() || since_poll >= (w.notified() ? 1.0 : 0.1)) {
         since_poll = 0;
         files.refresh();
         const int before = session.generation();
