@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "kernel/process_memory.h"
 
 namespace duelbox::cli {
 
@@ -104,6 +105,7 @@ int main(int argc, char** argv) {
     }
     const std::string cmd = args.front();
     args.erase(args.begin());
+    duelbox::keep_freed_memory();   // match after match reuses the memory the last one freed
     try {
         if (cmd == "--help" || cmd == "-h" || cmd == "help") {
             std::cout << kHelp;

@@ -32,6 +32,7 @@
 #include <sstream>
 #include <string>
 
+#include "kernel/process_memory.h"
 #include "model/png.h"
 #include "ui/app.h"
 
@@ -98,6 +99,7 @@ void install_wake_callbacks(GLFWwindow* w) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    duelbox::keep_freed_memory();   // each rerun reuses the memory the run it replaced freed
     Options opt;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
