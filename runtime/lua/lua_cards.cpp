@@ -72,7 +72,7 @@ void to_view(lua_State* L, const char* key) {
         return;
     }
     lua_pushfstring(L, "cards.get('%s')", key);
-    readonly_view_push(L, -2, "card definitions are read-only", lua_tostring(L, -1));
+    readonly_view_push(L, -2, "card definitions are read-only", lua_tostring(L, -1), true);
     lua_replace(L, -3);
     lua_pop(L, 1);
 }

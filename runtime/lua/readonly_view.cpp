@@ -136,9 +136,18 @@ bool readonly_view_push_made(lua_State* L, int idx) {
     return false;
 }
 
-void readonly_view_push(lua_State* L, int idx, const char* refusal, const char* path) {
+namespace {
+
+// Makes the view of the table at `idx` (no view of it exists yet), leaves it on the stack and
+// records it in the cache before anything nested is viewed, so a cycle finds it.
+void make_view(lua_State* L, int idx, const char* refusal, const char* path, bool frozen) {
     idx = lua_absindex(L, idx);
-    if (readonly_view_push_made(L, idx)) return;
+    // A frozen table with a metatable of its own keeps the C __index: its reads must still go
+    // through that metatable (an __index chain a modder built), which a mirror would not copy.
+    if (frozen && lua_getmetatable(L, idx)) {
+        lua_pop(L, 1);
+        frozen = false;
+    }
     push_views(L);
     lua_newtable(L);                       // the view
     lua_createtable(L, 3, 6);              // its metatable
@@ -157,14 +166,50 @@ void readonly_view_push(lua_State* L, int idx, const char* refusal, const char* 
     lua_pushvalue(L, idx);
     lua_pushvalue(L, -2);
     lua_rawset(L, -4);                     // views[table] = view
-    lua_remove(L, -2);
+    lua_remove(L, -2);                     // view
+    if (!frozen) return;
+
+    // The mirror: the table's entries with every nested table replaced by its (frozen) view.
+    // It becomes the view's __index, so a read is the VM's own table look-up, no C call.
+    const int view = lua_gettop(L);
+    luaL_checkstack(L, 8, "read-only view");
+    lua_newtable(L);
+    const int mirror = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {             // key, value
+        if (lua_istable(L, -1) && !readonly_view_push_made(L, -1)) {
+            push_path(L, path, -2);
+            make_view(L, -2, refusal, lua_tostring(L, -1), true);
+            lua_replace(L, -2);            // key, value, view(value)
+        } else if (lua_istable(L, -1)) {
+            // readonly_view_push_made pushed the existing view
+        } else {
+            lua_pushvalue(L, -1);
+        }
+        lua_pushvalue(L, -3);
+        lua_insert(L, -2);                 // key, value, key, view-or-value
+        lua_rawset(L, mirror);
+        lua_pop(L, 1);                     // key
+    }
+    lua_getmetatable(L, view);
+    lua_pushvalue(L, mirror);
+    lua_setfield(L, -2, "__index");
+    lua_pop(L, 2);                         // metatable, mirror
+}
+
+}  // namespace
+
+void readonly_view_push(lua_State* L, int idx, const char* refusal, const char* path, bool frozen) {
+    idx = lua_absindex(L, idx);
+    if (readonly_view_push_made(L, idx)) return;
+    make_view(L, idx, refusal, path, frozen);
 }
 
 bool readonly_view_is(lua_State* L, int idx) {
     if (!lua_istable(L, idx) || !lua_getmetatable(L, idx)) return false;
-    lua_pushliteral(L, "__index");
+    lua_pushliteral(L, "__newindex");      // __index is a table in a frozen view
     lua_rawget(L, -2);
-    const bool view = lua_tocfunction(L, -1) == view_index;
+    const bool view = lua_tocfunction(L, -1) == view_newindex;
     lua_pop(L, 2);
     return view;
 }

@@ -1,22 +1,22 @@
--- tagteam.defs: plain copies of the card definitions the rules read every turn, with what
--- the turn derives from them (THEN segments, cancel and block actions) worked out once.
+-- tagteam.defs: the card definitions the rules read every turn, with what the turn derives
+-- from them (THEN segments, cancel and block actions) worked out once.
 --
--- Why: cards.of(e) and cards.get(k) hand out read-only views, so every field read is a
--- metamethod call at every depth; a turn read about 150 fields that way (actions, their
--- conditions, attack modifiers, track cells). Here each definition is copied once into
--- plain tables and the rules read those.
+-- Definitions are read through cards.get's read-only views. Those are frozen views (the
+-- kernel makes them when the game loads): a field read is a table look-up in the VM, so the
+-- rules read them directly; an earlier version copied every definition (cards.copy) because
+-- a view then cost a C call per field read.
 --
 -- The cache is module-level and holds only definition data, keyed by the definition key. The
 -- host empties it before each match (#16.8: tables file-level locals hold start every match
--- as loaded), so each match compiles the definitions it uses once; cards.copy makes the plain
--- copies in C. Handlers and condition functions are shared, not copied.
+-- as loaded), so each match compiles the definitions it uses once. Handlers and condition
+-- functions are shared.
 
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
 local tostring, type = tostring, type
 local cards_keys, table_move = cards.keys, table.move
 
-local cards_get, cards_copy = cards.get, cards.copy
+local cards_get = cards.get
 
 local M = {}
 
@@ -29,7 +29,7 @@ local DECKS = {}      -- fighter key -> its card keys (M.deck)
 local ROSTER          -- the roster's fighter keys (M.roster)
 
 local function definition(key)
-  local def = cards_copy(key)   -- a plain deep copy, made by the kernel
+  local def = cards_get(key)
   if not def then error("unknown card '" .. tostring(key) .. "'", 3) end
   return def
 end
@@ -47,7 +47,7 @@ local function with_verb(list, verb)
   return out
 end
 
----The battle card `key`, compiled: def (the plain definition), actions, segs (THEN
+---The battle card `key`, compiled: def (the definition, read-only), actions, segs (THEN
 ---segments), cancels and blocks (its cancel / block actions), block (has a block action),
 ---deferred (after_opponent), success, text.
 function M.card(key)
@@ -63,7 +63,7 @@ function M.card(key)
   return c
 end
 
----The fighter `key`, compiled: def (the plain definition; its board), sides (the other
+---The fighter `key`, compiled: def (the definition, read-only; its board), sides (the other
 ---boards by side name, or nil), hooks, start_card, tokens.
 function M.fighter(key)
   local f = FIGHTERS[key]

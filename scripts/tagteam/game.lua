@@ -4,8 +4,8 @@
 --
 -- Files: setup.lua (fighters and decks), teams.lua (team forming), turn.lua (spec §10 turn
 -- resolution), actions.lua (the card action vocabulary), track.lua (tracks with symbol and
--- STOP cells), draft.lua (the Draft phase), defs.lua (plain copies of the definitions the
--- rules read, made once per key). Fighters and their cards: cards/tagteam/*.lua.
+-- STOP cells), draft.lua (the Draft phase), defs.lua (the definitions the rules read, with
+-- what they derive from them, compiled once per key). Fighters and their cards: cards/tagteam/*.lua.
 
 local setup = require("tagteam.setup")
 local teams = require("tagteam.teams")

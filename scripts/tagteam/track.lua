@@ -4,7 +4,7 @@
 -- where a cell may hold `stop = true` and symbol actions (gain, heal, damage, partner_gain,
 -- special, fn). The marker's position is a kernel counter on the fighter entity ("hp" for the
 -- health track, "special" for a special track), so the match state stays in the kernel.
--- Definitions are read from their plain copies (tagteam.defs, T.fdef[f]), never the views.
+-- Definitions are read from their compiled entries (tagteam.defs, T.fdef[f]).
 
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).

@@ -2,7 +2,7 @@
 -- R1 snapshot, R2 reveal and roles, R3 cancel, R4 compile (THEN segments, deferred cards,
 -- turn-scoped blocks), R5 steps, R6 deferred step, R7 symbol trigger waves, R8 KO check.
 --
--- Card and fighter definitions are read from their plain compiled copies (tagteam.defs):
+-- Card and fighter definitions are read from their compiled entries (tagteam.defs):
 -- G.cdef[card] and G.fdef[fighter], made at setup.
 
 -- Kernel and library functions this file calls, looked up once at load (a global's
