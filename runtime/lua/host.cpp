@@ -12,7 +12,6 @@
 #include "kernel/match.h"
 #include "lua_modules.h"
 #include "raw_field.h"
-#include "readonly_view.h"
 #include "sandbox.h"
 #include "script_call.h"
 
@@ -227,27 +226,6 @@ void LuaHost::push_game(lua_State* L) const {
     else lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
 }
 
-namespace {
-
-// Every definition's read-only view (cards.get, cards.of) is made now, once the game and its
-// mods have loaded, as a frozen view (readonly_view.h): reads are table look-ups, not C calls.
-// Made here rather than on first use, so every view shows the definition as loaded, on a fresh
-// host and a reused one alike, whatever a script later does to a table it kept a hold of.
-void freeze_definition_views(lua_State* L, const std::vector<CardDef>& cards) {
-    const int top = lua_gettop(L);
-    lua_getfield(L, LUA_REGISTRYINDEX, kCardsKey);
-    for (const CardDef& c : cards) {
-        if (lua_getfield(L, top + 1, c.key.c_str()) == LUA_TTABLE) {
-            lua_pushfstring(L, "cards.get('%s')", c.key.c_str());
-            readonly_view_push(L, -2, "card definitions are read-only", lua_tostring(L, -1), true);
-        }
-        lua_settop(L, top + 1);
-    }
-    lua_settop(L, top);
-}
-
-}  // namespace
-
 bool LuaHost::load_game(const std::string& root, const std::string& game, std::vector<std::string>& errors) {
     const std::size_t errors_before = errors.size();
     root_ = root;
@@ -297,7 +275,7 @@ bool LuaHost::load_game(const std::string& root, const std::string& game, std::v
     const std::string cards_err = load_cards(errors);
     if (!cards_err.empty()) errors.push_back(cards_err);
     if (errors.size() == errors_before) apply_mod_data(errors);
-    if (errors.size() == errors_before) freeze_definition_views(L_, cards_);
+    if (errors.size() == errors_before) freeze_card_views(L_, cards_);   // lua_modules.h
     record_file_locals();
     return errors.size() == errors_before;
 }

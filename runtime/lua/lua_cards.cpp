@@ -21,6 +21,44 @@ bool push_card_definition(lua_State* L, const char* key) {
 }
 
 namespace {
+// Registry key (by address) of the table: definition key -> its frozen view.
+const char kCardViewsKey = 0;
+}  // namespace
+
+void freeze_card_views(lua_State* L, const std::vector<CardDef>& cards) {
+    const int top = lua_gettop(L);
+    lua_getfield(L, LUA_REGISTRYINDEX, "duelbox.cards");
+    lua_createtable(L, 0, static_cast<int>(cards.size()));
+    for (const CardDef& c : cards) {
+        if (lua_getfield(L, top + 1, c.key.c_str()) == LUA_TTABLE) {
+            lua_pushfstring(L, "cards.get('%s')", c.key.c_str());
+            readonly_view_push(L, -2, "card definitions are read-only", lua_tostring(L, -1), true);
+            lua_setfield(L, top + 2, c.key.c_str());
+        }
+        lua_settop(L, top + 2);
+    }
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &kCardViewsKey);
+    lua_settop(L, top);
+}
+
+namespace {
+
+// Pushes the view of the definition whose key is the string at `key` (a Lua string, so no
+// C string is hashed again) and returns true; false, nothing pushed, when there is none.
+bool push_view(lua_State* L, int key) {
+    key = lua_absindex(L, key);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &kCardViewsKey) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return false;
+    }
+    lua_pushvalue(L, key);
+    if (lua_rawget(L, -2) != LUA_TTABLE) {
+        lua_pop(L, 2);
+        return false;
+    }
+    lua_remove(L, -2);
+    return true;
+}
 
 // Pushes the definition table of `key`, or returns false (nothing pushed).
 bool push_definition(lua_State* L, const char* key) { return push_card_definition(L, key); }
@@ -62,19 +100,6 @@ int register_handlers(lua_State* L, Match& m, EntityId e, int def) {
     }
     lua_pop(L, 1);
     return added;
-}
-
-// Replaces the definition at the top by the read-only view scripts get: the definition is
-// shared by every match this host plays, so a change would leak into the next match.
-void to_view(lua_State* L, const char* key) {
-    if (readonly_view_push_made(L, -1)) {
-        lua_replace(L, -2);
-        return;
-    }
-    lua_pushfstring(L, "cards.get('%s')", key);
-    readonly_view_push(L, -2, "card definitions are read-only", lua_tostring(L, -1), true);
-    lua_replace(L, -3);
-    lua_pop(L, 1);
 }
 
 /// cards.create(key, owner, zone [, where]) -> entity
@@ -127,9 +152,8 @@ int cards_activate(lua_State* L) {
 /// shares it, so a write raises "card definitions are read-only (cards.get('k').props.x)".
 /// Reading, pairs, ipairs, # and next work as on a table.
 int cards_get(lua_State* L) {
-    const char* key = luaL_checkstring(L, 1);
-    if (push_definition(L, key)) to_view(L, key);
-    else lua_pushnil(L);
+    luaL_checkstring(L, 1);   // a number becomes its text, as before
+    if (!push_view(L, 1)) lua_pushnil(L);
     return 1;
 }
 
@@ -138,8 +162,12 @@ int cards_get(lua_State* L) {
 int cards_of(lua_State* L) {
     Match& m = match_of(L);
     const std::string& def = m.entity(check_entity(L, 1, m)).def;
-    if (!def.empty() && push_definition(L, def.c_str())) to_view(L, def.c_str());
-    else lua_pushnil(L);
+    if (def.empty()) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushlstring(L, def.data(), def.size());
+    if (!push_view(L, -1)) lua_pushnil(L);
     return 1;
 }
 

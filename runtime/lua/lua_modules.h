@@ -6,6 +6,8 @@
 #pragma once
 #include <lua.hpp>
 
+#include <vector>
+
 namespace duelbox {
 
 void open_match_module(lua_State* L, int env);
@@ -27,6 +29,13 @@ void open_duelbox_modules(lua_State* L);
 // Pushes the loaded definition table of card `key` (the raw table, not a read-only view) and
 // returns true, or pushes nothing and returns false. For host-side readers (`duelbox lab`).
 bool push_card_definition(lua_State* L, const char* key);
+// Makes every definition's read-only view once the game and its mods have loaded: frozen views
+// (readonly_view.h), so reads are table look-ups, kept by key so cards.get and cards.of find
+// them with one look-up. Made here rather than on first use, so every view shows the
+// definition as loaded, on a fresh host and a reused one alike, whatever a script later does
+// to a table it kept a hold of.
+struct CardDef;
+void freeze_card_views(lua_State* L, const std::vector<CardDef>& cards);
 
 }  // namespace duelbox
 
