@@ -2,6 +2,7 @@
 // entities made from them.
 #include <algorithm>
 
+#include "card_templates.h"
 #include "host.h"
 #include "lua_modules.h"
 #include "lua_util.h"
@@ -39,6 +40,10 @@ void freeze_card_views(lua_State* L, const std::vector<CardDef>& cards) {
     }
     lua_rawsetp(L, LUA_REGISTRYINDEX, &kCardViewsKey);
     lua_settop(L, top);
+    std::vector<std::string> keys;
+    keys.reserve(cards.size());
+    for (const CardDef& c : cards) keys.push_back(c.key);
+    build_card_templates(L, keys, host_of(L).windows());
 }
 
 namespace {
@@ -63,42 +68,30 @@ bool push_view(lua_State* L, int key) {
 // Pushes the definition table of `key`, or returns false (nothing pushed).
 bool push_definition(lua_State* L, const char* key) { return push_card_definition(L, key); }
 
-// Registers each function of the definition at `def` named after a window as a handler of
-// that window for entity `e`, in the game's window order (never pairs() order).
-int register_handlers(lua_State* L, Match& m, EntityId e, int def) {
+// Registers, for entity `e`, each function of the definition at `def` named after a window
+// (the template lists which, with their timing), in the game's window order.
+int register_handlers(lua_State* L, Match& m, EntityId e, int def, const CardTemplate& t) {
     LuaHost& host = host_of(L);
     const PlayerIndex owner = m.entity(e).owner;
     int added = 0;
-    Handler& h = push_owned<Handler>(L);   // the timing checks below may raise
-    for (const std::string& w : host.windows()) {
-        if (lua_getfield(L, def, w.c_str()) != LUA_TFUNCTION) {
+    for (std::size_t i = 0; i < t.hooks.size(); ++i) {
+        if (i == t.hooks_error_at) luaL_error(L, "%s", t.hooks_error.c_str());
+        const CardTemplate::Hook& hook = t.hooks[i];
+        if (!hook.error.empty()) luaL_error(L, "%s", hook.error.c_str());
+        if (lua_getfield(L, def, hook.proto.window.c_str()) != LUA_TFUNCTION) {
             lua_pop(L, 1);
             continue;
         }
-        h = Handler{};
-        h.window = w;
+        const int ref = host.ref_function(L, -1);   // may raise (memory): before any C++ object exists
+        lua_pop(L, 1);
+        Handler h = hook.proto;
         h.source = e;
         h.player = owner;
-        if (lua_getfield(L, def, "timing") == LUA_TTABLE) {
-            if (lua_getfield(L, -1, w.c_str()) == LUA_TTABLE) {
-                const int t = lua_gettop(L);
-                std::int64_t v = 0;
-                if (get_field_int(L, t, "priority", v)) h.priority = static_cast<int>(std::clamp<std::int64_t>(v, -1000000, 1000000));
-                if (get_field_int(L, t, "limit", v)) h.limit = static_cast<int>(std::clamp<std::int64_t>(v, 0, 1000000));
-                get_field_string(L, t, "period", h.period);
-            }
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-        if (h.limit > 0 && h.period.empty())
-            luaL_error(L, "card %s: timing.%s has a limit but no period (e.g. period = \"beat\")",
-                       m.entity(e).def.c_str(), w.c_str());
-        h.script_ref = host.ref_function(L, -1);
-        lua_pop(L, 1);
+        h.script_ref = ref;
         m.windows().add(std::move(h));
         ++added;
     }
-    lua_pop(L, 1);
+    if (t.hooks_error_at == t.hooks.size()) luaL_error(L, "%s", t.hooks_error.c_str());
     return added;
 }
 
@@ -113,15 +106,12 @@ int cards_create(lua_State* L) {
     const ZoneId zone = check_zone(L, 3, m);
     const Where where = lua_isnoneornil(L, 4) ? Where::bottom() : lua_check_where(L, 4, m.zone(zone).items.size() + 1);
     lua_settop(L, 4);
-    if (!push_definition(L, key)) return luaL_argerror(L, 1, lua_pushfstring(L, "no card is defined with key '%s'", key));
-    const int def = 5;
-    // As in entity.create: strings stay on the Lua stack, props/tags live in Lua memory.
-    const char* kind = push_field_string(L, def, "kind", "card");
-    const char* name = push_field_string(L, def, "name", key);
-    auto& props = push_owned<std::vector<std::pair<std::string, Value>>>(L);
-    get_props_field(L, def, props);
-    auto& tags = push_owned<std::vector<std::string>>(L);
-    get_tags_field(L, def, tags);
+    const CardTemplate* t = card_template(L, key);
+    if (!t) return luaL_argerror(L, 1, lua_pushfstring(L, "no card is defined with key '%s'", key));
+    if (!t->error.empty()) return luaL_error(L, "%s", t->error.c_str());
+    const std::string &kind = t->kind, &name = t->name;
+    const auto& props = t->props;
+    const auto& tags = t->tags;
     EntityId e = kNoEntity;
     const int created = kernel_call(L, [&] {
         stamp_source(L, m);
@@ -141,9 +131,10 @@ int cards_activate(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
     const std::string& def = m.entity(e).def;   // the kernel's string, not a copy: the checks below may raise
-    if (def.empty() || !push_definition(L, def.c_str()))
+    const CardTemplate* t = def.empty() ? nullptr : card_template(L, def);
+    if (!t || !push_definition(L, def.c_str()))
         return luaL_argerror(L, 1, lua_pushfstring(L, "entity %d was not made from a card definition", (int)e));
-    lua_pushinteger(L, register_handlers(L, m, e, lua_gettop(L)));
+    lua_pushinteger(L, register_handlers(L, m, e, lua_gettop(L), *t));
     return 1;
 }
 

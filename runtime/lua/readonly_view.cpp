@@ -46,7 +46,7 @@ void push_path(lua_State* L, const char* path, int key) {
 // The value at the top, read from the view at `view` under the key at `key`: a table is
 // replaced by its own view, so writes are refused at every depth.
 void wrap_top(lua_State* L, int view, int key) {
-    if (!lua_istable(L, -1)) return;
+    if (!lua_istable(L, -1) || readonly_view_is(L, -1)) return;   // a frozen view's mirror holds views
     if (readonly_view_push_made(L, -1)) {   // the usual case: no path to build
         lua_replace(L, -2);
         return;
@@ -191,9 +191,13 @@ void make_view(lua_State* L, int idx, const char* refusal, const char* path, boo
         lua_rawset(L, mirror);
         lua_pop(L, 1);                     // key
     }
+    // The view shows the mirror in every way: reads (__index), #, pairs and next, and C code that
+    // unwraps it (readonly_view_unwrap), so all of them agree on the table as it was now.
     lua_getmetatable(L, view);
     lua_pushvalue(L, mirror);
     lua_setfield(L, -2, "__index");
+    lua_pushvalue(L, mirror);
+    lua_rawseti(L, -2, kTable);
     lua_pop(L, 2);                         // metatable, mirror
 }
 

@@ -26,8 +26,9 @@ namespace duelbox {
 // `frozen`: the table and every table in it never change again (card definitions once
 // loaded). Its view then reads from a mirror made once, the entries with nested tables
 // replaced by their views, set as the view's __index: a read costs a table look-up in the
-// VM rather than a C call (about 10x less). A table with a metatable of its own is viewed
-// the ordinary way, so its metamethods still apply. Writes, #, pairs and next behave the same.
+// VM rather than a C call (about 10x less). Reads, #, pairs, next and readonly_view_unwrap all
+// show the mirror: the table as it was when the view was made. A table with a metatable of its
+// own is viewed the ordinary way, so its metamethods still apply. Writes are refused alike.
 void readonly_view_push(lua_State* L, int idx, const char* refusal, const char* path, bool frozen = false);
 
 // Pushes the view already made of the table at `idx` and returns true; false (nothing pushed)

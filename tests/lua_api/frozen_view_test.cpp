@@ -69,9 +69,14 @@ TEST_CASE("a frozen view refuses writes at every depth, naming the place", "[lua
 
 TEST_CASE("a frozen view shows its table as it was when the view was made", "[lua_api][views]") {
     Bare b;
-    push_frozen(b, "return { props = { power = 3 } }");
-    REQUIRE(luaL_dostring(b.L, "T.props.power = 9; T.extra = 1") == LUA_OK);
-    CHECK(b.run("local d = ... return d.props.power .. tostring(d.extra)") == "3nil");
+    push_frozen(b, "return { props = { power = 3 }, list = { 'a' } }");
+    REQUIRE(luaL_dostring(b.L, "T.props.power = 9; T.extra = 1; T.list[2] = 'b'") == LUA_OK);
+    CHECK(b.run("local d = ... return d.props.power .. tostring(d.extra) .. #d.list") == "3nil1");
+    CHECK(b.run("local d = ... local n, m = 0, 0 for k in pairs(d) do n = n + 1 end for k in pairs(d.list) do m = m + 1 end return n .. m") == "21");
+    // C code that unwraps a view (a binding reading it raw) sees the same table, its nested
+    // tables as views.
+    readonly_view_unwrap(b.L, 1);
+    CHECK(b.run("local t = ... return #t.list .. tostring(rawget(t, 'extra')) .. rawget(t, 'props').power") == "1nil3");
 }
 
 TEST_CASE("a frozen view of a table with a metatable still reads through its metamethods", "[lua_api][views]") {
