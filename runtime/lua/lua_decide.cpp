@@ -15,6 +15,34 @@ namespace {
 
 // Reads the request table at `t` into `r` (made with push_owned: a Lua error raised here
 // may leave it half filled); raises a Lua error naming the bad field.
+// Appends an option per id in list field `field` ("entities" or "spaces") of the request at t.
+void add_listed_options(lua_State* L, int t, int arg, Match& m, const char* fn, const char* field, DecisionRequest& r) {
+    const bool entities = field[0] == 'e';
+    const int type = lua_getfield(L, t, field);
+    if (type == LUA_TNIL) {
+        lua_pop(L, 1);
+        return;
+    }
+    if (type != LUA_TTABLE) luaL_error(L, "%s: field '%s' must be a list of %s", fn, field, entities ? "entities" : "spaces");
+    const int list = lua_gettop(L);
+    readonly_view_unwrap(L, list);
+    const lua_Integer n = luaL_len(L, list);
+    r.options.reserve(r.options.size() + static_cast<std::size_t>(n));
+    for (lua_Integer i = 1; i <= n; ++i) {
+        lua_rawgeti(L, list, i);
+        Option& o = r.options.emplace_back();   // owned with r: the checks below may raise
+        if (entities) {
+            o.entity = check_entity_at(L, -1, arg, "field 'entities'", m);
+            o.label = m.names().entity(o.entity);
+        } else {
+            o.space = check_space_at(L, -1, arg, "field 'spaces'", m);
+            o.label = m.board().space(o.space).name;
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
 void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, DecisionRequest& r) {
     t = lua_absindex(L, t);
     if (!lua_istable(L, t)) luaL_error(L, "%s: the request must be a table {player=, kind=, options=, ...}", fn);
@@ -60,6 +88,11 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
         luaL_error(L, "%s: field 'options' must be a list", fn);
     }
     lua_pop(L, 1);
+    // Entities and spaces offered as they are (a zone's cards, board.reach's spaces): one
+    // option each after `options`, labelled with its name by the kernel, so a script builds
+    // no table per option.
+    add_listed_options(L, t, arg, m, fn, "entities", r);
+    add_listed_options(L, t, arg, m, fn, "spaces", r);
     // What is not offered, and why: {{label=, why=}, ...}, shown to a person who asks.
     if (lua_getfield(L, t, "unavailable") == LUA_TTABLE) {
         const int list = lua_gettop(L);
@@ -124,12 +157,15 @@ int ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, bool gro
     return lua_yield(L, 0);
 }
 
-/// decide{player=, kind=, id=, prompt=, options={...}, min=, max=, secret=, unavailable=} -> answer
+/// decide{player=, kind=, id=, prompt=, options={...}, entities=, spaces=, min=, max=, secret=, unavailable=} -> answer
 /// Asks player `player` one question and waits for the answer. kind: "choose" (pick min..max
 /// options; default 1) returns a list of option numbers; "order" returns the options' order
 /// as a list of option numbers; "number" (min..max) returns an integer; "yesno" a boolean.
-/// An option is a label or {label=, value=, entity=, space=}. `id` names the question for
-/// scripted answers; `secret` hides the answer from the other players in the log.
+/// An option is a label or {label=, value=, entity=, space=}. `entities = {e...}` and
+/// `spaces = {s...}` add one option per entity or space after `options`, labelled with its
+/// name (no table per option: `decide{player = p, options = {"stay"}, spaces = board.reach(f, 2)}`
+/// answers 1 for "stay", k + 1 for the k-th space). `id` names the question for scripted
+/// answers; `secret` hides the answer from the other players in the log.
 /// `unavailable = {{label=, why=}, ...}` lists choices the player might expect that the rules
 /// do not offer, with the reason: a person asking "why Fortify?" reads it. Never logged;
 /// build it only when match.asks_person(player) is true, so agents' matches pay nothing.

@@ -3,7 +3,7 @@
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
 local ipairs, tostring = ipairs, tostring
-local entity_name, flag_is, flag_set, log_event = entity.name, flag.is, flag.set, log.event
+local flag_is, flag_set, log_event = flag.is, flag.set, log.event
 local match_finished, zone_find, zone_items, zone_move = match.finished, zone.find, zone.items, zone.move
 local zone_reveal = zone.reveal
 
@@ -80,10 +80,8 @@ local function clash_now(ctx)
       if not special then                                            -- SP8 [SAMPLE]: a special places nothing
         local list = set_of_kind(zone_find("hand", p), "base")
         if #list == 0 then runout = true end
-        local options = {}
-        for i, e in ipairs(list) do options[i] = { label = entity_name(e), entity = e } end
         requests[#requests + 1] = { player = p, id = "clash.base", prompt = "clash: place a new base face down",
-          options = options, secret = true }
+          entities = list, secret = true }
         lists[#lists + 1] = list
         who[#who + 1] = p
       end

@@ -47,6 +47,10 @@ local function empty_hand_recycle(ctx, p, recycle)
   return zone_count(hand, "style") > 0 and zone_count(hand, "base") > 0
 end
 
+local PAIR_KINDS = { "style", "base" }
+local SET_ID = { style = "set.style", base = "set.base" }
+local SET_PROMPT = { style = "set your style face down", base = "set your base face down" }
+
 ---SET1: both players choose a style and a base at once, secretly (decide_all); the cards go
 ---face down into the "pair" zone (owner-visible) until Reveal.
 function M.set_phase(ctx, recycle)
@@ -54,11 +58,9 @@ function M.set_phase(ctx, recycle)
   for p = 1, ctx.players do
     if not S_flag(p, "eliminated") and empty_hand_recycle(ctx, p, recycle) then
       local hand = zone_find("hand", p)
-      for _, kind in ipairs({ "style", "base" }) do
-        local list, options = of_kind(hand, kind), {}
-        for i, e in ipairs(list) do options[i] = { label = entity_name(e), entity = e } end
-        requests[#requests + 1] = { player = p, id = "set." .. kind, prompt = "set your " .. kind .. " face down",
-          options = options, secret = true }
+      for _, kind in ipairs(PAIR_KINDS) do
+        local list = of_kind(hand, kind)   -- offered as they are: the kernel labels them
+        requests[#requests + 1] = { player = p, id = SET_ID[kind], prompt = SET_PROMPT[kind], entities = list, secret = true }
         lists[#lists + 1] = list
         who[#who + 1] = p
       end

@@ -238,15 +238,9 @@ local function initial_discard(ctx)
         for _, k in ipairs(s[pile]) do zone.move(find_in(hand, k), zone.find(pile, p)) end
       else
         for _, kind in ipairs({ "style", "base" }) do
-          local options, list = {}, {}
-          for _, e in ipairs(zone.items(hand)) do
-            if entity.kind(e) == kind then
-              list[#list + 1] = e
-              options[#options + 1] = { label = entity.name(e), entity = e }
-            end
-          end
+          local list = zone.items(hand, kind)
           local a = decide { player = p, id = "setup." .. pile .. "." .. kind,
-            prompt = "choose a " .. kind .. " for " .. pile, options = options }
+            prompt = "choose a " .. kind .. " for " .. pile, entities = list }
           zone.move(list[a[1]], zone.find(pile, p))
         end
       end

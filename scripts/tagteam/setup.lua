@@ -102,9 +102,7 @@ function M.run(ctx, teams)
       for _, f in ipairs(G.fighters_of[p]) do
         starts[p][#starts[p] + 1] = create_card(G, p, G.fdef[f].start_card, G.drawn[p], f)
       end
-      local opts = {}
-      for i, c in ipairs(starts[p]) do opts[i] = { label = entity.name(c), entity = c } end
-      asks[#asks + 1] = { player = p, kind = "order", id = "start_order", secret = true, options = opts,
+      asks[#asks + 1] = { player = p, kind = "order", id = "start_order", secret = true, entities = starts[p],
         prompt = "Order your start cards: the first one is played first" }
     end
   end

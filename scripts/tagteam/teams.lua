@@ -5,7 +5,7 @@
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
 local ipairs, tostring = ipairs, tostring
-local entity_create, entity_get, entity_name, log_event = entity.create, entity.get, entity.name, log.event
+local entity_create, entity_get, log_event = entity.create, entity.get, log.event
 local log_say, math_random, zone_count, zone_create = log.say, math.random, zone.count, zone.create
 local zone_items, zone_move, zone_shuffle, zone_top = zone.items, zone.move, zone.shuffle, zone.top
 
@@ -22,14 +22,13 @@ M.roster = defs.roster
 -- Draft cards are entities: a hand per player (only its owner sees it), a face-down discard
 -- (competitive draft) and a public row where picks are revealed together.
 local function ask_picks(hands, id, prompt)
-  local reqs = {}
+  local reqs, lists = {}, {}
   for p = 1, 2 do
-    local opts = {}
-    for i, c in ipairs(zone_items(hands[p])) do opts[i] = { label = entity_name(c), entity = c } end
-    reqs[p] = { player = p, id = id, secret = true, options = opts, prompt = prompt }
+    lists[p] = zone_items(hands[p])   -- offered as they are: the kernel labels them
+    reqs[p] = { player = p, id = id, secret = true, entities = lists[p], prompt = prompt }
   end
   local a = decide_all(reqs)
-  return { zone_items(hands[1])[a[1][1]], zone_items(hands[2])[a[2][1]] }
+  return { lists[1][a[1][1]], lists[2][a[2][1]] }
 end
 
 local function reveal_picks(picked, row, teams)

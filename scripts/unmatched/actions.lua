@@ -99,14 +99,12 @@ end
 ---`opts` = M.scheme_options(p), when the caller has them.
 function M.scheme(p, opts)
   opts = opts or M.scheme_options(p)
-  local labels = {}
-  for i = 1, #opts do labels[i] = { label = entity_name(opts[i].card), entity = opts[i].card } end
-  local o = opts[decide { player = p, id = "scheme", prompt = "play which scheme card?", options = labels }[1]]
+  local cards = {}
+  for i = 1, #opts do cards[i] = opts[i].card end
+  local o = opts[decide { player = p, id = "scheme", prompt = "play which scheme card?", entities = cards }[1]]
   local f = o.fighters[1]
   if #o.fighters > 1 then
-    local fl = {}
-    for i = 1, #o.fighters do fl[i] = { label = entity_name(o.fighters[i]), entity = o.fighters[i] } end
-    f = o.fighters[decide { player = p, id = "scheme_fighter", prompt = "which fighter plays it?", options = fl }[1]]
+    f = o.fighters[decide { player = p, id = "scheme_fighter", prompt = "which fighter plays it?", entities = o.fighters }[1]]
   end
   zone_move(o.card, zone_find("scheme", p))
   -- Read aloud as at the table: the card's text (its `text`, if the card has one).

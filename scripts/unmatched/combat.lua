@@ -131,10 +131,10 @@ local function fire(name, combat, sides, steps)
   end
 end
 
+local NO_DEFENSE = { { label = "No defense card" } }   -- read by decide, never written
+
 local function pick_cards(p, q, attacker, defender, usable)
-  local atk_options = {}
-  for i = 1, #usable do atk_options[i] = { label = entity_name(usable[i]), entity = usable[i] } end
-  local def_options, def_cards = { { label = "No defense card" } }, { false }
+  local def_list, def_cards = {}, { false }   -- offered after "No defense card": option k + 1 is def_list[k]
   local hand = zone_items(state_hand(q))
   if #hand > 0 and not state_defeated(defender) then
     local fid = entity_get(defender, "fid")
@@ -143,18 +143,18 @@ local function pick_cards(p, q, attacker, defender, usable)
       if DEFENSE_TYPE[entity_get(c, "type")] then
         local user = entity_get(c, "user")
         if user == "any" or user == fid then
-          def_options[#def_options + 1] = { label = entity_name(c), entity = c }
+          def_list[#def_list + 1] = c
           def_cards[#def_cards + 1] = c
         end
       end
     end
   end
-  local requests = { { player = p, id = "attack_card", secret = true, options = atk_options,
+  local requests = { { player = p, id = "attack_card", secret = true, entities = usable,
     prompt = "choose an attack card for " .. entity_name(attacker) .. " (face down)" } }
   -- Asked whenever the defender holds cards, even with no usable one: whether they have a
   -- usable defense card is hidden; only the size of their hand is public.
   if #hand > 0 then
-    requests[2] = { player = q, id = "defense_card", secret = true, options = def_options,
+    requests[2] = { player = q, id = "defense_card", secret = true, options = NO_DEFENSE, entities = def_list,
       prompt = entity_name(defender) .. " is attacked by " .. entity_name(attacker) ..
           ": choose a defense card (face down) or none" }
   end
@@ -168,9 +168,9 @@ end
 ---must not be empty). `ability_order` = the rule option ("defender_first" when nil).
 function M.attack(p, opts, ability_order)
   opts = opts or M.options(p)
-  local labels = {}
-  for i = 1, #opts do labels[i] = { label = entity_name(opts[i].fighter), entity = opts[i].fighter } end
-  local o = opts[decide { player = p, id = "attacker", prompt = "which fighter attacks?", options = labels }[1]]
+  local fighters = {}
+  for i = 1, #opts do fighters[i] = opts[i].fighter end
+  local o = opts[decide { player = p, id = "attacker", prompt = "which fighter attacks?", entities = fighters }[1]]
   local tl, targets = {}, o.targets
   for i = 1, #targets do
     local t = targets[i]

@@ -66,10 +66,9 @@ function M.hand_limit(p, limit)
   local hand_zone = state_hand(p)
   local excess = zone_count(hand_zone) - (limit or 7)
   if excess <= 0 then return end
-  local hand, options = zone_items(hand_zone), {}
-  for i = 1, #hand do options[i] = { label = entity_name(hand[i]), entity = hand[i] } end
+  local hand = zone_items(hand_zone)
   local picks = decide { player = p, id = "hand_limit", prompt = "discard " .. excess .. " card(s) down to 7",
-    options = options, min = excess, max = excess, secret = true }
+    entities = hand, min = excess, max = excess, secret = true }
   for i = 1, #picks do M.discard(hand[picks[i]]) end
   log_event("hand_limit", "{p:player} discards {cards} down to the hand limit of 7",
     { player = p, n = excess, cards = excess == 1 and "1 card" or (excess .. " cards") }, RULE["your turn"])

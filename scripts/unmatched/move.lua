@@ -8,7 +8,6 @@
 
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
-local ipairs = ipairs
 local board_figures_at, board_path, board_place, board_space_count = board.figures_at, board.path, board.place, board.space_count
 local entity_get, table_concat = entity.get, table.concat
 
@@ -21,23 +20,18 @@ local RULE = require("unmatched.rules").options({ "maneuver" })
 
 local M = {}
 
+local EMPTY = {}   -- no reachable space (steps = 0); never written
+
 ---Player `chooser` moves fighter `f` up to `steps` spaces (0 = stay). Returns the space.
 function M.move_fighter(chooser, f, steps, id)
   local at = board_position(f)
   if not at then return nil end
-  local options = { { label = "stay on " .. board_name(at), space = at } }
-  if steps > 0 then
-    local reach = board_reach(f, steps, "allies")
-    for i = 1, #reach do
-      local s = reach[i]
-      options[i + 1] = { label = board_name(s), space = s }
-    end
-  end
+  local reach = steps > 0 and board_reach(f, steps, "allies") or EMPTY
   local to = at
-  if #options > 1 then
+  if #reach > 0 then   -- option 1 stays; option k + 1 is reach[k] (the kernel labels the spaces)
     local pick = decide { player = chooser, id = id or "move", prompt = "move " .. entity_name(f) .. " up to " .. steps ..
-        " space(s)", options = options }[1]
-    to = options[pick].space
+        " space(s)", options = { { label = "stay on " .. board_name(at), space = at } }, spaces = reach }[1]
+    if pick > 1 then to = reach[pick - 1] end
   end
   if to == at then
     log_event("stay", "{e:fighter} stays on {s:space}", { fighter = f, space = at }, RULE["maneuver"])
@@ -63,13 +57,12 @@ end
 ---Player `chooser` places fighter `f` on an empty space other than its own ("place" is not
 ---movement: no adjacency, no blocking).
 function M.place_anywhere(chooser, f, id)
-  local options = {}
-  for _, s in ipairs(M.empty_spaces()) do options[#options + 1] = { label = board_name(s), space = s } end
-  if #options == 0 then return nil end
-  local pick = decide { player = chooser, id = id or "place", prompt = "place " .. entity_name(f), options = options }[1]
-  board_place(f, options[pick].space)
-  log_event("place", "{e:fighter} is placed on {s:space}", { fighter = f, space = options[pick].space }, RULE["maneuver"])
-  return options[pick].space
+  local spaces = M.empty_spaces()
+  if #spaces == 0 then return nil end
+  local to = spaces[decide { player = chooser, id = id or "place", prompt = "place " .. entity_name(f), spaces = spaces }[1]]
+  board_place(f, to)
+  log_event("place", "{e:fighter} is placed on {s:space}", { fighter = f, space = to }, RULE["maneuver"])
+  return to
 end
 
 ---Opposing fighters fighter `f` may attack: adjacent ones, and for a ranged fighter any

@@ -93,18 +93,18 @@ local function place(ctx, p)
       if board.start(k) then reserved[board.start(k)] = true end
     end
     for i = 2, #fighters do
-      local options = {}
+      local spaces = {}
       for _, s in ipairs(move.empty_spaces()) do
-        if board.share_region(s, start) and not reserved[s] then options[#options + 1] = { label = board.name(s), space = s } end
+        if board.share_region(s, start) and not reserved[s] then spaces[#spaces + 1] = s end
       end
-      if #options == 0 then -- a map whose start zone is too small: any free space (rules-decisions.md)
+      if #spaces == 0 then -- a map whose start zone is too small: any free space (rules-decisions.md)
         for _, s in ipairs(move.empty_spaces()) do
-          if not reserved[s] then options[#options + 1] = { label = board.name(s), space = s } end
+          if not reserved[s] then spaces[#spaces + 1] = s end
         end
       end
       local pick = decide { player = p, id = "place_sidekick", prompt = "place " .. entity.name(fighters[i]) ..
-          " in " .. entity.name(fighters[1]) .. "'s zone", options = options }[1]
-      board.place(fighters[i], options[pick].space)
+          " in " .. entity.name(fighters[1]) .. "'s zone", spaces = spaces }[1]
+      board.place(fighters[i], spaces[pick])
     end
   end
   -- One line per player ("Anna places Alice on c1 and Jabberwock on d2"), told before the

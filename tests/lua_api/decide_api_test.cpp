@@ -205,3 +205,28 @@ TEST_CASE("decide shows large bounds as written", "[lua_api][decide]") {
     CHECK(error_of("decide{player = 1, kind = 'number', min = 1 << 40, max = 1}") ==
           "snippet:1: decide: min (1099511627776) is greater than max (1)");
 }
+
+TEST_CASE("decide offers entities and spaces after its options, labelled by the kernel", "[lua_api][decide]") {
+    // Listed ids cost no table per option: `entities` then `spaces` follow `options`.
+    const RunResult r = run_snippet(R"(board.line(5)
+local a = entity.create{kind = "card", name = "Strike", zone = 1}
+local b = entity.create{kind = "card", name = "Dash", zone = 1}
+local picks = decide{player = 1, id = "where", options = {"stay"}, entities = {a, b}, spaces = {3, 5}, min = 2, max = 2}
+print(#picks, picks[1], picks[2]))",
+                                    2, {pick(1, {3, 4}, "where")});
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"2\t3\t4"});
+    CHECK(r.narrate(*r.first("decision")) == "Player 1 chooses Dash, 3");
+    ScriptedDecision by_label;
+    by_label.player = 0;
+    by_label.labels = {"5"};
+    const RunResult s = run_snippet("board.line(5) print(decide{player = 1, spaces = {2, 5}}[1])", 2, {by_label});
+    REQUIRE(s.finished());
+    CHECK(s.printed() == Strings{"2"});
+}
+
+TEST_CASE("decide refuses entities and spaces lists that are not lists of ids", "[lua_api][decide]") {
+    CHECK_THAT(error_of("board.line(3) decide{player = 1, spaces = {9}}"), Contains("field 'spaces'"));
+    CHECK_THAT(error_of("decide{player = 1, entities = {12345}}"), Contains("field 'entities'"));
+    CHECK_THAT(error_of("decide{player = 1, entities = 'x'}"), Contains("field 'entities' must be a list of entities"));
+}
