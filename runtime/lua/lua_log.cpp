@@ -1,5 +1,7 @@
 // lua_log.cpp - module `log`: the rules' own events and narration.
 #include <algorithm>
+#include <new>
+#include <type_traits>
 
 #include "error_names.h"
 #include "host.h"
@@ -55,7 +57,14 @@ constexpr int kMaxEventFields = 64;
 // emits it. Slots are the script's argument numbers, so errors name the right argument.
 int emit_event(lua_State* L, Match& m, const char* type, const char* text, int fi, int oi) {
     lua_settop(L, oi);   // missing arguments read as nil, as before; what is pushed goes above them
-    FieldIn fields[kMaxEventFields + 1];
+    // Room for the most fields an event may have, left unconstructed: building 65 FieldIn
+    // (a variant each) on every call cost more than the rest of this function.
+    static_assert(std::is_trivially_destructible_v<FieldIn>, "a raise (longjmp) must leave nothing to destroy");
+    union Slots {
+        Slots() {}
+        FieldIn at[kMaxEventFields + 1];
+    } slots;
+    FieldIn* const fields = slots.at;
     int n = 0;
     if (lua_istable(L, fi)) {
         readonly_view_unwrap(L, fi);   // a card definition's table reads like the table
@@ -65,7 +74,7 @@ int emit_event(lua_State* L, Match& m, const char* type, const char* text, int f
             if (n == kMaxEventFields) return luaL_argerror(L, fi, "more than 64 fields");
             std::size_t len = 0;
             const char* key = lua_tolstring(L, -2, &len);
-            fields[n++] = FieldIn{std::string_view(key, len), to_field_value(L, -1), kEveryone};
+            new (&fields[n++]) FieldIn{std::string_view(key, len), to_field_value(L, -1), kEveryone};
             lua_pop(L, 1);
         }
     } else if (!lua_isnoneornil(L, fi)) {
@@ -91,7 +100,7 @@ int emit_event(lua_State* L, Match& m, const char* type, const char* text, int f
         lua_pop(L, 1);
         // The rule's text stays on the stack (pushed by push_field_string) until the event is made.
         const char* rule = push_field_string(L, oi, "rule", nullptr);
-        if (rule) fields[n++] = FieldIn{"rule", std::string_view(rule), kEveryone};
+        if (rule) new (&fields[n++]) FieldIn{"rule", std::string_view(rule), kEveryone};
     } else if (!lua_isnoneornil(L, oi)) {
         return luaL_typeerror(L, oi, "table of options");
     }
