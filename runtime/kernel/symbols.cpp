@@ -7,6 +7,7 @@
 
 #include <array>
 #include <atomic>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -66,6 +67,7 @@ struct Slot {
     const char* data = nullptr;
     std::size_t size = 0;
     Sym id = 0;
+    const char* text = nullptr;   // the symbol's own copy (stable for the process): no look-up to confirm
 };
 constexpr std::size_t kSlots = 1024;
 
@@ -80,10 +82,11 @@ Sym intern(std::string_view text) {
     if (text.empty()) return 0;
     thread_local std::array<Slot, kSlots> front;
     Slot& slot = front[slot_of(text.data())];
-    if (slot.data == text.data() && slot.size == text.size() && symbol(slot.id) == text) return slot.id;
+    if (slot.data == text.data() && slot.size == text.size() && std::memcmp(slot.text, text.data(), text.size()) == 0)
+        return slot.id;
     thread_local std::unordered_map<std::string_view, Sym> cache;   // views into the chunks
     if (auto it = cache.find(text); it != cache.end()) {
-        slot = {text.data(), text.size(), it->second};
+        slot = {text.data(), text.size(), it->second, it->first.data()};
         return it->second;
     }
     Table& t = table();
@@ -93,8 +96,9 @@ Sym intern(std::string_view text) {
         auto it = t.index.find(text);
         id = it != t.index.end() ? it->second : t.add(text);
     }
-    cache.emplace(symbol(id), id);
-    slot = {text.data(), text.size(), id};
+    const std::string_view stored = symbol(id);
+    cache.emplace(stored, id);
+    slot = {text.data(), text.size(), id, stored.data()};
     return id;
 }
 
