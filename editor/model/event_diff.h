@@ -37,10 +37,12 @@ struct EventDiff {
 };
 
 // A hash of what the event says, the same story run_compare.h compares: type, narration
-// template and the narration rendered for the observer (so a renamed card changes every event
-// naming it), fields with their visibility, audience, and for an entity's creation the props
-// and tags it was created with (`births`, when given). The source file:line is left out:
-// moving code changes no event.
+// template, `told` (event_keys passes the names the observer's narration shows for its
+// {e:}/{p:}/{z:}/{s:} placeholders, so a renamed card changes every event naming it; with
+// the template and the fields that is all the narration says, without rendering it), fields
+// with their visibility, audience, and for an entity's creation the props and tags it was
+// created with (`births`, when given). The source file:line is left out: moving code changes
+// no event.
 std::uint64_t event_key(const Event& e, const std::string& told, const EntityBirth* birth);
 std::vector<std::uint64_t> event_keys(const Match& m, std::size_t count, const BirthRecord* births = nullptr);
 

@@ -53,7 +53,7 @@ std::string birth_difference(const EntityBirth& before, const EntityBirth& after
 }
 
 RunDiff compare_runs(const Match& before, const BirthRecord& before_births, std::size_t before_n, const Match& after,
-                     const BirthRecord& after_births, std::size_t after_n) {
+                     const BirthRecord& after_births, std::size_t after_n, KnownKeys keys) {
     RunDiff d;
     const auto& old_events = before.log().events();
     const auto& new_events = after.log().events();
@@ -69,6 +69,9 @@ RunDiff compare_runs(const Match& before, const BirthRecord& before_births, std:
             if (d.first_play == RunDiff::kNone) d.first_play = i;
             break;
         }
+        if (keys.before && keys.after && i < keys.before->size() && i < keys.after->size() &&
+            (*keys.before)[i] == (*keys.after)[i])
+            continue;   // the same story (see KnownKeys): nothing to narrate
         const Event& a = old_events[i];
         const Event& b = new_events[i];
         const bool same_play = same_event(a, b);
@@ -101,13 +104,13 @@ RunDiff compare_runs(const Match& before, const BirthRecord& before_births, std:
     return d;
 }
 
-RunDiff compare_runs(const Run& before, const Run& after) {
+RunDiff compare_runs(const Run& before, const Run& after, KnownKeys keys) {
     if (!before.started() || !after.started()) {   // a run that failed before its first event
         RunDiff d;
         if (before.tip() != after.tip()) d.first = d.first_play = 0, d.why = "only one run has events";
         return d;
     }
-    return compare_runs(before.match(), before.births(), before.tip(), after.match(), after.births(), after.tip());
+    return compare_runs(before.match(), before.births(), before.tip(), after.match(), after.births(), after.tip(), keys);
 }
 
 }  // namespace duelbox::editor

@@ -13,6 +13,7 @@
 //
 // The source file:line is never compared: an edit that only moves code changes no event.
 #pragma once
+#include <cstdint>
 #include <cstddef>
 #include <string>
 #include <utility>
@@ -49,10 +50,19 @@ struct RunDiff {
     std::size_t first_play = kNone;   // the first event whose type, template, fields or audience differ
 };
 
+// Event keys (event_diff.h event_keys) of both runs, when the caller has them: an event whose
+// key is the same in both tells the same story (the key hashes type, template, narration,
+// fields, audience and birth), so it is passed over without narrating it twice. A 64-bit hash
+// could only hide a difference by a collision.
+struct KnownKeys {
+    const std::vector<std::uint64_t>* before = nullptr;
+    const std::vector<std::uint64_t>* after = nullptr;
+};
+
 // Compares the first `before_n` events of `before` with the first `after_n` of `after`.
 RunDiff compare_runs(const Match& before, const BirthRecord& before_births, std::size_t before_n, const Match& after,
-                     const BirthRecord& after_births, std::size_t after_n);
-RunDiff compare_runs(const Run& before, const Run& after);   // their visible events
+                     const BirthRecord& after_births, std::size_t after_n, KnownKeys keys = {});
+RunDiff compare_runs(const Run& before, const Run& after, KnownKeys keys = {});   // their visible events
 
 // "power 3 -> 30, tag fast added" (empty when equal).
 std::string birth_difference(const EntityBirth& before, const EntityBirth& after);

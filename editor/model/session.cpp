@@ -109,12 +109,12 @@ bool Session::rerun(std::vector<std::string> changed_files) {
     c.before = before;
     c.after = after;
     c.files = std::move(changed_files);
-    const RunDiff d = compare_runs(*current_, *run);   // run_compare.h
     // The current run's keys were made when it was the new run of the last rerun; reuse them
     // unless it has grown since (a person answered and play went on).
     if (keys_.size() != before.events || keys_generation_ != generation_)
         keys_ = event_keys(current_->match(), before.events, &current_->births());
     std::vector<std::uint64_t> new_keys = event_keys(run->match(), after.events, &run->births());
+    const RunDiff d = compare_runs(*current_, *run, {&keys_, &new_keys});   // run_compare.h
     c.diff = diff_keys(keys_, new_keys);
     c.first_diff = d.first;
     c.why = d.why;
