@@ -53,6 +53,10 @@ public:
     // Keeps a Timeline (the state after every event, timeline.h) from here on; before play().
     void keep_timeline(std::size_t budget = Timeline::kDefaultBudget);
     const Timeline* timeline() const { return timeline_.get(); }
+    // Hands the timeline over: a second play of the same run (same seed and decisions, so the
+    // same events) can keep it off the critical path and give it to this one (Session::rerun).
+    std::unique_ptr<Timeline> release_timeline() { return std::move(timeline_); }
+    void adopt_timeline(std::unique_ptr<Timeline> t) { timeline_ = std::move(t); }
     RunState play(std::size_t max_steps = static_cast<std::size_t>(-1));    // step() while Running
     std::string provide(std::size_t i, Answer a);                            // then play() again
 

@@ -72,6 +72,7 @@ void Session::watch_files() {
 }
 
 void Session::adopt(std::unique_ptr<Run> run) {
+    timeline_job_.reset();   // it was building the old run's timeline
     snapshots_.clear();
     view_.reset();   // it followed the old run's log
     answered_.clear();
@@ -97,8 +98,7 @@ bool Session::rerun(std::vector<std::string> changed_files) {
         error_ = parse_source_error(all);
         return false;
     }
-    run->keep_timeline(timeline_budget_);
-    run->play();
+    run->play();   // no timeline yet: start_timeline keeps it after the result is on screen
     const Outcome before = current_->outcome();
     const Outcome after = run->outcome();
     if (after.state == RunState::Failed && before.state != RunState::Failed) {
@@ -131,8 +131,35 @@ bool Session::rerun(std::vector<std::string> changed_files) {
     adopt(std::move(run));
     keys_ = std::move(new_keys);
     keys_generation_ = generation_;
+    start_timeline();
     travel(at_tip ? tip() : std::min(cursor_, tip()));
     return true;
+}
+
+void Session::start_timeline() {
+    if (timeline_budget_ == 0 || !current_->started()) return;
+    auto host = travel_host();
+    if (!host) return;   // travel reruns instead
+    auto tape = std::make_shared<DecisionTape>(DecisionTape::from_run(current_->runner()));
+    timeline_job_ = std::make_unique<Run>(host, replay_scenario(), std::move(tape));
+    timeline_job_->keep_timeline(timeline_budget_);
+}
+
+bool Session::build_timeline(std::size_t steps) {
+    if (!timeline_job_) return false;
+    const RunState s = timeline_job_->play(steps);
+    if (s == RunState::Running) return true;
+    // The same seed and decisions give the same events; a run that went elsewhere (it cannot,
+    // short of a nondeterministic script) hands nothing over and travel reruns as before.
+    if (timeline_job_->tip() == current_->tip() && timeline_job_->runner().state() == current_->runner().state())
+        current_->adopt_timeline(timeline_job_->release_timeline());
+    timeline_job_.reset();
+    return false;
+}
+
+void Session::finish_timeline() {
+    while (build_timeline(static_cast<std::size_t>(-1))) {
+    }
 }
 
 bool Session::poll_files() {
@@ -164,6 +191,7 @@ std::shared_ptr<LuaHost> Session::travel_host() {
 
 void Session::travel(std::size_t n) {
     n = std::min(n, tip());
+    if (timeline_job_ && n != tip() && !snapshots_.count(n)) finish_timeline();
     const bool forward = n > cursor_;   // playing and stepping forward want copies ahead
     cursor_ = n;
     if (n == tip() || snapshots_.count(n)) return;
@@ -285,6 +313,7 @@ std::string Session::misfit() const {
 }
 
 std::string Session::provide(std::size_t i, Answer a) {
+    finish_timeline();   // the run plays on: its timeline must be whole to keep up
     const bool at_tip = cursor_ >= tip();
     const std::size_t taken = current_->runner().taken().size();
     std::string bad = current_->provide(i, std::move(a));

@@ -16,6 +16,9 @@
 // never a rerun, so Play and the slider are smooth on 20,000-event logs. The cursor at the
 // tip shows the live match. A snapshot is what the event observer saw right after event N,
 // exactly what a fresh run stopped at N holds, which the tests check.
+// After a rerun (a save) the run is played without one, so its result is on screen sooner; a
+// second play of it keeps the timeline, a slice at a time while the editor is idle
+// (build_timeline), and hands it over. Travel or an answer before that finishes it first.
 // Fallback: a timeline over its memory budget (about 192 MB; thins out, see timeline.h) leaves
 // gaps; travel into a gap reruns with the same seed and decisions and keeps plain Match
 // copies around the target (reruns_for_travel() counts these reruns).
@@ -125,11 +128,20 @@ public:
     std::size_t reruns_for_travel() const { return travel_reruns_; }   // for tests and measurements
     // The timeline's memory budget for runs started from now on (tests use a tiny one).
     void set_timeline_budget(std::size_t bytes) { timeline_budget_ = bytes; }
-    // True when every event of the current run has a snapshot: any travel is instant.
-    bool travel_is_instant() const { return current_ && current_->timeline() && current_->timeline()->complete(); }
+    // True when every event of the current run has a snapshot (or will have, once the timeline
+    // being built after a rerun is done, which the first travel finishes): travel is instant.
+    bool travel_is_instant() const {
+        return current_ && (timeline_job_ || (current_->timeline() && current_->timeline()->complete()));
+    }
+    // Plays up to `steps` resumes of the rules (each runs to the next question) of the second play
+    // that builds the current run's timeline after a rerun; true while some remain. The editor
+    // calls it when idle (App::tick).
+    bool build_timeline(std::size_t steps);
 
 private:
     void adopt(std::unique_ptr<Run> run);
+    void start_timeline();                        // after a rerun: the second play that keeps it
+    void finish_timeline();                       // builds the rest now
     void watch_files();
     std::shared_ptr<LuaHost> travel_host();
     Scenario replay_scenario() const;
@@ -137,6 +149,7 @@ private:
     Scenario scenario_;                           // as opened
     std::unique_ptr<Run> current_;
     std::unique_ptr<Run> retired_;                // the run before the last adopt, freed at a quiet poll
+    std::unique_ptr<Run> timeline_job_;           // the current run played again to keep its timeline
     std::optional<Change> change_;
     std::optional<SourceError> error_;
     FileWatch watch_;

@@ -62,6 +62,7 @@ struct App {
     std::string lines_error;               // why they could not be recorded
     float play_speed = 30.0f;              // events per second while playing
     double play_carry = 0.0;
+    int generation_seen_ = -1;             // the session's generation at the last tick (a rerun changes it)
     double last_rerun_ms = -1;             // how long the last watched rerun took (reload + play + compare)
     bool confirm_quit = false;             // the unsaved-changes dialog is open
     bool quit_now = false;
