@@ -70,7 +70,15 @@ std::vector<EntityId> DerivedStore::select(const Match& m, const DerivedSpec& s)
         const auto rank = [&](EntityId e) {
             return std::find(s.kinds.begin(), s.kinds.end(), m.entity(e).kind) - s.kinds.begin();
         };
-        std::stable_sort(out.begin(), out.end(), [&](EntityId a, EntityId b) { return rank(a) < rank(b); });
+        // A stable insertion sort: the list holds one entity per kind (two or three), where
+        // std::stable_sort would allocate a buffer on every recomputation.
+        for (std::size_t i = 1; i < out.size(); ++i) {
+            const EntityId e = out[i];
+            const auto r = rank(e);
+            std::size_t j = i;
+            for (; j > 0 && rank(out[j - 1]) > r; --j) out[j] = out[j - 1];
+            out[j] = e;
+        }
     }
     return out;
 }
