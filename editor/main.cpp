@@ -263,6 +263,7 @@ int main(int argc, char** argv) {
                     touch_ms, app.last_rerun_ms);
 
     ImGui_ImplOpenGL3_Shutdown();
+    FileWatch::set_wake(nullptr);   // a save from now on must not wake a window that is going away
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
     glfwDestroyWindow(window);
