@@ -66,7 +66,7 @@ std::vector<EntityId> DerivedStore::select(const Match& m, const DerivedSpec& s)
             if (!taken) out.push_back(e);
         }
     }
-    if (!s.kinds.empty()) {   // in the order of `kinds` (a style before its base), not zone order
+    if (!s.kinds.empty()) {   // in the order of `kinds` (the first kind named first), not zone order
         const auto rank = [&](EntityId e) {
             return std::find(s.kinds.begin(), s.kinds.end(), m.entity(e).kind) - s.kinds.begin();
         };

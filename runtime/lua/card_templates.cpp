@@ -65,7 +65,7 @@ int parse_hooks(lua_State* L) {
         }
         lua_pop(L, 1);
         if (hook.proto.limit > 0 && hook.proto.period.empty()) {
-            lua_pushfstring(L, "card %s: timing.%s has a limit but no period (e.g. period = \"beat\")", key, w.c_str());
+            lua_pushfstring(L, "card %s: timing.%s has a limit but no period (e.g. period = \"turn\")", key, w.c_str());
             hook.error = lua_tostring(L, -1);
             lua_pop(L, 1);
         }

@@ -1,9 +1,10 @@
 // card_templates.h - what cards.create and cards.activate need from each definition, read
 // once when the game loads instead of from the definition table at every call.
 //
-// Why: a match creates every card it uses and activates each attack card every beat. Reading
-// kind, name, props and tags, and probing the definition for a function under every one of
-// the game's window names (about 30 look-ups per activation), cost 5% of a BattleCON beat.
+// Why: a match creates every card it uses and may activate the same cards again and again.
+// Reading kind, name, props and tags, and probing the definition for a function under every
+// one of the game's window names (about 30 look-ups per activation), was 5% of the work of a
+// benchmark game's play (docs/performance.md).
 // A template keeps the parsed entity fields and, per window that has a function, the parsed
 // timing; cards.activate then looks up only those windows' functions.
 //

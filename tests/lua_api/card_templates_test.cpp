@@ -94,7 +94,7 @@ local f = cards.create("tmpl/bad_priority", 1, 1)
 print(pcall(cards.activate, f)))");
     REQUIRE(r.finished());
     CHECK(printed(r) == Strings{
-                            "false\tcard tmpl/no_period: timing.react has a limit but no period (e.g. period = \"beat\")",
+                            "false\tcard tmpl/no_period: timing.react has a limit but no period (e.g. period = \"turn\")",
                             "1\t0",   // go registered, react (the faulty one) not
                             "false\tfield 'priority' must be an integer (got string)",
                         });
