@@ -46,11 +46,12 @@ void push_path(lua_State* L, const char* path, int key) {
 // The value at the top, read from the view at `view` under the key at `key`: a table is
 // replaced by its own view, so writes are refused at every depth.
 void wrap_top(lua_State* L, int view, int key) {
-    if (!lua_istable(L, -1) || readonly_view_is(L, -1)) return;   // a frozen view's mirror holds views
+    if (!lua_istable(L, -1)) return;
     if (readonly_view_push_made(L, -1)) {   // the usual case: no path to build
         lua_replace(L, -2);
         return;
     }
+    if (readonly_view_is(L, -1)) return;   // a frozen view's mirror holds views already
     key = lua_absindex(L, key);
     push_slot(L, view, kPath);
     push_path(L, lua_tostring(L, -1), key);
@@ -140,8 +141,14 @@ namespace {
 
 // Makes the view of the table at `idx` (no view of it exists yet), leaves it on the stack and
 // records it in the cache before anything nested is viewed, so a cycle finds it.
-void make_view(lua_State* L, int idx, const char* refusal, const char* path, bool frozen) {
+// Frozen views are made eagerly, a C call per level: deeper than this, a table gets an ordinary
+// view (made when read), so a hostile definition nesting tables 100,000 deep cannot exhaust
+// the C stack while the game loads.
+constexpr int kMaxFrozenDepth = 64;
+
+void make_view(lua_State* L, int idx, const char* refusal, const char* path, bool frozen, int depth = 0) {
     idx = lua_absindex(L, idx);
+    if (depth > kMaxFrozenDepth) frozen = false;
     // A frozen table with a metatable of its own keeps the C __index: its reads must still go
     // through that metatable (an __index chain a modder built), which a mirror would not copy.
     if (frozen && lua_getmetatable(L, idx)) {
@@ -179,7 +186,7 @@ void make_view(lua_State* L, int idx, const char* refusal, const char* path, boo
     while (lua_next(L, idx)) {             // key, value
         if (lua_istable(L, -1) && !readonly_view_push_made(L, -1)) {
             push_path(L, path, -2);
-            make_view(L, -2, refusal, lua_tostring(L, -1), true);
+            make_view(L, -2, refusal, lua_tostring(L, -1), true, depth + 1);
             lua_replace(L, -2);            // key, value, view(value)
         } else if (lua_istable(L, -1)) {
             // readonly_view_push_made pushed the existing view

@@ -28,7 +28,8 @@ namespace duelbox {
 // replaced by their views, set as the view's __index: a read costs a table look-up in the
 // VM rather than a C call (about 10x less). Reads, #, pairs, next and readonly_view_unwrap all
 // show the mirror: the table as it was when the view was made. A table with a metatable of its
-// own is viewed the ordinary way, so its metamethods still apply. Writes are refused alike.
+// own is viewed the ordinary way, so its metamethods still apply, and so is a table nested more
+// than 64 deep (the mirror is made eagerly, one C call per level). Writes are refused alike.
 void readonly_view_push(lua_State* L, int idx, const char* refusal, const char* path, bool frozen = false);
 
 // Pushes the view already made of the table at `idx` and returns true; false (nothing pushed)

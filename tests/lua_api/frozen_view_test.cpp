@@ -86,3 +86,13 @@ TEST_CASE("a frozen view of a table with a metatable still reads through its met
     CHECK(b.run("local d = ... return d.power .. d.school") == "5light");
     CHECK(b.run("local d = ... d.school = 'dark'").find("read-only (def.school)") != std::string::npos);
 }
+
+TEST_CASE("a frozen view of a table nested 100,000 deep is made without exhausting the C stack", "[lua_api][views]") {
+    // A hostile card definition can nest tables without end; past 64 levels the view is an
+    // ordinary one, made when read: reads below that depth still work and writes are refused.
+    Bare b;
+    push_frozen(b, "local t = { bottom = 'here' } for i = 1, 100000 do t = { t } end return { deep = t }");
+    CHECK(b.run("local d = ... local t = d.deep for i = 1, 200 do t = t[1] end return type(t[1])") == "table");
+    CHECK(b.run("local d = ... local t = d.deep for i = 1, 200 do t = t[1] end t.x = 1").find("read-only") !=
+          std::string::npos);
+}
