@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "host.h"
 #include "lua_util.h"
 
 namespace duelbox {
@@ -90,12 +91,13 @@ std::string run_parse(lua_State* L, lua_CFunction parse, int def, const std::str
 
 }  // namespace
 
-void build_card_templates(lua_State* L, const std::vector<std::string>& keys, const std::vector<std::string>& windows) {
+void build_card_templates(lua_State* L, const std::vector<CardDef>& cards, const std::vector<std::string>& windows) {
     Templates& all = templates(L);
     all.clear();
     const int top = lua_gettop(L);
     lua_getfield(L, LUA_REGISTRYINDEX, "duelbox.cards");
-    for (const std::string& key : keys) {
+    for (const CardDef& card : cards) {
+        const std::string& key = card.key;
         if (lua_getfield(L, top + 1, key.c_str()) != LUA_TTABLE) {
             lua_settop(L, top + 1);
             continue;

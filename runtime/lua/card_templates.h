@@ -27,6 +27,8 @@
 
 namespace duelbox {
 
+struct CardDef;   // host.h
+
 struct CardTemplate {
     std::string kind, name;
     std::vector<std::pair<std::string, Value>> props;   // sorted by key
@@ -42,9 +44,9 @@ struct CardTemplate {
     std::size_t hooks_error_at = static_cast<std::size_t>(-1);   // ...raised before hooks[this]
 };
 
-// Builds the templates of `keys` (their definitions are in the registry's card table) for the
+// Builds the templates of `cards` (their definitions are in the registry's card table) for the
 // game's `windows`, replacing any from an earlier load. Never raises.
-void build_card_templates(lua_State* L, const std::vector<std::string>& keys, const std::vector<std::string>& windows);
+void build_card_templates(lua_State* L, const std::vector<CardDef>& cards, const std::vector<std::string>& windows);
 
 // The template of definition `key`, or nullptr when none was built.
 const CardTemplate* card_template(lua_State* L, const std::string& key);

@@ -40,10 +40,7 @@ void freeze_card_views(lua_State* L, const std::vector<CardDef>& cards) {
     }
     lua_rawsetp(L, LUA_REGISTRYINDEX, &kCardViewsKey);
     lua_settop(L, top);
-    std::vector<std::string> keys;
-    keys.reserve(cards.size());
-    for (const CardDef& c : cards) keys.push_back(c.key);
-    build_card_templates(L, keys, host_of(L).windows());
+    build_card_templates(L, cards, host_of(L).windows());
 }
 
 namespace {
