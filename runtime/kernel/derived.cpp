@@ -22,6 +22,23 @@ bool is_string(const Value& v, const std::string& s) {
 
 bool truthy(const Value& v) { return !is_nil(v) && !(std::holds_alternative<bool>(v) && !std::get<bool>(v)); }
 
+// Whether modifier `m` can change value `s`: its target, and one of the stats step 3-4 read.
+bool reads_modifier(const DerivedSpec& s, const Modifier& m) {
+    if (m.target != s.target) return false;
+    return (!s.stat.empty() && m.stat == s.stat) || (!s.override_stat.empty() && m.stat == s.override_stat) ||
+           (!s.unnone_stat.empty() && m.stat == s.unnone_stat);
+}
+
+// The modifiers value `s` reads, as (how many, the newest id). Ids only grow and a modifier
+// never changes in place, so the pair moves whenever one of them is added or removed, even
+// both at once (the new one's id is larger than any before).
+std::pair<std::size_t, EffectId> read_modifiers(const EffectStore& fx, const DerivedSpec& s) {
+    std::pair<std::size_t, EffectId> out{0, 0};
+    for (const Modifier& m : fx.modifiers())
+        if (reads_modifier(s, m)) out = {out.first + 1, m.id};
+    return out;
+}
+
 bool has_modifier(const EffectStore& fx, EntityId target, std::string_view stat) {
     for (const auto& m : fx.modifiers())
         if (m.target == target && m.stat == stat) return true;
@@ -130,12 +147,20 @@ DerivedValue DerivedStore::get(const Match& m, DerivedId id, std::uint64_t versi
     const auto& mods = m.effects().modifiers();
     c.modifiers = mods.size();
     c.newest_modifier = mods.empty() ? 0 : mods.back().id;
+    c.read_modifiers = read_modifiers(m.effects(), *s);
     return c.value;
 }
 
-bool DerivedStore::still_valid(const Match& m, const DerivedSpec& s, const Cached& c) {
+bool DerivedStore::still_valid(const Match& m, const DerivedSpec& s, Cached& c) {
+    // Modifiers: unchanged as a whole (count, newest id), or at least the ones this value reads
+    // (a bonus to another player's stat or another stat leaves it be).
     const auto& mods = m.effects().modifiers();
-    if (mods.size() != c.modifiers || (mods.empty() ? 0 : mods.back().id) != c.newest_modifier) return false;
+    const EffectId newest = mods.empty() ? 0 : mods.back().id;
+    if (mods.size() != c.modifiers || newest != c.newest_modifier) {
+        if (read_modifiers(m.effects(), s) != c.read_modifiers) return false;
+        c.modifiers = mods.size();
+        c.newest_modifier = newest;
+    }
     for (ZoneId z : s.zones)
         if (!m.zone_stamps().unwritten(z - 1, z, c.zone_tick)) return false;
     for (EntityId e : c.sources)

@@ -29,11 +29,12 @@
 //    moves it: Match::emit; news that changes nothing a value reads goes through emit_news).
 //    When it has moved, the value is kept still if nothing it read was written since: its
 //    zones (zone write stamps), its sources' props and kinds (entity write stamps) and the
-//    modifiers (their count and newest id: modifiers are only ever added with a new, larger
-//    id or removed). So a move or a prop elsewhere no longer recomputes every stat.
+//    modifiers it reads (same target, one of its stats: their count and newest id; modifiers
+//    are only ever added with a new, larger id or removed). So a move or a prop elsewhere no longer recomputes every stat.
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -90,10 +91,11 @@ private:
         // What it read, for the check when the version moved (see Contracts).
         std::vector<EntityId> sources;
         std::uint64_t entity_tick = 0, zone_tick = 0;   // the stamps' clocks when computed
-        std::size_t modifiers = 0;
+        std::size_t modifiers = 0;                       // all of them: count, newest id
         std::uint32_t newest_modifier = 0;
+        std::pair<std::size_t, std::uint32_t> read_modifiers{0, 0};   // those it reads (derived.cpp)
     };
-    static bool still_valid(const Match& m, const DerivedSpec& s, const Cached& c);
+    static bool still_valid(const Match& m, const DerivedSpec& s, Cached& c);
     // The cache belongs to one Match's history: a copy (a Match copy, a snapshot, a restore)
     // starts empty rather than trust versions counted by another Match.
     struct Cache {

@@ -191,6 +191,8 @@ public:
     // event is logged (script_events.cpp). A script cannot name a card a viewer cannot see.
     std::uint32_t emit_script(std::string_view type, std::string_view text, std::span<const FieldIn> fields,
                               PlayerMask audience = kEveryone);
+    // The same with type and text interned already (a declared event kind, log.kind).
+    std::uint32_t emit_script(Sym type, Sym text, std::span<const FieldIn> fields, PlayerMask audience = kEveryone);
     // The rule context (teaching): while it is set, every event appended without a "rule"
     // field of its own gets rule = this text, a public field sorted with the others, so an
     // event the kernel makes for a script (a move, a counter, a decision) names the rule

@@ -39,6 +39,10 @@ std::uint32_t Match::emit_script(std::string_view type, std::string_view text, s
     const std::size_t known = symbol_count();
     const Sym type_sym = intern(type), text_sym = intern(text);
     if (symbol_count() != known) charge(type.size() + text.size() + 64);
+    return emit_script(type_sym, text_sym, fields, audience);
+}
+
+std::uint32_t Match::emit_script(Sym type_sym, Sym text_sym, std::span<const FieldIn> fields, PlayerMask audience) {
     const auto& keys = entity_keys(text_sym);
     if (keys.empty()) return append_event(type_sym, text_sym, fields, audience);
     // Copied only when a field must be narrowed (a hidden card): the usual event names public ones.

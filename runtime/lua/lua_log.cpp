@@ -1,5 +1,8 @@
 // lua_log.cpp - module `log`: the rules' own events and narration.
 #include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
 #include <new>
 #include <type_traits>
 
@@ -126,6 +129,94 @@ int log_event(lua_State* L) {
     return emit_event(L, m, type, text, 3, 4);
 }
 
+// -- Declared event kinds (log.kind): what every event of a kind shares, worked out once ----
+
+// A kind's type and narration interned, its field names in argument order and its rule. The
+// views an event's fields hold point into these strings, which live as long as the kind.
+struct EventKind {
+    Sym type = 0, text = 0;
+    std::vector<std::string> keys;
+    std::string rule;   // "" = the rule context
+};
+
+// kind(value, value, ...): one event of the kind, values in the order its fields were declared.
+int emit_kind(lua_State* L) {
+    Match& m = match_of(L);
+    const EventKind& kind = *static_cast<const EventKind*>(lua_touserdata(L, lua_upvalueindex(1)));
+    const int given = lua_gettop(L);
+    const int declared = static_cast<int>(kind.keys.size());
+    if (given > declared)
+        return luaL_error(L, "event '%s': %d values for %d declared field%s", symbol(kind.type).data(), given, declared,
+                          declared == 1 ? "" : "s");
+    union Slots {   // as in emit_event: left unconstructed, nothing to destroy on a raise
+        Slots() {}
+        FieldIn at[kMaxEventFields + 1];
+    } slots;
+    FieldIn* const fields = slots.at;
+    int n = 0;
+    for (int i = 0; i < given; ++i)
+        if (!lua_isnil(L, i + 1)) new (&fields[n++]) FieldIn{kind.keys[i], to_field_value(L, i + 1), kEveryone};
+    if (!kind.rule.empty()) new (&fields[n++]) FieldIn{"rule", std::string_view(kind.rule), kEveryone};
+    return kernel_call(L, [&] {
+        stamp_source(L, m);
+        lua_pushinteger(L, m.emit_script(kind.type, kind.text, std::span<const FieldIn>(fields, static_cast<std::size_t>(n))));
+        return 1;
+    });
+}
+
+/// log.kind(type, text, fields [, {rule=}]) -> function(value, ...) -> seq
+/// Declares an event kind once (at load, into a local) and returns a function that appends one
+/// event of it per call: `local PASS = log.kind("pass", "{p:player} passes", {"player"}, {rule =
+/// "§3.3"})`, then `PASS(turn)`. `fields` lists the field names; the call passes their values
+/// in that order (a nil value leaves the field out, extra values are an error). The event is
+/// the one log.event(type, text, {player = turn}, {rule = "§3.3"}) appends, for less: no
+/// table per event and no text to look up. For events that limit who sees them (`to`,
+/// `hidden`), use log.event.
+int log_kind(lua_State* L) {
+    const char* type = luaL_checkstring(L, 1);
+    const char* text = luaL_checkstring(L, 2);
+    if (*type == '\0') return luaL_argerror(L, 1, "an empty event type");
+    luaL_checktype(L, 3, LUA_TTABLE);
+    readonly_view_unwrap(L, 3);   // a module's constant list reads like the list
+    lua_settop(L, 4);
+    auto& kind = push_owned<EventKind>(L);   // slot 5: freed by the collector if a check raises
+    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 3));
+    if (n > kMaxEventFields) return luaL_argerror(L, 3, "more than 64 fields");
+    for (lua_Integer i = 1; i <= n; ++i) {
+        if (lua_rawgeti(L, 3, i) != LUA_TSTRING || lua_rawlen(L, -1) == 0)
+            return luaL_argerror(L, 3, lua_pushfstring(L, "fields[%d]: a field name expected", static_cast<int>(i)));
+        std::string key = lua_tostring(L, -1);
+        lua_pop(L, 1);
+        if (std::find(kind.keys.begin(), kind.keys.end(), key) != kind.keys.end())
+            return luaL_argerror(L, 3, lua_pushfstring(L, "field '%s' is named twice", key.c_str()));
+        kind.keys.push_back(std::move(key));
+    }
+    if (lua_istable(L, 4)) {
+        readonly_view_unwrap(L, 4);
+        for (const char* unsupported : {"to", "hidden"})
+            if (lua_getfield(L, 4, unsupported) != LUA_TNIL)
+                return luaL_argerror(L, 4, lua_pushfstring(L, "'%s' is not an option of an event kind: use log.event", unsupported));
+            else
+                lua_pop(L, 1);
+        if (const char* rule = push_field_string(L, 4, "rule", nullptr)) kind.rule = rule;
+        lua_pop(L, 1);
+    } else if (!lua_isnil(L, 4)) {
+        return luaL_typeerror(L, 4, "table of options");
+    }
+    // Interned for the life of the process (symbols.h); a kind declared while a match plays
+    // charges that match for the new texts, as log.event does.
+    Match* m = host_of(L).match();
+    const std::size_t known = symbol_count();
+    kernel_call(L, [&] {
+        kind.type = intern(type);
+        kind.text = intern(text);
+        if (m && symbol_count() != known) m->charge(std::strlen(type) + std::strlen(text) + 64);
+        return 0;
+    });
+    lua_pushcclosure(L, emit_kind, 1);
+    return 1;
+}
+
 /// log.say(text [, fields [, options]]) -> seq
 /// A narration step of the rules: log.event("say", text, fields, options).
 int log_say(lua_State* L) {
@@ -213,6 +304,7 @@ int log_within_rule(lua_State* L) {
 
 const luaL_Reg log_module[] = {{"event", log_event},       {"say", log_say},   {"set_rule", log_set_rule},
                                {"rule", log_rule},         {"within_rule", log_within_rule},
+                               {"kind", log_kind},
                                {nullptr, nullptr}};
 
 }  // namespace

@@ -17,6 +17,15 @@ local stats_range_text = stats.range_text
 
 local M = {}
 
+-- The events this file appends, declared once (log.kind): a call per event, no table.
+local log_kind = log.kind
+local EV_ATTACK = log_kind("bc.attack", "{p:player} attacks with {name}", { "player", "name" }, { rule = "§3.9 AT4" })
+local EV_NO_TARGET = log_kind("bc.miss", "{p:player} has no enemy in range", { "player" }, { rule = "§9.6 TT2" })
+local EV_HIT = log_kind("bc.hit", "{p:player} hits (range {range}, distance {d})", { "player", "range", "d", "why" },
+  { rule = "§3.9 AT4.2" })
+local EV_MISS = log_kind("bc.miss", "{p:player} misses (range {range}, distance {d}{why})",
+  { "player", "range", "d", "why" }, { rule = "§3.9 AT4.2" })
+
 -- Steps run inside the rule they implement (log.within_rule): the events they make, the
 -- kernel's included, name that section (the windows' own rules: fire.RULES).
 local within = log.within_rule
@@ -42,15 +51,14 @@ function M.attack_now(atk, choose_target)
   end
   local attack = { attacker = atk, target = def }
   local ctx = { attack = attack }
-  log_event("bc.attack", "{p:player} attacks with {name}", { player = atk, name = S_attack_name(atk) },
-    { rule = "§3.9 AT4" })
+  EV_ATTACK(atk, S_attack_name(atk))
   fire_fire("before", ctx, { atk })                                   -- 1. Before
   if match_finished() then return end
   -- 2. Range check: fixed now, whatever moves later (AT4.2).
   if choose_target then
     def = choose_target(atk, attack)                                  -- the origin is known by now (R7)
     if not def then
-      log_event("bc.miss", "{p:player} has no enemy in range", { player = atk }, { rule = "§9.6 TT2" })
+      EV_NO_TARGET(atk)
       fire_fire("after", ctx, { atk })
       return
     end
@@ -67,9 +75,8 @@ function M.attack_now(atk, choose_target)
     if attack.avoided then hit = false end
   end
   attack.hit = hit
-  log_event(hit and "bc.hit" or "bc.miss", hit and "{p:player} hits (range {range}, distance {d})"
-    or "{p:player} misses (range {range}, distance {d}{why})", { player = atk, range = stats_range_text(range),
-      d = distance, why = attack.avoided and ", avoided" or "" }, { rule = "§3.9 AT4.2" })
+  local report = hit and EV_HIT or EV_MISS            -- the same fields either way ("why" empty on a hit)
+  report(atk, stats_range_text(range), distance, attack.avoided and ", avoided" or "")
   if hit then
     within("§3.9 AT4 step 2: the attack hits", S.set_flag, def, "was_hit", true)
     fire_fire("hit", ctx, { atk })                                    -- 3. Hit

@@ -2,7 +2,7 @@
 
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
-local counter_set, entity_get, entity_set, log_event = counter.set, entity.get, entity.set, log.event
+local counter_set, entity_get, entity_set = counter.set, entity.get, entity.set
 local match_end_period, match_finish, match_finished = match.end_period, match.finish, match.finished
 
 local S = require("battlecon.state")
@@ -18,6 +18,11 @@ local S_order, S_pe, S_team_mode, S_tracker = S.order, S.pe, S.team_mode, S.trac
 local attack_run, fire_fire, recycle_run, status_tick = attack.run, fire.fire, recycle.run, status.tick
 
 local M = {}
+
+-- The events this file appends, declared once (log.kind): a call per event, no table.
+local log_kind = log.kind
+local EV_BEAT = log_kind("bc.beat", "beat {n}", { "n", "final" }, { rule = "§3" })
+local EV_FINAL_BEAT = log_kind("bc.beat", "final beat {n}", { "n", "final" }, { rule = "§3" })
 
 -- Each step runs inside the rule it implements (log.within_rule): every event it makes, the
 -- kernel's bookkeeping included, names that section of the spec (teaching).
@@ -55,7 +60,8 @@ function M.phases(ctx)
   local n = entity_get(S_tracker(), "beat") + 1
   entity_set(S_tracker(), "beat", n)
   local final = entity_get(S_tracker(), "final") == true
-  log_event("bc.beat", final and "final beat {n}" or "beat {n}", { n = n, final = final }, { rule = "§3" })
+  local report = final and EV_FINAL_BEAT or EV_BEAT
+  report(n, final)
   within("§3.2 SET1 Set", set.set_phase, ctx, recycle)
   if S_team_mode() then return M.run_team(ctx) end
   within("§3.3 ADV1-ADV2 Advantage", set.advantage_phase, ctx)

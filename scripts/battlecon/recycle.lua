@@ -18,6 +18,10 @@ local verbs_gain_force = verbs.gain_force
 
 local M = {}
 
+-- The events this file appends, declared once (log.kind): a call per event, no table.
+local log_kind = log.kind
+local EV_RECYCLE = log_kind("bc.recycle", "recycle done: pool {pool}", { "pool" }, { rule = "§3.11" })
+
 local within = log.within_rule   -- steps run inside the rule they implement (teaching)
 
 local function pair_kind(e)
@@ -105,8 +109,7 @@ function M.run_now(ctx, with_effects)
   else
     for _, p in ipairs(S_order()) do M.force(p) end
   end
-  log_event("bc.recycle", "recycle done: pool {pool}", { pool = counter_get(S_pool(), "force") },
-    { rule = "§3.11" })
+  EV_RECYCLE(counter_get(S_pool(), "force"))
 end
 
 ---TF1-TF3: each team's pool gains its income once (1 per fighter, 2 at 7 health or less, a

@@ -20,6 +20,14 @@ local stats_stable, stats_tiebreak = stats.stable, stats.tiebreak
 
 local M = {}
 
+-- The events this file appends, declared once (log.kind): a call per event, no table.
+local log_kind = log.kind
+local EV_PAIR = log_kind("bc.pair", "{p:player} reveals {name}: range {range}, power {power}, speed {speed}, {defense}",
+  { "player", "name", "range", "power", "speed", "defense" }, { rule = "§4" })
+local EV_REVEAL = log_kind("bc.reveal", "both pairs are revealed", {}, { rule = "§3.4 REV1" })
+local EV_SPEED = log_kind("bc.speed", "{p:player} is active (speed {a} against {b})", { "player", "a", "b" },
+  { rule = "§3.4 REV3" })
+
 -- Steps run inside the rule they implement (log.within_rule), so the kernel's events they
 -- make (reveals, moves, props) name it too.
 local within = log.within_rule
@@ -33,10 +41,8 @@ end
 
 local function log_pair(p)
   local r = stats_range(p)
-  log_event("bc.pair", "{p:player} reveals {name}: range {range}, power {power}, speed {speed}, {defense}",
-    { player = p, name = S_attack_name(p), range = stats_range_text(r), power = tostring(stats_power(p)),
-      speed = stats_speed(p), defense = stats_stable(p) and "stability" or ("defense " .. stats_defense(p)) },
-    { rule = "§4" })
+  EV_PAIR(p, S_attack_name(p), stats_range_text(r), tostring(stats_power(p)), stats_speed(p),
+    stats_stable(p) and "stability" or ("defense " .. stats_defense(p)))
 end
 
 ---REV3 + TB2: returns the new active player, or nil for a clash.
@@ -122,15 +128,14 @@ local function clash(ctx) return within("§3.5 CL1-CL4 Clash", clash_now, ctx) e
 ---Returns true when the beat goes on to Start, false after a clash run-out.
 function M.run(ctx)
   for p = 1, ctx.players do flip(p, zone_items(zone_find("pair", p))) end
-  log_event("bc.reveal", "both pairs are revealed", {}, { rule = "§3.4 REV1" })
+  EV_REVEAL()
   fire_fire("reveal", {}, S_order())                                 -- REV2: active (holder) first
   if match_finished() then return false end
   for _, p in ipairs(S_order()) do log_pair(p) end
   local winner = M.compare()
   if not winner then return clash(ctx) end
   within("§3.4 REV3 Speeds: the higher speed becomes active (▲: §3.6 TB2)", S.set_active, winner)
-  log_event("bc.speed", "{p:player} is active (speed {a} against {b})",
-    { player = winner, a = stats_speed(winner), b = stats_speed(S_opponent(winner)) }, { rule = "§3.4 REV3" })
+  EV_SPEED(winner, stats_speed(winner), stats_speed(S_opponent(winner)))
   return true
 end
 

@@ -24,6 +24,14 @@ local verbs_pay_force = verbs.pay_force
 
 local M = {}
 
+-- The events this file appends, declared once (log.kind): a call per event, no table.
+local log_kind = log.kind
+local EV_SET = log_kind("bc.set", "both pairs are set face down", {}, { rule = "§3.2" })
+local EV_SUPPORT = log_kind("bc.support", "{p:player} pays {cost} force for {token}: +{n} {stat}",
+  { "player", "token", "n", "stat", "cost" }, { rule = "§3.3 ADV3" })
+local EV_ADVANTAGE = log_kind("bc.advantage", "{p:player} chooses to {said}", { "player", "label", "said" }, { rule = "§3.3" })
+local EV_PASS = log_kind("bc.pass", "{p:player} passes", { "player" }, { rule = "§3.3 ADV2" })
+
 local zone_items, zone_count = zone.items, zone.count
 
 -- The entities of one kind in zone z, top first (the kernel filters).
@@ -70,7 +78,7 @@ function M.set_phase(ctx, recycle)
   for i, p in ipairs(who) do
     zone_move(lists[i][answers[i][1]], zone_find("pair", p), "bottom")
   end
-  log_event("bc.set", "both pairs are set face down", {}, { rule = "§3.2" })
+  EV_SET()
 end
 
 ---------------------------------------------------------------------------------------------
@@ -231,15 +239,13 @@ function M.use_now(p, c)
     verbs_pay_force(p, M.SUPPORT_COST)                                 -- to the box (TO4)
     S_set_flag(p, t.used, true)
     stats_bonus(p, t.stat, t.amount)
-    log_event("bc.support", "{p:player} pays {cost} force for {token}: +{n} {stat}", { player = p, token = t.name,
-      n = t.amount, stat = t.stat, cost = M.SUPPORT_COST }, { rule = "§3.3 ADV3" })
+    EV_SUPPORT(p, t.name, t.amount, t.stat, M.SUPPORT_COST)
   else
     local adv = cards_of(c.card).offer
     if adv.force then verbs_pay_force(p, adv.force) end
     if adv.once or adv.for_opponent and team_once() then flag_set(c.card, "adv_used", true, "beat") end
     -- An offer's label is an imperative ("Taunt Bastion: ..."): "Ada chooses to taunt Bastion: ...".
-    log_event("bc.advantage", "{p:player} chooses to {said}", { player = p, label = c.label,
-      said = (c.label:gsub("^%u", string_lower)) }, { rule = "§3.3" })
+    EV_ADVANTAGE(p, c.label, (c.label:gsub("^%u", string_lower)))
     if entity_kind(c.card) == "token" then return kit_use(p, c.card) end   -- §6.2 "use"
     fire_run_one(c.card, "advantage", { user = p, card = c.card })
   end
@@ -262,7 +268,7 @@ function M.advantage_phase(ctx)
         unavailable = why }[1]
     end
     if pick == 1 then
-      log_event("bc.pass", "{p:player} passes", { player = turn }, { rule = "§3.3 ADV2" })
+      EV_PASS(turn)
       if prev_pass then break end
       prev_pass = true
     else

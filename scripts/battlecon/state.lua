@@ -16,11 +16,16 @@
 local ipairs, tonumber = ipairs, tonumber
 local board_distance, board_position, counter_get, derived_find = board.distance, board.position, counter.get, derived.find
 local derived_sources, entity_get, entity_kind, entity_name = derived.sources, entity.get, entity.kind, entity.name
-local entity_set, flag_get, flag_set, log_event = entity.set, flag.get, flag.set, log.event
+local entity_set, flag_get, flag_set = entity.set, flag.get, flag.set
 local match_name, match_players, match_team, string_gmatch = match.name, match.players, match.team, string.gmatch
 local table_concat, zone_items = table.concat, zone.items
 
 local M = {}
+
+-- The events this file appends, declared once (log.kind): a call per event, no table.
+local log_kind = log.kind
+-- No rule of its own: the caller's rule context names why (S5, REV3, TB2, CL4, §3.15).
+local EV_ACTIVE = log_kind("bc.active", "{p:player} takes the active player card", { "player" })
 
 local player_entity, flag_is, zone_find, zone_at = match.player_entity, flag.is, zone.find, zone.at
 
@@ -70,8 +75,7 @@ function M.active() return entity_get(M.tracker(), "active") end
 function M.set_active(p)
   if M.active() ~= p then
     entity_set(M.tracker(), "active", p)
-    -- No rule of its own: the caller's rule context names why (S5, REV3, TB2, CL4, §3.15).
-    log_event("bc.active", "{p:player} takes the active player card", { player = p })
+    EV_ACTIVE(p)
   end
 end
 

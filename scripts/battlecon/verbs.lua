@@ -25,6 +25,15 @@ local S_tracker, fire_deactivate, fire_fire, stats_defense = S.tracker, fire.dea
 local stats_number, stats_stable = stats.number, stats.stable
 
 local M = {}
+
+-- The events this file appends, declared once (log.kind): a call per event, no table.
+local log_kind = log.kind
+local EV_FORCE = log_kind("bc.force", "{p:player} gains {n} force", { "player", "n", "from_box" }, { rule = "§6.4" })
+local EV_FORCE_FROM_BOX = log_kind("bc.force", "{p:player} gains {n} force ({from_box} of it from the box)",
+  { "player", "n", "from_box" }, { rule = "§6.4" })
+local EV_STUN = log_kind("bc.stun", "{p:player} is stunned", { "player" }, { rule = "§3.9" })
+local EV_DAMAGE = log_kind("bc.damage", "{p:player} takes {n} damage ({health} health left)", { "player", "n", "health" },
+  { rule = "§3.9 AT4" })
 local UNSET = -999999
 
 local function over() return match_finished() end
@@ -54,8 +63,8 @@ function M.gain_force(p, n)
     to = cap
   end
   -- The box is named only when it gave some: "2 force (1 of it from the box)".
-  log_event("bc.force", from_pool < n and "{p:player} gains {n} force ({from_box} of it from the box)"
-    or "{p:player} gains {n} force", { player = p, n = n, from_box = n - from_pool }, { rule = "§6.4" })
+  local report = from_pool < n and EV_FORCE_FROM_BOX or EV_FORCE
+  report(p, n, n - from_pool)
   if counter_get(pool, "force") == 0 and not entity_get(S_tracker(), "time_out") then
     entity_set(S_tracker(), "time_out", true)
     log_event("bc.time_out", "the common force pool is empty: time is out", {}, { rule = "§3.13" })
@@ -121,7 +130,7 @@ function M.stun(p)
   fire_fire("stunned", { stun = pending })                           -- each player orders their own (E8)
   if pending.cancel or over() then return false end
   S_set_flag(p, "stunned", true)
-  log_event("bc.stun", "{p:player} is stunned", { player = p }, { rule = "§3.9" })
+  EV_STUN(p)
   return true
 end
 
@@ -153,8 +162,7 @@ function M.take_damage(p, amount, opts)
     counter_add(pe, "health", -taken)
     S_set_flag(p, "damage_taken", flag_get(pe, "damage_taken") + taken)   -- scratch: the health change is the news
   end
-  log_event("bc.damage", "{p:player} takes {n} damage ({health} health left)", { player = p, n = taken,
-    health = S_health(p) }, { rule = "§3.9 AT4" })
+  EV_DAMAGE(p, taken, S_health(p))
   if S_health(p) <= 0 then M.eliminate(p); return { seen = seen, taken = taken } end
   if taken > 0 then
     local defense = (opts.ignore_defense or vulnerable) and 0 or stats_defense(p)

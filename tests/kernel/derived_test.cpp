@@ -136,6 +136,37 @@ TEST_CASE("kernel: a derived value is kept across unrelated changes and follows 
     CHECK(t.m.derived(power) == fresh());
 }
 
+TEST_CASE("kernel: a derived value is kept across modifiers it does not read, and follows those it does", "[kernel][derived]") {
+    // A modifier of another stat or another target leaves the value be (derived.h: the
+    // modifiers it reads); one of its own stat, its override or its unnone stat changes it,
+    // even when one is removed and another added between two reads.
+    Table t;
+    t.card("style", {{"power", t.n(1)}, {"speed", t.n(5)}});
+    t.card("base", {{"power", t.n(3)}, {"speed", t.n(2)}});
+    const PlayerIndex b = t.m.add_player("Bo", 2);
+    const EntityId other = t.m.player(b).entity;
+    const DerivedId power = t.m.define_derived(t.spec("power"));
+    const DerivedId speed = t.m.define_derived(t.spec("speed"));
+    const auto fresh = [&](DerivedId id) { return DerivedStore::compute(t.m, *t.m.derived_values().spec(id)); };
+    CHECK(t.m.derived(power).value == 4);
+    CHECK(t.m.derived(speed).value == 7);
+    const EffectId s = t.m.add_modifier(mod(t.pe, "speed", ModOp::Add, 2));   // another stat
+    t.m.add_modifier(mod(other, "power", ModOp::Add, 5));                    // another target
+    CHECK(t.m.derived(power).value == 4);
+    CHECK(t.m.derived(speed).value == 9);
+    const EffectId p = t.m.add_modifier(mod(t.pe, "power", ModOp::Add, 1));
+    CHECK(t.m.derived(power).value == 5);
+    t.m.remove_effect(p);                                                     // one of its own out,
+    t.m.add_modifier(mod(t.pe, "power", ModOp::Add, 3));                      // another in: same count
+    CHECK(t.m.derived(power).value == 7);
+    t.m.add_modifier(mod(t.pe, "equal.power", ModOp::Set, 2));               // its override
+    CHECK(t.m.derived(power).value == 2);
+    t.m.remove_effect(s);
+    CHECK(t.m.derived(speed).value == 7);
+    CHECK(t.m.derived(power) == fresh(power));
+    CHECK(t.m.derived(speed) == fresh(speed));
+}
+
 TEST_CASE("kernel: a derived value needs real zones, target and prop", "[kernel][derived]") {
     Table t;
     DerivedSpec s = t.spec("power");
