@@ -132,7 +132,7 @@ std::uint32_t EventLog::append(Sym type, Sym text, std::span<const FieldIn> fiel
     for (std::size_t k = 0; k < fields.size(); ++k) {
         const FieldIn& f = fields[order[k]];
         if (!rule_placed && f.key > "rule") put_rule();
-        const Sym key = intern(f.key);
+        const Sym key = f.key_sym ? f.key_sym : intern(f.key);
         switch (f.value.index()) {
             case 1: put_field(key, std::get<bool>(f.value) ? kTrue : kFalse, f.visible_to); break;
             case 2:

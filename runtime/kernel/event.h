@@ -52,7 +52,16 @@ struct FieldIn {
     std::string_view key;
     FieldValue value;
     PlayerMask visible_to = kEveryone;
+    Sym key_sym = 0;                                 // `key` interned already (FieldKey); 0 = intern it
     static FieldValue view(const Value& v);          // a view of v (its string, not a copy)
+};
+
+// A field key interned once, for the events a caller makes again and again (the kernel's own,
+// a declared event kind): FieldIn then carries the symbol and append() looks nothing up.
+struct FieldKey {
+    std::string_view text;   // must outlive the key (a literal, a string the owner keeps)
+    Sym sym = 0;
+    explicit FieldKey(std::string_view t) : text(t), sym(intern(t)) {}
 };
 
 struct SourceLoc {

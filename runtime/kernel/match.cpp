@@ -6,9 +6,17 @@
 namespace duelbox {
 
 namespace {
-FieldIn int_field(std::string_view key, std::int64_t v, PlayerMask to = kEveryone) { return FieldIn{key, v, to}; }
+// The keys of the kernel's event fields, interned once (an event then looks no key up).
+const FieldKey key_action{"action"}, key_amount{"amount"}, key_by{"by"}, key_counter{"counter"},
+    key_counts_as{"counts_as"}, key_def{"def"}, key_entity{"entity"}, key_expired{"expired"}, key_from{"from"},
+    key_from_zone{"from_zone"}, key_id{"id"}, key_index{"index"}, key_key{"key"}, key_kind{"kind"}, key_op{"op"},
+    key_owner{"owner"}, key_passed{"passed"}, key_period{"period"}, key_reason{"reason"}, key_reset{"reset"},
+    key_spaces{"spaces"}, key_stat{"stat"}, key_tag{"tag"}, key_target{"target"}, key_to{"to"}, key_value{"value"},
+    key_verb{"verb"}, key_winners{"winners"}, key_word{"word"}, key_zone{"zone"};
+
+FieldIn int_field(const FieldKey& key, std::int64_t v, PlayerMask to = kEveryone) { return FieldIn{key.text, v, to, key.sym}; }
 // `v` must outlive the emit call it is passed to (a literal, a member, a temporary of that statement).
-FieldIn str_field(std::string_view key, std::string_view v) { return FieldIn{key, v, kEveryone}; }
+FieldIn str_field(const FieldKey& key, std::string_view v) { return FieldIn{key.text, v, kEveryone, key.sym}; }
 
 // Memory charged for what a match stores (memory_account.h): the text it copies plus a fixed
 // overhead per record, an estimate close enough to bound it, never a measurement.
@@ -176,8 +184,8 @@ EntityId Match::create_entity(std::string kind, std::string def, std::string nam
     entities_written_.write(id - 1);
     const PlayerMask seen = seen_by(id);
     emit("entity.create", "{e:entity} is created in {z:zone}",
-         {int_field("entity", id, seen), int_field("zone", zone_id),
-          FieldIn{"def", std::string_view(entities_.back().def), seen}, str_field("kind", entities_.back().kind)});
+         {int_field(key_entity, id, seen), int_field(key_zone, zone_id),
+          FieldIn{key_def.text, std::string_view(entities_.back().def), seen, key_def.sym}, str_field(key_kind, entities_.back().kind)});
     return id;
 }
 
@@ -190,7 +198,7 @@ void Match::set_prop(EntityId e, std::string_view key, Value v) {
     ent.set_prop(key, std::move(v));
     // A cleared prop reads as words, not "= nil".
     emit("entity.prop", is_nil(shown) ? "{e:entity} {key} is cleared" : "{e:entity} {key} = {value}",
-         {int_field("entity", e, seen), str_field("key", key), FieldIn{"value", FieldIn::view(shown), seen}}, seen);
+         {int_field(key_entity, e, seen), str_field(key_key, key), FieldIn{key_value.text, FieldIn::view(shown), seen, key_value.sym}}, seen);
 }
 
 void Match::add_tag(EntityId e, std::string_view tag) {
@@ -199,7 +207,7 @@ void Match::add_tag(EntityId e, std::string_view tag) {
     charge(kRecordOverhead + tag.size());
     ent.add_tag(tag);
     const PlayerMask seen = seen_by(e);
-    emit_news("entity.tag", "{e:entity} gains tag {tag}", {int_field("entity", e, seen), str_field("tag", tag)},
+    emit_news("entity.tag", "{e:entity} gains tag {tag}", {int_field(key_entity, e, seen), str_field(key_tag, tag)},
          seen);
 }
 
@@ -209,7 +217,7 @@ void Match::remove_tag(EntityId e, std::string_view tag) {
     ent.remove_tag(tag);
     const PlayerMask seen = seen_by(e);
     emit_news("entity.untag", "{e:entity} loses tag {tag}",
-         {int_field("entity", e, seen), str_field("tag", tag)}, seen);
+         {int_field(key_entity, e, seen), str_field(key_tag, tag)}, seen);
 }
 
 void Match::relocate(EntityId e, ZoneId to, Where where) {
@@ -239,15 +247,15 @@ void Match::move(EntityId e, ZoneId to, Where where) {
     // Where a card went inside a zone is as secret as the card (an insert position in a
     // hidden deck must not leak), so the index shares the card's visibility.
     emit("zone.move", "{e:entity} moves from {z:from} to {z:to}",
-         {int_field("entity", e, seen), int_field("from", from), int_field("to", to),
-          int_field("index", index, seen)});
+         {int_field(key_entity, e, seen), int_field(key_from, from), int_field(key_to, to),
+          int_field(key_index, index, seen)});
 }
 
 void Match::shuffle(ZoneId z) {
     Zone& zn = zone_mut(z);
     rng_.shuffle(zn.items);
     for (EntityId e : zn.items) entity_mut(e).revealed_to = kNobody;
-    emit("zone.shuffle", "{z:zone} is shuffled", {int_field("zone", z)});
+    emit("zone.shuffle", "{z:zone} is shuffled", {int_field(key_zone, z)});
 }
 
 void Match::reveal(EntityId e, PlayerMask to) {
@@ -261,7 +269,7 @@ void Match::reveal(EntityId e, PlayerMask to) {
     else
         for (PlayerIndex p = 0; p < player_count(); ++p)
             if (mask_has(to, p)) who += (who.empty() ? "" : ",") + std::to_string(p + 1);
-    emit_news("entity.reveal", "{e:entity} is revealed", {int_field("entity", e, after), str_field("to", who)}, after);
+    emit_news("entity.reveal", "{e:entity} is revealed", {int_field(key_entity, e, after), str_field(key_to, who)}, after);
 }
 
 bool Match::can_see(PlayerIndex viewer, EntityId e) const {
@@ -299,8 +307,8 @@ void Match::counter_event(EntityId owner, std::string_view name, const CounterCh
     // (a value can tell cards apart); that some counter changed does not.
     const PlayerMask seen = seen_by(owner);
     emit_news("counter.change", "{e:owner} {counter}: {from} -> {to}",
-         {int_field("owner", owner, seen), str_field("counter", name), int_field("from", c.from, seen),
-          int_field("to", c.to, seen), str_field("verb", verb)});
+         {int_field(key_owner, owner, seen), str_field(key_counter, name), int_field(key_from, c.from, seen),
+          int_field(key_to, c.to, seen), str_field(key_verb, verb)});
 }
 
 CounterChange Match::define_counter(EntityId owner, std::string_view name, std::int64_t value, std::int64_t min,
@@ -349,8 +357,8 @@ EffectId Match::add_modifier(Modifier m) {
     const std::int64_t amount = m.amount;
     const EffectId id = effects_.add_modifier(std::move(m));
     emit("modifier.add", "{e:target} {stat} {op} {amount}",
-         {int_field("id", id), int_field("target", target, seen_by(target)), str_field("stat", stat), str_field("op", op),
-          int_field("amount", amount)});
+         {int_field(key_id, id), int_field(key_target, target, seen_by(target)), str_field(key_stat, stat), str_field(key_op, op),
+          int_field(key_amount, amount)});
     return id;
 }
 
@@ -361,13 +369,13 @@ EffectId Match::add_prohibition(Prohibition p) {
     const std::string action = p.action;
     const EffectId id = effects_.add_prohibition(std::move(p));
     emit("prohibition.add", "{e:target} cannot {action}",
-         {int_field("id", id), int_field("target", target, seen_by(target)), str_field("action", action)});
+         {int_field(key_id, id), int_field(key_target, target, seen_by(target)), str_field(key_action, action)});
     return id;
 }
 
 bool Match::remove_effect(EffectId id) {
     if (!effects_.remove(id)) return false;
-    emit("effect.remove", "effect {id} ends", {int_field("id", id)});
+    emit("effect.remove", "effect {id} ends", {int_field(key_id, id)});
     return true;
 }
 
@@ -375,8 +383,8 @@ void Match::end_period(std::string_view period) {
     const int expired = effects_.end_period(period);
     const int reset = windows_.end_period(period);
     scratch_.end_period(period);   // no field of its own: scratch values are not news
-    emit("period.end", "{period} ends", {str_field("period", period), int_field("expired", expired),
-                                         int_field("reset", reset)});
+    emit("period.end", "{period} ends", {str_field(key_period, period), int_field(key_expired, expired),
+                                         int_field(key_reset, reset)});
 }
 
 DerivedId Match::define_derived(DerivedSpec spec) {
@@ -407,7 +415,7 @@ void Match::set_board(Board board) {
         space_zones_.push_back(z.id);
     }
     rebuild_zone_index();
-    emit("board.set", "the board has {spaces} spaces", {int_field("spaces", board_.space_count())});
+    emit("board.set", "the board has {spaces} spaces", {int_field(key_spaces, board_.space_count())});
 }
 
 ZoneId Match::space_zone(SpaceId s) const {
@@ -429,7 +437,7 @@ void Match::place(EntityId e, SpaceId s) {
     const ZoneId from_zone = entity(e).zone;
     relocate(e, space_zone(s), Where::bottom());
     emit("board.place", "{e:entity} is placed on {s:to}",
-         {int_field("entity", e), int_field("from", from), int_field("from_zone", from_zone), int_field("to", s)});
+         {int_field(key_entity, e), int_field(key_from, from), int_field(key_from_zone, from_zone), int_field(key_to, s)});
 }
 
 std::function<bool(SpaceId)> Match::occupied_except(EntityId mover) const {
@@ -459,8 +467,8 @@ LineMove Match::line_move(LineWord word, EntityId actor, EntityId other, int n, 
                        : word == LineWord::Pull ? "{e:by} pulls {e:entity} from {s:from} to {s:to}"
                                                 : "{e:entity} {word}s from {s:from} to {s:to}";
     emit("board.move", text,
-         {int_field("entity", mover), int_field("by", actor), str_field("word", line_word_name(word)),
-          int_field("from", m.from), int_field("to", m.to), int_field("passed", m.passed_reference ? 1 : 0)});
+         {int_field(key_entity, mover), int_field(key_by, actor), str_field(key_word, line_word_name(word)),
+          int_field(key_from, m.from), int_field(key_to, m.to), int_field(key_passed, m.passed_reference ? 1 : 0)});
     return m;
 }
 
@@ -475,9 +483,9 @@ Teleport Match::teleport(EntityId actor, EntityId other, SpaceId to, bool apply)
     if (!apply || !t.legal) return t;
     relocate(actor, space_zone(t.to), Where::bottom());
     emit("board.move", "{e:entity} teleports from {s:from} to {s:to}",
-         {int_field("entity", actor), int_field("by", actor), str_field("word", "teleport"),
-          str_field("counts_as", line_word_name(t.counts_as)), int_field("from", t.from), int_field("to", t.to),
-          int_field("passed", t.passed_reference ? 1 : 0)});
+         {int_field(key_entity, actor), int_field(key_by, actor), str_field(key_word, "teleport"),
+          str_field(key_counts_as, line_word_name(t.counts_as)), int_field(key_from, t.from), int_field(key_to, t.to),
+          int_field(key_passed, t.passed_reference ? 1 : 0)});
     return t;
 }
 
@@ -601,7 +609,7 @@ void Match::finish(std::vector<PlayerIndex> winners, std::string reason) {
     emit("match.end", winners.empty()       ? "the match ends in a draw ({reason})"
          : winners.size() == 1 ? "{winners} wins ({reason})"
                                : "{winners} win ({reason})",
-         {str_field("winners", who), str_field("reason", result_.reason)});
+         {str_field(key_winners, who), str_field(key_reason, result_.reason)});
 }
 
 std::string Match::check_invariants() const {

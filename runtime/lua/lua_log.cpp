@@ -136,8 +136,14 @@ int log_event(lua_State* L) {
 struct EventKind {
     Sym type = 0, text = 0;
     std::vector<std::string> keys;
-    std::string rule;   // "" = the rule context
+    std::vector<Sym> key_syms;   // keys[i] interned
+    std::string rule;            // "" = the rule context
 };
+
+const FieldKey& rule_key() {
+    static const FieldKey key{"rule"};
+    return key;
+}
 
 // kind(value, value, ...): one event of the kind, values in the order its fields were declared.
 int emit_kind(lua_State* L) {
@@ -155,8 +161,9 @@ int emit_kind(lua_State* L) {
     FieldIn* const fields = slots.at;
     int n = 0;
     for (int i = 0; i < given; ++i)
-        if (!lua_isnil(L, i + 1)) new (&fields[n++]) FieldIn{kind.keys[i], to_field_value(L, i + 1), kEveryone};
-    if (!kind.rule.empty()) new (&fields[n++]) FieldIn{"rule", std::string_view(kind.rule), kEveryone};
+        if (!lua_isnil(L, i + 1))
+            new (&fields[n++]) FieldIn{kind.keys[i], to_field_value(L, i + 1), kEveryone, kind.key_syms[i]};
+    if (!kind.rule.empty()) new (&fields[n++]) FieldIn{"rule", std::string_view(kind.rule), kEveryone, rule_key().sym};
     return kernel_call(L, [&] {
         stamp_source(L, m);
         lua_pushinteger(L, m.emit_script(kind.type, kind.text, std::span<const FieldIn>(fields, static_cast<std::size_t>(n))));
@@ -210,6 +217,7 @@ int log_kind(lua_State* L) {
     kernel_call(L, [&] {
         kind.type = intern(type);
         kind.text = intern(text);
+        for (const std::string& key : kind.keys) kind.key_syms.push_back(intern(key));
         if (m && symbol_count() != known) m->charge(std::strlen(type) + std::strlen(text) + 64);
         return 0;
     });

@@ -415,9 +415,11 @@ void MatchRunner::log_decision(const DecisionRequest& r, const Answer& a) {
                        : r.kind == DecisionKind::YesNo ? "{p:player} answers {answer}"
                                                        : "{p:player} chooses {answer}";
     const std::string answer = describe_answer(r, a);
+    static const FieldKey player_key{"player"}, id_key{"id"}, answer_key{"answer"};
     match_->emit_news("decision", text,
-                 {FieldIn{"player", static_cast<std::int64_t>(r.player + 1), kEveryone},
-                  FieldIn{"id", std::string_view(r.id), kEveryone}, FieldIn{"answer", std::string_view(answer), shown}});
+                      {FieldIn{player_key.text, static_cast<std::int64_t>(r.player + 1), kEveryone, player_key.sym},
+                       FieldIn{id_key.text, std::string_view(r.id), kEveryone, id_key.sym},
+                       FieldIn{answer_key.text, std::string_view(answer), shown, answer_key.sym}});
 }
 
 Replay MatchRunner::replay() const {
