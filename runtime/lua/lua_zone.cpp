@@ -1,7 +1,9 @@
 // lua_zone.cpp - module `zone`: ordered containers (decks, hands, piles, board spaces).
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
+#include <vector>
 
 #include "host.h"
 #include "lua_modules.h"
@@ -68,23 +70,47 @@ int zone_find(lua_State* L) {
 
 // The optional filter of zone.items and zone.count: arguments `first` (kind) and first + 1
 // (name), each nil for "any". Compared in C++, so a script never pushes a name to compare it.
+// Which entities a zone query keeps: a kind or one of a few kinds, and/or a display name. The
+// texts are Lua strings on the caller's stack (arguments, or the entries of a kinds list the
+// caller holds): alive for the call, nothing copied.
 struct EntityFilter {
-    const char* kind = nullptr;
+    static constexpr int kMaxKinds = 8;
+    const char* kinds[kMaxKinds] = {};
+    int kind_count = 0;
     const char* name = nullptr;
-    bool any() const { return !kind && !name; }
-    bool operator()(const Entity& e) const { return (!kind || e.kind == kind) && (!name || e.name == name); }
+    bool any() const { return kind_count == 0 && !name; }
+    bool operator()(const Entity& e) const {
+        if (name && e.name != name) return false;
+        if (kind_count == 0) return true;
+        for (int i = 0; i < kind_count; ++i)
+            if (e.kind == kinds[i]) return true;
+        return false;
+    }
 };
 
+// Arguments `first` (kind: a string, a list of up to 8 strings, or nil) and `first + 1` (name).
 EntityFilter check_filter(lua_State* L, int first) {
     EntityFilter f;
-    if (!lua_isnoneornil(L, first)) f.kind = luaL_checkstring(L, first);
+    if (lua_istable(L, first)) {
+        readonly_view_unwrap(L, first);   // a module's constant list reads like the list
+        const auto n = static_cast<int>(lua_rawlen(L, first));
+        if (n == 0 || n > EntityFilter::kMaxKinds) luaL_argerror(L, first, "a list of 1 to 8 kinds expected");
+        for (int i = 1; i <= n; ++i) {
+            if (lua_rawgeti(L, first, i) != LUA_TSTRING)
+                luaL_argerror(L, first, lua_pushfstring(L, "kinds[%d]: a kind name expected", i));
+            f.kinds[f.kind_count++] = lua_tostring(L, -1);   // the list keeps the string alive
+            lua_pop(L, 1);
+        }
+    } else if (!lua_isnoneornil(L, first)) {
+        f.kinds[f.kind_count++] = luaL_checkstring(L, first);
+    }
     if (!lua_isnoneornil(L, first + 1)) f.name = luaL_checkstring(L, first + 1);
     return f;
 }
 
 /// zone.items(z [, kind [, name]]) -> {entity...}
 /// The zone's entities, top first; with `kind`, only the entities of that kind (a hand's
-/// styles); with `name`, only those of that display name (kind may be nil: any kind), e.g.
+/// styles), or of one of the kinds a list names ({"style", "base"}); with `name`, only those of that display name (kind may be nil: any kind), e.g.
 /// `zone.items(pool, "counter", "frost")`. Rules code sees everything; what a player sees is
 /// decided by the zone's visibility when the log and agents show it.
 int zone_items(lua_State* L) {
@@ -141,7 +167,8 @@ int zone_tagged(lua_State* L) {
 }
 
 /// zone.count(z [, kind [, name]]) -> integer
-/// How many entities the zone holds; with `kind` and/or `name` (nil = any), how many match,
+/// How many entities the zone holds; with `kind` (a kind or a list of kinds) and/or `name`
+/// (nil = any), how many match,
 /// without building a list: `zone.count(pool, nil, "frost")` counts a fighter's frost tokens.
 int zone_count(lua_State* L) {
     Match& m = match_of(L);
@@ -191,6 +218,34 @@ int zone_move(lua_State* L) {
         m.move(e, z, where);
         return 0;
     });
+}
+
+/// zone.move_all(from, to [, where [, kind [, name]]]) -> integer
+/// Moves every entity of zone `from` into zone `to`, top first, each as zone.move(e, to, where)
+/// would (where = "top", the default, or "bottom"), and returns how many moved. `kind` (a kind
+/// or a list of kinds) and `name` keep only the entities that match, as in zone.items: one
+/// call for "put the discard pile's styles and bases back into the hand".
+int zone_move_all(lua_State* L) {
+    Match& m = match_of(L);
+    const ZoneId from = check_zone(L, 1, m);
+    const ZoneId to = check_zone(L, 2, m);
+    if (from == to) return luaL_argerror(L, 2, "the entities are in that zone already");
+    const char* place = luaL_optstring(L, 3, "top");
+    const bool bottom = std::strcmp(place, "bottom") == 0;
+    if (!bottom && std::strcmp(place, "top") != 0) return luaL_argerror(L, 3, "\"top\" or \"bottom\" expected");
+    const EntityFilter keep = check_filter(L, 4);
+    std::size_t moved = 0;
+    kernel_call(L, [&] {
+        stamp_source(L, m);
+        std::vector<EntityId> moving;   // a copy: the zone changes as they leave it
+        for (EntityId e : m.zone(from).items)
+            if (keep(m.entity(e))) moving.push_back(e);
+        for (EntityId e : moving) m.move(e, to, bottom ? Where::bottom() : Where::top());
+        moved = moving.size();
+        return 0;
+    });
+    lua_pushinteger(L, static_cast<lua_Integer>(moved));
+    return 1;
 }
 
 /// zone.shuffle(z)
@@ -267,7 +322,8 @@ int zone_position(lua_State* L) {
 
 const luaL_Reg zone_module[] = {
     {"create", zone_create}, {"find", zone_find},       {"items", zone_items}, {"tagged", zone_tagged}, {"count", zone_count},
-    {"top", zone_top},       {"move", zone_move},       {"shuffle", zone_shuffle}, {"reveal", zone_reveal},
+    {"top", zone_top},       {"move", zone_move},       {"move_all", zone_move_all}, {"shuffle", zone_shuffle},
+    {"reveal", zone_reveal},
     {"of", zone_of},         {"name", zone_name},       {"owner", zone_owner}, {"position", zone_position},
     {"at", zone_at},         {nullptr, nullptr}};
 

@@ -3,7 +3,7 @@
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
 local ipairs = ipairs
-local counter_add, counter_get, entity_kind, log_event = counter.add, counter.get, entity.kind, log.event
+local counter_add, counter_get, log_event = counter.add, counter.get, log.event
 local match_finish, match_players, match_team, zone_find = match.finish, match.players, match.team, zone.find
 local zone_items, zone_move = zone.items, zone.move
 
@@ -23,32 +23,32 @@ local log_kind = log.kind
 local EV_RECYCLE = log_kind("bc.recycle", "recycle done: pool {pool}", { "pool" }, { rule = "§3.11" })
 
 local within = log.within_rule   -- steps run inside the rule they implement (teaching)
+local zone_move_all = zone.move_all
+local ASIDE_ZONES = { "pair", "aside" }   -- what step 3 empties, in this order
 
-local function pair_kind(e)
-  local k = entity_kind(e)
-  return k == "style" or k == "base"
-end
+-- What recycling moves between the discard piles and the hand: the attack pair's cards.
+local PAIR_KINDS = { "style", "base" }
 
 ---Steps 1-3: discard 2 -> hand, discard 1 -> discard 2, the pair (+ set-aside cards) -> discard 1.
 function M.cards(p)
-  within("§3.11 Recycle step 1: discard 2 to hand", function()
-    for _, e in ipairs(zone_items(zone_find("discard2", p))) do
-      if pair_kind(e) then zone_move(e, zone_find("hand", p)) end
-    end
-  end)
-  within("§3.11 Recycle step 2: discard 1 to discard 2", function()
-    for _, e in ipairs(zone_items(zone_find("discard1", p))) do
-      if pair_kind(e) then zone_move(e, zone_find("discard2", p), "bottom") end
-    end
-  end)
-  within("§3.11 Recycle step 3: the attack pair to discard 1", function()
-    for _, zn in ipairs({ "pair", "aside" }) do
-      for _, e in ipairs(zone_items(zone_find(zn, p))) do
-        fire_deactivate(e)
-        zone_move(e, zone_find("discard1", p), "bottom")
-      end
-    end
-  end)
+  within("§3.11 Recycle step 1: discard 2 to hand", zone_move_all, zone_find("discard2", p), zone_find("hand", p),
+    "top", PAIR_KINDS)
+  within("§3.11 Recycle step 2: discard 1 to discard 2", zone_move_all, zone_find("discard1", p),
+    zone_find("discard2", p), "bottom", PAIR_KINDS)
+  within("§3.11 Recycle step 3: the attack pair to discard 1", M.pair_to_discard, p)
+end
+
+---Step 3 without its rule context: the pair's cards, then the set-aside ones, switched off and
+---put under discard 1.
+---@param p integer
+function M.pair_to_discard(p)
+  local discard1 = zone_find("discard1", p)
+  for _, zn in ipairs(ASIDE_ZONES) do
+    local z = zone_find(zn, p)
+    local items = zone_items(z)
+    for i = 1, #items do fire_deactivate(items[i]) end
+    zone_move_all(z, discard1, "bottom")
+  end
 end
 
 ---Step 4: +1 force, +1 more at 7 health or less; more than 10 -> the excess to the box.

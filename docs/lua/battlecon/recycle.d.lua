@@ -10,6 +10,11 @@ local recycle = {}
 --- Steps 1-3: discard 2 -> hand, discard 1 -> discard 2, the pair (+ set-aside cards) -> discard 1.
 function recycle.cards(p) end
 
+--- Step 3 without its rule context: the pair's cards, then the set-aside ones, switched off and
+--- put under discard 1.
+---@param p integer
+function recycle.pair_to_discard(p) end
+
 --- Step 4: +1 force, +1 more at 7 health or less; more than 10 -> the excess to the box.
 function recycle.force(p, cap) end
 

@@ -26,7 +26,7 @@ function zone.find(name, owner) end
 ---`zone.items(z [, kind [, name]]) -> {entity...}`
 ---
 ---The zone's entities, top first; with `kind`, only the entities of that kind (a hand's
----styles); with `name`, only those of that display name (kind may be nil: any kind), e.g.
+---styles), or of one of the kinds a list names ({"style", "base"}); with `name`, only those of that display name (kind may be nil: any kind), e.g.
 ---`zone.items(pool, "counter", "frost")`. Rules code sees everything; what a player sees is
 ---decided by the zone's visibility when the log and agents show it.
 ---@param z any
@@ -50,7 +50,8 @@ function zone.tagged(tag, owner, names) end
 
 ---`zone.count(z [, kind [, name]]) -> integer`
 ---
----How many entities the zone holds; with `kind` and/or `name` (nil = any), how many match,
+---How many entities the zone holds; with `kind` (a kind or a list of kinds) and/or `name`
+---(nil = any), how many match,
 ---without building a list: `zone.count(pool, nil, "frost")` counts a fighter's frost tokens.
 ---@param z any
 ---@param kind? any
@@ -81,6 +82,20 @@ function zone.at(z, i) end
 ---@param z any
 ---@param where? any
 function zone.move(e, z, where) end
+
+---`zone.move_all(from, to [, where [, kind [, name]]]) -> integer`
+---
+---Moves every entity of zone `from` into zone `to`, top first, each as zone.move(e, to, where)
+---would (where = "top", the default, or "bottom"), and returns how many moved. `kind` (a kind
+---or a list of kinds) and `name` keep only the entities that match, as in zone.items: one
+---call for "put the discard pile's styles and bases back into the hand".
+---@param from any
+---@param to any
+---@param where? any
+---@param kind? any
+---@param name? any
+---@return integer
+function zone.move_all(from, to, where, kind, name) end
 
 ---`zone.shuffle(z)`
 ---
