@@ -96,7 +96,9 @@ M.SUPPORT_COST = 2
 for _, t in ipairs(M.SUPPORT) do
   t.fixed = t.stat .. "_fixed"
   t.label = t.name .. " (+" .. t.amount .. " " .. t.stat .. ", " .. M.SUPPORT_COST .. " force)"
+  t.choice = { label = t.label, token = t }   -- its entry in M.choices, shared by every turn
 end
+local PASS = { label = "pass" }               -- the first entry of M.choices
 
 local entity_get, flag_is = entity.get, flag.is
 
@@ -157,6 +159,10 @@ local function team_once()
   return S_team_mode() and entity_get(S_tracker(), "for_opponent_once") ~= "one_time"
 end
 
+-- The entry M.choices lists for a card's advantage, made once per card and match (a file-level
+-- table is given back its load-time contents, empty, before each match).
+local OFFERED = {}
+
 -- Appends to `out` the advantage `card` offers to `user`, if it offers one user may use now;
 -- else, when `why` is a list (a person is asking), appends to it what is not offered and why.
 local function consider(out, card, user, why)
@@ -171,7 +177,12 @@ local function consider(out, card, user, why)
   elseif adv.can and not adv.can(user, card) then                                          -- ADV4
     refusal = "its condition does not hold now (ADV4)"
   else
-    out[#out + 1] = { card = card, label = (adv.label or entity_name(card)) }
+    local entry = OFFERED[card]
+    if not entry then
+      entry = { card = card, label = (adv.label or entity_name(card)) }
+      OFFERED[card] = entry
+    end
+    out[#out + 1] = entry
     return
   end
   if why then why[#why + 1] = { label = adv.label or entity_name(card), why = refusal } end
@@ -199,7 +210,7 @@ end
 ---@param why table|nil
 ---@return table
 function M.choices(p, why)
-  local list = { { label = "pass" } }
+  local list = { PASS }
   local force = S_force(p)
   if force >= M.SUPPORT_COST then
     local attack = S_attack_cards(p)
@@ -208,7 +219,7 @@ function M.choices(p, why)
       local ok, what, card
       if S_flag(p, t.used) then ok, what = false, "used"
       else ok, what, card = support_changes(p, t, attack) end
-      if ok then list[#list + 1] = { label = t.label, token = t }
+      if ok then list[#list + 1] = t.choice
       elseif why then why[#why + 1] = { label = t.label, why = support_refusal(t, what, card) } end
     end
   elseif why then
@@ -251,6 +262,11 @@ function M.use_now(p, c)
   end
 end
 
+-- The question of an Advantage turn, one table for every turn: decide reads it whole before
+-- it returns, so refilling it costs no table per turn.
+local OPTIONS = {}
+local ASK = { id = "advantage", prompt = "use an advantage or pass", options = OPTIONS }
+
 ---ADV1-2: alternate from the active player; two passes in a row end the phase.
 function M.advantage_phase(ctx)
   local turn, prev_pass = S_active(), false
@@ -260,12 +276,12 @@ function M.advantage_phase(ctx)
     if guard > 200 then error("advantage phase does not end", 2) end
     local why = match_asks_person(turn) and {} or nil    -- reasons only for a person to read
     local list = M.choices(turn, why)
-    local options = {}
-    for i, c in ipairs(list) do options[i] = c.label end
     local pick = 1
     if #list > 1 then   -- the same questions whoever answers (a replay asks no person)
-      pick = decide { player = turn, id = "advantage", prompt = "use an advantage or pass", options = options,
-        unavailable = why }[1]
+      for i = 1, #list do OPTIONS[i] = list[i].label end
+      for i = #list + 1, #OPTIONS do OPTIONS[i] = nil end
+      ASK.player, ASK.unavailable = turn, why
+      pick = decide(ASK)[1]
     end
     if pick == 1 then
       EV_PASS(turn)
