@@ -168,6 +168,13 @@ bool DerivedStore::still_valid(const Match& m, const DerivedSpec& s, Cached& c) 
     return true;
 }
 
+const std::vector<EntityId>& DerivedStore::current_sources(const Match& m, DerivedId id, std::uint64_t version) const {
+    static const std::vector<EntityId> kNone;
+    if (!spec(id)) return kNone;
+    get(m, id, version);
+    return cache_.entries[id - 1].sources;
+}
+
 std::vector<EntityId> DerivedStore::sources(const Match& m, DerivedId id) const {
     const DerivedSpec* s = spec(id);
     return s ? select(m, *s) : std::vector<EntityId>{};

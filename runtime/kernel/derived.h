@@ -76,6 +76,9 @@ public:
 
     DerivedValue get(const Match& m, DerivedId id, std::uint64_t version) const;   // cached per version
     std::vector<EntityId> sources(const Match& m, DerivedId id) const;            // step 1
+    // Step 1 as the cached value read it, brought up to date as get() does: no list is made.
+    // Valid until the next call on this store.
+    const std::vector<EntityId>& current_sources(const Match& m, DerivedId id, std::uint64_t version) const;
 
     static DerivedValue compute(const Match& m, const DerivedSpec& s);
     static std::vector<EntityId> select(const Match& m, const DerivedSpec& s);

@@ -108,11 +108,53 @@ int derived_of(lua_State* L) {
 /// The entities the value is summed over now (step 1 of the definition), as several results.
 int derived_sources(lua_State* L) {
     const Match& m = match_of(L);
-    const DerivedId id = check_derived(L, 1, m);
-    const std::vector<EntityId> list = m.derived_values().sources(m, id);
+    const std::vector<EntityId>& list = m.derived_sources(check_derived(L, 1, m));   // the cache's: nothing to free
     luaL_checkstack(L, static_cast<int>(list.size()), "too many sources");
     for (EntityId e : list) lua_pushinteger(L, e);
     return static_cast<int>(list.size());
+}
+
+// Whether prop value v equals the Lua value at idx (a boolean, an integer or a string), read in
+// place: no C++ copy of a string that a raise could leak.
+bool equals_lua(lua_State* L, int idx, const Value& v) {
+    switch (lua_type(L, idx)) {
+        case LUA_TBOOLEAN: return v == Value{lua_toboolean(L, idx) != 0};
+        case LUA_TSTRING: {
+            const auto* s = std::get_if<std::string>(&v);
+            std::size_t len = 0;
+            const char* text = lua_tolstring(L, idx, &len);
+            return s && std::string_view(*s) == std::string_view(text, len);
+        }
+        default: {
+            const auto* i = std::get_if<std::int64_t>(&v);
+            int whole = 0;
+            const lua_Integer n = lua_tointegerx(L, idx, &whole);
+            return i && whole && *i == n;
+        }
+    }
+}
+
+/// derived.source_with(id, prop [, value]) -> entity, value | nil
+/// The first of the value's sources (derived.sources order) whose prop `prop` is set (not nil
+/// or false), or equals `value` when one is given, and that prop's value; nil when none has it.
+/// One call for "is one of the attack cards marked X?", where a rule would otherwise list the
+/// sources and read each one's prop.
+int derived_source_with(lua_State* L) {
+    const Match& m = match_of(L);
+    const DerivedId id = check_derived(L, 1, m);
+    std::size_t len = 0;
+    const char* prop = luaL_checklstring(L, 2, &len);
+    const bool match_value = !lua_isnoneornil(L, 3);
+    if (match_value && lua_type(L, 3) != LUA_TSTRING) to_value(L, 3);   // its checks only: the comparison reads the Lua value
+    for (EntityId e : m.derived_sources(id)) {
+        const Value& v = m.entity(e).prop(std::string_view(prop, len));
+        if (match_value ? !equals_lua(L, 3, v) : (is_nil(v) || v == Value{false})) continue;
+        lua_pushinteger(L, e);
+        push_value(L, v);
+        return 2;
+    }
+    lua_pushnil(L);
+    return 1;
 }
 
 /// derived.find(name, target) -> id|nil
@@ -128,7 +170,7 @@ int derived_find(lua_State* L) {
 }
 
 const luaL_Reg derived_module[] = {{"define", derived_define}, {"get", derived_get},   {"sources", derived_sources},
-                                   {"find", derived_find},     {"of", derived_of},
+                                   {"find", derived_find},     {"of", derived_of},      {"source_with", derived_source_with},
                                    {nullptr, nullptr}};
 
 }  // namespace

@@ -17,9 +17,10 @@ local fire = require("battlecon.fire")
 local verbs = require("battlecon.verbs")
 local kit = require("battlecon.kit")
 -- Functions of the modules above, read once (a module is a read-only front).
-local S_active, S_attack_cards, S_flag, S_force = S.active, S.attack_cards, S.flag, S.force
+local S_active, S_flag, S_force = S.active, S.flag, S.force
 local S_opponent, S_set_flag, S_team_mode, S_tracker = S.opponent, S.set_flag, S.team_mode, S.tracker
 local fire_run_one, kit_use, stats_bonus, stats_stable = fire.run_one, kit.use, stats.bonus, stats.stable
+local stats_id, derived_source_with = stats.id, derived.source_with
 local verbs_pay_force = verbs.pay_force
 
 local M = {}
@@ -102,15 +103,15 @@ local PASS = { label = "pass" }               -- the first entry of M.choices
 
 local entity_get, flag_is = entity.get, flag.is
 
--- ADV4: a token that would change nothing is not legal (a `*` or NONE stat, stability).
--- `attack` = p's attack cards (battlecon.state attack_cards), read once per list of choices.
--- Returns true, or false and why not (the card that makes it so, when one does).
-local function support_changes(p, t, attack)
-  for i = 1, #attack do
-    local c = attack[i]
-    if entity_get(c, t.fixed) then return false, "fixed", c end
-    if entity_get(c, t.stat) == stats.NONE then return false, "none", c end
-  end
+-- ADV4: a token that would change nothing is not legal (a `*` or NONE stat, stability): one of
+-- p's attack cards (the sources of p's derived stat) marks it so. Returns true, or false and
+-- why not (the card that makes it so, when one does).
+local function support_changes(p, t)
+  local id = stats_id(p, t.stat)
+  local card = derived_source_with(id, t.fixed)
+  if card then return false, "fixed", card end
+  card = derived_source_with(id, t.stat, stats.NONE)
+  if card then return false, "none", card end
   if t.stat == "defense" and stats_stable(p) then return false, "stability" end
   return true
 end
@@ -213,12 +214,11 @@ function M.choices(p, why)
   local list = { PASS }
   local force = S_force(p)
   if force >= M.SUPPORT_COST then
-    local attack = S_attack_cards(p)
     for i = 1, #M.SUPPORT do
       local t = M.SUPPORT[i]
       local ok, what, card
       if S_flag(p, t.used) then ok, what = false, "used"
-      else ok, what, card = support_changes(p, t, attack) end
+      else ok, what, card = support_changes(p, t) end
       if ok then list[#list + 1] = t.choice
       elseif why then why[#why + 1] = { label = t.label, why = support_refusal(t, what, card) } end
     end

@@ -16,14 +16,10 @@
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
 local ipairs, tonumber, tostring = ipairs, tonumber, tostring
-local derived_define, effect_modify, entity_get, string_gmatch = derived.define, effect.modify, entity.get, string.gmatch
+local derived_define, effect_modify, string_gmatch = derived.define, effect.modify, string.gmatch
 local table_concat, zone_find = table.concat, zone.find
 
-local S = require("battlecon.state")
--- Functions of the modules above, read once (a module is a read-only front).
-local S_attack_cards = S.attack_cards
-
-local derived_of, effect_stat = derived.of, effect.stat
+local derived_get, derived_source_with, effect_stat = derived.get, derived.source_with, effect.stat
 local pe_of = match.player_entity
 local max = math.max
 
@@ -36,39 +32,61 @@ local DEFINED = {
   { stat = "range_min", floor = 0 }, { stat = "range_max" },
 }
 
+-- IDS[p][name]: the ids M.define got for player p's values, so a read is derived.get(id) with
+-- no look-up by name (a file-level table is given back its load-time contents, empty, before
+-- each match; setup defines them again).
+local IDS = {}
+
 ---Setup: asks the kernel for player p's derived stats over the attack cards in p's pair: power,
 ---speed, defense, range_min, range_max, their printed.* values, stability and tiebreak.
 ---@param p integer
 function M.define(p)
   local pe, pair = pe_of(p), zone_find("pair", p)
   local zones, kinds = { pair }, { "style", "base" }
+  local ids = {}
   for i = 1, #DEFINED do
     local d = DEFINED[i]
-    derived_define { name = d.stat, zones = zones, kinds = kinds, alone = "special", prop = d.stat,
+    ids[d.stat] = derived_define { name = d.stat, zones = zones, kinds = kinds, alone = "special", prop = d.stat,
       none = M.NONE, fixed = d.stat .. "_fixed", target = pe, stat = d.stat, override = "equal." .. d.stat,
       unnone = "unnone." .. d.stat, floor = d.floor }
     -- The printed value (§8): the bare sum, `*` kept, no modifier.
-    derived_define { name = "printed." .. d.stat, zones = zones, kinds = kinds, alone = "special", prop = d.stat,
-      none = M.NONE, fixed = d.stat .. "_fixed", target = pe }
+    ids["printed." .. d.stat] = derived_define { name = "printed." .. d.stat, zones = zones, kinds = kinds,
+      alone = "special", prop = d.stat, none = M.NONE, fixed = d.stat .. "_fixed", target = pe }
   end
   for _, mark in ipairs({ "stability", "tiebreak" }) do
-    derived_define { name = mark, zones = zones, kinds = kinds, alone = "special", prop = mark, target = pe }
+    ids[mark] = derived_define { name = mark, zones = zones, kinds = kinds, alone = "special", prop = mark, target = pe }
   end
+  IDS[p] = ids
 end
 
+---The id of player p's derived value `name` ("power", "printed.speed", "stability", ...): for
+---derived.get and derived.source_with. Its sources are p's attack cards, whichever stat it is.
+---@param p integer
+---@param name string
+---@return integer
+function M.id(p, name)
+  local ids = IDS[p]
+  local id = ids and ids[name]
+  if id then return id end
+  id = derived.find(name, pe_of(p))                                   -- defined some other way
+  if not id then error(("no derived value '%s' for player %d (stats.define)"):format(name, p), 2) end
+  return id
+end
+local id_of = M.id
+
 ---The printed value: the bare sum (§8 "printed value"); NONE stays NONE.
-function M.printed(p, stat) return derived_of("printed." .. stat, pe_of(p)) end
+function M.printed(p, stat) return derived_get(id_of(p, "printed." .. stat)) end
 
 ---Player p's power: M.NONE, or a number of at least 0.
 ---@param p integer
 ---@return integer|string
-function M.power(p) return derived_of("power", pe_of(p)) end                    -- NONE, or at least 0 (P1)
+function M.power(p) return derived_get(id_of(p, "power")) end                  -- NONE, or at least 0 (P1)
 
 ---Player p's speed (NONE reads 0).
 ---@param p integer
 ---@return integer
 function M.speed(p)
-  local v = derived_of("speed", pe_of(p))
+  local v = derived_get(id_of(p, "speed"))
   return v == M.NONE and 0 or v
 end
 
@@ -77,14 +95,13 @@ end
 ---@param p integer
 ---@return boolean
 function M.stable(p)
-  local pe = pe_of(p)
-  return derived_of("stability", pe) > 0 or effect_stat(pe, "stability", 0) > 0
+  return derived_get(id_of(p, "stability")) > 0 or effect_stat(pe_of(p), "stability", 0) > 0
 end
 
 ---Defense reads 0 under stability (P4) and never below 0 (P2).
 function M.defense(p)
   if M.stable(p) then return 0 end
-  local v = derived_of("defense", pe_of(p))
+  local v = derived_get(id_of(p, "defense"))
   return v == M.NONE and 0 or v
 end
 
@@ -92,23 +109,19 @@ end
 ---@param p integer
 ---@return boolean
 function M.tiebreak(p)
-  local pe = pe_of(p)
-  return derived_of("tiebreak", pe) > 0 or effect_stat(pe, "tiebreak", 0) > 0
+  return derived_get(id_of(p, "tiebreak")) > 0 or effect_stat(pe_of(p), "tiebreak", 0) > 0
 end
 
 ---Range: {none=true} | {x={d...}} | {min=, max=} after R3/R4 clamps.
 function M.range(p)
-  local cards = S_attack_cards(p)
-  for i = 1, #cards do
-    local x = entity_get(cards[i], "range_x")
-    if x then                                                    -- R5: the other card is ignored
-      local cells = {}
-      for d in string_gmatch(x, "%-?%d+") do cells[#cells + 1] = tonumber(d) end
-      return { x = cells }
-    end
+  local lo_id = id_of(p, "range_min")
+  local card, x = derived_source_with(lo_id, "range_x")
+  if card then                                                   -- R5: the other card is ignored
+    local cells = {}
+    for d in string_gmatch(x, "%-?%d+") do cells[#cells + 1] = tonumber(d) end
+    return { x = cells }
   end
-  local pe = pe_of(p)
-  local lo, hi = derived_of("range_min", pe), derived_of("range_max", pe)
+  local lo, hi = derived_get(lo_id), derived_get(id_of(p, "range_max"))
   if lo == M.NONE or hi == M.NONE then return { none = true } end
   return { min = lo, max = max(lo, hi) }                         -- R4 (the floor), R3
 end

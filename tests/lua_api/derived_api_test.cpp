@@ -34,3 +34,21 @@ TEST_CASE("derived functions name their bad arguments", "[lua_api][derived]") {
     CHECK(error_of("derived.get(7)").find("no derived value 7") != std::string::npos);
     CHECK(error_of("derived.of('power', 1)").find("no derived value 'power'") != std::string::npos);
 }
+
+TEST_CASE("derived.source_with finds the first source marked with a prop, or with a given value", "[lua_api][derived]") {
+    const RunResult r = run_snippet(R"(local pe = match.player_entity(1)
+local pair = zone.create("pair", 1)
+local style = entity.create{zone = pair, kind = "style", props = {power = 2, range_x = "2,4"}}
+local base = entity.create{zone = pair, kind = "base", props = {power = "none", power_fixed = true}}
+entity.create{zone = pair, kind = "base", props = {power_fixed = true}}   -- not a source: only the first base counts
+local d = derived.define{name = "power", zones = {pair}, kinds = {"style", "base"}, prop = "power", none = "none"}
+local function show(...) local e, v = ... return (e == style and "style" or e == base and "base" or tostring(e)) .. "=" .. tostring(v) end
+print(show(derived.source_with(d, "range_x")), show(derived.source_with(d, "power_fixed")),
+  show(derived.source_with(d, "power", "none")), show(derived.source_with(d, "power", 2)),
+  show(derived.source_with(d, "power", 3)), show(derived.source_with(d, "speed")))
+entity.set(style, "range_x", false)
+zone.move(base, zone.create("discard", 1))
+print(show(derived.source_with(d, "range_x")), show(derived.source_with(d, "power_fixed"))))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"style=2,4\tbase=true\tbase=none\tstyle=2\tnil=nil\tnil=nil", "nil=nil\t5=true"});
+}

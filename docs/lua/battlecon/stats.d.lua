@@ -14,6 +14,13 @@ local stats = {}
 ---@param p integer
 function stats.define(p) end
 
+--- The id of player p's derived value `name` ("power", "printed.speed", "stability", ...): for
+--- derived.get and derived.source_with. Its sources are p's attack cards, whichever stat it is.
+---@param p integer
+---@param name string
+---@return integer
+function stats.id(p, name) end
+
 --- The printed value: the bare sum (§8 "printed value"); NONE stays NONE.
 function stats.printed(p, stat) end
 

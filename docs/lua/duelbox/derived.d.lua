@@ -42,6 +42,19 @@ function derived.of(name, target) end
 ---@return any
 function derived.sources(id) end
 
+---`derived.source_with(id, prop [, value]) -> entity, value | nil`
+---
+---The first of the value's sources (derived.sources order) whose prop `prop` is set (not nil
+---or false), or equals `value` when one is given, and that prop's value; nil when none has it.
+---One call for "is one of the attack cards marked X?", where a rule would otherwise list the
+---sources and read each one's prop.
+---@param id any
+---@param prop any
+---@param value? any
+---@return integer entity
+---@return any
+function derived.source_with(id, prop, value) end
+
 ---`derived.find(name, target) -> id|nil`
 ---
 ---The derived value defined with that name and target, or nil.
