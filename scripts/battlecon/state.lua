@@ -33,6 +33,9 @@ local player_entity, flag_is, zone_find, zone_at = match.player_entity, flag.is,
 -- up once per match rather than in every window: the host gives a table held by a file-level
 -- local its load-time contents back before each match (#16.8), so this starts empty each time.
 local FIXED = {}
+-- Whether this match is team play: nil until first asked. A file-level local too is given its
+-- load-time value (nil) back before each match.
+local TEAM
 
 ---Player p's entity: it carries the counters health, force and armor, the props figure and
 ---fighter, and the player's flags (damage_taken this beat among them).
@@ -82,10 +85,10 @@ end
 ---True in team play (more than two players).
 ---@return boolean
 function M.team_mode()
-  local t = FIXED.team_mode
+  local t = TEAM
   if t == nil then
     t = match_players() > 2
-    FIXED.team_mode = t
+    TEAM = t
   end
   return t
 end
@@ -104,7 +107,9 @@ end
 ---by the attack as tracker prop "opp<p>"); otherwise the nearest enemy, and with enemies on
 ---both sides the player chooses (O1). nil when no enemy is left.
 function M.opponent(p)
-  if not M.team_mode() then return p == 1 and 2 or 1 end
+  local team = TEAM
+  if team == nil then team = M.team_mode() end
+  if not team then return p == 1 and 2 or 1 end
   local fixed = entity_get(M.tracker(), "opp" .. p)
   if fixed then return fixed end
   local list = require("battlecon.team").opponents(p)
@@ -117,11 +122,17 @@ end
 ---@return integer|nil
 function M.reactive() return M.opponent(M.active()) end
 
+-- A duel's two orders, shared by every call: callers read the list and never change it.
+local ORDER_1, ORDER_2 = { 1, 2 }, { 2, 1 }
+
 ---Players in phase order: the active player first. In team play: the beat's turn order once
----known (tracker prop "order"), else the card holder's team first (TS7).
+---known (tracker prop "order"), else the card holder's team first (TS7). The list is shared:
+---read it, do not change it.
 function M.order()
   local a = M.active()
-  if not M.team_mode() then return { a, a == 1 and 2 or 1 } end
+  local team = TEAM
+  if team == nil then team = M.team_mode() end
+  if not team then return a == 1 and ORDER_1 or ORDER_2 end
   local known = entity_get(M.tracker(), "order")
   local out = {}
   if known then
@@ -138,7 +149,9 @@ end
 
 ---The entity carrying p's force: p's own in a duel, the team pool in team play (§9.7).
 function M.force_holder(p)
-  if not M.team_mode() then return player_entity(p) end
+  local team = TEAM
+  if team == nil then team = M.team_mode() end
+  if not team then return player_entity(p) end
   return entity_get(M.tracker(), "pool" .. match_team(p))
 end
 

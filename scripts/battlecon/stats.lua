@@ -74,19 +74,26 @@ function M.id(p, name)
 end
 local id_of = M.id
 
+-- p's ids when p's values were defined some other way than M.define: found by name once.
+local function found_ids(p)
+  local ids = setmetatable({}, { __index = function(_, name) return id_of(p, name) end })
+  IDS[p] = ids
+  return ids
+end
+
 ---The printed value: the bare sum (§8 "printed value"); NONE stays NONE.
 function M.printed(p, stat) return derived_get(id_of(p, "printed." .. stat)) end
 
 ---Player p's power: M.NONE, or a number of at least 0.
 ---@param p integer
 ---@return integer|string
-function M.power(p) return derived_get(id_of(p, "power")) end                  -- NONE, or at least 0 (P1)
+function M.power(p) return derived_get((IDS[p] or found_ids(p)).power) end                  -- NONE, or at least 0 (P1)
 
 ---Player p's speed (NONE reads 0).
 ---@param p integer
 ---@return integer
 function M.speed(p)
-  local v = derived_get(id_of(p, "speed"))
+  local v = derived_get((IDS[p] or found_ids(p)).speed)
   return v == M.NONE and 0 or v
 end
 
@@ -95,13 +102,13 @@ end
 ---@param p integer
 ---@return boolean
 function M.stable(p)
-  return derived_get(id_of(p, "stability")) > 0 or effect_stat(pe_of(p), "stability", 0) > 0
+  return derived_get((IDS[p] or found_ids(p)).stability) > 0 or effect_stat(pe_of(p), "stability", 0) > 0
 end
 
 ---Defense reads 0 under stability (P4) and never below 0 (P2).
 function M.defense(p)
   if M.stable(p) then return 0 end
-  local v = derived_get(id_of(p, "defense"))
+  local v = derived_get((IDS[p] or found_ids(p)).defense)
   return v == M.NONE and 0 or v
 end
 
@@ -109,19 +116,20 @@ end
 ---@param p integer
 ---@return boolean
 function M.tiebreak(p)
-  return derived_get(id_of(p, "tiebreak")) > 0 or effect_stat(pe_of(p), "tiebreak", 0) > 0
+  return derived_get((IDS[p] or found_ids(p)).tiebreak) > 0 or effect_stat(pe_of(p), "tiebreak", 0) > 0
 end
 
 ---Range: {none=true} | {x={d...}} | {min=, max=} after R3/R4 clamps.
 function M.range(p)
-  local lo_id = id_of(p, "range_min")
+  local ids = IDS[p] or found_ids(p)
+  local lo_id = ids.range_min
   local card, x = derived_source_with(lo_id, "range_x")
   if card then                                                   -- R5: the other card is ignored
     local cells = {}
     for d in string_gmatch(x, "%-?%d+") do cells[#cells + 1] = tonumber(d) end
     return { x = cells }
   end
-  local lo, hi = derived_get(lo_id), derived_get(id_of(p, "range_max"))
+  local lo, hi = derived_get(lo_id), derived_get(ids.range_max)
   if lo == M.NONE or hi == M.NONE then return { none = true } end
   return { min = lo, max = max(lo, hi) }                         -- R4 (the floor), R3
 end
