@@ -67,7 +67,8 @@ function state.opponent(p) end
 function state.reactive() end
 
 --- Players in phase order: the active player first. In team play: the beat's turn order once
---- known (tracker prop "order"), else the card holder's team first (TS7).
+--- known (tracker prop "order"), else the card holder's team first (TS7). The list is shared:
+--- read it, do not change it.
 function state.order() end
 
 --- The entity carrying p's force: p's own in a duel, the team pool in team play (§9.7).
