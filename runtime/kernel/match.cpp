@@ -578,13 +578,15 @@ void Match::refuse_charge() const {
                       "props, entities, zones, counters and effects " + std::to_string(account_->kernel >> 20) + " MB)");
 }
 
+std::string Match::entity_name(EntityId e) const {
+    if (!valid_entity(e)) return std::string("entity ") + std::to_string(e);
+    const Entity& ent = entities_[e - 1];
+    return ent.name.empty() ? (ent.def.empty() ? "entity " + std::to_string(e) : ent.def) : ent.name;
+}
+
 NameResolver Match::names() const {
     NameResolver n;
-    n.entity = [this](EntityId e) {
-        if (!valid_entity(e)) return std::string("entity ") + std::to_string(e);
-        const Entity& ent = entities_[e - 1];
-        return ent.name.empty() ? (ent.def.empty() ? "entity " + std::to_string(e) : ent.def) : ent.name;
-    };
+    n.entity = [this](EntityId e) { return entity_name(e); };
     n.player = [this](PlayerIndex p) {
         return (p >= 0 && p < player_count()) ? players_[p].name : "player " + std::to_string(p + 1);
     };

@@ -216,6 +216,7 @@ public:
     // Called after every event is appended (tests check invariants; the editor follows the log).
     void set_event_observer(std::function<void(const Match&, const Event&)> f) { observer_ = std::move(f); }
     NameResolver names() const;
+    std::string entity_name(EntityId e) const;   // names().entity(e) without making the resolver
     std::string narrate(const Event& e, PlayerIndex viewer) const { return log_.narrate(e, viewer, names()); }
 
     void finish(std::vector<PlayerIndex> winners, std::string reason);

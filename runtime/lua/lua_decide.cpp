@@ -33,7 +33,7 @@ void add_listed_options(lua_State* L, int t, int arg, Match& m, const char* fn, 
         Option& o = r.options.emplace_back();   // owned with r: the checks below may raise
         if (entities) {
             o.entity = check_entity_at(L, -1, arg, "field 'entities'", m);
-            o.label = m.names().entity(o.entity);
+            o.label = m.entity_name(o.entity);
         } else {
             o.space = check_space_at(L, -1, arg, "field 'spaces'", m);
             o.label = m.board().space(o.space).name;

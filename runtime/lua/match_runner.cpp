@@ -338,9 +338,9 @@ bool MatchRunner::answer_pending() {
         }
         if (!a) {
             Agent* agent = agents_[static_cast<std::size_t>(r.player)].get();
-            const std::string who = "player " + std::to_string(r.player + 1);
+            const auto who = [&r] { return "player " + std::to_string(r.player + 1); };   // for the errors only
             if (!agent) {
-                fail(who + " is scripted but no scripted decision is left for '" + r.id + "'" +
+                fail(who() + " is scripted but no scripted decision is left for '" + r.id + "'" +
                      (r.prompt.empty() ? "" : " (" + r.prompt + ")") + ", asked at " + match_->log().file(pending_where_.file) +
                      ":" + std::to_string(pending_where_.line));
                 return false;
@@ -348,7 +348,7 @@ bool MatchRunner::answer_pending() {
             try {
                 a = agent->answer(r, *match_);
             } catch (const std::exception& e) {
-                fail(who + ": " + e.what());
+                fail(who() + ": " + e.what());
                 return false;
             }
             if (!a) {
@@ -357,7 +357,7 @@ bool MatchRunner::answer_pending() {
             }
             const std::string bad = validate_answer(r, *a);
             if (!bad.empty()) {
-                fail("the " + std::string(agent->kind()) + " agent of " + who + " answered '" + r.id + "' wrongly: " + bad);
+                fail("the " + std::string(agent->kind()) + " agent of " + who() + " answered '" + r.id + "' wrongly: " + bad);
                 return false;
             }
         }
