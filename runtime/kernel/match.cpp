@@ -176,7 +176,18 @@ EntityId Match::create_entity(std::string kind, std::string def, std::string nam
     ent.name = std::move(name);
     ent.owner = owner;
     ent.zone = zone_id;
-    for (const auto& [k, v] : props) ent.set_prop(k, v);
+    // Props read from a script or a card template come sorted by key, unique: taken in one
+    // pass (set_prop would insert each one into a growing sorted list).
+    const bool in_order = std::adjacent_find(props.begin(), props.end(), [](const auto& a, const auto& b) {
+                              return !(a.first < b.first);
+                          }) == props.end();
+    if (in_order) {
+        ent.props.reserve(props.size());
+        for (const auto& [k, v] : props)
+            if (!is_nil(v)) ent.props.emplace_back(k, v);
+    } else {
+        for (const auto& [k, v] : props) ent.set_prop(k, v);
+    }
     for (const auto& t : tags) ent.add_tag(t);
     insert(z, ent.id, where);
     entities_.push_back(std::move(ent));
