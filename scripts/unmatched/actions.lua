@@ -37,6 +37,16 @@ end
 
 local M = {}
 
+-- The events this file appends most, declared once (log.kind): a call per event, no table.
+local log_kind = log.kind
+local EV_MANEUVER = log_kind("action", "{p:player} maneuvers and draws {e:card}", { "player", "action", "card" },
+  RULE["maneuver"])
+local EV_MANEUVER_NO_CARD = log_kind("action", "{p:player} maneuvers: no card left to draw", { "player", "action" },
+  RULE["maneuver"])
+local EV_TURN = log_kind("turn", "Turn {n}: {p:player}", { "player", "n" }, RULE["your turn"])
+local EV_ACTION_DONE = log_kind("action.done", "{p:player}'s action {n} is done", { "player", "n", "action" })
+local EV_TURN_END = log_kind("turn.end", "{p:player}'s turn ends", { "player" }, RULE["your turn"])
+
 ---Player `p`'s scheme cards some living fighter of theirs may play, each with those fighters.
 function M.scheme_options(p)
   local out, hand = {}, zone_items(state_hand(p))
@@ -67,10 +77,9 @@ function M.maneuver(p)
   local top = zone_top(state_deck(p))
   if top then
     deck_draw(p, 1)
-    log_event("action", "{p:player} maneuvers and draws {e:card}", { player = p, action = "maneuver", card = top },
-      RULE["maneuver"])
+    EV_MANEUVER(p, "maneuver", top)
   else
-    log_event("action", "{p:player} maneuvers: no card left to draw", { player = p, action = "maneuver" }, RULE["maneuver"])
+    EV_MANEUVER_NO_CARD(p, "maneuver")
     deck_draw(p, 1)
   end
   if match_finished() or not state_any_alive(p) then return end
@@ -150,7 +159,7 @@ end
 
 ---Player `p`'s turn number `n`. `options` = the match's rule options (ctx.options).
 function M.turn(p, n, options)
-  log_event("turn", "Turn {n}: {p:player}", { player = p, n = n }, RULE["your turn"])
+  EV_TURN(p, n)
   -- "Started this turn on a different space" (Turning Point) needs each fighter's space now:
   -- a scratch flag (no event; the board.place events already say where everyone is).
   local all = state_all_alive()
@@ -165,12 +174,12 @@ function M.turn(p, n, options)
       unavailable = why }[1]]
     if what == "Maneuver" then M.maneuver(p) elseif what == "Scheme" then M.scheme(p, schemes) else combat_attack(p, attacks, options.ability_order) end
     if match_finished() then return end
-    log_event("action.done", "{p:player}'s action {n} is done", { player = p, n = a, action = what:lower() })
+    EV_ACTION_DONE(p, a, what:lower())
     match_end_period("action")
   end
   if match_finished() then return end
   deck_hand_limit(p, 7)
-  log_event("turn.end", "{p:player}'s turn ends", { player = p }, RULE["your turn"])
+  EV_TURN_END(p)
   match_end_period("turn")
 end
 

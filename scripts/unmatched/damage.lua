@@ -24,6 +24,11 @@ local RULE = require("unmatched.rules").options({ "defeat", "team play", "damage
 
 local M = {}
 
+-- The events this file appends most, declared once (log.kind): a call per event, no table.
+local log_kind = log.kind
+local EV_DAMAGE = log_kind("damage", "{e:fighter} takes {amount} {kind} damage ({health} health left)",
+  { "fighter", "amount", "kind", "health" }, RULE["damage"])
+
 ---Ends the match when at most one team still has an undefeated hero (duel: your hero
 ---defeated, you lose; team play: both heroes of a team defeated, the other team wins).
 ---Teams are taken in seat order (a team is the set of players match.allies groups together).
@@ -76,8 +81,7 @@ function M.deal(list, n, kind)
     if not defeated(f) then
       local to, from = counter_add(f, "health", -n)
       if i == 1 then dealt = from - to end
-      log_event("damage", "{e:fighter} takes {amount} {kind} damage ({health} health left)",
-        { fighter = f, amount = n, kind = kind, health = to }, RULE["damage"])
+      EV_DAMAGE(f, n, kind, to)
     end
   end
   for i = 1, #list do

@@ -19,6 +19,11 @@ local RULE = require("unmatched.rules").options({ "exhaustion", "boost", "your t
 
 local M = {}
 
+-- The events this file appends most, declared once (log.kind): a call per event, no table.
+local log_kind = log.kind
+local EV_BOOST = log_kind("boost", "{p:player} boosts {what} with {e:card} (+{value})", { "player", "card", "what", "value" },
+  RULE["boost"])
+
 ---Player `p` draws `n` cards one at a time. Each draw from an empty deck is exhaustion:
 ---no reshuffle; each of p's fighters takes 2 damage at once (rulebook "exhaustion").
 function M.draw(p, n)
@@ -56,8 +61,7 @@ function M.boost(p, id, what)
   local c = options[pick].entity
   local value = entity_get(c, "boost") or 0
   M.discard(c)
-  log_event("boost", "{p:player} boosts {what} with {e:card} (+{value})",
-    { player = p, card = c, what = what, value = value }, RULE["boost"])
+  EV_BOOST(p, c, what, value)
   return value
 end
 

@@ -20,6 +20,10 @@ local RULE = require("unmatched.rules").options({ "maneuver" })
 
 local M = {}
 
+-- The events this file appends most, declared once (log.kind): a call per event, no table.
+local log_kind = log.kind
+local EV_MOVE = log_kind("move", "{e:fighter} moves {path}", { "fighter", "from", "to", "path" }, RULE["maneuver"])
+
 local EMPTY = {}   -- no reachable space (steps = 0); never written
 
 ---Player `chooser` moves fighter `f` up to `steps` spaces (0 = stay). Returns the space.
@@ -40,8 +44,7 @@ function M.move_fighter(chooser, f, steps, id)
   local path, names = board_path(f, to, "allies", steps), {}
   for i = 1, #path do names[i] = board_name(path[i]) end
   board_place(f, to)
-  log_event("move", "{e:fighter} moves {path}", { fighter = f, from = at, to = to, path = table_concat(names, "-") },
-    RULE["maneuver"])
+  EV_MOVE(f, at, to, table_concat(names, "-"))
   return to
 end
 
