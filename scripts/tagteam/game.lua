@@ -47,6 +47,8 @@ local game = {
   },
 }
 
+local EV_TURN = log.kind("tagteam.turn", "Turn {turn}", { "turn" })   -- declared once: a call per turn
+
 local function battle_phase(G, round)
   log.event("tagteam.round", "Round {round}: Battle phase ({n} turns)", { round = round, n = zone.count(G.battle[1]) },
     { rule = "§4.1" })
@@ -54,7 +56,7 @@ local function battle_phase(G, round)
     local n1, n2 = zone.count(G.battle[1]), zone.count(G.battle[2])
     if n1 == 0 and n2 == 0 then break end
     if n1 == 0 or n2 == 0 then error("battle decks of unequal size: undefined by the base rules (Q-03)") end
-    log.event("tagteam.turn", "Turn {turn}", { turn = (G.turn or 0) + 1 })
+    EV_TURN((G.turn or 0) + 1)
     if turn.resolve(G) then return true end
   end
   -- the played piles go back face down in their order (first played on top): never shuffled

@@ -72,6 +72,33 @@ local TOKEN_TEXT = { [0] = "{e:fighter} gains one {token} token ({count} now)",
 local REVEAL_TEXT = "{p:player} reveals {e:active}'s {e:card}: {text}"
 local REVEAL_AGAIN = "{p:player} reveals {e:active}'s {e:card}"
 
+-- The events a turn appends most, declared once per template (log.kind): a call per event, no
+-- table. A nil value leaves its field out, as log.event does.
+local log_kind = log.kind
+local HP_FIELDS = { "fighter", "track", "from", "to", "attack", "direct", "heal" }
+local HP_KIND = {}
+for set = 1, 7 do
+  for symbols = 0, 2 do
+    for ending = 0, 2 do
+      local i = set + 8 * symbols + 32 * ending
+      HP_KIND[i] = log_kind("tagteam.track", HP_TEXT[i], HP_FIELDS)
+    end
+  end
+end
+local HP_MOVES_KIND = log_kind("tagteam.track", HP_MOVES, HP_FIELDS)
+local SPECIAL_KIND, POWER_KIND = {}, {}
+for i = 0, 5 do
+  SPECIAL_KIND[i] = log_kind("tagteam.track", SPECIAL_TEXT[i], { "fighter", "track", "from", "to", "name" })
+  POWER_KIND[i] = log_kind("tagteam.power", POWER_TEXT[i], { "fighter", "n", "power" })
+end
+local EV_ATTACKED = log_kind("tagteam.attacked", "{e:fighter} is attacked with strength {strength}",
+  { "fighter", "strength" }, R_ATTACKED)
+local EV_SYMBOL = log_kind("tagteam.symbol", "{e:fighter}'s symbol on cell {cell} fires", { "fighter", "cell", "track" },
+  R_SYMBOL)
+local EV_REVEAL = log_kind("tagteam.reveal", REVEAL_TEXT, { "player", "card", "active", "partner", "text" }, R_REVEAL)
+local EV_REVEAL_AGAIN = log_kind("tagteam.reveal", REVEAL_AGAIN, { "player", "card", "active", "partner", "text" },
+  R_REVEAL)
+
 -- 0 outside a trigger wave, else 1 or 2: one or several symbols acted on fighter f.
 local function by_symbols(T, f)
   local count = T.by_symbols
@@ -89,9 +116,8 @@ local function move_hp(T, f, n, a, d, h)
     local c = track_cell(T, f, "hp", to)
     if c and c.stop then ending = 2 end
   end
-  log_event("tagteam.track", HP_TEXT[set + 8 * by_symbols(T, f) + 32 * ending] or HP_MOVES, { fighter = f,
-    track = "hp", from = from, to = to, attack = a ~= 0 and a or nil, direct = d ~= 0 and d or nil,
-    heal = h ~= 0 and h or nil })
+  local report = HP_KIND[set + 8 * by_symbols(T, f) + 32 * ending] or HP_MOVES_KIND
+  report(f, "hp", from, to, a ~= 0 and a or nil, d ~= 0 and d or nil, h ~= 0 and h or nil)
 end
 
 -- Fighter f's special-track marker moves by n.
@@ -99,8 +125,8 @@ local function move_special(T, f, n)
   local _, from, to = track_move(T, f, "special", n, T.entered)
   if from == to then return end
   local t = track_of(T, f, "special")
-  log_event("tagteam.track", SPECIAL_TEXT[(to < from and 1 or 0) + 2 * by_symbols(T, f)],
-    { fighter = f, track = "special", from = from, to = to, name = t and t.name or "special track" })
+  local report = SPECIAL_KIND[(to < from and 1 or 0) + 2 * by_symbols(T, f)]
+  report(f, "special", from, to, t and t.name or "special track")
 end
 
 -- The name a token reads as (the fighter's `label` for it, else its counter name).
@@ -123,8 +149,7 @@ function M.settle(T, acc)
   for i = 1, #all do
     local f = all[i]
     if hit[f] then
-      log_event("tagteam.attacked", "{e:fighter} is attacked with strength {strength}",
-        { fighter = f, strength = atk[f] or 0 }, R_ATTACKED)
+      EV_ATTACKED(f, atk[f] or 0)
     end
     local h = heal[f] or 0
     if h ~= 0 and counter_get(f, "hp") == 0 then h = 0 end   -- no healing on the KO cell
@@ -138,8 +163,8 @@ function M.settle(T, acc)
       local was = counter_get(f, "power")
       local now = counter_set(f, "power", max(0, was + d))
       if now ~= was then
-        log_event("tagteam.power", POWER_TEXT[(now < was and 1 or 0) + 2 * by_symbols(T, f)],
-          { fighter = f, n = now > was and now - was or was - now, power = now })
+        local report = POWER_KIND[(now < was and 1 or 0) + 2 * by_symbols(T, f)]
+        report(f, now > was and now - was or was - now, now)
       end
     end
   end
@@ -242,8 +267,7 @@ function M.triggers(T)
       local c = track_cell(T, f, e.which, e.cell)
       if c and (c.gain or c.heal or c.damage or c.special or c.partner_gain or c.fn) then
         if c.gain or c.heal or c.damage or c.special or c.fn then count[f] = (count[f] or 0) + 1 end
-        log_event("tagteam.symbol", "{e:fighter}'s symbol on cell {cell} fires", { fighter = f, cell = e.cell, track = e.which },
-          R_SYMBOL)
+        EV_SYMBOL(f, e.cell, e.which)
         if c.gain then acc.pow[f] = (acc.pow[f] or 0) + c.gain end
         if c.heal then acc.heal[f] = (acc.heal[f] or 0) + c.heal end
         if c.damage then acc.dd[f] = (acc.dd[f] or 0) + c.damage end
@@ -349,12 +373,12 @@ function M.resolve(G)
     A[p] = a
     B[p] = G.mate[a]
     local text = d.text
-    local template = REVEAL_AGAIN
+    local report = EV_REVEAL_AGAIN
     if text ~= "" and not told[c] then
       told[c] = true
-      template = REVEAL_TEXT
+      report = EV_REVEAL
     end
-    log_event("tagteam.reveal", template, { player = p, card = c, active = a, partner = B[p], text = text }, R_REVEAL)
+    report(p, c, a, B[p], text)
   end
   -- R3 cancel (mutual cancel: both ignored, Q-08); a cancelled card still set its roles
   local cancel1, cancel2 = cancels(T, 1, cd[1]), cancels(T, 2, cd[2])
