@@ -13,12 +13,12 @@
 
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
-local ipairs, tonumber = ipairs, tonumber
+local ipairs, select, tonumber = ipairs, select, tonumber
 local board_distance, board_position, counter_get, derived_find = board.distance, board.position, counter.get, derived.find
 local derived_sources, entity_get, entity_kind, entity_name = derived.sources, entity.get, entity.kind, entity.name
 local entity_set, flag_get, flag_set = entity.set, flag.get, flag.set
 local match_name, match_players, match_team, string_gmatch = match.name, match.players, match.team, string.gmatch
-local table_concat, zone_items = table.concat, zone.items
+local zone_items = zone.items
 
 local M = {}
 
@@ -228,14 +228,20 @@ function M.attack_cards(p)
   return list, nil
 end
 
+-- The names of the entities given, joined by spaces (no list is made: a pair is one or two).
+local function joined_names(...)
+  local n = select("#", ...)
+  if n == 0 then return "" end
+  local text = entity_name((...))
+  for i = 2, n do text = text .. " " .. entity_name((select(i, ...))) end
+  return text
+end
+
 ---The names of p's attack cards (M.attack_cards) joined by spaces, as the log shows them.
 ---@param p integer
 ---@return string
 function M.attack_name(p)
-  local list = M.attack_cards(p)
-  local names = {}
-  for i, e in ipairs(list) do names[i] = entity_name(e) end
-  return table_concat(names, " ")
+  return joined_names(derived_sources(derived_find("power", player_entity(p))))
 end
 
 return M
