@@ -37,16 +37,16 @@ Run::Run(std::shared_ptr<LuaHost> host, const Scenario& scenario, std::shared_pt
     if (tape_) s.decisions.clear();   // the tape answers every seat, in the recorded order
     else tape_ = std::make_shared<DecisionTape>();
     runner_ = std::make_unique<MatchRunner>(*host_, std::move(s), replay_agents(tape_));
-    runner_->set_event_observer([this](const Match& m, const Event& e) {
-        births_.observe(m, e);
+    runner_->set_event_observer([this](const Match& m, std::uint32_t seq) {
+        births_.observe(m, seq);
         if (timeline_) timeline_->record(m);
-        if (observer_) observer_(m, e);
+        if (observer_) observer_(m, seq);
     });
 }
 
 Run::~Run() { runner_.reset(); }   // the runner releases its references in the host first
 
-void Run::set_observer(std::function<void(const Match&, const Event&)> f) { observer_ = std::move(f); }
+void Run::set_observer(std::function<void(const Match&, std::uint32_t seq)> f) { observer_ = std::move(f); }
 
 void Run::keep_timeline(std::size_t budget) { timeline_ = std::make_unique<Timeline>(runner_->scenario().seed, budget); }
 

@@ -46,7 +46,7 @@ public:
     Run(std::shared_ptr<LuaHost> host, const Scenario& scenario, std::shared_ptr<DecisionTape> tape);
     ~Run();
 
-    void set_observer(std::function<void(const Match&, const Event&)> f);   // before play()
+    void set_observer(std::function<void(const Match&, std::uint32_t seq)> f);   // before play()
     // What each entity was created with (run_compare.h), recorded by the run's own observer,
     // which then calls the one given to set_observer.
     const BirthRecord& births() const { return births_; }
@@ -77,7 +77,7 @@ private:
     std::unique_ptr<MatchRunner> runner_;
     BirthRecord births_;
     std::unique_ptr<Timeline> timeline_;
-    std::function<void(const Match&, const Event&)> observer_;
+    std::function<void(const Match&, std::uint32_t seq)> observer_;
 };
 
 // Event equality for "what changed" (see the contract above).

@@ -7,8 +7,10 @@
 
 namespace duelbox::editor {
 
-void BirthRecord::observe(const Match& m, const Event& e) {
-    if (e.type != "entity.create") return;
+void BirthRecord::observe(const Match& m, std::uint32_t seq) {
+    static const Sym kCreate = intern("entity.create");
+    if (m.log().type_of(seq) != kCreate) return;   // decoded only when it is a creation
+    const Event e = m.log().event(seq);
     const Field* f = e.find("entity");
     const auto* id = f ? std::get_if<std::int64_t>(&f->value) : nullptr;
     if (!id || !m.valid_entity(static_cast<EntityId>(*id))) return;

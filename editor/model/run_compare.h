@@ -35,7 +35,7 @@ struct EntityBirth {
 // Fed by a run's event observer; keeps each entity.create event's birth by event index.
 class BirthRecord {
 public:
-    void observe(const Match& m, const Event& e);
+    void observe(const Match& m, std::uint32_t seq);   // event `seq` was just appended
     const EntityBirth* at(std::size_t event) const;      // nullptr when that event created nothing
     std::size_t size() const { return births_.size(); }
 

@@ -215,7 +215,7 @@ void Session::travel(std::size_t n) {
     {
         auto tape = std::make_shared<DecisionTape>(DecisionTape::from_run(current_->runner()));
         Run again(host, replay_scenario(), tape);
-        again.set_observer([&](const Match& m, const Event&) {
+        again.set_observer([&](const Match& m, std::uint32_t) {
             const std::size_t size = m.log().size();
             if (size < lo || size > hi || snapshots_.count(size)) return;
             auto copy = std::make_shared<Match>(m);

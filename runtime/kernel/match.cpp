@@ -575,7 +575,7 @@ std::uint32_t Match::append_event(Sym type, Sym text, std::span<const FieldIn> f
     }
     // The rule context becomes a "rule" field; an event's own "rule" (a script naming its step) wins.
     const std::uint32_t seq = log_.append(type, text, fields, rule_, source_, audience);
-    if (observer_) observer_(*this, log_.readable(seq));   // a front end reads them all anyway
+    if (observer_) observer_(*this, seq);
     return seq;
 }
 

@@ -45,7 +45,8 @@ BenchMatch play_one(LuaHost& host, const Scenario& base, std::uint64_t seed, con
     MatchRunner runner(host, std::move(s));
     std::size_t chars = 0;
     if (o.narrate)
-        runner.set_event_observer([&](const Match& m, const Event& e) { chars += m.narrate(e, EventLog::kObserver).size(); });
+        runner.set_event_observer(
+            [&](const Match& m, std::uint32_t seq) { chars += m.narrate(m.log().event(seq), EventLog::kObserver).size(); });
     BenchMatch r;
     r.seed = seed;
     r.state = runner.run();

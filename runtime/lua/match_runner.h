@@ -49,7 +49,7 @@ public:
 
     void set_ignore_stop(bool ignore) { ignore_stop_ = ignore; }
     // Called after every event from the very first (set before the first step()).
-    void set_event_observer(std::function<void(const Match&, const Event&)> f) { observer_ = std::move(f); }
+    void set_event_observer(std::function<void(const Match&, std::uint32_t seq)> f) { observer_ = std::move(f); }
 
     RunState step();                                   // one resume (answers pending decisions first)
     RunState run();                                    // step() while Running
@@ -102,7 +102,7 @@ private:
     std::size_t scanned_ = 0;                          // events already checked for stop.at_event
     std::size_t cut_ = static_cast<std::size_t>(-1);
     bool ignore_stop_ = false;
-    std::function<void(const Match&, const Event&)> observer_;
+    std::function<void(const Match&, std::uint32_t seq)> observer_;
 };
 
 // The default agent for a seat: random (seeded from the match seed and seat), first, human

@@ -172,7 +172,7 @@ TEST_CASE("editor: travelling to event N equals a fresh run stopped at N", "[edi
         MatchRunner fresh(host, fresh_s);
         std::unique_ptr<Match> at_n;   // the fresh run's state at exactly n events
         if (n == 0) at_n = std::make_unique<Match>(fresh_s.seed);
-        fresh.set_event_observer([&](const Match& m, const Event&) {
+        fresh.set_event_observer([&](const Match& m, std::uint32_t) {
             if (m.log().size() == n) at_n = std::make_unique<Match>(m);
         });
         fresh.run();

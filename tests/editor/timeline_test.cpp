@@ -59,7 +59,7 @@ FreshStates fresh_run(const Scenario& s, const std::vector<std::size_t>& at) {
     std::vector<std::string> errors;
     REQUIRE(host.load_game(s.root, s.game, errors));
     MatchRunner fresh(host, s);
-    fresh.set_event_observer([&](const Match& m, const Event&) {
+    fresh.set_event_observer([&](const Match& m, std::uint32_t) {
         const std::size_t n = m.log().size();
         if (std::find(at.begin(), at.end(), n) == at.end()) return;
         f.digest[n] = full_state(m);

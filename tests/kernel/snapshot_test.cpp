@@ -103,7 +103,7 @@ TEST_CASE("kernel: a snapshot after every event restores exactly the match at th
     Match m(42);
     std::vector<std::unique_ptr<Match>> copies;   // plain value copies: the reference
     std::vector<MatchSnapshot> snaps;
-    m.set_event_observer([&](const Match& live, const Event&) {
+    m.set_event_observer([&](const Match& live, std::uint32_t) {
         copies.push_back(std::make_unique<Match>(live));
         snaps.push_back(MatchSnapshot::take(live, snaps.empty() ? nullptr : &snaps.back()));
     });

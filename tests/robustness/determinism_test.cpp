@@ -84,11 +84,12 @@ TEST_CASE("every entity is in exactly one zone after every event of long random 
         for (auto& seat : s.seats) seat.setup["health"] = 20;   // long matches
         MatchRunner runner(host, s);
         std::string broken;
-        runner.set_event_observer([&](const Match& m, const Event& e) {
+        runner.set_event_observer([&](const Match& m, std::uint32_t seq) {
             ++checked;
             if (broken.empty()) {
                 const std::string problem = m.check_invariants();
-                if (!problem.empty()) broken = "after event " + std::to_string(e.seq) + " (" + std::string(e.type) + "): " + problem;
+                if (!problem.empty())
+                    broken = "after event " + std::to_string(seq) + " (" + std::string(symbol(m.log().type_of(seq))) + "): " + problem;
             }
         });
         const RunState end = runner.run();

@@ -46,7 +46,8 @@ TEST_CASE("Unmatched 1000 seeded random matches over every pairing and both maps
     for (int i = 0; i < 1000; ++i) {
         MatchRunner runner(host, random_match(i));
         int crowded = 0;   // a board.place that left two fighters on one space
-        runner.set_event_observer([&crowded](const Match& m, const Event& e) {
+        runner.set_event_observer([&crowded](const Match& m, std::uint32_t seq) {
+            const Event e = m.log().event(seq);
             if (e.type == "board.place" && m.figures_at(static_cast<SpaceId>(std::get<std::int64_t>(e.get("to")))).size() > 1)
                 ++crowded;
         });
