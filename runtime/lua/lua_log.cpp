@@ -189,36 +189,40 @@ int log_kind(lua_State* L) {
     auto& kind = push_owned<EventKind>(L);   // slot 5: freed by the collector if a check raises
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 3));
     if (n > kMaxEventFields) return luaL_argerror(L, 3, "more than 64 fields");
+    std::size_t bytes = std::strlen(type) + std::strlen(text) + 64;
     for (lua_Integer i = 1; i <= n; ++i) {
         if (lua_rawgeti(L, 3, i) != LUA_TSTRING || lua_rawlen(L, -1) == 0)
             return luaL_argerror(L, 3, lua_pushfstring(L, "fields[%d]: a field name expected", static_cast<int>(i)));
-        std::string key = lua_tostring(L, -1);
-        lua_pop(L, 1);
+        const char* key = lua_tostring(L, -1);   // the list keeps it alive: no C++ copy before the checks
         if (std::find(kind.keys.begin(), kind.keys.end(), key) != kind.keys.end())
-            return luaL_argerror(L, 3, lua_pushfstring(L, "field '%s' is named twice", key.c_str()));
-        kind.keys.push_back(std::move(key));
+            return luaL_argerror(L, 3, lua_pushfstring(L, "field '%s' is named twice", key));
+        kind.keys.emplace_back(key);
+        bytes += kind.keys.back().size() + 64;
+        lua_pop(L, 1);
     }
     if (lua_istable(L, 4)) {
         readonly_view_unwrap(L, 4);
-        for (const char* unsupported : {"to", "hidden"})
+        for (const char* unsupported : {"to", "hidden"}) {
             if (lua_getfield(L, 4, unsupported) != LUA_TNIL)
                 return luaL_argerror(L, 4, lua_pushfstring(L, "'%s' is not an option of an event kind: use log.event", unsupported));
-            else
-                lua_pop(L, 1);
+            lua_pop(L, 1);
+        }
         if (const char* rule = push_field_string(L, 4, "rule", nullptr)) kind.rule = rule;
         lua_pop(L, 1);
+        bytes += kind.rule.size();
     } else if (!lua_isnil(L, 4)) {
         return luaL_typeerror(L, 4, "table of options");
     }
-    // Interned for the life of the process (symbols.h); a kind declared while a match plays
-    // charges that match for the new texts, as log.event does.
+    // Interned for the life of the process (symbols.h). A kind declared while a match plays
+    // charges that match for its texts and keys (kept by the kind, and interned), as log.event
+    // charges a new type or template: a script declaring kinds in a loop meets the memory cap.
     Match* m = host_of(L).match();
-    const std::size_t known = symbol_count();
     kernel_call(L, [&] {
+        if (m) m->charge(bytes);
         kind.type = intern(type);
         kind.text = intern(text);
+        kind.key_syms.reserve(kind.keys.size());
         for (const std::string& key : kind.keys) kind.key_syms.push_back(intern(key));
-        if (m && symbol_count() != known) m->charge(std::strlen(type) + std::strlen(text) + 64);
         return 0;
     });
     lua_pushcclosure(L, emit_kind, 1);

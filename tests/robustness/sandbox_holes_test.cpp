@@ -262,6 +262,13 @@ TEST_CASE("#16.7 events a script makes count against the memory cap", "[robustne
     CHECK(host->kernel_memory_used() < (1u << 20));
 }
 
+TEST_CASE("#16.7 event kinds a script declares while a match plays count against the memory cap", "[robustness][sandbox][16]") {
+    auto host = probe_host();
+    expect_probe_failure(*host, "kernel_kinds", "cards/probe/kernel_kinds.lua:", "memory cap of 64 MB exceeded");
+    expect_probe_healthy(*host);
+    CHECK(host->kernel_memory_used() < (1u << 20));
+}
+
 TEST_CASE("#16.7 entities, props and counters a script makes count against the memory cap", "[robustness][sandbox][16]") {
     auto host = probe_host();
     MatchRunner runner(*host, probe_scenario({"probe/kernel_props"}));
