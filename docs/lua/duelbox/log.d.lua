@@ -21,12 +21,13 @@ log = {}
 ---@return integer seq
 function log.event(type, text, fields, opts) end
 
----`log.kind(type, text, fields [, {rule=}]) -> function(value, ...) -> seq`
+---`log.kind(type, text, fields [, {rule=}]) -> fn`
 ---
----Declares an event kind once (at load, into a local) and returns a function that appends one
----event of it per call: `local PASS = log.kind("pass", "{p:player} passes", {"player"}, {rule =
----"§3.3"})`, then `PASS(turn)`. `fields` lists the field names; the call passes their values
----in that order (a nil value leaves the field out, extra values are an error). The event is
+---Declares an event kind once (at load, into a local) and returns `fn`, which appends one
+---event of it per call, `fn(value, ...) -> seq`: `local PASS = log.kind("pass", "{p:player}
+---passes", {"player"}, {rule = "§3.3"})`, then `PASS(turn)`. `fields` lists the field names;
+---the call passes their values in that order (a nil value leaves the field out, extra values
+---are an error). The event is
 ---the one log.event(type, text, {player = turn}, {rule = "§3.3"}) appends, for less: no
 ---table per event and no text to look up. For events that limit who sees them (`to`,
 ---`hidden`), use log.event.
@@ -34,8 +35,7 @@ function log.event(type, text, fields, opts) end
 ---@param text any
 ---@param fields any
 ---@param opts? any
----@return any
----@return any
+---@return function fn
 function log.kind(type, text, fields, opts) end
 
 ---`log.say(text [, fields [, options]]) -> seq`
