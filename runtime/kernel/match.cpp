@@ -14,9 +14,13 @@ const FieldKey key_action{"action"}, key_amount{"amount"}, key_by{"by"}, key_cou
     key_spaces{"spaces"}, key_stat{"stat"}, key_tag{"tag"}, key_target{"target"}, key_to{"to"}, key_value{"value"},
     key_verb{"verb"}, key_winners{"winners"}, key_word{"word"}, key_zone{"zone"};
 
-FieldIn int_field(const FieldKey& key, std::int64_t v, PlayerMask to = kEveryone) { return FieldIn{key.text, v, to, key.sym}; }
+FieldIn int_field(const FieldKey& key, std::int64_t v, PlayerMask to = kEveryone) {
+    return FieldIn{key.text, v, to, key.sym};
+}
 // `v` must outlive the emit call it is passed to (a literal, a member, a temporary of that statement).
-FieldIn str_field(const FieldKey& key, std::string_view v) { return FieldIn{key.text, v, kEveryone, key.sym}; }
+FieldIn str_field(const FieldKey& key, std::string_view v, PlayerMask to = kEveryone) {
+    return FieldIn{key.text, v, to, key.sym};
+}
 
 // Memory charged for what a match stores (memory_account.h): the text it copies plus a fixed
 // overhead per record, an estimate close enough to bound it, never a measurement.
@@ -196,7 +200,7 @@ EntityId Match::create_entity(std::string kind, std::string def, std::string nam
     const PlayerMask seen = seen_by(id);
     emit("entity.create", "{e:entity} is created in {z:zone}",
          {int_field(key_entity, id, seen), int_field(key_zone, zone_id),
-          FieldIn{key_def.text, std::string_view(entities_.back().def), seen, key_def.sym}, str_field(key_kind, entities_.back().kind)});
+          str_field(key_def, entities_.back().def, seen), str_field(key_kind, entities_.back().kind)});
     return id;
 }
 
@@ -209,7 +213,9 @@ void Match::set_prop(EntityId e, std::string_view key, Value v) {
     ent.set_prop(key, std::move(v));
     // A cleared prop reads as words, not "= nil".
     emit("entity.prop", is_nil(shown) ? "{e:entity} {key} is cleared" : "{e:entity} {key} = {value}",
-         {int_field(key_entity, e, seen), str_field(key_key, key), FieldIn{key_value.text, FieldIn::view(shown), seen, key_value.sym}}, seen);
+         {int_field(key_entity, e, seen), str_field(key_key, key),
+          FieldIn{key_value.text, FieldIn::view(shown), seen, key_value.sym}},
+         seen);
 }
 
 void Match::add_tag(EntityId e, std::string_view tag) {
@@ -280,7 +286,8 @@ void Match::reveal(EntityId e, PlayerMask to) {
     else
         for (PlayerIndex p = 0; p < player_count(); ++p)
             if (mask_has(to, p)) who += (who.empty() ? "" : ",") + std::to_string(p + 1);
-    emit_news("entity.reveal", "{e:entity} is revealed", {int_field(key_entity, e, after), str_field(key_to, who)}, after);
+    emit_news("entity.reveal", "{e:entity} is revealed", {int_field(key_entity, e, after), str_field(key_to, who)},
+              after);
 }
 
 bool Match::can_see(PlayerIndex viewer, EntityId e) const {
@@ -368,8 +375,8 @@ EffectId Match::add_modifier(Modifier m) {
     const std::int64_t amount = m.amount;
     const EffectId id = effects_.add_modifier(std::move(m));
     emit("modifier.add", "{e:target} {stat} {op} {amount}",
-         {int_field(key_id, id), int_field(key_target, target, seen_by(target)), str_field(key_stat, stat), str_field(key_op, op),
-          int_field(key_amount, amount)});
+         {int_field(key_id, id), int_field(key_target, target, seen_by(target)), str_field(key_stat, stat),
+          str_field(key_op, op), int_field(key_amount, amount)});
     return id;
 }
 
@@ -448,7 +455,8 @@ void Match::place(EntityId e, SpaceId s) {
     const ZoneId from_zone = entity(e).zone;
     relocate(e, space_zone(s), Where::bottom());
     emit("board.place", "{e:entity} is placed on {s:to}",
-         {int_field(key_entity, e), int_field(key_from, from), int_field(key_from_zone, from_zone), int_field(key_to, s)});
+         {int_field(key_entity, e), int_field(key_from, from), int_field(key_from_zone, from_zone),
+          int_field(key_to, s)});
 }
 
 std::function<bool(SpaceId)> Match::occupied_except(EntityId mover) const {

@@ -56,17 +56,24 @@ FieldValue to_field_value(lua_State* L, int idx) {
 // stack (views and integers, nothing to free if a check raises).
 constexpr int kMaxEventFields = 64;
 
+// Room for an event's fields on the C stack, left unconstructed: building 65 FieldIn (a variant
+// each) on every call cost more than the rest of emitting an event.
+union FieldSlots {
+    FieldSlots() {}
+    FieldIn at[kMaxEventFields + 1];
+};
+
+const FieldKey& rule_key() {
+    static const FieldKey key{"rule"};
+    return key;
+}
+
 // Reads fields (table at slot `fi`) and options (table at slot `oi`) into an event, then
 // emits it. Slots are the script's argument numbers, so errors name the right argument.
 int emit_event(lua_State* L, Match& m, const char* type, const char* text, int fi, int oi) {
     lua_settop(L, oi);   // missing arguments read as nil, as before; what is pushed goes above them
-    // Room for the most fields an event may have, left unconstructed: building 65 FieldIn
-    // (a variant each) on every call cost more than the rest of this function.
     static_assert(std::is_trivially_destructible_v<FieldIn>, "a raise (longjmp) must leave nothing to destroy");
-    union Slots {
-        Slots() {}
-        FieldIn at[kMaxEventFields + 1];
-    } slots;
+    FieldSlots slots;
     FieldIn* const fields = slots.at;
     int n = 0;
     if (lua_istable(L, fi)) {
@@ -103,7 +110,7 @@ int emit_event(lua_State* L, Match& m, const char* type, const char* text, int f
         lua_pop(L, 1);
         // The rule's text stays on the stack (pushed by push_field_string) until the event is made.
         const char* rule = push_field_string(L, oi, "rule", nullptr);
-        if (rule) new (&fields[n++]) FieldIn{"rule", std::string_view(rule), kEveryone};
+        if (rule) new (&fields[n++]) FieldIn{rule_key().text, std::string_view(rule), kEveryone, rule_key().sym};
     } else if (!lua_isnoneornil(L, oi)) {
         return luaL_typeerror(L, oi, "table of options");
     }
@@ -140,11 +147,6 @@ struct EventKind {
     std::string rule;            // "" = the rule context
 };
 
-const FieldKey& rule_key() {
-    static const FieldKey key{"rule"};
-    return key;
-}
-
 // kind(value, value, ...): one event of the kind, values in the order its fields were declared.
 int emit_kind(lua_State* L) {
     Match& m = match_of(L);
@@ -154,16 +156,14 @@ int emit_kind(lua_State* L) {
     if (given > declared)
         return luaL_error(L, "event '%s': %d values for %d declared field%s", symbol(kind.type).data(), given, declared,
                           declared == 1 ? "" : "s");
-    union Slots {   // as in emit_event: left unconstructed, nothing to destroy on a raise
-        Slots() {}
-        FieldIn at[kMaxEventFields + 1];
-    } slots;
+    FieldSlots slots;   // left unconstructed: nothing to destroy on a raise
     FieldIn* const fields = slots.at;
     int n = 0;
     for (int i = 0; i < given; ++i)
         if (!lua_isnil(L, i + 1))
             new (&fields[n++]) FieldIn{kind.keys[i], to_field_value(L, i + 1), kEveryone, kind.key_syms[i]};
-    if (!kind.rule.empty()) new (&fields[n++]) FieldIn{"rule", std::string_view(kind.rule), kEveryone, rule_key().sym};
+    if (!kind.rule.empty())
+        new (&fields[n++]) FieldIn{rule_key().text, std::string_view(kind.rule), kEveryone, rule_key().sym};
     return kernel_call(L, [&] {
         stamp_source(L, m);
         lua_pushinteger(L, m.emit_script(kind.type, kind.text, std::span<const FieldIn>(fields, static_cast<std::size_t>(n))));

@@ -110,7 +110,8 @@ EntityFilter check_filter(lua_State* L, int first) {
 
 /// zone.items(z [, kind [, name]]) -> {entity...}
 /// The zone's entities, top first; with `kind`, only the entities of that kind (a hand's
-/// styles), or of one of the kinds a list names ({"style", "base"}); with `name`, only those of that display name (kind may be nil: any kind), e.g.
+/// styles), or of one of the kinds a list names ({"style", "base"}); with `name`, only those
+/// of that display name (kind may be nil: any kind), e.g.
 /// `zone.items(pool, "counter", "frost")`. Rules code sees everything; what a player sees is
 /// decided by the zone's visibility when the log and agents show it.
 int zone_items(lua_State* L) {

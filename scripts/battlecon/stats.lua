@@ -59,27 +59,22 @@ function M.define(p)
   IDS[p] = ids
 end
 
+-- Raised when p's stats were never defined (a setup that skipped M.define): says what to do.
+local function missing(p)
+  error(("no stats are defined for player %s (battlecon.stats.define runs at setup)"):format(tostring(p)), 3)
+end
+
 ---The id of player p's derived value `name` ("power", "printed.speed", "stability", ...): for
 ---derived.get and derived.source_with. Its sources are p's attack cards, whichever stat it is.
 ---@param p integer
 ---@param name string
 ---@return integer
 function M.id(p, name)
-  local ids = IDS[p]
-  local id = ids and ids[name]
-  if id then return id end
-  id = derived.find(name, pe_of(p))                                   -- defined some other way
-  if not id then error(("no derived value '%s' for player %d (stats.define)"):format(name, p), 2) end
+  local id = (IDS[p] or missing(p))[name]
+  if not id then error(("no derived stat '%s' (battlecon.stats.define)"):format(tostring(name)), 2) end
   return id
 end
 local id_of = M.id
-
--- p's ids when p's values were defined some other way than M.define: found by name once.
-local function found_ids(p)
-  local ids = setmetatable({}, { __index = function(_, name) return id_of(p, name) end })
-  IDS[p] = ids
-  return ids
-end
 
 ---The printed value: the bare sum (§8 "printed value"); NONE stays NONE.
 function M.printed(p, stat) return derived_get(id_of(p, "printed." .. stat)) end
@@ -87,13 +82,13 @@ function M.printed(p, stat) return derived_get(id_of(p, "printed." .. stat)) end
 ---Player p's power: M.NONE, or a number of at least 0.
 ---@param p integer
 ---@return integer|string
-function M.power(p) return derived_get((IDS[p] or found_ids(p)).power) end                  -- NONE, or at least 0 (P1)
+function M.power(p) return derived_get((IDS[p] or missing(p)).power) end                  -- NONE, or at least 0 (P1)
 
 ---Player p's speed (NONE reads 0).
 ---@param p integer
 ---@return integer
 function M.speed(p)
-  local v = derived_get((IDS[p] or found_ids(p)).speed)
+  local v = derived_get((IDS[p] or missing(p)).speed)
   return v == M.NONE and 0 or v
 end
 
@@ -102,13 +97,13 @@ end
 ---@param p integer
 ---@return boolean
 function M.stable(p)
-  return derived_get((IDS[p] or found_ids(p)).stability) > 0 or effect_stat(pe_of(p), "stability", 0) > 0
+  return derived_get((IDS[p] or missing(p)).stability) > 0 or effect_stat(pe_of(p), "stability", 0) > 0
 end
 
 ---Defense reads 0 under stability (P4) and never below 0 (P2).
 function M.defense(p)
   if M.stable(p) then return 0 end
-  local v = derived_get((IDS[p] or found_ids(p)).defense)
+  local v = derived_get((IDS[p] or missing(p)).defense)
   return v == M.NONE and 0 or v
 end
 
@@ -116,12 +111,12 @@ end
 ---@param p integer
 ---@return boolean
 function M.tiebreak(p)
-  return derived_get((IDS[p] or found_ids(p)).tiebreak) > 0 or effect_stat(pe_of(p), "tiebreak", 0) > 0
+  return derived_get((IDS[p] or missing(p)).tiebreak) > 0 or effect_stat(pe_of(p), "tiebreak", 0) > 0
 end
 
 ---Range: {none=true} | {x={d...}} | {min=, max=} after R3/R4 clamps.
 function M.range(p)
-  local ids = IDS[p] or found_ids(p)
+  local ids = IDS[p] or missing(p)
   local lo_id = ids.range_min
   local card, x = derived_source_with(lo_id, "range_x")
   if card then                                                   -- R5: the other card is ignored
