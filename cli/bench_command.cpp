@@ -11,6 +11,10 @@
 // us/event and us/<unit> are CPU time summed over the workers (what one unit costs, which
 // does not improve with more cores and does not suffer from a shared machine's waiting).
 //
+// `--profile` plays the matches once more slowly, with the script profile on
+// (runtime/lua/script_profile.h), and prints where the script time goes: the hottest lines,
+// the most called C and Lua functions, per unit of play. `--top N` sets how many of each.
+//
 // `--reference` (battlecon only; built with DUELBOX_REFERENCE): also plays the same seeds with
 // the hand-written C++ BattleCON of bench/reference (duelbox_reference_lib, no Lua) and
 // prints its us/beat (CPU time, one thread), the engine's us/beat without narration on one
@@ -30,6 +34,7 @@
 #include "cli_args.h"
 #include "lua/bench_pool.h"
 #include "lua/host_pool.h"
+#include "profile_report.h"
 #include "scenario/scenario.h"
 #ifdef DUELBOX_HAS_REFERENCE
 #include "reference/reference.h"
@@ -107,6 +112,29 @@ int reference_report(const BenchRun& off, const BenchRun& one, int matches, std:
 }
 #endif
 
+// One narration-off pass with the script profile on: the report, not the timings (the
+// hooks slow every line).
+int profile_run(const Scenario& base, BenchOptions opts, std::size_t top, const std::string& root) {
+    opts.profile = true;
+    const BenchRun run = run_bench(base, opts);
+    if (!run.load_errors.empty()) {
+        for (const auto& e : run.load_errors) std::cerr << e << "\n";
+        return kBadInput;
+    }
+    std::size_t units = 0;
+    for (const BenchMatch& m : run.matches) {
+        units += m.units;
+        if (m.state != RunState::Finished) {
+            std::cerr << "first failure: seed " << m.seed << ": " << m.error << "\n";
+            return kFailed;
+        }
+    }
+    const bool per_match = units == 0;   // the game names no unit of play
+    print_profile(std::cout, run.profile, per_match ? run.matches.size() : units, per_match ? "match" : run.unit_name,
+                  top, base.root.empty() ? root : base.root);
+    return kOk;
+}
+
 }  // namespace
 
 int bench_command(const std::vector<std::string>& args) {
@@ -115,7 +143,8 @@ int bench_command(const std::vector<std::string>& args) {
     flags.matches = 200;
     flags.max_matches = 100'000'000;
     flags.workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    bool reference = false;
+    bool reference = false, profile = false;
+    std::size_t top = 25;
     auto usage = [](const std::string& why) {
         std::cerr << "duelbox bench: " << why << " (see duelbox --help)\n";
         return kUsage;
@@ -131,6 +160,11 @@ int bench_command(const std::vector<std::string>& args) {
             results = args[++i];
         } else if (a == "--reference") {
             reference = true;
+        } else if (a == "--profile") {
+            profile = true;
+        } else if (a == "--top") {
+            if (!has_value || !parse_number<std::size_t>(args[++i], 1, 100000, top))
+                return usage("--top needs a whole number from 1 to 100000");
         } else {
             return usage("unexpected argument " + a);
         }
@@ -142,6 +176,7 @@ int bench_command(const std::vector<std::string>& args) {
     const std::vector<std::string>& mods = flags.mods;
     const std::string root = DUELBOX_SOURCE_ROOT;
     const std::string file = bench_scenario_file(target);
+    if (reference && profile) return usage("--profile and --reference: run them one at a time");
     if (reference) {
 #ifndef DUELBOX_HAS_REFERENCE
         return usage("--reference: the hand-written reference is not built (configure with -DDUELBOX_REFERENCE=ON)");
@@ -162,11 +197,13 @@ int bench_command(const std::vector<std::string>& args) {
     }
     for (const std::string& m : mods) base.mods.push_back(m);
     std::cout << "command: duelbox bench " << target << " --matches " << matches << " --seed " << seed << " --workers "
-              << workers << (results.empty() ? "" : " --results " + results) << (reference ? " --reference" : "") << "\n";
+              << workers << (results.empty() ? "" : " --results " + results) << (reference ? " --reference" : "")
+              << (profile ? " --profile --top " + std::to_string(top) : "") << "\n";
     BenchOptions opts;
     opts.matches = matches;
     opts.seed = seed;
     opts.workers = workers;
+    if (profile) return profile_run(base, opts, top, root);
     std::string first_error;
     BenchRun quiet;                        // the narration-off run, for --reference
     for (bool narrate : {false, true}) {

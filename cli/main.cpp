@@ -43,7 +43,7 @@ Usage:
       game's own card checks (game.check_card); plays each scenario on a fresh and on a
       reused host and reports where their logs differ.
   duelbox bench <game|scenario.json> [--matches N] [--seed S] [--workers W] [--results FILE]
-                                     [--reference] [--mod DIR]...
+                                     [--reference] [--profile [--top N]] [--mod DIR]...
       Plays N matches (default 200) of examples/<game>/bench.json with random agents, once
       without and once with narration, and prints matches/s (wall clock) and us per event
       and per the game's unit of play (a beat, a turn; CPU time summed over the workers).
@@ -60,6 +60,10 @@ Usage:
                         many seeds both played the identical match (winner, beats, health)
                         and the 95% intervals of the outcome differences; exit 1 if a seed
                         differs (exit 2 when built with -DDUELBOX_REFERENCE=OFF)
+      --profile         play the matches once, with the script profile on, and print where
+                        script time goes per unit of play: the hottest lines (self time, the
+                        kernel calls they make included), the most called C functions
+                        ("zone.count") and Lua functions; --top N sets how many (default 25)
   duelbox lab <game|scenario.json> [--fighters a,b,...] [--matches N] [--seed S]
                                    [--agent A] [--workers W] [--out DIR] [--shard i/N]
                                    [--wide H] [--mod DIR]...

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <memory>
 #include <mutex>
 
 #include <nlohmann/json.hpp>
@@ -76,7 +77,14 @@ BenchRun run_bench(const Scenario& base, const BenchOptions& opts) {
     std::string unit_event, unit_name = "unit";   // the same in every worker: the first one's reading
     std::once_flag read_once;
     PoolJobs jobs = PoolJobs::of(base, opts.workers, matches);
-    jobs.loaded = [&](LuaHost& host) { std::call_once(read_once, [&] { read_bench_unit(host, unit_event, unit_name); }); };
+    std::mutex profiles_mutex;
+    std::vector<std::unique_ptr<ScriptProfile>> profiles;   // one per worker's host
+    jobs.loaded = [&](LuaHost& host) {
+        std::call_once(read_once, [&] { read_bench_unit(host, unit_event, unit_name); });
+        if (!opts.profile) return;
+        std::lock_guard<std::mutex> lock(profiles_mutex);
+        host.set_script_profile(profiles.emplace_back(std::make_unique<ScriptProfile>()).get());
+    };
     jobs.job = [&](LuaHost& host, int i) {
         BenchMatch& slot = run.matches[static_cast<std::size_t>(i)];   // each index has one writer
         const std::uint64_t seed = opts.seed + static_cast<std::uint64_t>(i);
@@ -100,6 +108,10 @@ BenchRun run_bench(const Scenario& base, const BenchOptions& opts) {
     run.unit_name = unit_name;
     run.wall_seconds = pool.wall_seconds;
     run.cpu_seconds = pool.cpu_seconds;
+    if (!profiles.empty()) {
+        for (std::size_t i = 1; i < profiles.size(); ++i) profiles[0]->merge(*profiles[i]);
+        run.profile = profiles[0]->report();
+    }
     return run;
 }
 

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "match_runner.h"
+#include "script_profile.h"
 #include "scenario/scenario.h"
 
 namespace duelbox {
@@ -29,6 +30,7 @@ struct BenchOptions {
     int workers = 1;               // threads, each with its own LuaHost; at most `matches` are started
     bool narrate = false;          // render every event's narration (what a front end pays)
     bool hash_logs = false;        // fill BenchMatch::log_hash (costs a JSON line per event)
+    bool profile = false;          // fill BenchRun::profile (script_profile.h); timings then mean little
 };
 
 // One match's outcome: everything here depends on the match's seed only.
@@ -51,6 +53,7 @@ struct BenchRun {
     std::vector<BenchMatch> matches;         // index i = seed + i
     double wall_seconds = 0;                 // wall clock for all matches
     double cpu_seconds = 0;                  // thread CPU time of the workers, summed
+    ProfileReport profile;                   // every worker's, merged (BenchOptions::profile only)
 };
 
 // Plays opts.matches matches of `base` on opts.workers threads. Never throws for a script's

@@ -104,6 +104,18 @@ void name_functions(lua_State* L, int table, const char* prefix) {
     lua_pop(L, 1);
 }
 
+std::string recorded_function_name(lua_State* L, int idx) {
+    idx = lua_absindex(L, idx);
+    std::string name;
+    if (lua_getfield(L, LUA_REGISTRYINDEX, kNamesKey) == LUA_TTABLE) {
+        lua_pushvalue(L, idx);
+        if (lua_rawget(L, -2) == LUA_TSTRING) name = lua_tostring(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return name;
+}
+
 void qualify_error(lua_State* L, int level) {
     if (lua_type(L, -1) != LUA_TSTRING) return;
     lua_Debug ar;

@@ -22,6 +22,8 @@
 #pragma once
 #include <lua.hpp>
 
+#include <string>
+
 namespace duelbox {
 
 // Records every C function field of the table at `table` as "<prefix>.<key>" ("<key>" when
@@ -29,6 +31,10 @@ namespace duelbox {
 // got, so a function reachable under two names (unpack, table.unpack) is named the same on
 // every run.
 void name_functions(lua_State* L, int table, const char* prefix);
+
+// The qualified name recorded for the C function at `idx` ("zone.count"), or "" when it has
+// none. Stack-neutral; for tools that name functions (the script profile), not for errors.
+std::string recorded_function_name(lua_State* L, int idx);
 
 // Rewrites the error message at the top of the stack when it is Lua's bad-argument message
 // for the recorded C function running at `level`. Stack-neutral.

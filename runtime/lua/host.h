@@ -32,6 +32,7 @@ namespace duelbox {
 
 class Match;
 class LineTrace;
+class ScriptProfile;
 
 struct CardDef {
     std::string key;      // "game/name"
@@ -165,6 +166,12 @@ public:
     LineTrace* line_trace() const { return line_trace_; }
     void set_line_trace(LineTrace* trace) { line_trace_ = trace; }
 
+    // -- script profile (opt-in, see script_profile.h) ------------------------------------
+    // While set, every call into Lua counts lines and calls and charges time into `profile`
+    // (nullptr: off, the default). The host does not own the profile.
+    ScriptProfile* script_profile() const { return script_profile_; }
+    void set_script_profile(ScriptProfile* profile) { script_profile_ = profile; }
+
 private:
     struct Alloc {
         MemoryAccount account; // Lua's live bytes, the match's kernel bytes, the cap
@@ -201,6 +208,7 @@ private:
     std::vector<std::string> windows_;
     DecisionSink* decisions_ = nullptr;
     LineTrace* line_trace_ = nullptr;
+    ScriptProfile* script_profile_ = nullptr;
     bool memory_error_in_flight_ = false;
 };
 

@@ -324,4 +324,6 @@ const luaL_Reg log_module[] = {{"event", log_event},       {"say", log_say},   {
 
 void open_log_module(lua_State* L, int env) { register_module(L, env, "log", log_module); }
 
+lua_CFunction log_kind_function() { return emit_kind; }
+
 }  // namespace duelbox

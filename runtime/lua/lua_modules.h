@@ -23,6 +23,10 @@ void open_decide_module(lua_State* L, int env);
 void open_flag_module(lua_State* L, int env);
 void open_derived_module(lua_State* L, int env);
 
+// The C function behind every event function log.kind returns (one closure per kind), so a
+// tool that names C functions (the script profile) can say what it is.
+lua_CFunction log_kind_function();
+
 // Registers all of the above on the sandbox's base environment.
 void open_duelbox_modules(lua_State* L);
 

@@ -16,6 +16,7 @@
 #include "host.h"
 #include "kernel/match.h"
 #include "line_trace.h"
+#include "script_profile.h"
 
 namespace duelbox {
 
@@ -32,7 +33,7 @@ struct Timed {
     lua_State* thread = nullptr;
     pthread_t runner{};                // the OS thread running it: the one the watchdog signals
     Clock::time_point deadline;
-    int line_mask = 0;                 // LUA_MASKLINE while the host records a line trace
+    int line_mask = 0;                 // LUA_MASKLINE (and CALL) while the host traces or profiles
     bool armed = false;
 };
 
@@ -130,9 +131,11 @@ Counting* counting_for(lua_State* L) {
 
 LuaHost& host_of(lua_State* L) { return **static_cast<LuaHost**>(lua_getextraspace(L)); }
 
-// A line event: record it when it belongs to a game file. Never raises.
+// A line event: record it when it belongs to a game file, and count it in the profile.
+// Never raises.
 void trace_line(lua_State* L, lua_Debug* ar) {
     LuaHost& host = host_of(L);
+    if (ScriptProfile* profile = host.script_profile()) profile->on_line(L, ar);
     LineTrace* trace = host.line_trace();
     if (!trace || trace->truncated() || !lua_getinfo(L, "S", ar)) return;
     const Match* m = host.match();
@@ -141,6 +144,10 @@ void trace_line(lua_State* L, lua_Debug* ar) {
 
 void script_hook(lua_State* L, lua_Debug* ar) {
     if (ar->event == LUA_HOOKLINE) return trace_line(L, ar);
+    if (ar->event == LUA_HOOKCALL || ar->event == LUA_HOOKTAILCALL) {
+        if (ScriptProfile* profile = host_of(L).script_profile()) profile->on_call(L, ar);
+        return;
+    }
     // The hook runs on the script's own thread, so the thread_local counter is the right one.
     Counting* c = counting_for(L);
     if (!c) {
@@ -204,7 +211,10 @@ ScriptCall::ScriptCall(LuaHost& host, lua_State* thread) : host_(host), thread_(
     outermost_ = true;
     host.set_memory_error_in_flight(false);   // a new call from C++: nothing is on its way up
     t_counting.push_back({thread, 0, host.limits().instructions});
-    const int line_mask = host.line_trace() ? LUA_MASKLINE : 0;   // opt-in: off costs nothing
+    // Opt-in: off costs nothing. A profile also counts calls.
+    const int line_mask = (host.line_trace() || host.script_profile() ? LUA_MASKLINE : 0) |
+                          (host.script_profile() ? LUA_MASKCALL : 0);
+    if (ScriptProfile* profile = host.script_profile()) profile->resume_clock();
     if (host.limits().time_slice_ms <= 0) {
         arm(thread, kHookCount, line_mask);   // strict mode: count from the first instruction
         return;
@@ -227,6 +237,7 @@ ScriptCall::ScriptCall(LuaHost& host, lua_State* thread) : host_(host), thread_(
 
 ScriptCall::~ScriptCall() {
     if (!outermost_) return;
+    if (ScriptProfile* profile = host_.script_profile()) profile->pause_clock();
     {
         std::lock_guard<std::mutex> lock(g_mutex);
         for (auto it = g_timed.begin(); it != g_timed.end(); ++it)
