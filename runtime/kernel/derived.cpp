@@ -70,19 +70,27 @@ DerivedId DerivedStore::find(std::string_view name, EntityId target) const {
 
 std::vector<EntityId> DerivedStore::select(const Match& m, const DerivedSpec& s) {
     std::vector<EntityId> out;
-    for (ZoneId z : s.zones) {
-        for (EntityId e : m.zone(z).items) {
-            const Entity& ent = m.entity(e);
-            if (!s.alone_kind.empty() && ent.kind == s.alone_kind) return {e};
-            if (s.kinds.empty()) {
-                out.push_back(e);
-                continue;
-            }
-            if (std::find(s.kinds.begin(), s.kinds.end(), ent.kind) == s.kinds.end()) continue;
-            const bool taken = std::any_of(out.begin(), out.end(), [&](EntityId o) { return m.entity(o).kind == ent.kind; });
-            if (!taken) out.push_back(e);
+    // Returns true when `e` counts alone (the list is then just e).
+    const auto consider = [&](EntityId e) {
+        const Entity& ent = m.entity(e);
+        if (!s.alone_kind.empty() && ent.kind == s.alone_kind) {
+            out.assign(1, e);
+            return true;
         }
-    }
+        if (s.kinds.empty()) {
+            out.push_back(e);
+            return false;
+        }
+        if (std::find(s.kinds.begin(), s.kinds.end(), ent.kind) == s.kinds.end()) return false;
+        const bool taken = std::any_of(out.begin(), out.end(), [&](EntityId o) { return m.entity(o).kind == ent.kind; });
+        if (!taken) out.push_back(e);
+        return false;
+    };
+    for (EntityId e : s.entities)
+        if (consider(e)) return out;
+    for (ZoneId z : s.zones)
+        for (EntityId e : m.zone(z).items)
+            if (consider(e)) return out;
     if (!s.kinds.empty()) {   // in the order of `kinds` (the first kind named first), not zone order
         const auto rank = [&](EntityId e) {
             return std::find(s.kinds.begin(), s.kinds.end(), m.entity(e).kind) - s.kinds.begin();

@@ -7,7 +7,8 @@
 // the value is recomputed only after the match has changed.
 //
 // The value, step by step:
-//   1. Sources: the entities in `zones`, in zone order (top first). With `kinds`, only the
+//   1. Sources: the entities listed in `entities` (wherever they are: a unit's own printed
+//      value), then those in `zones`, in zone order (top first). With `kinds`, only the
 //      first entity of each of those kinds, listed in the order of `kinds`; with
 //      `alone_kind`, an entity of that kind among them counts alone (a card that replaces
 //      the others).
@@ -47,7 +48,8 @@ using DerivedId = std::uint32_t;
 
 struct DerivedSpec {
     std::string name;                       // for inspectors and errors ("power")
-    std::vector<ZoneId> zones;              // where the sources are
+    std::vector<EntityId> entities;         // sources wherever they are, before the zones'
+    std::vector<ZoneId> zones;              // where the other sources are
     std::vector<std::string> kinds;         // when non-empty: the first entity of each kind
     std::string alone_kind;                 // "" = none
     std::string prop;                       // the prop summed

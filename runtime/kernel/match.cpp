@@ -407,11 +407,12 @@ void Match::end_period(std::string_view period) {
 
 DerivedId Match::define_derived(DerivedSpec spec) {
     for (ZoneId z : spec.zones) zone(z);   // throws for an unknown zone
+    for (EntityId e : spec.entities) entity(e);   // and for an unknown entity
     if (spec.target != kNoEntity) entity(spec.target);
     if (spec.prop.empty()) throw KernelError("a derived value needs the prop it sums");
     std::size_t text = spec.name.size() + spec.prop.size() + spec.stat.size() + spec.none_value.size();
     for (const auto& k : spec.kinds) text += k.size();
-    charge(sizeof(DerivedSpec) + spec.zones.size() * sizeof(ZoneId) + text);
+    charge(sizeof(DerivedSpec) + spec.zones.size() * sizeof(ZoneId) + spec.entities.size() * sizeof(EntityId) + text);
     return derived_.define(std::move(spec));
 }
 

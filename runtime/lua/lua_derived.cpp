@@ -41,8 +41,9 @@ int push_derived(lua_State* L, const Match& m, DerivedId id) {
     return 1;
 }
 
-/// derived.define{name=, zones={z...}, prop=, kinds=, alone=, none=, fixed=, target=, stat=, override=, unnone=, floor=, cap=} -> id
-/// Defines a value the kernel computes: the sum of prop `prop` over the entities in `zones`
+/// derived.define{name=, zones={z...}, entities={e...}, prop=, kinds=, alone=, none=, fixed=, target=, stat=, override=, unnone=, floor=, cap=} -> id
+/// Defines a value the kernel computes: the sum of prop `prop` over the entities listed in
+/// `entities` (wherever they are: a unit's own printed value) and those in `zones`
 /// (top first; with `kinds`, only the first entity of each kind; an entity of kind `alone`
 /// counts alone), plus the modifiers of (`target`, `stat`), clamped to `floor`..`cap`. A
 /// source whose `fixed` prop is true gives its own value, unmodified. A prop equal to the
@@ -57,14 +58,26 @@ int derived_define(lua_State* L) {
     get_field_string(L, 1, "name", s.name);
     get_field_string(L, 1, "prop", s.prop);
     if (s.prop.empty()) return luaL_argerror(L, 1, "field 'prop' (the prop summed) is required");
-    if (lua_getfield(L, 1, "zones") != LUA_TTABLE) return luaL_argerror(L, 1, "field 'zones': a list of zones expected");
-    const lua_Integer n = luaL_len(L, -1);
-    for (lua_Integer i = 1; i <= n; ++i) {
+    const int zones_type = lua_getfield(L, 1, "zones");
+    if (zones_type != LUA_TTABLE && zones_type != LUA_TNIL)
+        return luaL_argerror(L, 1, "field 'zones': a list of zones expected");
+    for (lua_Integer i = 1, n = zones_type == LUA_TTABLE ? luaL_len(L, -1) : 0; i <= n; ++i) {
         lua_geti(L, -1, i);
         s.zones.push_back(check_zone_at(L, -1, 1, "field 'zones'", m));
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
+    const int entities_type = lua_getfield(L, 1, "entities");
+    if (entities_type != LUA_TTABLE && entities_type != LUA_TNIL)
+        return luaL_argerror(L, 1, "field 'entities': a list of entities expected");
+    for (lua_Integer i = 1, n = entities_type == LUA_TTABLE ? luaL_len(L, -1) : 0; i <= n; ++i) {
+        lua_geti(L, -1, i);
+        s.entities.push_back(check_entity_at(L, -1, 1, "field 'entities'", m));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    if (zones_type == LUA_TNIL && entities_type == LUA_TNIL)
+        return luaL_argerror(L, 1, "field 'zones' or 'entities' is required (where the sources are)");
     get_string_list(L, 1, "kinds", s.kinds);
     get_field_string(L, 1, "alone", s.alone_kind);
     get_field_string(L, 1, "none", s.none_value);

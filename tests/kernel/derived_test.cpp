@@ -176,3 +176,36 @@ TEST_CASE("kernel: a derived value needs real zones, target and prop", "[kernel]
     s.prop.clear();
     CHECK_THROWS_AS(t.m.define_derived(s), KernelError);
 }
+
+TEST_CASE("kernel: listed entities are sources wherever they are, before the zones' entities", "[kernel][derived]") {
+    // A unit's stat is its own printed value plus what the cards attached to it add: the unit
+    // is listed, its attachments lie in a zone of their own.
+    Table t;
+    const ZoneId gear = t.m.create_zone("gear", t.a, Visibility::Public);
+    const EntityId unit = t.card("unit", {{"attack", t.n(3)}});   // in `pair`, not in `gear`
+    DerivedSpec s;
+    s.name = "attack";
+    s.entities = {unit};
+    s.zones = {gear};
+    s.prop = "attack";
+    s.target = unit;
+    s.stat = "attack";
+    s.floor = 0;
+    const DerivedId attack = t.m.define_derived(s);
+    CHECK(t.m.derived(attack) == DerivedValue{false, 3});
+    const EntityId ace = t.m.create_entity("character", "", "Ace", t.a, gear, Where::bottom(), {{"attack", t.n(1)}});
+    CHECK(t.m.derived(attack) == DerivedValue{false, 4});
+    CHECK(t.m.derived_values().sources(t.m, attack) == std::vector<EntityId>{unit, ace});
+    t.m.move(unit, t.discard);                       // the unit counts wherever it is
+    CHECK(t.m.derived(attack) == DerivedValue{false, 4});
+    t.m.set_prop(unit, "attack", t.n(5));            // its own prop is read, cached or not
+    CHECK(t.m.derived(attack) == DerivedValue{false, 6});
+    t.m.move(ace, t.discard);                        // the attachment leaves: it no longer counts
+    CHECK(t.m.derived(attack) == DerivedValue{false, 5});
+    t.m.add_modifier(mod(unit, "attack", ModOp::Add, -9));
+    CHECK(t.m.derived(attack) == DerivedValue{false, 0});   // modifiers and the floor as ever
+    CHECK(t.m.derived(attack) == DerivedStore::compute(t.m, *t.m.derived_values().spec(attack)));
+    // An unknown listed entity is refused like an unknown zone.
+    s.entities = {999};
+    CHECK_THROWS_AS(t.m.define_derived(s), KernelError);
+}

@@ -5,9 +5,10 @@
 ---Values the kernel sums, modifies, clamps and caches (derived.h). Define once per match, read in any window for the price of one call.
 derived = {}
 
----`derived.define{name=, zones={z...}, prop=, kinds=, alone=, none=, fixed=, target=, stat=, override=, unnone=, floor=, cap=} -> id`
+---`derived.define{name=, zones={z...}, entities={e...}, prop=, kinds=, alone=, none=, fixed=, target=, stat=, override=, unnone=, floor=, cap=} -> id`
 ---
----Defines a value the kernel computes: the sum of prop `prop` over the entities in `zones`
+---Defines a value the kernel computes: the sum of prop `prop` over the entities listed in
+---`entities` (wherever they are: a unit's own printed value) and those in `zones`
 ---(top first; with `kinds`, only the first entity of each kind; an entity of kind `alone`
 ---counts alone), plus the modifiers of (`target`, `stat`), clamped to `floor`..`cap`. A
 ---source whose `fixed` prop is true gives its own value, unmodified. A prop equal to the

@@ -1,0 +1,30 @@
+-- Test fixtures for the squad-battle worked examples (tests/games/squad): units with exactly
+-- the stats an example names, free to play. TEST FIXTURES, not game content. SAMPLE CONTENT —
+-- not from the rulebook.
+--   fx_<types>_<attack>_<shooting>_<defense>: types g (GROUND), s (SPACE) or gs (both).
+local list = {}
+local function unit(types, a, s, d, extra)
+  local props = { colour = "any", colour_req = 0, total_req = 0, cost = 0, attack = a, shooting = s, defense = d,
+    ground = types:find("g", 1, true) ~= nil, space = types:find("s", 1, true) ~= nil }
+  for k, v in pairs(extra or {}) do props[k] = v end
+  local key = ("squad/fx_%s_%d_%d_%d"):format(types, a, s, d)
+  list[#list + 1] = { key = key, kind = "unit", name = ("U(%s %d/%d/%d)"):format(types, a, s, d), props = props }
+end
+unit("g", 3, 9, 1)    -- SQ-01 F
+unit("g", 9, 2, 1)    -- SQ-01 M
+unit("g", 9, 1, 1)    -- SQ-01 B
+unit("g", 4, 0, 9)    -- an attacker dealing 4 that survives
+unit("g", 0, 0, 2)
+unit("g", 0, 0, 3)
+unit("g", 0, 0, 1)
+unit("s", 5, 0, 1)    -- SQ-03
+unit("s", 3, 0, 1)    -- SQ-19
+unit("g", 2, 0, 9)    -- SQ-05
+unit("g", 10, 0, 9)   -- SQ-06
+unit("g", 3, 0, 2)    -- SQ-07 A1
+unit("g", 2, 0, 3)    -- SQ-07 D1
+unit("gs", 1, 1, 1)   -- SQ-11: both types
+unit("s", 0, 0, 1)
+-- A card that can never be played: fills decks and hands without adding a question.
+list[#list + 1] = { key = "squad/fx_filler", kind = "filler", name = "Filler", props = {} }
+return list

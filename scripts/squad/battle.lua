@@ -1,0 +1,193 @@
+-- squad.battle: the battle phase, attack -> defense -> damage -> return (spec §3).
+--
+-- Each player's squad in an arena is that player's zone "space" or "ground": position 1 is
+-- row 1, the front; the kernel closes the rows up when a unit leaves. Rule readings taken
+-- where the rulebook is silent are in docs/rules-decisions.md, "Squad battle".
+
+local C = require("squad.cards")
+local core_windows = require("core.windows")
+
+local M = {}
+
+M.ARENAS = { "space", "ground" }
+local ARENA_NAME = { space = "Space", ground = "Ground" }
+
+local zone_items, zone_count, zone_at, zone_move = zone.items, zone.count, zone.at, zone.move
+local within = log.within_rule
+
+local EV_SQUAD = log.kind("squad.squad", "{p:player} sends {units} to {arena} as {role}",
+  { "player", "units", "arena", "role" })
+local EV_DAMAGE = log.kind("squad.squad_damage", "{p:player}'s squad in {arena} deals {amount} damage",
+  { "player", "arena", "amount" }, { rule = "§3.3.1 Squad damage value" })
+local EV_DESTROYED = log.kind("squad.destroyed", "{e:card} is destroyed ({amount} damage against defense {defense})",
+  { "card", "amount", "defense" }, { rule = "§3.3.2 Squad battle" })
+local EV_ABSORB = log.kind("squad.absorbs", "{e:card} absorbs {amount} damage (defense {defense}, {total} damage on it)",
+  { "card", "amount", "defense", "total" }, { rule = "§3.3.2 Squad battle" })
+local EV_VANISH = log.kind("squad.vanishes", "{amount} damage is left over and vanishes", { "amount" },
+  { rule = "§3.3.2 Squad battle" })
+local EV_MILL = log.kind("squad.deck_damage",
+  "{p:player}'s squad in {arena} is unopposed: {amount} deck damage, {n} cards from the top of {p:victim}'s play deck go face down to the Discard",
+  { "player", "arena", "victim", "amount", "n" }, { rule = "§3.3.3 Attackers only" })
+local EV_RETURN = log.kind("squad.return", "{p:player}'s surviving units return to the Base area, tapped", { "player" },
+  { rule = "§3.4 Return step" })
+
+local function names(list)
+  local out = {}
+  for i = 1, #list do out[i] = entity.name(list[i]) end
+  return table.concat(out, ", ")
+end
+
+---The units of player p that may join a squad in `arena` now (spec A3 / D2): untapped, in
+---the Base area, of a unit type that fits; attackers also without BASE or FORTRESS.
+function M.eligible(G, p, arena, attacking)
+  local out = {}
+  local units = zone_items(G.base[p], "unit")
+  for i = 1, #units do
+    local u = units[i]
+    if not C.tapped(u) and C.fits(u, arena) and not (attacking and C.stationary(u))
+      and not effect.prohibited(u, "enter_battle") then
+      out[#out + 1] = u
+    end
+  end
+  return out
+end
+
+-- Player p forms at most one squad per arena (spec A1-A2, D1): which units, then their rows.
+local function form_squads(G, p, attacking)
+  local role = attacking and "attackers" or "defenders"
+  for a = 1, 2 do
+    local arena = M.ARENAS[a]
+    local can = M.eligible(G, p, arena, attacking)
+    if #can > 0 then
+      local picks = decide { player = p, id = (attacking and "attack." or "defend.") .. arena, min = 0, max = #can,
+        prompt = ("Choose the units that %s in %s (none: no squad there)"):format(attacking and "attack" or "defend",
+          ARENA_NAME[arena]), entities = can }
+      local chosen = {}
+      for i = 1, #picks do chosen[i] = can[picks[i]] end
+      if #chosen > 1 then
+        local order = decide { player = p, kind = "order", id = "rows." .. arena, entities = chosen,
+          prompt = "Order the squad's rows: the first is row 1, the front" }
+        local rows = {}
+        for i = 1, #order do rows[i] = chosen[order[i]] end
+        chosen = rows
+      end
+      if #chosen > 0 then
+        local squad = G.arena[p][arena]
+        for i = 1, #chosen do
+          entity.set(chosen[i], "left_tapped", C.tapped(chosen[i]))   -- for a prevented entry (A5)
+          zone_move(chosen[i], squad, "bottom")
+        end
+        EV_SQUAD(p, names(chosen), ARENA_NAME[arena], role)
+        -- "On entering battle" effects, and only those (A4); they last until end of turn.
+        core_windows.dispatch("enter_battle", { arena = arena, attacking = attacking }, p, { only = chosen })
+      end
+    end
+  end
+end
+
+---Squad damage of the squad in zone z (spec §3.3.1): ATTACK of row 1 plus SHOOTING of the
+---other rows; a tapped unit adds 0 (its DEFENSE still counts); never below 0.
+function M.squad_damage(z)
+  local n = zone_count(z)
+  if n == 0 then return 0 end
+  local d = 0
+  local front = zone_at(z, 1)
+  if not C.tapped(front) then d = d + C.stat(front, "attack") end
+  for i = 2, n do
+    local u = zone_at(z, i)
+    if not C.tapped(u) then d = d + C.stat(u, "shooting") end
+  end
+  return d > 0 and d or 0
+end
+
+-- Applies `amount` battle damage to the squad in zone z, row 1 first (spec §3.3.2 step 2);
+-- records absorbed damage; returns the units destroyed (they are not moved here).
+local function apply_damage(z, amount, dead)
+  local left = amount
+  local n = zone_count(z)
+  for i = 1, n do
+    if left <= 0 then break end
+    local u = zone_at(z, i)
+    if not effect.prohibited(u, "battle_damage") then   -- "does not take battle damage" (§3.3.2 step 5)
+      local hp = C.remaining_defense(u)
+      if hp <= left then
+        left = left - hp
+        dead[#dead + 1] = u
+        EV_DESTROYED(u, left + hp, hp)
+      else
+        counter.add(u, "damage", left)
+        EV_ABSORB(u, left, C.stat(u, "defense"), counter.get(u, "damage"))
+        left = 0
+      end
+    end
+  end
+  if left > 0 then EV_VANISH(left) end
+end
+
+-- The damage step (spec §3.3): every squad's damage value in both arenas first, then all of it
+-- applied, then every destroyed card leaves at once; unopposed attackers mill the deck.
+local function damage_step(G, active)
+  local other = 3 - active
+  local values = {}
+  for a = 1, 2 do
+    local arena = M.ARENAS[a]
+    values[a] = {}
+    for p = 1, 2 do
+      local z = G.arena[p][arena]
+      if zone_count(z) > 0 then
+        values[a][p] = M.squad_damage(z)
+        EV_DAMAGE(p, ARENA_NAME[arena], values[a][p])
+      end
+    end
+  end
+  local dead = {}
+  for a = 1, 2 do
+    local arena = M.ARENAS[a]
+    local att, def = values[a][active], values[a][other]
+    if att and def then
+      apply_damage(G.arena[other][arena], att, dead)
+      apply_damage(G.arena[active][arena], def, dead)
+    elseif att then
+      local n = math.min(att, zone_count(G.deck[other]))
+      EV_MILL(active, ARENA_NAME[arena], other, att, n)
+      for _ = 1, n do zone_move(zone.top(G.deck[other]), G.discard[other], "top") end
+    end
+  end
+  if #dead > 0 then
+    local gone = C.destroy(G, dead)
+    -- "When destroyed" triggers afterwards; the attacking player orders them (§3.3.2 step 4).
+    core_windows.dispatch("destroyed", {}, active, { only = gone, owner_orders = true })
+  end
+end
+
+-- The return step (spec §3.4): every surviving unit, attachments with it, back tapped.
+local function return_step(G)
+  for p = 1, 2 do
+    local any = false
+    for a = 1, 2 do
+      local z = G.arena[p][M.ARENAS[a]]
+      while zone_count(z) > 0 do
+        local u = zone_at(z, 1)
+        zone_move(u, G.base[p], "bottom")
+        C.set_tapped(u, true)
+        any = true
+      end
+    end
+    if any then EV_RETURN(p) end
+  end
+end
+
+---Plays the battle phase of player `active`'s turn; `check` is the deck-out check, run after
+---each step's fixed action (true: the match is over).
+function M.phase(G, active, check)
+  within("§3.1 Attack step", form_squads, G, active, true)
+  if check() then return true end
+  within("§3.2 Defense step", form_squads, G, 3 - active, false)
+  if check() then return true end
+  within("§3.3 Damage step", damage_step, G, active)
+  if check() then return true end
+  within("§3.4 Return step", return_step, G)
+  return check()
+end
+
+return M

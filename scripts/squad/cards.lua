@@ -1,0 +1,78 @@
+-- squad.cards: making cards, unit stats, orientation, attachments and destruction (spec §2,
+-- §3.3.2 step 4, §8 items 4-7).
+--
+-- A unit's ATTACK, SHOOTING and DEFENSE are kernel derived values (derived.define, once per
+-- unit when it is made): its own printed prop plus the same prop of every card attached to
+-- it, plus modifiers on (unit, stat), never below 0. Attached cards lie in the unit's own
+-- zone "gear:<unit>", so they go wherever the unit goes without being moved; destroying
+-- the unit sends each of them to its own owner's Dump. Orientation is the prop `tapped`;
+-- battle damage is the counter `damage` (the remaining DEFENSE is DEFENSE - damage).
+
+local M = {}
+
+local cards_create, entity_get, entity_set, entity_owner = cards.create, entity.get, entity.set, entity.owner
+local derived_define, derived_of, zone_move, zone_items = derived.define, derived.of, zone.move, zone.items
+
+M.STATS = { "attack", "shooting", "defense" }
+
+---Creates card `key` for player p at the bottom of zone z; a unit gets its stats, its gear
+---zone and its damage counter. Returns the entity.
+function M.create(key, p, z)
+  local c = cards_create(key, p, z, "bottom")
+  cards.activate(c)   -- its handlers; each window names the cards it is for (opts.only)
+  entity_set(c, "tapped", false)
+  if entity.kind(c) == "unit" then
+    local gear = zone.create("gear:" .. c, p, "public")
+    for i = 1, 3 do
+      local stat = M.STATS[i]
+      derived_define { name = stat, entities = { c }, zones = { gear }, prop = stat, target = c, stat = stat, floor = 0 }
+    end
+    counter.define(c, "damage", 0, 0, nil)
+  end
+  return c
+end
+
+---Unit u's current value of stat ("attack", "shooting" or "defense").
+function M.stat(u, stat) return derived_of(stat, u) end
+
+---DEFENSE minus the damage unit u carries (spec §3.3.2 step 2, SQ-18).
+function M.remaining_defense(u) return derived_of("defense", u) - counter.get(u, "damage") end
+
+---True when card c is tapped.
+function M.tapped(c) return entity_get(c, "tapped") == true end
+
+---Turns card c tapped (true) or untapped (false); no event when it already is.
+function M.set_tapped(c, v)
+  if (entity_get(c, "tapped") == true) ~= v then entity_set(c, "tapped", v) end
+end
+
+---The gear zone of unit u: where the cards attached to it lie.
+function M.gear(u) return zone.find("gear:" .. u, entity_owner(u)) end
+
+---True when unit u may enter the battle zone `arena` ("space" or "ground"): its unit type.
+function M.fits(u, arena) return entity_get(u, arena) == true end
+
+---True when unit u has the trait BASE or FORTRESS (spec A3: such units never attack).
+function M.stationary(u) return entity_get(u, "base") == true or entity_get(u, "fortress") == true end
+
+---Moves card c to its owner's pile `piles[owner]` (top), face up or down as the pile is.
+function M.to_own(c, piles) zone_move(c, piles[entity_owner(c)], "top") end
+
+---Destroys the cards `list` at once (spec §3.3.2 step 4): each unit and every card attached
+---to it go to their own owners' Dumps, face up. Returns the cards that left, units first.
+function M.destroy(G, list)
+  local gone = {}
+  for i = 1, #list do
+    local u = list[i]
+    gone[#gone + 1] = u
+    local gear = M.gear(u)
+    if gear then
+      local attached = zone_items(gear)
+      for k = 1, #attached do gone[#gone + 1] = attached[k] end
+    end
+  end
+  for i = 1, #gone do M.to_own(gone[i], G.dump) end
+  return gone
+end
+
+return M

@@ -1,0 +1,78 @@
+-- The squad-battle card game (the spec's "Gundam War"-like CCG): squads in rows in a Space and
+-- a Ground arena, costs paid from the play deck, deck-out loses. Spec: the project's
+-- squad-battle rules spec; the rulebook gives the battle and end-of-turn phases, the spec
+-- fills the rest from sources and [SAMPLE] rules. Readings taken: docs/rules-decisions.md,
+-- "Squad battle".
+--
+-- Files: setup.lua (zones, decks, opening hands), cards.lua (unit stats, orientation,
+-- attachments, destruction), turn.lua (Ready, Draw, Deploy, End), battle.lua (§3).
+-- Cards: cards/squad/*.lua.
+
+local setup = require("squad.setup")
+local turn = require("squad.turn")
+
+local game = {
+  name = "Squad Battle",
+  windows = { "enter_battle", "destroyed", "end_of_turn" },
+  options = {
+    { name = "payment", default = "mill", values = { "mill", "tap" },
+      doc = "how a card's cost is paid (§6.3): mill = cards from the top of your play deck to your Discard; tap = tap that many untapped Resources" },
+    { name = "hand_limit", default = 6, min = 0, max = 60, doc = "cards the active player may keep at the end of the turn (§4 E1)" },
+    { name = "opening_hand", default = 6, min = 0, max = 60, doc = "cards each player draws at setup (§6.1)" },
+    { name = "first_player", default = 0, min = 0, max = 2, doc = "who takes the first turn: 1 or 2; 0 = at random (§6.1)" },
+  },
+  setup_keys = {},
+  seat_keys = {
+    { name = "deck", type = "string", doc = "a deck definition, e.g. squad/red_quickstart: shuffled, then the opening hand drawn" },
+    { name = "cards", type = "list", of = "string", doc = "the play deck itself, top first: not shuffled" },
+    { name = "hand", type = "list", of = "string", doc = "the opening hand (then nothing is drawn at setup)" },
+    { name = "base", type = "list", of = "string", doc = "cards already in the Base area (\"key!tapped\": tapped)" },
+    { name = "dump", type = "list", of = "string", doc = "cards already in the Dump" },
+    { name = "discard", type = "list", of = "string", doc = "cards already in the Discard" },
+  },
+  bench_unit = { event = "squad.turn", name = "turn" },
+}
+
+local EV_FIRST = log.kind("squad.first", "{p:player} takes the first turn", { "player" }, { rule = "§6.1 Setup" })
+local EV_OPEN = log.kind("squad.opening", "{p:player} draws an opening hand of {n} cards", { "player", "n" },
+  { rule = "§6.1 Setup" })
+
+-- The deck-out check (§6.6): a player with no card in the play deck loses; both at once is a
+-- draw. `empty_drawer` is a player who tried to draw from an empty deck. True when over.
+local function deck_out(G, empty_drawer)
+  if match.finished() then return true end
+  local out1 = empty_drawer == 1 or zone.count(G.deck[1]) == 0
+  local out2 = empty_drawer == 2 or zone.count(G.deck[2]) == 0
+  if out1 and out2 then
+    match.finish(nil, "both decks out")
+  elseif out1 or out2 then
+    match.finish(out1 and 2 or 1, "deck out")
+  else
+    return false
+  end
+  return true
+end
+
+function game.play(ctx)
+  local G = setup.run(ctx)
+  local check = function(p) return deck_out(G, p) end
+  local first = ctx.options.first_player
+  if first == 0 then first = math.random(1, 2) end
+  EV_FIRST(first)
+  for p = 1, 2 do
+    if zone.count(G.hand[p]) == 0 and not (ctx.seats[p].setup or {}).hand then
+      local n = math.min(ctx.options.opening_hand, zone.count(G.deck[p]))
+      for _ = 1, n do zone.move(zone.top(G.deck[p]), G.hand[p], "bottom") end
+      EV_OPEN(p, n)
+    end
+  end
+  if check() then return end
+  local n, p = 0, first
+  while true do
+    n = n + 1
+    if turn.play(G, p, n, check) then return end
+    p = 3 - p
+  end
+end
+
+return game
