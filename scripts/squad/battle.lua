@@ -28,6 +28,8 @@ local EV_VANISH = log.kind("squad.vanishes", "{amount} damage is left over and v
 local EV_MILL = log.kind("squad.deck_damage",
   "{p:player}'s squad in {arena} is unopposed: {amount} deck damage, {n} cards from the top of {p:victim}'s play deck go face down to the Discard",
   { "player", "arena", "victim", "amount", "n" }, { rule = "§3.3.3 Attackers only" })
+local EV_BACK = log.kind("squad.sent_back", "{e:card} may not enter battle and goes back to the Base area", { "card" },
+  { rule = "§3.2 D3 Prevented entry" })
 local EV_RETURN = log.kind("squad.return", "{p:player}'s surviving units return to the Base area, tapped", { "player" },
   { rule = "§3.4 Return step" })
 
@@ -79,10 +81,22 @@ local function form_squads(G, p, attacking)
         end
         EV_SQUAD(p, names(chosen), ARENA_NAME[arena], role)
         -- "On entering battle" effects, and only those (A4); they last until end of turn.
-        core_windows.dispatch("enter_battle", { arena = arena, attacking = attacking }, p, { only = chosen })
+        core_windows.dispatch("enter_battle", { arena = arena, attacking = attacking, G = G }, p, { only = chosen })
       end
     end
   end
+end
+
+---Sends unit u, forbidden to enter battle, back to its owner's Base area in the orientation
+---it had when it left (spec A5 / D3); nothing when it is not in a squad. True when it went.
+function M.send_back(G, u)
+  local p = entity.owner(u)
+  local where = zone.of(u)
+  if where ~= G.arena[p].space and where ~= G.arena[p].ground then return false end
+  zone_move(u, G.base[p], "bottom")
+  C.set_tapped(u, entity.get(u, "left_tapped") == true)
+  EV_BACK(u)
+  return true
 end
 
 ---Squad damage of the squad in zone z (spec §3.3.1): ATTACK of row 1 plus SHOOTING of the
@@ -108,7 +122,9 @@ local function apply_damage(z, amount, dead)
   for i = 1, n do
     if left <= 0 then break end
     local u = zone_at(z, i)
-    if not effect.prohibited(u, "battle_damage") then   -- "does not take battle damage" (§3.3.2 step 5)
+    -- "Does not take battle damage" (§3.3.2 step 5): printed (prop no_battle_damage) or by an
+    -- effect (prohibition "battle_damage"); its share is taken out and the rest carries on.
+    if entity.get(u, "no_battle_damage") ~= true and not effect.prohibited(u, "battle_damage") then
       local hp = C.remaining_defense(u)
       if hp <= left then
         left = left - hp
@@ -156,7 +172,7 @@ local function damage_step(G, active)
   if #dead > 0 then
     local gone = C.destroy(G, dead)
     -- "When destroyed" triggers afterwards; the attacking player orders them (§3.3.2 step 4).
-    core_windows.dispatch("destroyed", {}, active, { only = gone, owner_orders = true })
+    core_windows.dispatch("destroyed", { G = G }, active, { only = gone, owner_orders = true })
   end
 end
 
@@ -178,16 +194,17 @@ local function return_step(G)
 end
 
 ---Plays the battle phase of player `active`'s turn; `check` is the deck-out check, run after
----each step's fixed action (true: the match is over).
-function M.phase(G, active, check)
+---each step's fixed action, and `window(step)` the priority window that follows it (each
+---returns true when the match is over).
+function M.phase(G, active, check, window)
   within("§3.1 Attack step", form_squads, G, active, true)
-  if check() then return true end
+  if check() or window("attack") then return true end
   within("§3.2 Defense step", form_squads, G, 3 - active, false)
-  if check() then return true end
+  if check() or window("defense") then return true end
   within("§3.3 Damage step", damage_step, G, active)
-  if check() then return true end
+  if check() or window("damage") then return true end
   within("§3.4 Return step", return_step, G)
-  return check()
+  return check() or window("return")
 end
 
 return M

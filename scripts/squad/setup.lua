@@ -44,7 +44,8 @@ end
 ---Builds the match's zones and cards from ctx; returns G, the zone ids the rules use.
 function M.run(ctx)
   if ctx.players ~= 2 then error("the squad battle is played by 2 seats; got " .. ctx.players, 2) end
-  local G = { hand = {}, deck = {}, base = {}, dump = {}, discard = {}, arena = {}, options = ctx.options }
+  local G = { hand = {}, deck = {}, base = {}, dump = {}, discard = {}, arena = {}, options = ctx.options,
+    chain = zone.create("chain", nil, "public") }   -- Orders waiting to resolve (squad.priority)
   for p = 1, 2 do
     G.hand[p] = zone.create("hand", p, "owner")
     G.deck[p] = zone.create("deck", p, "hidden")
