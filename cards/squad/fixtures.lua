@@ -25,6 +25,12 @@ unit("g", 3, 0, 2)    -- SQ-07 A1
 unit("g", 2, 0, 3)    -- SQ-07 D1
 unit("gs", 1, 1, 1)   -- SQ-11: both types
 unit("s", 0, 0, 1)
+unit("g", 4, 0, 3)    -- SQ-04 F
+unit("g", 0, 2, 1)    -- SQ-04 B
+-- SQ-17: a unit with an end-of-turn effect (logs that it fired).
+list[#list + 1] = { key = "squad/fx_eot", kind = "unit", name = "U(eot)",
+  props = { colour = "any", colour_req = 0, total_req = 0, cost = 0, attack = 0, shooting = 0, defense = 1, ground = true },
+  end_of_turn = function(ctx) log.event("squad.fx_eot", "{e:card}'s end-of-turn effect", { card = ctx.self }) end }
 -- A card that can never be played: fills decks and hands without adding a question.
 list[#list + 1] = { key = "squad/fx_filler", kind = "filler", name = "Filler", props = {} }
 return list

@@ -4,8 +4,11 @@
 --   deck = "squad/red_quickstart"   a deck definition (kind "deck"): shuffled, then 6 drawn
 --   cards = {key...}                the play deck itself, top first: not shuffled
 --   hand = {key...}                 the opening hand (then nothing is drawn at setup)
---   base = {key...}                 cards already in the Base area ("key!tapped": tapped)
+--   base = {key...}                 cards already in the Base area; marks after "!": "key!tapped",
+--                                   "key!damage=1" (a unit carrying damage this turn)
 --   dump = {key...}, discard = {key...}   cards already in those piles
+--   attach = {"key@s.i"...}         a Character or Operation of this seat attached to the i-th
+--                                   card of seat s's `base` list (made after every seat's base)
 -- A card key without "squad/" gets it.
 
 local cards_mod = require("squad.cards")
@@ -20,24 +23,32 @@ local function full_key(k)
   return "squad/" .. k
 end
 
--- Creates the cards `list` names for player p at the bottom of zone z.
+-- Creates the cards `list` names for player p at the bottom of zone z. A name may carry marks
+-- after "!": "key!tapped", "key!damage=2", "key!tapped!damage=1".
 local function put(p, list, z, field)
   for i = 1, #(list or {}) do
     local spec = list[i]
-    local tapped = false
+    local where = ("players[%d].setup.%s[%d]: '%s'"):format(p - 1, field, i - 1, spec)
+    local marks = {}
     local bang = spec:find("!", 1, true)
     if bang then
-      if spec:sub(bang + 1) ~= "tapped" then
-        error(("players[%d].setup.%s[%d]: '%s': the only mark is '!tapped'"):format(p - 1, field, i - 1, spec), 0)
-      end
-      spec, tapped = spec:sub(1, bang - 1), true
+      for mark in spec:sub(bang + 1):gmatch("[^!]+") do marks[#marks + 1] = mark end
+      spec = spec:sub(1, bang - 1)
     end
     local key = full_key(spec)
-    if not cards.get(key) then
-      error(("players[%d].setup.%s[%d]: no card '%s'"):format(p - 1, field, i - 1, key), 0)
-    end
+    if not cards.get(key) then error(where .. ": no card '" .. key .. "'", 0) end
     local c = cards_mod.create(key, p, z)
-    if tapped then entity.set(c, "tapped", true) end
+    for k = 1, #marks do
+      local mark = marks[k]
+      local damage = mark:match("^damage=(%d+)$")
+      if mark == "tapped" then
+        entity.set(c, "tapped", true)
+      elseif damage and entity.kind(c) == "unit" then
+        counter.set(c, "damage", tonumber(damage))
+      else
+        error(where .. ": unknown mark '" .. mark .. "' (marks: tapped, damage=N on a unit)", 0)
+      end
+    end
   end
 end
 
@@ -57,6 +68,18 @@ function M.run(ctx)
   for p = 1, 2 do
     local seat = ctx.seats[p].setup or {}
     put(p, seat.base, G.base[p], "base")
+  end
+  for p = 1, 2 do
+    local seat = ctx.seats[p].setup or {}
+    for i = 1, #(seat.attach or {}) do
+      local key, s, k = seat.attach[i]:match("^([^@]+)@(%d)%.(%d+)$")
+      local where = ("players[%d].setup.attach[%d]: '%s'"):format(p - 1, i - 1, seat.attach[i])
+      local unit = s and zone.at(G.base[tonumber(s)] or 0, tonumber(k))
+      if not key or not G.base[tonumber(s)] or not unit or entity.kind(unit) ~= "unit" then
+        error(where .. ": expected \"card@seat.position\" naming a unit of that seat's base list", 0)
+      end
+      put(p, { key }, cards_mod.gear(unit), "attach")
+    end
     put(p, seat.dump, G.dump[p], "dump")
     put(p, seat.discard, G.discard[p], "discard")
     put(p, seat.hand, G.hand[p], "hand")

@@ -12,12 +12,17 @@ local battle = {}
 --- the Base area, of a unit type that fits; attackers also without BASE or FORTRESS.
 function battle.eligible(G, p, arena, attacking) end
 
+--- Sends unit u, forbidden to enter battle, back to its owner's Base area in the orientation
+--- it had when it left (spec A5 / D3); nothing when it is not in a squad. True when it went.
+function battle.send_back(G, u) end
+
 --- Squad damage of the squad in zone z (spec §3.3.1): ATTACK of row 1 plus SHOOTING of the
 --- other rows; a tapped unit adds 0 (its DEFENSE still counts); never below 0.
 function battle.squad_damage(z) end
 
 --- Plays the battle phase of player `active`'s turn; `check` is the deck-out check, run after
---- each step's fixed action (true: the match is over).
-function battle.phase(G, active, check) end
+--- each step's fixed action, and `window(step)` the priority window that follows it (each
+--- returns true when the match is over).
+function battle.phase(G, active, check, window) end
 
 return battle

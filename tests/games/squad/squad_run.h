@@ -39,6 +39,7 @@ struct Side {
     std::vector<std::string> cards = std::vector<std::string>(10, "fx_filler");   // the play deck, top first
     std::vector<std::string> hand = std::vector<std::string>(7, "fx_filler");     // P1: over the limit of 6
     std::vector<std::string> base{};
+    std::vector<std::string> attach{};   // "card@s.i": attached to seat s's i-th base card
 };
 
 // A decision for player p (1-based) answering question `id` with option numbers (1-based).
@@ -61,7 +62,7 @@ inline Scenario scenario(const Side& a, const Side& b, std::vector<ScriptedDecis
     for (const Side* side : {&a, &b}) {
         SeatSpec seat;
         seat.agent = "first";
-        seat.setup = {{"cards", side->cards}, {"hand", side->hand}, {"base", side->base}};
+        seat.setup = {{"cards", side->cards}, {"hand", side->hand}, {"base", side->base}, {"attach", side->attach}};
         s.seats.push_back(seat);
     }
     s.stop.after_decisions = static_cast<std::int64_t>(decisions.size());
@@ -85,6 +86,7 @@ struct Run {
         for (EntityId e : m().zone(m().find_zone(name, p - 1)).items) out.push_back(m().entity(e).name);
         return out;
     }
+    // p = 0: the shared zone of that name.
     std::size_t count(const std::string& name, int p) const { return m().zone(m().find_zone(name, p - 1)).items.size(); }
     // The entity called `card` in zone `name` of player p.
     EntityId find(const std::string& name, int p, const std::string& card) const {
