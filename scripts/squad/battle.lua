@@ -76,7 +76,7 @@ local function form_squads(G, p, attacking)
       if #chosen > 0 then
         local squad = G.arena[p][arena]
         for i = 1, #chosen do
-          entity.set(chosen[i], "left_tapped", C.tapped(chosen[i]))   -- for a prevented entry (A5)
+          flag.set(chosen[i], "left_tapped", C.tapped(chosen[i]), "turn")   -- for a prevented entry (A5)
           zone_move(chosen[i], squad, "bottom")
         end
         EV_SQUAD(p, names(chosen), ARENA_NAME[arena], role)
@@ -94,7 +94,7 @@ function M.send_back(G, u)
   local where = zone.of(u)
   if where ~= G.arena[p].space and where ~= G.arena[p].ground then return false end
   zone_move(u, G.base[p], "bottom")
-  C.set_tapped(u, entity.get(u, "left_tapped") == true)
+  C.set_tapped(u, flag.is(u, "left_tapped"))
   EV_BACK(u)
   return true
 end

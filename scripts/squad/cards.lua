@@ -15,19 +15,18 @@ local derived_define, derived_of, zone_move, zone_items = derived.define, derive
 
 M.STATS = { "attack", "shooting", "defense" }
 
----Creates card `key` for player p at the bottom of zone z; a unit gets its stats, its gear
----zone and its damage counter. Returns the entity.
+---Creates card `key` for player p at the bottom of zone z, untapped (no `tapped` prop yet);
+---a unit gets its stats and its gear zone (its `damage` counter reads 0 until it takes
+---some). Returns the entity.
 function M.create(key, p, z)
   local c = cards_create(key, p, z, "bottom")
   cards.activate(c)   -- its handlers; each window names the cards it is for (opts.only)
-  entity_set(c, "tapped", false)
   if entity.kind(c) == "unit" then
     local gear = zone.create("gear:" .. c, p, "public")
     for i = 1, 3 do
       local stat = M.STATS[i]
       derived_define { name = stat, entities = { c }, zones = { gear }, prop = stat, target = c, stat = stat, floor = 0 }
     end
-    counter.define(c, "damage", 0, 0, nil)
   end
   return c
 end

@@ -58,7 +58,7 @@ local function deck_out(G, empty_drawer)
 end
 
 function game.play(ctx)
-  local G = setup.run(ctx)
+  local G = log.within_rule("§6.1 Setup", setup.run, ctx)
   local check = function(p) return deck_out(G, p) end
   local first = ctx.options.first_player
   if first == 0 then first = math.random(1, 2) end

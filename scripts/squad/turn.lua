@@ -13,7 +13,7 @@ local M = {}
 local zone_items, zone_count, zone_move, zone_top = zone.items, zone.count, zone.move, zone.top
 local within = log.within_rule
 
-local EV_TURN = log.kind("squad.turn", "Turn {turn}: {p:player}", { "turn", "player" })
+local EV_TURN = log.kind("squad.turn", "Turn {turn}: {p:player}", { "turn", "player" }, { rule = "§6.2 Turn order" })
 local EV_READY = log.kind("squad.ready", "{p:player} untaps their cards", { "player" }, { rule = "§6.2 Ready phase" })
 local EV_DRAW = log.kind("squad.draw", "{p:player} draws a card ({left} left in the play deck)", { "player", "left" },
   { rule = "§6.2 Draw phase" })

@@ -8,8 +8,9 @@
 ---@class squad.cards
 local cards = {}
 
---- Creates card `key` for player p at the bottom of zone z; a unit gets its stats, its gear
---- zone and its damage counter. Returns the entity.
+--- Creates card `key` for player p at the bottom of zone z, untapped (no `tapped` prop yet);
+--- a unit gets its stats and its gear zone (its `damage` counter reads 0 until it takes
+--- some). Returns the entity.
 function cards.create(key, p, z) end
 
 --- Unit u's current value of stat ("attack", "shooting" or "defense").
