@@ -5,7 +5,9 @@
 // then each player's zones as rows of card tiles (hand, pair, discards, tokens; face-down
 // cards as backs), and the shared zones. Hovering a figure or a tile shows the card
 // (agents/table_view.h card_text). Spaces that answer the pending decision are ringed and
-// clickable.
+// clickable. A game may name its table's conventions (game.lua `table_view`,
+// model/table_layout.h): cards turned sideways (tapped), cards attached to another (listed on
+// its tile instead of in a row of their own), zones whose cards are numbered rows (a squad).
 #include <imgui.h>
 
 #include <cmath>
@@ -14,6 +16,7 @@
 #include "agents/table_view.h"
 #include "app.h"
 #include "lua/card_text.h"
+#include "model/table_layout.h"
 
 namespace duelbox::editor {
 
@@ -46,14 +49,35 @@ void card_tooltip(const Match& m, EntityId e, const DefinitionText& text_of) {
     ImGui::EndTooltip();
 }
 
+// The names of the cards attached to entity e (layout.attached), joined; "" when none.
+std::string attached_names(const Match& m, const Entity& e, const TableLayout& layout) {
+    if (layout.attached.empty()) return "";
+    const ZoneId z = m.find_zone(layout.attached + std::to_string(e.id), e.owner);
+    if (z == kNoZone) return "";
+    std::string out;
+    for (EntityId a : m.zone(z).items) out += (out.empty() ? "+ " : ", ") + m.entity(a).name;
+    return out;
+}
+
+// A small card at `at` (its centre), upright or turned sideways: how a tile says "tapped".
+void draw_orientation(ImDrawList* draw, ImVec2 at, float size, bool turned, ImU32 ink) {
+    const float w = turned ? size : size * 0.7f, h = turned ? size * 0.7f : size;
+    draw->AddRect(ImVec2(at.x - w / 2, at.y - h / 2), ImVec2(at.x + w / 2, at.y + h / 2), ink, 2.0f, 0, 1.5f);
+}
+
 // One zone as a row of tiles: the card's name and its first printed values; a card hidden in
 // its zone (a deck, a face-down pair) is drawn as a back, still named: the editor is the
 // designer's observer view.
-void draw_zone_row(const Match& m, const Zone& z, const std::string& title, const DefinitionText& text_of) {
+void draw_zone_row(const Match& m, const Zone& z, const std::string& title, const DefinitionText& text_of,
+                   const TableLayout& layout) {
     ImGui::TextDisabled("%s (%zu)", title.c_str(), z.items.size());
-    const float tile_w = ImGui::GetFontSize() * 6.5f, tile_h = ImGui::GetFontSize() * 2.6f;
+    bool any_attached = false;
+    for (EntityId id : z.items) any_attached = any_attached || !attached_names(m, m.entity(id), layout).empty();
+    const float font = ImGui::GetFontSize();
+    const float tile_w = font * 6.5f, tile_h = font * (any_attached ? 3.6f : 2.6f);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    const bool rows = layout.numbered(z.name);
     for (std::size_t k = 0; k < z.items.size(); ++k) {
         const Entity& e = m.entity(z.items[k]);
         if (k > 0) {
@@ -63,18 +87,25 @@ void draw_zone_row(const Match& m, const Zone& z, const std::string& title, cons
         const ImVec2 a = ImGui::GetCursorScreenPos();
         const ImVec2 b(a.x + tile_w, a.y + tile_h);
         const bool face_down = z.visibility == Visibility::Hidden && !mask_has(e.revealed_to, 0);
-        draw->AddRectFilled(a, b, face_down ? IM_COL32(60, 50, 80, 255) : IM_COL32(235, 230, 215, 255), 4.0f);
+        const bool turned = !layout.turned.empty() && e.prop(layout.turned) == Value{true};
+        draw->AddRectFilled(a, b, face_down ? IM_COL32(60, 50, 80, 255) : turned ? IM_COL32(205, 200, 185, 255)
+                                                                              : IM_COL32(235, 230, 215, 255), 4.0f);
         draw->AddRect(a, b, player_colour(e.owner), 4.0f, 0, 2.0f);
         const ImU32 ink = face_down ? IM_COL32(200, 190, 230, 255) : IM_COL32(20, 20, 20, 255);
         draw->PushClipRect(a, b, true);
-        draw->AddText(ImVec2(a.x + 4, a.y + 2), ink, e.name.c_str());
+        const std::string name = rows ? std::to_string(k + 1) + ". " + e.name : e.name;   // row 1 = the front
+        draw->AddText(ImVec2(a.x + 4, a.y + 2), ink, name.c_str());
         std::string stats;   // the first printed values: power 3 speed 2 ...
         for (const auto& [key, value] : e.props) {
             if (stats.size() > 24) break;
             if (const auto* i = std::get_if<std::int64_t>(&value)) stats += key + " " + std::to_string(*i) + " ";
         }
         const std::string counters = counters_text(m, e.id, 1);
-        draw->AddText(ImVec2(a.x + 4, a.y + 2 + ImGui::GetFontSize()), ink, (counters.empty() ? stats : counters).c_str());
+        draw->AddText(ImVec2(a.x + 4, a.y + 2 + font), ink, (counters.empty() ? stats : counters).c_str());
+        if (const std::string gear = attached_names(m, e, layout); !gear.empty())
+            draw->AddText(ImVec2(a.x + 4, a.y + 2 + 2 * font), IM_COL32(90, 60, 20, 255), gear.c_str());
+        if (!layout.turned.empty() && !face_down)
+            draw_orientation(draw, ImVec2(b.x - font * 0.7f, a.y + font * 0.7f), font * 0.8f, turned, ink);
         draw->PopClipRect();
         ImGui::PushID(static_cast<int>(e.id));
         ImGui::InvisibleButton("tile", ImVec2(tile_w, tile_h));
@@ -84,12 +115,13 @@ void draw_zone_row(const Match& m, const Zone& z, const std::string& title, cons
 }
 
 // Each player's zones, then the shared ones (board spaces excepted): the cards on the table.
-void draw_table(const Match& m, const DefinitionText& text_of) {
+void draw_table(const Match& m, const DefinitionText& text_of, const TableLayout& layout) {
     for (PlayerIndex p = -1; p < m.player_count(); ++p) {
         bool heading = false;
         for (int i = 1; i <= m.zone_count(); ++i) {
             const Zone& z = m.zone(static_cast<ZoneId>(i));
             if (z.owner != p || z.space != kNoSpace || z.items.empty()) continue;
+            if (layout.attachment_zone(z.name)) continue;   // listed on the tile of the card they are attached to
             if (m.entity(z.items.front()).kind == "player") continue;   // the seats themselves: headed below
             if (!heading) {
                 heading = true;
@@ -99,7 +131,7 @@ void draw_table(const Match& m, const DefinitionText& text_of) {
                 ImGui::Text("%s%s%s", who.c_str(), c.empty() ? "" : "  ", c.c_str());
                 ImGui::PopStyleColor();
             }
-            draw_zone_row(m, z, z.name, text_of);
+            draw_zone_row(m, z, z.name, text_of, layout);
         }
     }
 }
@@ -109,11 +141,12 @@ void draw_table(const Match& m, const DefinitionText& text_of) {
 void draw_board_panel(App& app) {
     const LuaHost* host = app.session.is_open() ? app.session.run().shared_host().get() : nullptr;
     const DefinitionText text_of = [host](const std::string& key) { return host ? card_definition_text(*host, key) : std::string(); };
+    const TableLayout layout = host ? read_table_layout(*host) : TableLayout{};
     const Match& m = app.session.view();
     const Board& board = m.board();
     if (board.space_count() == 0) {
         ImGui::BeginChild("table");
-        draw_table(m, text_of);
+        draw_table(m, text_of, layout);
         ImGui::EndChild();
         return;
     }
@@ -233,7 +266,7 @@ void draw_board_panel(App& app) {
                 if (ImGui::IsItemHovered()) card_tooltip(m, id, text_of);
             }
         }
-    draw_table(m, text_of);
+    draw_table(m, text_of, layout);
     ImGui::EndChild();
 }
 

@@ -35,6 +35,9 @@ local game = {
     { name = "discard", type = "list", of = "string", doc = "cards already in the Discard" },
   },
   bench_unit = { event = "squad.turn", name = "turn" },
+  -- The editor's table (docs/editor.md): tapped cards drawn turned, the cards attached to a unit
+  -- (its zone "gear:<unit>") listed on the unit's tile, each squad's units numbered by row.
+  table_view = { turned = "tapped", attached = "gear:", rows = { "space", "ground" } },
 }
 
 local EV_FIRST = log.kind("squad.first", "{p:player} takes the first turn", { "player" }, { rule = "§6.1 Setup" })
