@@ -92,7 +92,9 @@ void draw_zone_row(const Match& m, const Zone& z, const std::string& title, cons
                                                                               : IM_COL32(235, 230, 215, 255), 4.0f);
         draw->AddRect(a, b, player_colour(e.owner), 4.0f, 0, 2.0f);
         const ImU32 ink = face_down ? IM_COL32(200, 190, 230, 255) : IM_COL32(20, 20, 20, 255);
-        draw->PushClipRect(a, b, true);
+        const bool icon = !layout.turned.empty() && !face_down;   // the orientation, at the right edge
+        if (icon) draw_orientation(draw, ImVec2(b.x - font * 0.7f, a.y + font * 0.7f), font * 0.8f, turned, ink);
+        draw->PushClipRect(a, ImVec2(icon ? b.x - font * 1.3f : b.x, b.y), true);   // text stops short of it
         const std::string name = rows ? std::to_string(k + 1) + ". " + e.name : e.name;   // row 1 = the front
         draw->AddText(ImVec2(a.x + 4, a.y + 2), ink, name.c_str());
         std::string stats;   // the first printed values: power 3 speed 2 ...
@@ -104,8 +106,6 @@ void draw_zone_row(const Match& m, const Zone& z, const std::string& title, cons
         draw->AddText(ImVec2(a.x + 4, a.y + 2 + font), ink, (counters.empty() ? stats : counters).c_str());
         if (const std::string gear = attached_names(m, e, layout); !gear.empty())
             draw->AddText(ImVec2(a.x + 4, a.y + 2 + 2 * font), IM_COL32(90, 60, 20, 255), gear.c_str());
-        if (!layout.turned.empty() && !face_down)
-            draw_orientation(draw, ImVec2(b.x - font * 0.7f, a.y + font * 0.7f), font * 0.8f, turned, ink);
         draw->PopClipRect();
         ImGui::PushID(static_cast<int>(e.id));
         ImGui::InvisibleButton("tile", ImVec2(tile_w, tile_h));
