@@ -5,7 +5,6 @@
 -- where the rulebook is silent are in docs/rules-decisions.md, "Squad battle".
 
 local C = require("squad.cards")
-local core_windows = require("core.windows")
 
 local M = {}
 
@@ -80,8 +79,9 @@ local function form_squads(G, p, attacking)
           zone_move(chosen[i], squad, "bottom")
         end
         EV_SQUAD(p, names(chosen), ARENA_NAME[arena], role)
-        -- "On entering battle" effects, and only those (A4); they last until end of turn.
-        core_windows.dispatch("enter_battle", { arena = arena, attacking = attacking, G = G }, p, { only = chosen })
+        -- "On entering battle" effects, and only those (A4); they last until end of turn. The
+        -- squad's player orders them when several trigger.
+        C.fire_ordered("enter_battle", chosen, p, { arena = arena, attacking = attacking, G = G })
       end
     end
   end
@@ -171,8 +171,8 @@ local function damage_step(G, active)
   end
   if #dead > 0 then
     local gone = C.destroy(G, dead)
-    -- "When destroyed" triggers afterwards; the attacking player orders them (§3.3.2 step 4).
-    core_windows.dispatch("destroyed", { G = G }, active, { only = gone, owner_orders = true })
+    -- "When destroyed" triggers afterwards, in the order the attacking player picks (§3.3.2 step 4).
+    C.fire_ordered("destroyed", gone, active, { G = G })
   end
 end
 

@@ -8,6 +8,8 @@
 -- the unit sends each of them to its own owner's Dump. Orientation is the prop `tapped`;
 -- battle damage is the counter `damage` (the remaining DEFENSE is DEFENSE - damage).
 
+local core_windows = require("core.windows")
+
 local M = {}
 
 local cards_create, entity_get, entity_set, entity_owner = cards.create, entity.get, entity.set, entity.owner
@@ -72,6 +74,45 @@ function M.destroy(G, list)
   end
   for i = 1, #gone do M.to_own(gone[i], G.dump) end
   return gone
+end
+
+---The cards in play for player p's side: the Base area and the squads, each unit followed by
+---the cards attached to it.
+function M.in_play(G, p)
+  local out = {}
+  local zones = { G.base[p], G.arena[p].space, G.arena[p].ground }
+  for z = 1, 3 do
+    local list = zone_items(zones[z])
+    for i = 1, #list do
+      local c = list[i]
+      out[#out + 1] = c
+      if entity.kind(c) == "unit" then
+        local attached = zone_items(M.gear(c))
+        for k = 1, #attached do out[#out + 1] = attached[k] end
+      end
+    end
+  end
+  return out
+end
+
+---Fires window `name` for the cards of `list` that have an effect there, one after another, in
+---the order player `chooser` picks when there are several (the attacking player for "when
+---destroyed", §3.3.2 step 4; the active player at the end of the turn, §4 E2). Returns how many.
+function M.fire_ordered(name, list, chooser, ctx)
+  local with = {}
+  for i = 1, #list do
+    local def = cards.of(list[i])
+    if def and def[name] then with[#with + 1] = list[i] end
+  end
+  if #with > 1 then
+    local order = decide { player = chooser, kind = "order", id = "order." .. name, entities = with,
+      prompt = "Order these effects: the first resolves first" }
+    local ordered = {}
+    for i = 1, #order do ordered[i] = with[order[i]] end
+    with = ordered
+  end
+  for i = 1, #with do core_windows.dispatch(name, ctx, chooser, { only = with[i] }) end
+  return #with
 end
 
 return M

@@ -6,7 +6,6 @@ local C = require("squad.cards")
 local battle = require("squad.battle")
 local deploy = require("squad.deploy")
 local priority = require("squad.priority")
-local core_windows = require("core.windows")
 
 local M = {}
 
@@ -57,7 +56,11 @@ local function end_phase(G, p)
     end
     EV_HAND(p, table.concat(names, ", "), limit)
   end
-  within("§4 E2 End-of-turn effects", core_windows.dispatch, "end_of_turn", { G = G }, p, { owner_orders = true })
+  -- End-of-turn effects of every card in play, both sides, in the order the active player picks.
+  local live = C.in_play(G, p)
+  local theirs = C.in_play(G, 3 - p)
+  for i = 1, #theirs do live[#live + 1] = theirs[i] end
+  within("§4 E2 End-of-turn effects", C.fire_ordered, "end_of_turn", live, p, { G = G })
   local cleared = false
   for q = 1, 2 do
     local units = zone_items(G.base[q], "unit")

@@ -41,4 +41,13 @@ function cards.to_own(c, piles) end
 --- to it go to their own owners' Dumps, face up. Returns the cards that left, units first.
 function cards.destroy(G, list) end
 
+--- The cards in play for player p's side: the Base area and the squads, each unit followed by
+--- the cards attached to it.
+function cards.in_play(G, p) end
+
+--- Fires window `name` for the cards of `list` that have an effect there, one after another, in
+--- the order player `chooser` picks when there are several (the attacking player for "when
+--- destroyed", §3.3.2 step 4; the active player at the end of the turn, §4 E2). Returns how many.
+function cards.fire_ordered(name, list, chooser, ctx) end
+
 return cards

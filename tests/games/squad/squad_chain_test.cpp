@@ -189,3 +189,31 @@ TEST_CASE("§3.3.2 step 5 a unit that takes no battle damage passes the damage o
     CHECK(r.find("base_area", 2, "Decoy Drone") != kNoEntity);   // row 1, untouched
     CHECK(r.names("dump", 2) == Strings{"U(s 0/0/1)"});           // row 2 took the damage
 }
+
+TEST_CASE("§3.3.2 step 4 the attacking player orders the \"when destroyed\" effects", "[squad][chain]") {
+    Side a, b;
+    a.base = {"fx_g_10_0_9"};
+    b.base = {"salvage_crawler", "salvage_crawler"};   // when destroyed: its owner draws a card
+    // Both crawlers fall; their two effects are P1's (the attacker's) to order, not P2's.
+    const Run r = run(scenario(a, b, {pick(1, "attack.ground", {1}), pick(2, "defend.ground", {1, 2}),
+                                      pick(2, "rows.ground", {1, 2}), pick(1, "order.destroyed", {2, 1})}));
+    REQUIRE(r.state == RunState::Stopped);
+    CHECK(r.count("dump", 2) == 2);
+    CHECK(r.events("squad.salvage").size() == 2);
+    CHECK(r.count("hand", 2) == 9);   // 7 + the two cards drawn
+}
+
+TEST_CASE("§4 E2 only cards in play have end-of-turn effects", "[squad][chain]") {
+    Side a, b;
+    a.base = {"fx_eot"};
+    a.hand = {"fx_eot"};       // in hand (never deployed: the first-legal agent stops): no effect
+    a.cards = {"fx_eot", "fx_filler", "fx_filler"};
+    const Run r = run(to_end(scenario(a, b, {pick(1, "deploy", {1}), pick(1, "attack.ground", {})})));
+    INFO(r.runner->error());
+    REQUIRE(r.state == RunState::Finished);
+    const auto fired = r.events("squad.fx_eot");
+    REQUIRE_FALSE(fired.empty());
+    CHECK(int_field(fired.front(), "card") == static_cast<std::int64_t>(r.find("base_area", 1, "U(eot)")));
+    CHECK(r.events("decision").size() >= 1);
+    for (const Event* e : r.events("decision")) CHECK(std::get<std::string>(e->get("id")) != "order.end_of_turn");
+}
