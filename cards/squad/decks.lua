@@ -8,7 +8,8 @@ return {
       { "squad/bastion", 1 }, { "squad/vanguard", 3 }, { "squad/ace", 2 }, { "squad/plating", 2 },
       { "squad/suppressing_fire", 3 }, { "squad/gunship", 1 } } },
   { key = "squad/blue_quickstart", kind = "deck", name = "Blue quick-start deck",
-    list = { { "squad/blue_depot", 11 }, { "squad/red_depot", 1 }, { "squad/interceptor", 3 }, { "squad/gunship", 2 },
+    list = { { "squad/blue_depot", 10 }, { "squad/red_depot", 1 }, { "squad/interceptor", 2 }, { "squad/gunship", 2 },
+      { "squad/signal_relay", 2 },
       { "squad/salvage_crawler", 3 }, { "squad/decoy_drone", 2 }, { "squad/ace", 1 }, { "squad/plating", 2 },
       { "squad/jamming", 2 }, { "squad/countermeasure", 3 } } },
 }

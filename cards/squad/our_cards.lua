@@ -1,6 +1,7 @@
 -- Cards of our design for the quick-start decks, each showing a rule the spec's sample pool
 -- does not: an enter-battle effect, a "when destroyed" trigger, a unit that takes no battle
--- damage and an Order that answers in a Chain. SAMPLE CONTENT — not from the rulebook.
+-- damage, an Order that answers in a Chain and an activated ability. SAMPLE CONTENT — not
+-- from the rulebook.
 return {
   { key = "squad/vanguard", kind = "unit", name = "Vanguard",
     text = "on entering battle: +2 ATTACK until end of turn",
@@ -26,4 +27,11 @@ return {
     text = "play in answer to an Order: the Chain's last link does nothing",
     props = { colour = "blue", colour_req = 1, total_req = 3, cost = 1, when = "any", target = "link" },
     resolve = function(ctx) flag.set(ctx.target, "countered", true, "turn") end },
+  { key = "squad/signal_relay", kind = "unit", name = "Signal Relay",
+    text = "tap: a unit in battle gets +1 SHOOTING until end of turn (battle phase only)",
+    props = { colour = "blue", colour_req = 1, total_req = 2, cost = 1, ground = true, attack = 0, shooting = 1, defense = 2,
+      ability_when = "battle", ability_target = "unit_in_battle", ability_cost = "tap" },
+    ability = function(ctx)
+      effect.modify { target = ctx.target, stat = "shooting", op = "add", amount = 1, source = ctx.self, expires = "turn" }
+    end },
 }

@@ -14,9 +14,10 @@ local turn = require("squad.turn")
 local game = {
   name = "Squad Battle",
   -- enter_battle: a card entering battle (A4); destroyed: a card destroyed (§3.3.2 step 4);
-  -- end_of_turn: end-of-turn effects (§4 E2); resolve: an Order's effect (squad.priority).
+  -- end_of_turn: end-of-turn effects (§4 E2); resolve: an Order's effect; ability: an
+  -- activated ability's effect (squad.priority).
   -- Every handler gets ctx.G, the match's zones (squad.setup).
-  windows = { "enter_battle", "destroyed", "end_of_turn", "resolve" },
+  windows = { "enter_battle", "destroyed", "end_of_turn", "resolve", "ability" },
   options = {
     { name = "payment", default = "mill", values = { "mill", "tap" },
       doc = "how a card's cost is paid (§6.3): mill = cards from the top of your play deck to your Discard; tap = tap that many untapped Resources" },

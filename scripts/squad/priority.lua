@@ -15,7 +15,11 @@
 --            area or a squad), "link" (the Chain's last link), or absent (no target)
 -- and do what they say in their `resolve` handler (ctx.target: the target chosen; ctx.G: the
 -- match's zones, as squad.setup made them).
+-- An activated ability is a card in play with an `ability` handler: props `ability_when` and
+-- `ability_target` as above, and `ability_cost = "tap"` (tap the card to activate it; the
+-- only cost there is yet). It forms a link like an Order, but its card stays where it is.
 
+local C = require("squad.cards")
 local deploy = require("squad.deploy")
 local core_windows = require("core.windows")
 
@@ -32,6 +36,8 @@ local WHEN = {
 
 local EV_LINK = log.kind("squad.link", "{p:player} plays {e:card}{on} (Chain link {n})", { "player", "card", "on", "n" },
   { rule = "§6.4 Priority windows and Chains" })
+local EV_ABILITY = log.kind("squad.ability", "{p:player} taps {e:card} to use its ability{on} (Chain link {n})",
+  { "player", "card", "on", "n" }, { rule = "§6.4 Priority windows and Chains" })
 local EV_RESOLVE = log.kind("squad.resolve", "Link {n} resolves: {e:card}", { "n", "card" },
   { rule = "§6.4 Priority windows and Chains" })
 local EV_FIZZLE = log.kind("squad.fizzle", "Link {n}, {e:card}, does nothing: {why}", { "n", "card", "why" },
@@ -61,36 +67,57 @@ function M.targets(G, kind, chain)
   return out
 end
 
+-- The target kind of card c used as an Order, or as an activated ability.
+local function target_kind(c, ability) return entity_get(c, ability and "ability_target" or "target") end
+
 -- Whether target t of kind `kind` is still legal (a unit still where the kind says; a link
 -- still on the Chain).
 local function still_legal(G, kind, t, chain)
   if kind == nil then return true end
-  local list = M.targets(G, kind, chain)
   if kind == "link" then
     for i = 1, #chain do
       if chain[i].card == t then return true end
     end
     return false
   end
+  local list = M.targets(G, kind, chain)
   for i = 1, #list do
     if list[i] == t then return true end
   end
   return false
 end
 
--- The Orders player p may play now in a window of step `step`.
+-- Whether an ability or Order with timing `when` and target kind `kind` may be used now.
+local function usable(G, step, when, kind, chain)
+  local steps = WHEN[when or "any"]
+  if not steps or not steps[step] then return false end
+  local targets = M.targets(G, kind, chain)
+  return targets == nil or #targets > 0
+end
+
+-- What player p may play now in a window of step `step`: the Orders in hand, then the
+-- activated abilities of their untapped cards in play. Returns the cards and, per card,
+-- whether it is an ability.
 local function playable(G, p, step, chain)
-  local out = {}
+  local out, ability = {}, {}
   local hand = zone_items(G.hand[p], "order")
   for i = 1, #hand do
     local c = hand[i]
-    local when = WHEN[entity_get(c, "when") or "any"]
-    local targets = M.targets(G, entity_get(c, "target"), chain)
-    if when and when[step] and deploy.affordable(G, p, c) and (targets == nil or #targets > 0) then
+    if usable(G, step, entity_get(c, "when"), target_kind(c, false), chain) and deploy.affordable(G, p, c) then
       out[#out + 1] = c
     end
   end
-  return out
+  local live = C.in_play(G, p)
+  for i = 1, #live do
+    local c = live[i]
+    local def = cards.of(c)
+    if def and def.ability and not C.tapped(c) and not flag.is(c, "activated")
+      and usable(G, step, entity_get(c, "ability_when"), target_kind(c, true), chain) then
+      out[#out + 1] = c
+      ability[#out] = true
+    end
+  end
+  return out, ability
 end
 
 -- Resolves the Chain, last link first; true when the match ended on the way.
@@ -101,14 +128,17 @@ local function resolve_chain(G, chain, check)
     local c = link.card
     if flag.is(c, "countered") then
       EV_FIZZLE(n, c, "countered")
-    elseif not still_legal(G, entity_get(c, "target"), link.target, chain) then
+    elseif not still_legal(G, target_kind(c, link.ability), link.target, chain) then
       EV_FIZZLE(n, c, "its target is gone")
     else
       EV_RESOLVE(n, c)
-      core_windows.dispatch("resolve", { target = link.target, step = link.step, G = G }, link.player, { only = c })
+      core_windows.dispatch(link.ability and "ability" or "resolve", { target = link.target, step = link.step, G = G },
+        link.player, { only = c })
     end
     chain[n] = nil
-    zone_move(c, G.dump[entity.owner(c)], "top")   -- resolved or fizzled: face up to the Dump
+    flag.set(c, "countered", false)
+    flag.set(c, "activated", false)
+    if not link.ability then zone_move(c, G.dump[entity.owner(c)], "top") end   -- an Order: face up to the Dump
     if check() then return true end
   end
   return false
@@ -119,7 +149,7 @@ function M.window(G, active, step, check)
   local chain = {}
   local holder, passes = active, 0
   while true do
-    local plays = playable(G, holder, step, chain)
+    local plays, is_ability = playable(G, holder, step, chain)
     local pick = 1
     if #plays > 0 then
       pick = decide { player = holder, id = "priority." .. step, prompt = "Play an Order, or pass",
@@ -136,17 +166,23 @@ function M.window(G, active, step, check)
       end
     else
       local c = plays[pick - 1]
-      local kind = entity_get(c, "target")
-      local targets = M.targets(G, kind, chain)
+      local ability = is_ability[pick - 1] == true
+      local targets = M.targets(G, target_kind(c, ability), chain)
       local t
       if targets then
         t = targets[decide { player = holder, id = "target", prompt = "Choose the target of " .. entity.name(c),
           entities = targets }[1]]
       end
-      deploy.pay(G, holder, c)
-      zone_move(c, G.chain, "top")
-      chain[#chain + 1] = { card = c, player = holder, target = t, step = step }
-      EV_LINK(holder, c, t and (" on " .. entity.name(t)) or "", #chain)
+      if ability then
+        C.set_tapped(c, true)               -- the cost: ability_cost = "tap"
+        flag.set(c, "activated", true)     -- one link at a time per card
+      else
+        deploy.pay(G, holder, c)
+        zone_move(c, G.chain, "top")
+      end
+      chain[#chain + 1] = { card = c, player = holder, target = t, step = step, ability = ability }
+      local on = t and (" on " .. entity.name(t)) or ""
+      if ability then EV_ABILITY(holder, c, on, #chain) else EV_LINK(holder, c, on, #chain) end
       if check() then return true end
       holder, passes = 3 - holder, 0
     end

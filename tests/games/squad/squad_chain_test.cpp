@@ -217,3 +217,21 @@ TEST_CASE("§4 E2 only cards in play have end-of-turn effects", "[squad][chain]"
     CHECK(r.events("decision").size() >= 1);
     for (const Event* e : r.events("decision")) CHECK(std::get<std::string>(e->get("id")) != "order.end_of_turn");
 }
+
+TEST_CASE("§6.4 an activated ability forms a Chain link; its card pays by tapping and stays in play", "[squad][chain]") {
+    Side a, b;
+    a.base = {"fx_g_2_0_9"};
+    b.base = {"blue_depot", "blue_depot", "signal_relay", "fx_g_4_0_3", "fx_g_0_2_1"};
+    // P2 could use Signal Relay from the attack step on (a unit is in battle) and waits; in the
+    // defense window it taps it for +1 SHOOTING on B (targets: P1's attacker, F, B).
+    const Run r = run(scenario(a, b, {pick(1, "attack.ground", {1}), pick(2, "priority.attack", {1}),
+                                      pick(2, "defend.ground", {2, 3}), pick(2, "rows.ground", {1, 2}),
+                                      pick(2, "priority.defense", {2}), pick(2, "target", {3})}));
+    REQUIRE(r.state == RunState::Stopped);
+    CHECK(r.events("squad.ability").size() == 1);
+    CHECK(squad_damages(r) == Strings{"1 Ground 2", "2 Ground 7"});   // F's ATTACK 4 + B's SHOOTING 2 + 1
+    const EntityId relay = r.find("base_area", 2, "Signal Relay");
+    REQUIRE(relay != kNoEntity);                                     // it stayed in play
+    CHECK(r.tapped(relay));                                          // tapped to pay, used once
+    CHECK(r.count("dump", 2) == 0);
+}
