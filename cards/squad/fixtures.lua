@@ -31,6 +31,14 @@ unit("g", 0, 2, 1)    -- SQ-04 B
 list[#list + 1] = { key = "squad/fx_eot", kind = "unit", name = "U(eot)",
   props = { colour = "any", colour_req = 0, total_req = 0, cost = 0, attack = 0, shooting = 0, defense = 1, ground = true },
   end_of_turn = function(ctx) log.event("squad.fx_eot", "{e:card}'s end-of-turn effect", { card = ctx.self }) end }
+-- §6.6: an Order that empties both play decks into the Discards at once (usable any time).
+list[#list + 1] = { key = "squad/fx_drain", kind = "order", name = "Drain", props = { colour = "any", colour_req = 0,
+  total_req = 0, cost = 0, when = "any" },
+  resolve = function(ctx)
+    for p = 1, 2 do
+      while zone.count(ctx.G.deck[p]) > 0 do zone.move(zone.top(ctx.G.deck[p]), ctx.G.discard[p], "top") end
+    end
+  end }
 -- A card that can never be played: fills decks and hands without adding a question.
 list[#list + 1] = { key = "squad/fx_filler", kind = "filler", name = "Filler", props = {} }
 return list
