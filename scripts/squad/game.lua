@@ -36,6 +36,8 @@ local game = {
     { name = "discard", type = "list", of = "string", doc = "cards already in the Discard" },
   },
   bench_unit = { event = "squad.turn", name = "turn" },
+  -- `duelbox check`: decks list playable cards within the copy limit; units are complete.
+  check_card = setup.check_card,
   -- The editor's table (docs/editor.md): tapped cards drawn turned, the cards attached to a unit
   -- (its zone "gear:<unit>") listed on the unit's tile, each squad's units numbered by row.
   table_view = { turned = "tapped", attached = "gear:", rows = { "space", "ground" } },

@@ -104,4 +104,43 @@ function M.run(ctx)
   return G
 end
 
+local KINDS = { resource = true, unit = true, character = true, operation = true, order = true }
+
+---`duelbox check` calls this for every card (game.check_card): nil when `key` is fine, else
+---what is wrong. A deck lists existing playable cards, at most 3 copies of each but Resources
+---(§6.1 [SRC]); a unit has a unit type and its three values.
+---@param key string
+---@return string[]|nil
+function M.check_card(key)
+  local def = cards.get(key)
+  local problems = {}
+  if def.kind == "deck" then
+    local copies, total = {}, 0
+    for i = 1, #(def.list or {}) do
+      local entry = def.list[i]
+      local card = cards.get(entry[1])
+      if not card then
+        problems[#problems + 1] = ("list[%d]: no card '%s'"):format(i, tostring(entry[1]))
+      elseif not KINDS[card.kind] then
+        problems[#problems + 1] = ("list[%d]: '%s' is a %s, not a card to play"):format(i, entry[1], card.kind)
+      else
+        copies[entry[1]] = (copies[entry[1]] or 0) + entry[2]
+        total = total + entry[2]
+        if card.kind ~= "resource" and copies[entry[1]] > 3 then
+          problems[#problems + 1] = ("%s: %d copies, at most 3 of a card that is not a Resource"):format(entry[1], copies[entry[1]])
+        end
+      end
+    end
+    if total == 0 then problems[#problems + 1] = "the deck lists no card" end
+  elseif def.kind == "unit" then
+    local p = def.props or {}
+    if not p.space and not p.ground then problems[#problems + 1] = "a unit needs a unit type: space = true and/or ground = true" end
+    for _, stat in ipairs({ "attack", "shooting", "defense" }) do
+      if math.type(p[stat]) ~= "integer" then problems[#problems + 1] = "a unit needs an integer " .. stat end
+    end
+  end
+  if #problems > 0 then return problems end
+  return nil
+end
+
 return M

@@ -11,4 +11,11 @@ local setup = {}
 --- Builds the match's zones and cards from ctx; returns G, the zone ids the rules use.
 function setup.run(ctx) end
 
+--- `duelbox check` calls this for every card (game.check_card): nil when `key` is fine, else
+--- what is wrong. A deck lists existing playable cards, at most 3 copies of each but Resources
+--- (§6.1 [SRC]); a unit has a unit type and its three values.
+---@param key string
+---@return string[]|nil
+function setup.check_card(key) end
+
 return setup
