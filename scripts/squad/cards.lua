@@ -23,6 +23,9 @@ M.STATS = { "attack", "shooting", "defense" }
 function M.create(key, p, z)
   local c = cards_create(key, p, z, "bottom")
   cards.activate(c)   -- its handlers; each window names the cards it is for (opts.only)
+  -- A card with an activated ability is tagged, so a priority window finds the ones in play
+  -- with one kernel call (zone.tagged) instead of looking at every card there.
+  if cards.get(key).ability then entity.add_tag(c, "ability") end
   if entity.kind(c) == "unit" then
     local gear = zone.create("gear:" .. c, p, "public")
     for i = 1, 3 do

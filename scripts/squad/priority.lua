@@ -17,7 +17,8 @@
 -- match's zones, as squad.setup made them).
 -- An activated ability is a card in play with an `ability` handler: props `ability_when` and
 -- `ability_target` as above, and `ability_cost = "tap"` (tap the card to activate it; the
--- only cost there is yet). It forms a link like an Order, but its card stays where it is.
+-- only cost there is yet). It forms a link like an Order, but its card stays where it is. Only
+-- a card in the Base area or a squad (not one attached to a unit) may use its ability.
 
 local C = require("squad.cards")
 local deploy = require("squad.deploy")
@@ -44,6 +45,7 @@ local EV_FIZZLE = log.kind("squad.fizzle", "Link {n}, {e:card}, does nothing: {w
   { rule = "§6.4 Priority windows and Chains" })
 
 local ARENAS = { "space", "ground" }
+local IN_PLAY = { "base_area", "space", "ground" }   -- a player's zones whose cards' abilities may be used
 
 ---The legal targets of kind `kind` now, as a list ({} when none; nil when the kind needs none).
 ---`chain` is the open Chain (its last link is the "link" target).
@@ -107,11 +109,10 @@ local function playable(G, p, step, chain)
       out[#out + 1] = c
     end
   end
-  local live = C.in_play(G, p)
+  local live = zone.tagged("ability", p, IN_PLAY)   -- squad.cards tags them at creation
   for i = 1, #live do
     local c = live[i]
-    local def = cards.of(c)
-    if def and def.ability and not C.tapped(c) and not flag.is(c, "activated")
+    if not C.tapped(c) and not flag.is(c, "activated")
       and usable(G, step, entity_get(c, "ability_when"), target_kind(c, true), chain) then
       out[#out + 1] = c
       ability[#out] = true

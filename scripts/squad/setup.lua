@@ -23,12 +23,14 @@ local function full_key(k)
   return "squad/" .. k
 end
 
+-- The field path of list entry i (1-based) of seat p's setup `field`, for errors.
+local function where(p, field, i, spec) return ("players[%d].setup.%s[%d]: '%s'"):format(p - 1, field, i - 1, spec) end
+
 -- Creates the cards `list` names for player p at the bottom of zone z. A name may carry marks
 -- after "!": "key!tapped", "key!damage=2", "key!tapped!damage=1".
 local function put(p, list, z, field)
   for i = 1, #(list or {}) do
     local spec = list[i]
-    local where = ("players[%d].setup.%s[%d]: '%s'"):format(p - 1, field, i - 1, spec)
     local marks = {}
     local bang = spec:find("!", 1, true)
     if bang then
@@ -36,7 +38,7 @@ local function put(p, list, z, field)
       spec = spec:sub(1, bang - 1)
     end
     local key = full_key(spec)
-    if not cards.get(key) then error(where .. ": no card '" .. key .. "'", 0) end
+    if not cards.get(key) then error(where(p, field, i, list[i]) .. ": no card '" .. key .. "'", 0) end
     local c = cards_mod.create(key, p, z)
     for k = 1, #marks do
       local mark = marks[k]
@@ -46,7 +48,7 @@ local function put(p, list, z, field)
       elseif damage and entity.kind(c) == "unit" then
         counter.set(c, "damage", tonumber(damage))
       else
-        error(where .. ": unknown mark '" .. mark .. "' (marks: tapped, damage=N on a unit)", 0)
+        error(where(p, field, i, list[i]) .. ": unknown mark '" .. mark .. "' (marks: tapped, damage=N on a unit)", 0)
       end
     end
   end
@@ -73,10 +75,9 @@ function M.run(ctx)
     local seat = ctx.seats[p].setup or {}
     for i = 1, #(seat.attach or {}) do
       local key, s, k = seat.attach[i]:match("^([^@]+)@(%d)%.(%d+)$")
-      local where = ("players[%d].setup.attach[%d]: '%s'"):format(p - 1, i - 1, seat.attach[i])
       local unit = s and zone.at(G.base[tonumber(s)] or 0, tonumber(k))
       if not key or not G.base[tonumber(s)] or not unit or entity.kind(unit) ~= "unit" then
-        error(where .. ": expected \"card@seat.position\" naming a unit of that seat's base list", 0)
+        error(where(p, "attach", i, seat.attach[i]) .. ": expected \"card@seat.position\" naming a unit of that seat's base list", 0)
       end
       put(p, { key }, cards_mod.gear(unit), "attach")
     end

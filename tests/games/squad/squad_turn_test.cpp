@@ -81,3 +81,20 @@ TEST_CASE("§6.6 both decks emptied at the same check is a draw", "[squad][turn]
     CHECK(r.m().result().winners.empty());
     CHECK(r.m().result().reason == "both decks out");
 }
+
+TEST_CASE("squad setup: a bad card or mark is refused with its field path", "[squad][turn]") {
+    Side a, b;
+    a.base = {"line_walker", "nope"};
+    Run r = run(scenario(a, b, {}));
+    CHECK(r.state == RunState::Failed);
+    CHECK_THAT(r.runner->error(), Catch::Contains("players[0].setup.base[1]: 'nope': no card 'squad/nope'"));
+    a.base = {"line_walker!sideways"};
+    r = run(scenario(a, b, {}));
+    CHECK(r.state == RunState::Failed);
+    CHECK_THAT(r.runner->error(), Catch::Contains("players[0].setup.base[0]: 'line_walker!sideways': unknown mark 'sideways'"));
+    b.attach = {"ace@1.5"};
+    a.base = {"line_walker"};
+    r = run(scenario(a, b, {}));
+    CHECK(r.state == RunState::Failed);
+    CHECK_THAT(r.runner->error(), Catch::Contains("players[1].setup.attach[0]: 'ace@1.5': expected \"card@seat.position\""));
+}
