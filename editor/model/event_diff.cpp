@@ -123,8 +123,8 @@ void hash_value(Hasher& h, const Value& v) {
 // space a {e:key} / {p:key} / {z:key} / {s:key} placeholder shows. The rest of the narration is
 // the template and the field values, hashed already; so this tells what rendering it would,
 // without rendering it.
-std::string names_shown(const Event& e, const NameResolver& names) {
-    std::string out;
+void names_shown(const Event& e, const NameResolver& names, std::string& out) {
+    out.clear();   // the caller's buffer: one allocation for the whole log, not one per event
     const std::string_view t = e.text;
     for (std::size_t open = t.find('{'); open != std::string_view::npos; open = t.find('{', open + 1)) {
         const std::size_t close = t.find('}', open);
@@ -143,7 +143,6 @@ std::string names_shown(const Event& e, const NameResolver& names) {
         else continue;
         out += '\x1f';   // a separator no name contains
     }
-    return out;
 }
 
 }  // namespace
@@ -175,8 +174,11 @@ std::vector<std::uint64_t> event_keys(const Match& m, std::size_t count, const B
     const NameResolver names = m.names();   // one resolver for the whole log
     std::vector<std::uint64_t> keys;
     keys.reserve(count);
-    for (std::size_t i = 0; i < count; ++i)
-        keys.push_back(event_key(events[i], names_shown(events[i], names), births ? births->at(i) : nullptr));
+    std::string told;
+    for (std::size_t i = 0; i < count; ++i) {
+        names_shown(events[i], names, told);
+        keys.push_back(event_key(events[i], told, births ? births->at(i) : nullptr));
+    }
     return keys;
 }
 

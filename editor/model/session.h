@@ -164,6 +164,9 @@ private:
     std::size_t window_ = 24;
     std::size_t travel_reruns_ = 0;
     std::vector<bool> answered_;                  // pending requests already answered from outside
+    // The current run's event keys, made when a run is opened or at a quiet poll (after a person
+    // played on), so a save's rerun diffs against them at once instead of making them first.
+    void keep_keys();
     std::vector<std::uint64_t> keys_;             // event_keys of the current run (generation keys_generation_)
     int keys_generation_ = -1;
 };
