@@ -70,7 +70,8 @@ void draw_orientation(ImDrawList* draw, ImVec2 at, float size, bool turned, ImU3
 // designer's observer view.
 void draw_zone_row(const Match& m, const Zone& z, const std::string& title, const DefinitionText& text_of,
                    const TableLayout& layout) {
-    ImGui::TextDisabled("%s (%zu)", title.c_str(), z.items.size());
+    if (!title.empty()) ImGui::TextDisabled("%s (%zu)", title.c_str(), z.items.size());
+    else if (z.items.empty()) ImGui::TextDisabled("(none)");
     bool any_attached = false;
     for (EntityId id : z.items) any_attached = any_attached || !attached_names(m, m.entity(id), layout).empty();
     const float font = ImGui::GetFontSize();
@@ -114,14 +115,39 @@ void draw_zone_row(const Match& m, const Zone& z, const std::string& title, cons
     }
 }
 
+// The zones a game draws together (layout.together): per name, a heading and every player's
+// zone of that name side by side, in the players' colours (a battle area's two squads).
+void draw_together(const Match& m, const DefinitionText& text_of, const TableLayout& layout) {
+    const int players = m.player_count();
+    for (const std::string& name : layout.together) {
+        ImGui::TextUnformatted(name.c_str());
+        if (players <= 0 || !ImGui::BeginTable(name.c_str(), players, ImGuiTableFlags_BordersInnerV)) continue;
+        ImGui::TableNextRow();
+        for (PlayerIndex p = 0; p < players; ++p) {
+            ImGui::TableSetColumnIndex(p);
+            ImGui::PushID(p);
+            const ZoneId z = m.find_zone(name, p);
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(player_colour(p)));
+            ImGui::TextUnformatted(m.player(p).name.c_str());
+            ImGui::PopStyleColor();
+            if (z != kNoZone) draw_zone_row(m, m.zone(z), "", text_of, layout);
+            ImGui::PopID();
+        }
+        ImGui::EndTable();
+    }
+    if (!layout.together.empty()) ImGui::Separator();
+}
+
 // Each player's zones, then the shared ones (board spaces excepted): the cards on the table.
 void draw_table(const Match& m, const DefinitionText& text_of, const TableLayout& layout) {
+    draw_together(m, text_of, layout);
     for (PlayerIndex p = -1; p < m.player_count(); ++p) {
         bool heading = false;
         for (int i = 1; i <= m.zone_count(); ++i) {
             const Zone& z = m.zone(static_cast<ZoneId>(i));
             if (z.owner != p || z.space != kNoSpace || z.items.empty()) continue;
             if (layout.attachment_zone(z.name)) continue;   // listed on the tile of the card they are attached to
+            if (layout.drawn_together(z.name)) continue;    // drawn above, side by side
             if (m.entity(z.items.front()).kind == "player") continue;   // the seats themselves: headed below
             if (!heading) {
                 heading = true;

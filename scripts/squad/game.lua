@@ -39,8 +39,9 @@ local game = {
   -- `duelbox check`: decks list playable cards within the copy limit; units are complete.
   check_card = setup.check_card,
   -- The editor's table (docs/editor.md): tapped cards drawn turned, the cards attached to a unit
-  -- (its zone "gear:<unit>") listed on the unit's tile, each squad's units numbered by row.
-  table_view = { turned = "tapped", attached = "gear:", rows = { "space", "ground" } },
+  -- (its zone "gear:<unit>") listed on the unit's tile, each squad's units numbered by row, and
+  -- the battle area first: Space, then Ground, both players' squads side by side.
+  table_view = { turned = "tapped", attached = "gear:", rows = { "space", "ground" }, together = { "space", "ground" } },
 }
 
 local EV_FIRST = log.kind("squad.first", "{p:player} takes the first turn", { "player" }, { rule = "§6.1 Setup" })

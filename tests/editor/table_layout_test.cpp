@@ -19,6 +19,9 @@ TEST_CASE("editor: a game's table_view names its turned prop, attachment zones a
     CHECK(layout.turned == "tapped");
     CHECK(layout.attached == "gear:");
     CHECK(layout.rows == std::vector<std::string>{"space", "ground"});
+    CHECK(layout.together == std::vector<std::string>{"space", "ground"});
+    CHECK(layout.drawn_together("space"));
+    CHECK_FALSE(layout.drawn_together("hand"));
     CHECK(layout.numbered("ground"));
     CHECK_FALSE(layout.numbered("base_area"));
     CHECK(layout.attachment_zone("gear:17"));
@@ -30,5 +33,6 @@ TEST_CASE("editor: a game's table_view names its turned prop, attachment zones a
     CHECK(none.turned.empty());
     CHECK(none.attached.empty());
     CHECK(none.rows.empty());
+    CHECK(none.together.empty());
     CHECK_FALSE(none.attachment_zone("gear:1"));
 }
