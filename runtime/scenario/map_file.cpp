@@ -4,11 +4,13 @@
 // the two entry points turn that into one MapError with the file name in front.
 #include "map_file.h"
 
+#include <algorithm>
 #include <limits>
 #include <map>
 #include <set>
 
 #include "json_fields.h"
+#include "map_sight.h"
 
 namespace duelbox {
 
@@ -20,6 +22,10 @@ namespace f = fields;
 // Largest line accepted: far above any real board, low enough that a typo cannot ask for a
 // billion spaces.
 constexpr std::int64_t kMaxLine = 10'000;
+
+// The most tracing a map's sight geometry may ask for when it loads (about half a second here):
+// a 40-space board with detailed outlines needs a few million.
+constexpr double kMaxSightSteps = 2e8;
 
 std::string quote_name(const std::string& s) { return json(s).dump(); }
 
@@ -48,7 +54,8 @@ Value read_attr(const json& v, const std::string& path) {
 
 class MapReader {
 public:
-    explicit MapReader(const json& j) : top_(j, "", {"id", "name", "sample", "line", "regions", "spaces", "edges", "los"}) {}
+    explicit MapReader(const json& j)
+        : top_(j, "", {"id", "name", "sample", "line", "regions", "spaces", "edges", "walls", "los"}) {}
 
     LoadedMap read() {
         out_.info.id = f::read_nonempty_string(top_.require("id"), "id");
@@ -65,7 +72,13 @@ public:
         else if (line_ == 0)
             f::fail("spaces", "required field is missing (or give \"line\")");
         if (const json* v = top_.find("edges")) read_edges(*v);
+        if (const json* v = top_.find("walls")) {
+            if (!geometry_) f::fail("walls", "walls need the spaces' sight points and outlines (spaces[i].sight)");
+            read_walls(*v, "walls", sight_);
+        }
+        if (geometry_) check_sight_cost();
         if (const json* v = top_.find("los")) read_los(*v);
+        else if (geometry_) out_.board.set_los(blocked_pairs(sight_));
         return std::move(out_);
     }
 
@@ -90,7 +103,7 @@ private:
         std::map<std::int64_t, SpaceId> starts;
         for (std::size_t i = 0; i < list.size(); ++i) {
             const std::string path = f::index("spaces", i);
-            f::ObjectReader r(list[i], path, {"id", "regions", "start", "pos", "attrs"});
+            f::ObjectReader r(list[i], path, {"id", "regions", "start", "pos", "attrs", "sight"});
             const std::string name = f::read_nonempty_string(r.require("id"), r.path("id"));
             SpaceId s = out_.board.find(name);
             if (line_ > 0) {
@@ -115,6 +128,11 @@ private:
                 f::ObjectReader p(*v, r.path("pos"), {"x", "y"});
                 space.x = read_number(p.require("x"), p.path("x"));
                 space.y = read_number(p.require("y"), p.path("y"));
+            }
+            if (const json* v = r.find("sight")) {
+                if (sight_.spaces.size() < s) sight_.spaces.resize(s);
+                read_space_sight(*v, r.path("sight"), sight_.spaces[s - 1]);
+                geometry_ = true;
             }
             if (const json* v = r.find("attrs")) {
                 const std::string attrs_path = r.path("attrs");
@@ -180,10 +198,31 @@ private:
         }
     }
 
+    // Tracing every pair's line against every wall and outline costs pairs x (wall edges +
+    // outline corners): a map file may not ask for more than kMaxSightSteps of it at load.
+    void check_sight_cost() {
+        sight_.spaces.resize(static_cast<std::size_t>(out_.board.space_count()));   // spaces after the last with sight
+        double edges = static_cast<double>(sight_.wall_segments.size());
+        for (const auto& poly : sight_.wall_polygons) edges += static_cast<double>(poly.size());
+        for (const auto& s : sight_.spaces) edges += static_cast<double>(s.outline.size());
+        const double n = static_cast<double>(sight_.spaces.size());
+        const double steps = n * n * std::max(edges, 1.0);
+        if (steps > kMaxSightSteps)
+            f::fail("spaces", "the sight geometry is too large to trace when the map loads (" + std::to_string(sight_.spaces.size()) +
+                                  " spaces, " + std::to_string(static_cast<long long>(edges)) + " wall edges and outline corners: about " +
+                                  std::to_string(static_cast<long long>(steps)) + " steps, at most " +
+                                  std::to_string(static_cast<long long>(kMaxSightSteps)) +
+                                  "); give a \"los\" table without outlines instead");
+    }
+
+    // "los" entries patch what the geometry gives (every pair sees without one): a person's
+    // check of a near miss against the printed board (kernel/sight.h near_misses) wins.
     void read_los(const json& list) {
         f::read_array(list, "los");
         // Only the pairs that do not see are kept: every other pair sees (board.h).
-        std::vector<std::pair<SpaceId, SpaceId>> blocked;
+        std::set<std::pair<SpaceId, SpaceId>> blocked_set;
+        if (geometry_)
+            for (const auto& pair : blocked_pairs(sight_)) blocked_set.insert(pair);
         std::set<std::pair<SpaceId, SpaceId>> seen;
         for (std::size_t i = 0; i < list.size(); ++i) {
             f::ObjectReader r(list[i], f::index("los", i), {"from", "to", "sees"});
@@ -193,14 +232,17 @@ private:
             if (!seen.insert({from, to}).second)
                 f::fail(r.path(), "duplicate entry for " + quote_name(out_.board.space(from).name) + " -> " +
                                       quote_name(out_.board.space(to).name));
-            if (!sees) blocked.emplace_back(from, to);
+            if (sees) blocked_set.erase({from, to});
+            else blocked_set.insert({from, to});
         }
-        out_.board.set_los(std::move(blocked));
+        out_.board.set_los({blocked_set.begin(), blocked_set.end()});
     }
 
     f::ObjectReader top_;
     LoadedMap out_;
     int line_ = 0;                            // 0 = not a line board
+    SightMap sight_;                          // the spaces' sight geometry, when the file gives it
+    bool geometry_ = false;
     std::set<std::string> regions_;           // declared region ids
 };
 

@@ -10,6 +10,7 @@
 //    "spaces": [{"id": "s1", "regions": ["RED"], "start": 1, "pos": {"x": 0, "y": 0},
 //                "attrs": {"high": true, "capacity": 2, "terrain": "water"}}],
 //    "edges": [["s1", "s2"], {"a": "s2", "b": "s3", "kind": "wall"}],
+//    "walls": {"segments": [[[1, 2], [1, 3]]]},        // optional: sight geometry (map_sight.h)
 //    "los": [{"from": "s1", "to": "s3", "sees": false}]}
 //
 // Contracts
@@ -24,8 +25,11 @@
 //    "spaces" is required and every entry adds a space, in file order (space ids 1, 2, ...).
 //  - "edges" may hold a [a, b] pair (kind "border") or {"a", "b", "kind"}. The same pair may
 //    appear once per kind (a border and a wall: a partial wall).
-//  - "los" patches an all-true matrix; entries are one-way (a high space may see a low one that
-//    cannot see back). Without "los" the board has no matrix and every pair sees.
+//  - Sight: when spaces give "sight" (a point, an outline, an elevation, obscures) the loader
+//    computes which pairs see from that geometry (kernel/sight.h), once. "los" entries then
+//    patch it (a hand-checked near miss); without geometry they patch an all-true matrix.
+//    Entries are one-way (a high space may see a low one that cannot see back). With neither,
+//    every pair sees.
 #pragma once
 #include <string>
 #include <vector>
