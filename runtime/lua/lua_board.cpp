@@ -192,6 +192,51 @@ int board_distance(lua_State* L) {
     return 1;
 }
 
+/// board.sees(a, b) -> boolean
+/// Whether space `a` has line of sight to space `b`: the map's sight geometry or table, computed
+/// when it loaded (one-way: a high space may see a low one that cannot see back). A space
+/// always sees itself; a map with neither says every pair sees.
+int board_sees(lua_State* L) {
+    Match& m = match_of(L);
+    const SpaceId a = check_space(L, 1, m);
+    lua_pushboolean(L, m.board().has_los(a, check_space(L, 2, m)));
+    return 1;
+}
+
+/// board.in_sight(s [, steps [, kinds]]) -> {space...}
+/// The spaces space `s` sees (itself included), by id; with `steps`, only those at most that
+/// many steps away over edges of the given kinds (default {"border"}; e.g. {"border",
+/// "waterfall"}): "targets in sight and within range" in one call.
+int board_in_sight(lua_State* L) {
+    Match& m = match_of(L);
+    const SpaceId from = check_space(L, 1, m);
+    const lua_Integer steps = luaL_optinteger(L, 2, -1);
+    lua_settop(L, 3);                                         // the list stays argument 3
+    auto& kinds = push_owned<std::vector<std::string>>(L);   // freed even when a check below raises
+    if (lua_isnoneornil(L, 3)) {
+        kinds.push_back("border");
+    } else {
+        luaL_checktype(L, 3, LUA_TTABLE);
+        for (lua_Integer i = 1, n = luaL_len(L, 3); i <= n; ++i) {
+            if (lua_geti(L, 3, i) != LUA_TSTRING) return luaL_argerror(L, 3, "a list of edge kinds (strings) expected");
+            kinds.emplace_back(lua_tostring(L, -1));
+            lua_pop(L, 1);
+        }
+    }
+    const Board& b = m.board();
+    std::vector<SpaceId> seen;
+    for (SpaceId t = 1; t <= static_cast<SpaceId>(b.space_count()); ++t) {
+        if (!b.has_los(from, t)) continue;
+        if (steps >= 0) {
+            const int d = t == from ? 0 : b.distance(from, t, kinds);
+            if (d < 0 || d > steps) continue;
+        }
+        seen.push_back(t);
+    }
+    push_id_list(L, seen);
+    return 1;
+}
+
 // The arguments board.reachable and board.reach share, and the kernel's answer.
 std::vector<Reach> check_reach(lua_State* L, Match& m) {
     const EntityId e = check_entity(L, 1, m);
@@ -322,6 +367,7 @@ const luaL_Reg board_module[] = {
     {"path", board_path},           {"neighbours", board_neighbours},   {"adjacent", board_adjacent},
     {"in_region", board_in_region}, {"share_region", board_share_region}, {"name", board_name},
     {"find", board_find},           {"attr", board_attr},               {"start", board_start},
+    {"sees", board_sees},           {"in_sight", board_in_sight},
     {nullptr, nullptr}};
 
 }  // namespace

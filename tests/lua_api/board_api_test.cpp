@@ -270,3 +270,20 @@ TEST_CASE("board.load on the same thread sees a map file edited between two matc
     write_map(5);
     CHECK(spaces_now() == Strings{"5"});
 }
+
+TEST_CASE("HS-11 board.sees and board.in_sight: sight from the map, range over chosen edge kinds", "[lua_api][board][sight]") {
+    const RunResult r = run_snippet(R"(board.load("maps/helter_t12.json")
+local function s(n) return board.find(tostring(n)) end
+print(board.sees(s(1), s(3)), board.sees(s(7), s(6)), board.sees(s(6), s(7)), board.sees(s(6), s(6)))
+local names = {}
+for i, sp in ipairs(board.in_sight(s(1), 2)) do names[i] = board.name(sp) end
+print(table.concat(names, ","))
+print(#board.in_sight(s(5), 2, {"border"}), #board.in_sight(s(9)) >= 1))");
+    INFO(r.error);
+    REQUIRE(r.finished());
+    // 1 -> 3 is hidden by cover 2 (HS-10a, HS-11d); high 7 sees 6 but not the other way (HS-10d/e).
+    // Within 2 steps of 1, in sight: 1, 2, 5, 6 and 9 (HS-11a: 9 at distance 2), not 3.
+    CHECK(r.printed() == Strings{"false\ttrue\tfalse\ttrue", "1,2,5,6,9", "5\ttrue"});
+    CHECK(error_of("board.load('maps/helter_t12.json') board.in_sight(1, 2, {'border', 3})") ==
+          "snippet:1: bad argument #3 to 'board.in_sight' (a list of edge kinds (strings) expected)");
+}

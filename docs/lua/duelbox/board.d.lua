@@ -81,6 +81,27 @@ function board.teleport(mover, other, to, dry) end
 ---@return integer
 function board.distance(a, b) end
 
+---`board.sees(a, b) -> boolean`
+---
+---Whether space `a` has line of sight to space `b`: the map's sight geometry or table, computed
+---when it loaded (one-way: a high space may see a low one that cannot see back). A space
+---always sees itself; a map with neither says every pair sees.
+---@param a any
+---@param b any
+---@return boolean
+function board.sees(a, b) end
+
+---`board.in_sight(s [, steps [, kinds]]) -> {space...}`
+---
+---The spaces space `s` sees (itself included), by id; with `steps`, only those at most that
+---many steps away over edges of the given kinds (default {"border"}; e.g. {"border",
+---"waterfall"}): "targets in sight and within range" in one call.
+---@param s any
+---@param steps? any
+---@param kinds? any
+---@return table
+function board.in_sight(s, steps, kinds) end
+
 ---`board.reachable(e, steps [, through]) -> {{space=, steps=}...}`
 ---
 ---Spaces figure `e` can end a move of up to `steps` on. through = "nobody" (default),
