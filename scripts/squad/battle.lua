@@ -25,7 +25,7 @@ local EV_ABSORB = log.kind("squad.absorbs", "{e:card} absorbs {amount} damage (d
 local EV_VANISH = log.kind("squad.vanishes", "{amount} damage is left over and vanishes", { "amount" },
   { rule = "§3.3.2 Squad battle" })
 local EV_MILL = log.kind("squad.deck_damage",
-  "{p:player}'s squad in {arena} is unopposed: {amount} deck damage, {n} cards from the top of {p:victim}'s play deck go face down to the Discard",
+  "{p:player}'s squad in {arena} is unopposed: {amount} deck damage, the top {n} of {p:victim}'s play deck go face down to the Discard",
   { "player", "arena", "victim", "amount", "n" }, { rule = "§3.3.3 Attackers only" })
 local EV_BACK = log.kind("squad.sent_back", "{e:card} may not enter battle and goes back to the Base area", { "card" },
   { rule = "§3.2 D3 Prevented entry" })

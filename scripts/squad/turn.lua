@@ -13,7 +13,8 @@ local zone_items, zone_count, zone_move, zone_top = zone.items, zone.count, zone
 local within = log.within_rule
 
 local EV_TURN = log.kind("squad.turn", "Turn {turn}: {p:player}", { "turn", "player" }, { rule = "§6.2 Turn order" })
-local EV_READY = log.kind("squad.ready", "{p:player} untaps their cards", { "player" }, { rule = "§6.2 Ready phase" })
+local EV_READY = log.kind("squad.ready", "{p:player} untaps {n} of their cards", { "player", "n" }, { rule = "§6.2 Ready phase" })
+local EV_READY_NONE = log.kind("squad.ready", "{p:player} has nothing to untap", { "player", "n" }, { rule = "§6.2 Ready phase" })
 local EV_DRAW = log.kind("squad.draw", "{p:player} draws a card ({left} left in the play deck)", { "player", "left" },
   { rule = "§6.2 Draw phase" })
 local EV_SKIP = log.kind("squad.no_draw", "{p:player} skips the draw on the first turn of the game", { "player" },
@@ -26,8 +27,14 @@ local EV_OVER = log.kind("squad.turn_over", "{p:player}: \"your turn\"", { "play
 -- Ready phase: untap every card of the active player (nothing is played before this).
 local function ready(G, p)
   local list = zone_items(G.base[p])
-  for i = 1, #list do C.set_tapped(list[i], false) end
-  EV_READY(p)
+  local n = 0
+  for i = 1, #list do
+    if C.tapped(list[i]) then
+      C.set_tapped(list[i], false)
+      n = n + 1
+    end
+  end
+  if n > 0 then EV_READY(p, n) else EV_READY_NONE(p, 0) end
 end
 
 -- Draw phase; false when the deck was empty (the player loses: §6.6).
@@ -47,7 +54,7 @@ local function end_phase(G, p)
   if over > 0 then
     local hand = zone_items(G.hand[p])
     local picks = decide { player = p, id = "hand_limit", min = over, max = over, entities = hand,
-      prompt = ("Discard %d cards to the Dump (hand limit %d)"):format(over, limit) }
+      prompt = ("Discard %d %s to the Dump (hand limit %d)"):format(over, over == 1 and "card" or "cards", limit) }
     local names = {}
     for i = 1, #picks do
       local c = hand[picks[i]]
