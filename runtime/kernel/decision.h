@@ -47,6 +47,10 @@ struct DecisionRequest {
     std::vector<Option> options;
     std::int64_t min = 1, max = 1;     // Choose: how many picks; Number: the range
     bool secret = false;               // the answer is hidden from the other players in the log
+    // The question itself is: its decision event is seen by the chooser only. For a question put
+    // only when the player can do something, whose mere asking would tell the others what a
+    // hidden hand holds.
+    bool unannounced = false;
     std::vector<Unavailable> unavailable;   // what is not offered, and why (decide's `unavailable`)
 };
 

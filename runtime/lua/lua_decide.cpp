@@ -58,6 +58,9 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
     lua_getfield(L, t, "secret");
     r.secret = lua_toboolean(L, -1);
     lua_pop(L, 1);
+    lua_getfield(L, t, "unannounced");
+    r.unannounced = lua_toboolean(L, -1);
+    lua_pop(L, 1);
     if (lua_getfield(L, t, "options") == LUA_TTABLE) {
         const int opts = lua_gettop(L);
         readonly_view_unwrap(L, opts);   // raw reads below
@@ -157,7 +160,7 @@ int ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, bool gro
     return lua_yield(L, 0);
 }
 
-/// decide{player=, kind=, id=, prompt=, options={...}, entities=, spaces=, min=, max=, secret=, unavailable=} -> answer
+/// decide{player=, kind=, id=, prompt=, options={...}, entities=, spaces=, min=, max=, secret=, unannounced=, unavailable=} -> answer
 /// Asks player `player` one question and waits for the answer. kind: "choose" (pick min..max
 /// options; default 1) returns a list of option numbers; "order" returns the options' order
 /// as a list of option numbers; "number" (min..max) returns an integer; "yesno" a boolean.
@@ -165,7 +168,9 @@ int ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, bool gro
 /// `spaces = {s...}` add one option per entity or space after `options`, labelled with its
 /// name (no table per option: `decide{player = p, options = {"stay"}, spaces = board.reach(f, 2)}`
 /// answers 1 for "stay", k + 1 for the k-th space). `id` names the question for scripted
-/// answers; `secret` hides the answer from the other players in the log.
+/// answers; `secret` hides the answer from the other players in the log; `unannounced` hides
+/// the question itself (its decision event is the chooser's alone): for a question put only
+/// when the player can do something, which would otherwise tell the others what they hold.
 /// `unavailable = {{label=, why=}, ...}` lists choices the player might expect that the rules
 /// do not offer, with the reason: a person asking "why Fortify?" reads it. Never logged;
 /// build it only when match.asks_person(player) is true, so agents' matches pay nothing.

@@ -416,10 +416,12 @@ void MatchRunner::log_decision(const DecisionRequest& r, const Answer& a) {
                                                        : "{p:player} chooses {answer}";
     const std::string answer = describe_answer(r, a);
     static const FieldKey player_key{"player"}, id_key{"id"}, answer_key{"answer"};
+    // An unannounced question is the chooser's alone, event and all (decision.h).
     match_->emit_news("decision", text,
                       {FieldIn{player_key.text, static_cast<std::int64_t>(r.player + 1), kEveryone, player_key.sym},
                        FieldIn{id_key.text, std::string_view(r.id), kEveryone, id_key.sym},
-                       FieldIn{answer_key.text, std::string_view(answer), shown, answer_key.sym}});
+                       FieldIn{answer_key.text, std::string_view(answer), shown, answer_key.sym}},
+                      r.unannounced ? mask_of(r.player) : kEveryone);
 }
 
 Replay MatchRunner::replay() const {

@@ -22,6 +22,8 @@ local EV_DESTROYED = log.kind("squad.destroyed", "{e:card} is destroyed ({amount
   { "card", "amount", "defense" }, { rule = "§3.3.2 Squad battle" })
 local EV_ABSORB = log.kind("squad.absorbs", "{e:card} absorbs {amount} damage (defense {defense}, {total} damage on it)",
   { "card", "amount", "defense", "total" }, { rule = "§3.3.2 Squad battle" })
+local EV_UNHARMED = log.kind("squad.unharmed", "{e:card} takes no battle damage: its share of {amount} stops there",
+  { "card", "amount" }, { rule = "§3.3.2 Squad battle" })
 local EV_VANISH = log.kind("squad.vanishes", "{amount} damage is left over and vanishes", { "amount" },
   { rule = "§3.3.2 Squad battle" })
 local EV_MILL = log.kind("squad.deck_damage",
@@ -29,6 +31,8 @@ local EV_MILL = log.kind("squad.deck_damage",
   { "player", "arena", "victim", "amount", "n" }, { rule = "§3.3.3 Attackers only" })
 local EV_BACK = log.kind("squad.sent_back", "{e:card} may not enter battle and goes back to the Base area", { "card" },
   { rule = "§3.2 D3 Prevented entry" })
+local EV_BACK_ATTACKER = log.kind("squad.sent_back", "{e:card} may not enter battle and goes back to the Base area",
+  { "card" }, { rule = "§3.1 A5 Prevented entry" })
 local EV_RETURN = log.kind("squad.return", "{p:player}'s surviving units return to the Base area, tapped", { "player" },
   { rule = "§3.4 Return step" })
 
@@ -54,8 +58,12 @@ function M.eligible(G, p, arena, attacking)
 end
 
 -- Player p forms at most one squad per arena (spec A1-A2, D1): which units, then their rows.
+-- Once both arenas are settled, the "on entering battle" effects of the units that entered and
+-- of the cards attached to them apply, and only those (A4); they last until end of turn, and
+-- the squads' player orders them when several trigger.
 local function form_squads(G, p, attacking)
   local role = attacking and "attackers" or "defenders"
+  local entered = {}
   for a = 1, 2 do
     local arena = M.ARENAS[a]
     local can = M.eligible(G, p, arena, attacking)
@@ -77,14 +85,18 @@ local function form_squads(G, p, attacking)
         for i = 1, #chosen do
           flag.set(chosen[i], "left_tapped", C.tapped(chosen[i]), "turn")   -- for a prevented entry (A5)
           zone_move(chosen[i], squad, "bottom")
+          entered[#entered + 1] = chosen[i]
+          local attached = zone_items(C.gear(chosen[i]))
+          for k = 1, #attached do entered[#entered + 1] = attached[k] end
         end
+        -- A squad was declared here: the arena is contested even if every unit of it leaves
+        -- before the damage step (docs/rules-decisions.md, "Squad battle").
+        flag.set(C.player_entity(p), "squad." .. arena, true, "turn")
         EV_SQUAD(p, names(chosen), ARENA_NAME[arena], role)
-        -- "On entering battle" effects, and only those (A4); they last until end of turn. The
-        -- squad's player orders them when several trigger.
-        C.fire_ordered("enter_battle", chosen, p, { arena = arena, attacking = attacking, G = G })
       end
     end
   end
+  if #entered > 0 then C.fire_ordered("enter_battle", entered, p, { attacking = attacking, G = G }) end
 end
 
 ---Sends unit u, forbidden to enter battle, back to its owner's Base area in the orientation
@@ -95,7 +107,7 @@ function M.send_back(G, u)
   if where ~= G.arena[p].space and where ~= G.arena[p].ground then return false end
   zone_move(u, G.base[p], "bottom")
   C.set_tapped(u, flag.is(u, "left_tapped"))
-  EV_BACK(u)
+  if p == G.active then EV_BACK_ATTACKER(u) else EV_BACK(u) end
   return true
 end
 
@@ -122,19 +134,23 @@ local function apply_damage(z, amount, dead)
   for i = 1, n do
     if left <= 0 then break end
     local u = zone_at(z, i)
-    -- "Does not take battle damage" (§3.3.2 step 5): printed (prop no_battle_damage) or by an
-    -- effect (prohibition "battle_damage"); its share is taken out and the rest carries on.
-    if entity.get(u, "no_battle_damage") ~= true and not effect.prohibited(u, "battle_damage") then
-      local hp = C.remaining_defense(u)
-      if hp <= left then
-        left = left - hp
-        dead[#dead + 1] = u
-        EV_DESTROYED(u, left + hp, hp)
-      else
-        counter.add(u, "damage", left)
-        EV_ABSORB(u, left, C.stat(u, "defense"), counter.get(u, "damage"))
-        left = 0
-      end
+    local hp = C.remaining_defense(u)
+    if hp < 0 then hp = 0 end   -- damage beyond DEFENSE never adds to what carries on
+    if entity.get(u, "no_battle_damage") == true or effect.prohibited(u, "battle_damage") then
+      -- "Does not take battle damage" (§3.3.2 step 5): printed (prop no_battle_damage) or by an
+      -- effect (prohibition "battle_damage"). Its share is taken out of the flow: what its
+      -- DEFENSE would have stopped stops here, unharmed, and the rest carries on.
+      local share = math.min(left, hp)
+      left = left - share
+      EV_UNHARMED(u, share)
+    elseif hp <= left then
+      left = left - hp
+      dead[#dead + 1] = u
+      EV_DESTROYED(u, left + hp, hp)
+    else
+      counter.add(u, "damage", left)
+      EV_ABSORB(u, left, C.stat(u, "defense"), counter.get(u, "damage"))
+      left = 0
     end
   end
   if left > 0 then EV_VANISH(left) end
@@ -144,13 +160,18 @@ end
 -- applied, then every destroyed card leaves at once; unopposed attackers mill the deck.
 local function damage_step(G, active)
   local other = 3 - active
-  local values = {}
+  local values, defended = {}, {}
   for a = 1, 2 do
     local arena = M.ARENAS[a]
     values[a] = {}
+    -- Defenders who declared a squad here hold the arena even if all of them have left since:
+    -- the attack is blocked, not unopposed (the damage then vanishes, §3.3.2 step 3).
+    defended[a] = flag.is(C.player_entity(other), "squad." .. arena)
+    local attacked = zone_count(G.arena[active][arena]) > 0
     for p = 1, 2 do
       local z = G.arena[p][arena]
-      if zone_count(z) > 0 then
+      -- Defenders facing no attackers deal nothing (D4): no damage value to speak of.
+      if zone_count(z) > 0 and (attacked or p == active) then
         values[a][p] = M.squad_damage(z)
         EV_DAMAGE(p, ARENA_NAME[arena], values[a][p])
       end
@@ -160,20 +181,18 @@ local function damage_step(G, active)
   for a = 1, 2 do
     local arena = M.ARENAS[a]
     local att, def = values[a][active], values[a][other]
-    if att and def then
+    if att and (def or defended[a]) then
       apply_damage(G.arena[other][arena], att, dead)
-      apply_damage(G.arena[active][arena], def, dead)
+      if def then apply_damage(G.arena[active][arena], def, dead) end
     elseif att then
       local n = math.min(att, zone_count(G.deck[other]))
       EV_MILL(active, ARENA_NAME[arena], other, att, n)
       for _ = 1, n do zone_move(zone.top(G.deck[other]), G.discard[other], "top") end
     end
   end
-  if #dead > 0 then
-    local gone = C.destroy(G, dead)
-    -- "When destroyed" triggers afterwards, in the order the attacking player picks (§3.3.2 step 4).
-    C.fire_ordered("destroyed", gone, active, { G = G })
-  end
+  -- Every destroyed card leaves at once, then the "when destroyed" effects, in the order the
+  -- attacking player picks (§3.3.2 step 4).
+  if #dead > 0 then C.destroy_and_trigger(G, dead, active) end
 end
 
 -- The return step (spec §3.4): every surviving unit, attachments with it, back tapped.

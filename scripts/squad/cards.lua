@@ -79,6 +79,18 @@ function M.destroy(G, list)
   return gone
 end
 
+---Destroys the cards `list` at once (M.destroy) and then fires their "when destroyed" effects
+---in the order player `chooser` picks: every destruction, in battle or by an effect, goes
+---through here (§3.3.2 step 4). Returns the cards that left.
+function M.destroy_and_trigger(G, list, chooser)
+  local gone = M.destroy(G, list)
+  M.fire_ordered("destroyed", gone, chooser, { G = G })
+  return gone
+end
+
+---Player p's entity (the holder of per-player scratch flags such as a declared squad).
+function M.player_entity(p) return match.player_entity(p) end
+
 ---The cards in play for player p's side: the Base area and the squads, each unit followed by
 ---the cards attached to it.
 function M.in_play(G, p)

@@ -109,9 +109,11 @@ function M.phase(G, p, respond)
     for i = 1, #hand do
       if playable(G, p, hand[i], resource_played) then can[#can + 1] = hand[i] end
     end
+    -- Asked only when something is playable, and unannounced (as in squad.priority): a skipped
+    -- question must not tell the other player that nothing in the hand can be played.
     if #can == 0 then return false end
     local pick = decide { player = p, id = "deploy", prompt = "Play a card from your hand, or stop deploying",
-      options = { "stop" }, entities = can }[1]
+      unannounced = true, options = { "stop" }, entities = can }[1]
     if pick == 1 then return false end
     local c = can[pick - 1]
     local kind = entity_kind(c)

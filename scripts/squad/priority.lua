@@ -6,7 +6,9 @@
 -- other player. When both pass in a row, the links resolve last in, first out (the deck-out
 -- check after each), and the active player has priority again; when both pass in a row with
 -- no Chain open, the window closes. A player with nothing they may play passes without being
--- asked. No window in the end phase (§4 E4). An Order waits on the Chain in the shared zone
+-- asked, and the question, when there is one, is unannounced (decide's `unannounced`): the
+-- other player's log does not show it, so a skipped question tells them nothing about the
+-- hand. No window in the end phase (§4 E4). An Order waits on the Chain in the shared zone
 -- "chain" and goes to its owner's Dump, face up, once it resolves or fizzles.
 --
 -- Orders say when and on what they are played with props ([SAMPLE] vocabulary):
@@ -52,8 +54,8 @@ local IN_PLAY = { "base_area", "space", "ground" }   -- a player's zones whose c
 function M.targets(G, kind, chain)
   if kind == nil then return nil end
   local out = {}
-  if kind == "link" then
-    if #chain > 0 then out[1] = chain[#chain].card end
+  if kind == "link" then   -- the Chain's last link, when it is an Order (not an ability)
+    if #chain > 0 and not chain[#chain].ability then out[1] = chain[#chain].card end
     return out
   end
   for p = 1, 2 do
@@ -152,8 +154,11 @@ function M.window(G, active, step, check)
   while true do
     local plays, is_ability = playable(G, holder, step, chain)
     local pick = 1
+    -- Asked only when there is something to play, and unannounced: the other player does not
+    -- learn that a question was put (which would tell them the hand holds a playable Order).
+    -- A card played shows itself on the Chain.
     if #plays > 0 then
-      pick = decide { player = holder, id = "priority." .. step, prompt = "Play an Order, or pass",
+      pick = decide { player = holder, id = "priority." .. step, prompt = "Play an Order, or pass", unannounced = true,
         options = { "pass" }, entities = plays }[1]
     end
     if pick == 1 then
@@ -184,8 +189,7 @@ function M.window(G, active, step, check)
       chain[#chain + 1] = { card = c, player = holder, target = t, step = step, ability = ability }
       local on = t and (" on " .. entity.name(t)) or ""
       if ability then EV_ABILITY(holder, c, on, #chain) else EV_LINK(holder, c, on, #chain) end
-      if check() then return true end
-      holder, passes = 3 - holder, 0
+      holder, passes = 3 - holder, 0   -- the deck-out check comes after each link resolves (§6.6)
     end
   end
 end

@@ -132,7 +132,9 @@ function M.check_card(key)
         end
       end
     end
-    if total == 0 then problems[#problems + 1] = "the deck lists no card" end
+    if total ~= 30 and total ~= 50 then
+      problems[#problems + 1] = ("%d cards: a deck has 50 (standard) or 30 (quick-start, §6.1)"):format(total)
+    end
   elseif def.kind == "unit" then
     local p = def.props or {}
     if not p.space and not p.ground then problems[#problems + 1] = "a unit needs a unit type: space = true and/or ground = true" end

@@ -86,6 +86,7 @@ end
 ---Plays turn number n of player p; `check` runs the deck-out check (true: match over).
 function M.play(G, p, n, check)
   local function window(step) return within("§6.4 Priority window", priority.window, G, p, step, check) end
+  G.active = p
   EV_TURN(n, p)
   within("§6.2 Ready phase", ready, G, p)   -- nothing is played before the untap
   if check() or window("ready") then return true end

@@ -90,6 +90,22 @@ TEST_CASE("a secret answer is hidden from the other players in the log", "[lua_a
     CHECK(EventLog::sees(*answer, 0));
 }
 
+TEST_CASE("an unannounced question is the chooser's alone, event and all", "[lua_api][decide]") {
+    // Put only when the player can do something: the others must not learn it was asked.
+    const RunResult r = run_snippet(R"(decide{player = 1, id = "maybe", options = {"pass", "play"}, unannounced = true}
+decide{player = 2, id = "open", options = {"a", "b"}})", 2, {pick(1, {2}), pick(2, {1})});
+    REQUIRE(r.finished());
+    const auto decisions = r.of_type("decision");
+    REQUIRE(decisions.size() == 2);
+    CHECK(EventLog::sees(*decisions[0], 0));                    // player 1 sees their own question
+    CHECK(r.narrate(*decisions[0], 0) == "Player 1 chooses play");
+    CHECK_FALSE(EventLog::sees(*decisions[0], 1));              // player 2 never learns of it
+    CHECK_FALSE(EventLog::sees(*decisions[0], EventLog::kSpectator));
+    CHECK(EventLog::sees(*decisions[0], EventLog::kObserver));  // the full log keeps it
+    CHECK(EventLog::sees(*decisions[1], 0));                    // an ordinary question: everyone
+    CHECK(EventLog::sees(*decisions[1], 1));
+}
+
 TEST_CASE("decide_all returns every answer in request order", "[lua_api][decide]") {
     const RunResult r = run_snippet(R"(local rps = {"rock", "paper", "scissors"}
 local both = decide_all{{player = 1, id = "p1", options = rps, secret = true}, {player = 2, id = "p2", options = rps, secret = true}}

@@ -41,6 +41,14 @@ function cards.to_own(c, piles) end
 --- to it go to their own owners' Dumps, face up. Returns the cards that left, units first.
 function cards.destroy(G, list) end
 
+--- Destroys the cards `list` at once (M.destroy) and then fires their "when destroyed" effects
+--- in the order player `chooser` picks: every destruction, in battle or by an effect, goes
+--- through here (§3.3.2 step 4). Returns the cards that left.
+function cards.destroy_and_trigger(G, list, chooser) end
+
+--- Player p's entity (the holder of per-player scratch flags such as a declared squad).
+function cards.player_entity(p) end
+
 --- The cards in play for player p's side: the Base area and the squads, each unit followed by
 --- the cards attached to it.
 function cards.in_play(G, p) end

@@ -14,6 +14,11 @@ namespace {
 
 std::int64_t int_field(const Event* e, const char* key) { return std::get<std::int64_t>(e->get(key)); }
 
+Strings with_fillers(Strings cards, std::size_t n = 7) {
+    for (std::size_t i = 0; i < n; ++i) cards.push_back("fx_filler");
+    return cards;
+}
+
 // The squad damage values logged this turn, as "player arena amount".
 Strings squad_damages(const Run& r) {
     Strings out;
@@ -221,4 +226,45 @@ TEST_CASE("SQ-19 an unopposed Space attack and a Ground battle resolve in one da
         if (first_result == 0 && (e.type == "squad.deck_damage" || e.type == "squad.destroyed")) first_result = e.seq;
     }
     CHECK(last_decision < first_result);
+}
+
+TEST_CASE("§3.3 an attack blocked by a squad that then left is not unopposed: its damage vanishes", "[squad][battle]") {
+    Side a, b;
+    a.base = {"blue_depot", "blue_depot", "fx_g_4_0_9"};
+    a.hand = with_fillers({"jamming"});
+    b.base = {"fx_g_0_0_3"};   // the lone defender, sent back by Jamming in the defense window
+    const Run r = run(scenario(a, b, {pick(1, "attack.ground", {1}), pick(1, "priority.attack", {1}),
+                                      pick(2, "defend.ground", {1}), pick(1, "priority.defense", {2}),
+                                      pick(1, "target", {2})}));
+    REQUIRE(r.state == RunState::Stopped);
+    CHECK(r.count("discard", 2) == 0);             // no deck damage
+    CHECK(r.events("squad.deck_damage").empty());
+    const auto vanished = r.events("squad.vanishes");
+    REQUIRE(vanished.size() == 1);
+    CHECK(int_field(vanished[0], "amount") == 4);
+}
+
+TEST_CASE("§3.3.2 step 5 a unit taking no battle damage stops its share and passes the rest", "[squad][battle]") {
+    Side a, b;
+    a.base = {"fx_s_5_0_1"};
+    b.base = {"decoy_drone", "fx_s_0_0_1"};   // Decoy Drone: DEFENSE 1, takes no battle damage
+    const Run r = run(scenario(a, b, {pick(1, "attack.space", {1}), pick(2, "defend.space", {1, 2}), pick(2, "rows.space", {1, 2})}));
+    REQUIRE(r.state == RunState::Stopped);
+    // 5 damage: the Drone's share (1) stops there, unharmed; 4 reach row 2 (DEF 1): destroyed, 3 vanish.
+    CHECK(r.find("base_area", 2, "Decoy Drone") != kNoEntity);
+    CHECK(r.damage(r.find("base_area", 2, "Decoy Drone")) == 0);
+    CHECK(r.names("dump", 2) == Strings{"U(s 0/0/1)"});
+    const auto vanished = r.events("squad.vanishes");
+    REQUIRE(vanished.size() == 1);
+    CHECK(int_field(vanished[0], "amount") == 3);
+}
+
+TEST_CASE("§3.3.2 damage beyond a unit's DEFENSE adds nothing to what carries on", "[squad][battle]") {
+    Side a, b;
+    a.base = {"fx_g_2_0_9"};
+    b.base = {"fx_g_0_0_2!damage=3", "fx_g_0_0_3"};   // row 1 already carries more than its DEFENSE
+    const Run r = run(scenario(a, b, {pick(1, "attack.ground", {1}), pick(2, "defend.ground", {1, 2}), pick(2, "rows.ground", {1, 2})}));
+    REQUIRE(r.state == RunState::Stopped);
+    CHECK(r.names("dump", 2) == Strings{"U(g 0/0/2)"});   // row 1 falls (remaining DEFENSE 0)...
+    CHECK(r.damage(r.find("base_area", 2, "U(g 0/0/3)")) == 2);   // ...and row 2 takes the 2, not more
 }

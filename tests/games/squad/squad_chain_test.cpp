@@ -180,16 +180,6 @@ TEST_CASE("SQ-18 damage already on a unit lowers the DEFENSE battle damage must 
     CHECK(r.names("dump", 2) == Strings{"U(g 0/0/3)"});   // remaining DEFENSE 2, and 2 >= 2
 }
 
-TEST_CASE("§3.3.2 step 5 a unit that takes no battle damage passes the damage on", "[squad][chain]") {
-    Side a, b;
-    a.base = {"fx_s_5_0_1"};
-    b.base = {"decoy_drone", "fx_s_0_0_1"};
-    const Run r = run(scenario(a, b, {pick(1, "attack.space", {1}), pick(2, "defend.space", {1, 2}), pick(2, "rows.space", {1, 2})}));
-    REQUIRE(r.state == RunState::Stopped);
-    CHECK(r.find("base_area", 2, "Decoy Drone") != kNoEntity);   // row 1, untouched
-    CHECK(r.names("dump", 2) == Strings{"U(s 0/0/1)"});           // row 2 took the damage
-}
-
 TEST_CASE("§3.3.2 step 4 the attacking player orders the \"when destroyed\" effects", "[squad][chain]") {
     Side a, b;
     a.base = {"fx_g_10_0_9"};

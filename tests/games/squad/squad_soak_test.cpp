@@ -1,7 +1,7 @@
 // squad_soak_test.cpp - seeded random-agent matches of the quick-start decks: every match ends
 // by a deck-out (or both at once, a draw) with no script error and no stuck decision, and
 // neither player's view of the log ever names a card in the other's hand, in a play deck or
-// in a face-down Discard.
+// in a face-down Discard, nor shows that the other was asked whether to play a card.
 #include <catch2/catch.hpp>
 
 #include <map>
@@ -71,6 +71,17 @@ TEST_CASE("a player's view never names the other's hand, a play deck or a face-d
                 }
             if (e.type == "entity.create") where[full["data"]["entity"]] = full["data"]["zone"];
             if (e.type == "zone.move") where[full["data"]["entity"]] = full["data"]["to"];
+            // A question put only when a hand holds something playable (deploy, priority) is
+            // unannounced: the other player must not see that it was asked.
+            if (e.type == "decision") {
+                const std::string id = std::get<std::string>(e.get("id"));
+                const auto asker = static_cast<PlayerIndex>(std::get<std::int64_t>(e.get("player")) - 1);
+                if (id == "deploy" || id.rfind("priority.", 0) == 0) {
+                    CHECK_FALSE(EventLog::sees(e, 1 - asker));
+                    CHECK(EventLog::sees(e, asker));
+                    ++checked;
+                }
+            }
             for (PlayerIndex v = 0; v < 2; ++v) {
                 if (!EventLog::sees(e, v)) continue;
                 const std::string seen = m.narrate(e, v) + " " + m.log().to_json_line(e, v, &names);
