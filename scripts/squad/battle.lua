@@ -73,13 +73,7 @@ local function form_squads(G, p, attacking)
           ARENA_NAME[arena]), entities = can }
       local chosen = {}
       for i = 1, #picks do chosen[i] = can[picks[i]] end
-      if #chosen > 1 then
-        local order = decide { player = p, kind = "order", id = "rows." .. arena, entities = chosen,
-          prompt = "Order the squad's rows: the first is row 1, the front" }
-        local rows = {}
-        for i = 1, #order do rows[i] = chosen[order[i]] end
-        chosen = rows
-      end
+      chosen = C.in_order(p, "rows." .. arena, "Order the squad's rows: the first is row 1, the front", chosen)
       if #chosen > 0 then
         local squad = G.arena[p][arena]
         for i = 1, #chosen do

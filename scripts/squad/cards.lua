@@ -110,6 +110,16 @@ function M.in_play(G, p)
   return out
 end
 
+---`list` in the order player `chooser` puts it (question `id`, an "order" decision), or as it
+---is when it holds fewer than two cards (nothing to ask).
+function M.in_order(chooser, id, prompt, list)
+  if #list < 2 then return list end
+  local order = decide { player = chooser, kind = "order", id = id, prompt = prompt, entities = list }
+  local out = {}
+  for i = 1, #order do out[i] = list[order[i]] end
+  return out
+end
+
 ---Fires window `name` for the cards of `list` that have an effect there, one after another, in
 ---the order player `chooser` picks when there are several (the attacking player for "when
 ---destroyed", §3.3.2 step 4; the active player at the end of the turn, §4 E2). Returns how many.
@@ -119,13 +129,7 @@ function M.fire_ordered(name, list, chooser, ctx)
     local def = cards.of(list[i])
     if def and def[name] then with[#with + 1] = list[i] end
   end
-  if #with > 1 then
-    local order = decide { player = chooser, kind = "order", id = "order." .. name, entities = with,
-      prompt = "Order these effects: the first resolves first" }
-    local ordered = {}
-    for i = 1, #order do ordered[i] = with[order[i]] end
-    with = ordered
-  end
+  with = M.in_order(chooser, "order." .. name, "Order these effects: the first resolves first", with)
   for i = 1, #with do core_windows.dispatch(name, ctx, chooser, { only = with[i] }) end
   return #with
 end

@@ -53,6 +53,10 @@ function cards.player_entity(p) end
 --- the cards attached to it.
 function cards.in_play(G, p) end
 
+--- `list` in the order player `chooser` puts it (question `id`, an "order" decision), or as it
+--- is when it holds fewer than two cards (nothing to ask).
+function cards.in_order(chooser, id, prompt, list) end
+
 --- Fires window `name` for the cards of `list` that have an effect there, one after another, in
 --- the order player `chooser` picks when there are several (the attacking player for "when
 --- destroyed", §3.3.2 step 4; the active player at the end of the turn, §4 E2). Returns how many.

@@ -10,25 +10,7 @@ using namespace duelbox;
 using namespace duelbox::squad_test;
 using Strings = std::vector<std::string>;
 
-namespace {
 
-std::int64_t int_field(const Event* e, const char* key) { return std::get<std::int64_t>(e->get(key)); }
-
-Strings with_fillers(Strings cards, std::size_t n = 7) {
-    for (std::size_t i = 0; i < n; ++i) cards.push_back("fx_filler");
-    return cards;
-}
-
-// The squad damage values logged this turn, as "player arena amount".
-Strings squad_damages(const Run& r) {
-    Strings out;
-    for (const Event* e : r.events("squad.squad_damage"))
-        out.push_back(std::to_string(int_field(e, "player")) + " " + std::get<std::string>(e->get("arena")) + " " +
-                      std::to_string(int_field(e, "amount")));
-    return out;
-}
-
-}  // namespace
 
 TEST_CASE("SQ-01 squad damage is ATTACK of row 1 plus SHOOTING of the other rows", "[squad][battle]") {
     Side a, b;

@@ -11,21 +11,6 @@ using Strings = std::vector<std::string>;
 
 namespace {
 
-std::int64_t int_field(const Event* e, const char* key) { return std::get<std::int64_t>(e->get(key)); }
-
-Strings squad_damages(const Run& r) {
-    Strings out;
-    for (const Event* e : r.events("squad.squad_damage"))
-        out.push_back(std::to_string(int_field(e, "player")) + " " + std::get<std::string>(e->get("arena")) + " " +
-                      std::to_string(int_field(e, "amount")));
-    return out;
-}
-
-Strings with_fillers(Strings cards, std::size_t n = 7) {
-    for (std::size_t i = 0; i < n; ++i) cards.push_back("fx_filler");
-    return cards;
-}
-
 std::int64_t stat(const Run& r, EntityId e, const char* name) {
     return r.m().derived(r.m().derived_values().find(name, e)).value;
 }

@@ -13,27 +13,17 @@
 #include <string>
 #include <vector>
 
+#include "../game_host.h"
 #include "lua/host.h"
 #include "lua/match_runner.h"
 #include "scenario/scenario.h"
 
 namespace duelbox::squad_test {
 
-inline std::string root() {
-    return std::filesystem::weakly_canonical(std::filesystem::path(DUELBOX_TEST_SUPPORT) / ".." / "..").string();
-}
-
+inline constexpr char kGame[] = "squad";
+inline std::string root() { return test::games_root(); }
 // One host for the whole binary: definitions load once, matches run one at a time.
-inline LuaHost& host() {
-    static std::unique_ptr<LuaHost> h = [] {
-        auto made = std::make_unique<LuaHost>();
-        std::vector<std::string> errors;
-        if (!made->load_game(root(), "squad", errors))
-            throw std::runtime_error(errors.empty() ? "squad did not load" : errors.front());
-        return made;
-    }();
-    return *h;
-}
+inline LuaHost& host() { return test::game_host<kGame>(); }
 
 struct Side {
     std::vector<std::string> cards = std::vector<std::string>(10, "fx_filler");   // the play deck, top first
@@ -103,6 +93,24 @@ struct Run {
         return out;
     }
 };
+
+// An integer field of an event.
+inline std::int64_t int_field(const Event* e, const char* key) { return std::get<std::int64_t>(e->get(key)); }
+
+// The squad damage values logged, as "player arena amount" ("1 Ground 6").
+inline std::vector<std::string> squad_damages(const Run& r) {
+    std::vector<std::string> out;
+    for (const Event* e : r.events("squad.squad_damage"))
+        out.push_back(std::to_string(int_field(e, "player")) + " " + std::get<std::string>(e->get("arena")) + " " +
+                      std::to_string(int_field(e, "amount")));
+    return out;
+}
+
+// `cards` and then n fillers (a hand over the limit of 6 when 7 or more).
+inline std::vector<std::string> with_fillers(std::vector<std::string> cards, std::size_t n = 7) {
+    for (std::size_t i = 0; i < n; ++i) cards.push_back("fx_filler");
+    return cards;
+}
 
 inline Run run(Scenario s) {
     Run r;

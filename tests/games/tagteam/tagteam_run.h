@@ -9,27 +9,17 @@
 #include <string>
 #include <vector>
 
+#include "../game_host.h"
 #include "lua/host.h"
 #include "lua/match_runner.h"
 #include "scenario/scenario.h"
 
 namespace duelbox::tagteam_test {
 
-inline std::string root() {
-    return std::filesystem::weakly_canonical(std::filesystem::path(DUELBOX_TEST_SUPPORT) / ".." / "..").string();
-}
-
+inline constexpr char kGame[] = "tagteam";
+inline std::string root() { return test::games_root(); }
 // One host for the whole binary: definitions load once, matches run one at a time.
-inline LuaHost& host() {
-    static std::unique_ptr<LuaHost> h = [] {
-        auto made = std::make_unique<LuaHost>();
-        std::vector<std::string> errors;
-        if (!made->load_game(root(), "tagteam", errors))
-            throw std::runtime_error(errors.empty() ? "tagteam did not load" : errors.front());
-        return made;
-    }();
-    return *h;
-}
+inline LuaHost& host() { return test::game_host<kGame>(); }
 
 struct Side {
     std::vector<std::string> fighters{"tagteam/fx_plain20", "tagteam/fx_plain20"};
