@@ -70,8 +70,17 @@ DerivedId DerivedStore::find(std::string_view name, EntityId target) const {
 
 std::vector<EntityId> DerivedStore::select(const Match& m, const DerivedSpec& s) {
     std::vector<EntityId> out;
-    // Returns true when `e` counts alone (the list is then just e).
-    const auto consider = [&](EntityId e) {
+    if (s.alone_kind.empty() && s.kinds.empty()) {   // the common case: every source counts
+        out = s.entities;
+        for (ZoneId z : s.zones) {
+            const auto& items = m.zone(z).items;
+            out.insert(out.end(), items.begin(), items.end());
+        }
+        return out;
+    }
+    // Returns true when `e` counts alone (the list is then just e). Inlined: it runs for every
+    // source of every recomputation.
+    const auto consider = [&](EntityId e) __attribute__((always_inline)) {
         const Entity& ent = m.entity(e);
         if (!s.alone_kind.empty() && ent.kind == s.alone_kind) {
             out.assign(1, e);
