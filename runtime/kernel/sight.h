@@ -18,7 +18,7 @@
 //   "Passes through the inside" means a stretch of the line longer than kInsideEpsilon lies
 //   strictly inside x's outline: running along an edge or through a corner does not count.
 // So sight is not symmetric: a higher space may see a lower one that cannot see back. A space
-// without an outline never blocks (a pseudo-space a line may cross, such as a waterfall).
+// without an outline never blocks (a pseudo-space a line may cross but no one stands on).
 //
 // Contracts
 //  - blocked_pairs() lists every ordered (from, to) pair that does not see, sorted; feed it to

@@ -206,7 +206,7 @@ int board_sees(lua_State* L) {
 /// board.in_sight(s [, steps [, kinds]]) -> {space...}
 /// The spaces space `s` sees (itself included), by id; with `steps`, only those at most that
 /// many steps away over edges of the given kinds (default {"border"}; e.g. {"border",
-/// "waterfall"}): "targets in sight and within range" in one call.
+/// "bridge"}): "targets in sight and within range" in one call.
 int board_in_sight(lua_State* L) {
     Match& m = match_of(L);
     const SpaceId from = check_space(L, 1, m);

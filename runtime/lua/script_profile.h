@@ -3,7 +3,7 @@
 //
 // Why: the cost of a rules script is set by what it asks in every window, not by one slow
 // function (docs/performance.md). A modder who wants faster rules needs to see which lines
-// run most and cost most, and which kernel functions they call how often, per beat or turn.
+// run most and cost most, and which kernel functions they call how often, per unit of play.
 //
 // What is measured
 //  - Counts, exact and deterministic: how often each line of each file chunk ran, how often
@@ -31,7 +31,7 @@
 namespace duelbox {
 
 struct ProfileRow {
-    std::string name;             // "scripts/battlecon/beat.lua:120", "zone.count", "file.lua:40 (function)"
+    std::string name;             // "scripts/mygame/rules.lua:120" (a line, or where a function starts), "zone.count"
     std::uint64_t count = 0;      // times run or called
     std::uint64_t nanos = 0;      // self time charged (lines only)
 };

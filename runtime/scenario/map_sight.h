@@ -10,7 +10,7 @@
 // Contracts
 //  - Errors throw through fields::fail/expected with the field path: a point that is not two
 //    numbers, an outline of fewer than 3 points, a sight point outside its own outline.
-//  - A space without "sight" in a map whose other spaces have one (a waterfall's pseudo-space)
+//  - A space without "sight" in a map whose other spaces have one (a pseudo-space no one stands on)
 //    never blocks a line and is not meant to be looked from or at.
 #pragma once
 #include <string>

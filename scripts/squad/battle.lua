@@ -85,7 +85,7 @@ local function form_squads(G, p, attacking)
         end
         -- A squad was declared here: the arena is contested even if every unit of it leaves
         -- before the damage step (docs/rules-decisions.md, "Squad battle").
-        flag.set(C.player_entity(p), "squad." .. arena, true, "turn")
+        flag.set(match.player_entity(p), "squad." .. arena, true, "turn")
         EV_SQUAD(p, names(chosen), ARENA_NAME[arena], role)
       end
     end
@@ -160,7 +160,7 @@ local function damage_step(G, active)
     values[a] = {}
     -- Defenders who declared a squad here hold the arena even if all of them have left since:
     -- the attack is blocked, not unopposed (the damage then vanishes, §3.3.2 step 3).
-    defended[a] = flag.is(C.player_entity(other), "squad." .. arena)
+    defended[a] = flag.is(match.player_entity(other), "squad." .. arena)
     local attacked = zone_count(G.arena[active][arena]) > 0
     for p = 1, 2 do
       local z = G.arena[p][arena]

@@ -17,23 +17,29 @@ local derived_define, derived_of, zone_move, zone_items = derived.define, derive
 
 M.STATS = { "attack", "shooting", "defense" }
 
----Creates card `key` for player p at the bottom of zone z, untapped (no `tapped` prop yet);
----a unit gets its stats and its gear zone (its `damage` counter reads 0 until it takes
----some). Returns the entity.
+---Creates card `key` for player p at the bottom of zone z, untapped (no `tapped` prop yet).
+---A unit's stats and gear zone are made when it first comes into play (M.enter_play), not
+---for the many that stay in a deck or a hand. Returns the entity.
 function M.create(key, p, z)
   local c = cards_create(key, p, z, "bottom")
   cards.activate(c)   -- its handlers; each window names the cards it is for (opts.only)
   -- A card with an activated ability is tagged, so a priority window finds the ones in play
   -- with one kernel call (zone.tagged) instead of looking at every card there.
   if cards.get(key).ability then entity.add_tag(c, "ability") end
-  if entity.kind(c) == "unit" then
-    local gear = zone.create("gear:" .. c, p, "public")
-    for i = 1, 3 do
-      local stat = M.STATS[i]
-      derived_define { name = stat, entities = { c }, zones = { gear }, prop = stat, target = c, stat = stat, floor = 0 }
-    end
-  end
   return c
+end
+
+---Readies card c for play the first time it enters the Base area or a squad: a unit gets its
+---gear zone (where attached cards lie) and its ATTACK, SHOOTING and DEFENSE as derived values
+---(its own printed value plus its attachments' and its modifiers, at least 0; its `damage`
+---counter reads 0 until it takes some). Later calls do nothing.
+function M.enter_play(c)
+  if entity.kind(c) ~= "unit" or derived.find("defense", c) then return end
+  local gear = zone.create("gear:" .. c, entity_owner(c), "public")
+  for i = 1, 3 do
+    local stat = M.STATS[i]
+    derived_define { name = stat, entities = { c }, zones = { gear }, prop = stat, target = c, stat = stat, floor = 0 }
+  end
 end
 
 ---Unit u's current value of stat ("attack", "shooting" or "defense").
@@ -87,9 +93,6 @@ function M.destroy_and_trigger(G, list, chooser)
   M.fire_ordered("destroyed", gone, chooser, { G = G })
   return gone
 end
-
----Player p's entity (the holder of per-player scratch flags such as a declared squad).
-function M.player_entity(p) return match.player_entity(p) end
 
 ---The cards in play for player p's side: the Base area and the squads, each unit followed by
 ---the cards attached to it.

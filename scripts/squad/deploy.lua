@@ -124,6 +124,7 @@ function M.phase(G, p, respond)
     elseif kind == "unit" then
       local paid = M.pay(G, p, c)
       zone_move(c, G.base[p], "bottom")   -- untapped, and may attack this turn ([SAMPLE])
+      C.enter_play(c)
       EV_PLAY(p, c, paid)
     else
       local hosts = M.hosts(G, p, c)

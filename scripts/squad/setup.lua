@@ -26,9 +26,10 @@ end
 -- The field path of list entry i (1-based) of seat p's setup `field`, for errors.
 local function where(p, field, i, spec) return ("players[%d].setup.%s[%d]: '%s'"):format(p - 1, field, i - 1, spec) end
 
--- Creates the cards `list` names for player p at the bottom of zone z. A name may carry marks
+-- Creates the cards `list` names for player p at the bottom of zone z (`in_play`: the Base
+-- area, so units get their stats at once). A name may carry marks
 -- after "!": "key!tapped", "key!damage=2", "key!tapped!damage=1".
-local function put(p, list, z, field)
+local function put(p, list, z, field, in_play)
   for i = 1, #(list or {}) do
     local spec = list[i]
     local marks = {}
@@ -40,6 +41,7 @@ local function put(p, list, z, field)
     local key = full_key(spec)
     if not cards.get(key) then error(where(p, field, i, list[i]) .. ": no card '" .. key .. "'", 0) end
     local c = cards_mod.create(key, p, z)
+    if in_play then cards_mod.enter_play(c) end
     for k = 1, #marks do
       local mark = marks[k]
       local damage = mark:match("^damage=(%d+)$")
@@ -69,7 +71,7 @@ function M.run(ctx)
   end
   for p = 1, 2 do
     local seat = ctx.seats[p].setup or {}
-    put(p, seat.base, G.base[p], "base")
+    put(p, seat.base, G.base[p], "base", true)
   end
   for p = 1, 2 do
     local seat = ctx.seats[p].setup or {}

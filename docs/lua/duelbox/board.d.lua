@@ -95,7 +95,7 @@ function board.sees(a, b) end
 ---
 ---The spaces space `s` sees (itself included), by id; with `steps`, only those at most that
 ---many steps away over edges of the given kinds (default {"border"}; e.g. {"border",
----"waterfall"}): "targets in sight and within range" in one call.
+---"bridge"}): "targets in sight and within range" in one call.
 ---@param s any
 ---@param steps? any
 ---@param kinds? any

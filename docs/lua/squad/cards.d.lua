@@ -8,10 +8,16 @@
 ---@class squad.cards
 local cards = {}
 
---- Creates card `key` for player p at the bottom of zone z, untapped (no `tapped` prop yet);
---- a unit gets its stats and its gear zone (its `damage` counter reads 0 until it takes
---- some). Returns the entity.
+--- Creates card `key` for player p at the bottom of zone z, untapped (no `tapped` prop yet).
+--- A unit's stats and gear zone are made when it first comes into play (M.enter_play), not
+--- for the many that stay in a deck or a hand. Returns the entity.
 function cards.create(key, p, z) end
+
+--- Readies card c for play the first time it enters the Base area or a squad: a unit gets its
+--- gear zone (where attached cards lie) and its ATTACK, SHOOTING and DEFENSE as derived values
+--- (its own printed value plus its attachments' and its modifiers, at least 0; its `damage`
+--- counter reads 0 until it takes some). Later calls do nothing.
+function cards.enter_play(c) end
 
 --- Unit u's current value of stat ("attack", "shooting" or "defense").
 function cards.stat(u, stat) end
@@ -45,9 +51,6 @@ function cards.destroy(G, list) end
 --- in the order player `chooser` picks: every destruction, in battle or by an effect, goes
 --- through here (§3.3.2 step 4). Returns the cards that left.
 function cards.destroy_and_trigger(G, list, chooser) end
-
---- Player p's entity (the holder of per-player scratch flags such as a declared squad).
-function cards.player_entity(p) end
 
 --- The cards in play for player p's side: the Base area and the squads, each unit followed by
 --- the cards attached to it.
