@@ -182,13 +182,37 @@ int board_teleport(lua_State* L) {
     });
 }
 
-/// board.distance(a, b) -> integer
-/// Fewest steps between spaces `a` and `b` (-1 if unreachable); on a line, |a - b|.
+// Reads the optional list of edge kinds at `arg` ({"border", "bridge"}); absent = {"border"},
+// a shared constant, so the common call allocates nothing. A given list is push_owned (freed
+// even when a later check raises), so the caller must have set the stack top to `arg` first.
+const std::vector<std::string>& check_kinds(lua_State* L, int arg) {
+    static const std::vector<std::string> kBorder{"border"};
+    if (lua_isnoneornil(L, arg)) return kBorder;
+    luaL_checktype(L, arg, LUA_TTABLE);
+    auto& kinds = push_owned<std::vector<std::string>>(L);
+    for (lua_Integer i = 1, n = luaL_len(L, arg); i <= n; ++i) {
+        if (lua_geti(L, arg, i) != LUA_TSTRING) luaL_argerror(L, arg, "a list of edge kinds (strings) expected");
+        kinds.emplace_back(lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    return kinds;
+}
+
+/// board.distance(a, b [, kinds]) -> integer
+/// Fewest steps between spaces `a` and `b` (-1 if unreachable) over edges of the given kinds
+/// (default {"border"}; e.g. {"border", "bridge"}: a range that may count a crossing); on a
+/// line, |a - b|.
 int board_distance(lua_State* L) {
     Match& m = match_of(L);
     const SpaceId a = check_space(L, 1, m);
     const SpaceId b = check_space(L, 2, m);
-    lua_pushinteger(L, m.board().is_line() ? m.board().line_distance(a, b) : m.board().distance(a, b));
+    if (m.board().is_line()) {
+        lua_pushinteger(L, m.board().line_distance(a, b));
+        return 1;
+    }
+    lua_settop(L, 3);
+    const auto& kinds = check_kinds(L, 3);
+    lua_pushinteger(L, m.board().distance(a, b, kinds));
     return 1;
 }
 
@@ -212,17 +236,7 @@ int board_in_sight(lua_State* L) {
     const SpaceId from = check_space(L, 1, m);
     const lua_Integer steps = luaL_optinteger(L, 2, -1);
     lua_settop(L, 3);                                         // the list stays argument 3
-    auto& kinds = push_owned<std::vector<std::string>>(L);   // freed even when a check below raises
-    if (lua_isnoneornil(L, 3)) {
-        kinds.push_back("border");
-    } else {
-        luaL_checktype(L, 3, LUA_TTABLE);
-        for (lua_Integer i = 1, n = luaL_len(L, 3); i <= n; ++i) {
-            if (lua_geti(L, 3, i) != LUA_TSTRING) return luaL_argerror(L, 3, "a list of edge kinds (strings) expected");
-            kinds.emplace_back(lua_tostring(L, -1));
-            lua_pop(L, 1);
-        }
-    }
+    const auto& kinds = check_kinds(L, 3);
     const Board& b = m.board();
     std::vector<SpaceId> seen;
     for (SpaceId t = 1; t <= static_cast<SpaceId>(b.space_count()); ++t) {
@@ -290,19 +304,28 @@ int board_path(lua_State* L) {
     return 1;
 }
 
-/// board.neighbours(s) -> {space...}
+/// board.neighbours(s [, kinds]) -> {space...}
+/// The spaces one edge of the given kinds away from `s` (default {"border"}), by id: e.g.
+/// {"border", "bridge"} for a step that may also cross a bridge. A wall is just a kind not listed.
 int board_neighbours(lua_State* L) {
     Match& m = match_of(L);
-    const auto ns = m.board().neighbours(check_space(L, 1, m));
+    const SpaceId s = check_space(L, 1, m);
+    lua_settop(L, 2);
+    const auto& kinds = check_kinds(L, 2);
+    const auto ns = m.board().neighbours(s, kinds);
     push_id_list(L, ns);
     return 1;
 }
 
-/// board.adjacent(a, b) -> boolean
+/// board.adjacent(a, b [, kinds]) -> boolean
+/// Whether an edge of the given kinds (default {"border"}) joins spaces `a` and `b`.
 int board_adjacent(lua_State* L) {
     Match& m = match_of(L);
     const SpaceId a = check_space(L, 1, m);
-    lua_pushboolean(L, m.board().adjacent(a, check_space(L, 2, m)));
+    const SpaceId b = check_space(L, 2, m);
+    lua_settop(L, 3);
+    const auto& kinds = check_kinds(L, 3);
+    lua_pushboolean(L, m.board().adjacent(a, b, kinds));
     return 1;
 }
 

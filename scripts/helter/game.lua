@@ -1,0 +1,114 @@
+-- Judge Dredd: Helter Skelter (Martin Wallace, 2019), for 2–4 players: teams of characters on
+-- an area map with walls, high ground, cover and line of sight, hidden deployment, actions
+-- paid by matching symbols and out-of-turn interrupts. Spec: the project's Helter Skelter
+-- rules spec (rulebook seed 004); readings of its open points: docs/rules-decisions.md,
+-- "Helter Skelter" (every AMB-nn is an option below, default first).
+--
+-- Files: setup.lua (§3), state.lua (zones, seats), map.lua (§2 relations), symbols.lua (§5
+-- card symbols), actions.lua (§6), combat.lua (§7–8), abilities.lua (§9 team rules),
+-- turn.lua (§4, §10). Cards: cards/helter/*.lua; maps: maps/helter_*.json.
+
+local setup = require("helter.setup")
+local state = require("helter.state")
+local turn = require("helter.turn")
+
+local game = {
+  name = "Helter Skelter",
+  windows = {},
+  options = {
+    { name = "win_points", default = 5, min = 1, max = 20, doc = "points that win at once (§8.3)" },
+    { name = "hand_limit", default = 7, min = 1, max = 30, doc = "the hand limit; end-of-turn draws stop there (§4.4)" },
+    { name = "draw", default = 3, min = 0, max = 30, doc = "cards drawn at the end of a normal turn (§4.4)" },
+    { name = "first_player", default = 0, min = 0, max = 4, doc = "who takes the first turn; 0 = the rulebook's: the lowest fragment (§3.13)" },
+    { name = "max_turns", default = 1000, min = 0, doc = "normal turns before the match is called a draw (0 = no limit); a safety net for random play" },
+    { name = "nested_interrupt_return", default = "active", values = { "active", "resume" },
+      doc = "AMB-01: after an interrupt of an interrupting turn, play returns to the active player, or resumes the interrupted turn" },
+    { name = "interrupt_priority", default = "from_active", values = { "from_active", "from_actor" },
+      doc = "AMB-02: simultaneous interrupts go clockwise from the active player's left (active last), or from the left of the player who just acted" },
+    { name = "blast_hits_actor", default = true, doc = "AMB-03: a BLAST on the actor's own space makes the actor a defender too" },
+    { name = "resume_after_end_interrupt", default = "draw", values = { "draw", "resume" },
+      doc = "AMB-04: after interrupts of the active player's end-of-turn declaration, play returns to step 4 (draw), or to step 2" },
+    { name = "shotgun_distance", default = "borders", values = { "borders", "all_shared_edges" },
+      doc = "AMB-05: SHOTGUN's two spaces count borders and waterfalls (never walls), or every shared edge" },
+    { name = "collect_dead_single", default = true, doc = "AMB-06: COLLECT's three dead-symbol cards all show the same dead character" },
+    { name = "hiex_hits_actor", default = true, doc = "AMB-07: HI-EX into the sniper's own space makes the sniper a defender too" },
+    { name = "psi_discard_forced", default = true, doc = "AMB-08: the PSI discard is forced when possible (false: the defender may take the damage)" },
+    { name = "defense_order", default = "seat", values = { "seat", "simultaneous" },
+      doc = "AMB-09: defenders' owners declare from the acting player clockwise, each seeing earlier declarations; or all hidden until all have declared" },
+    { name = "warp_slaine_symbol", default = "slaine", values = { "slaine", "own" },
+      doc = "AMB-10: Warp-Sláine shows Sláine's character symbol, or his own printed one" },
+    { name = "fly_crosses_walls", default = false, doc = "AMB-11: a FLY step may cross a wall" },
+    { name = "durham_vamp_cap", default = "three", values = { "three", "health" },
+      doc = "AMB-12: VAMPIRISM heals up to 3 cubes, or up to starting health" },
+    { name = "active_may_interrupt", default = true, doc = "AMB-13: the active player may interrupt another player's interrupting turn" },
+    { name = "window_after_deploy", default = false, doc = "AMB-14: deploying opens an interrupt window" },
+    { name = "vamp_on_smash", default = false, doc = "AMB-15: Durham's SMASH also triggers VAMPIRISM" },
+    { name = "warp_count", default = "nominal", values = { "nominal", "removed" },
+      doc = "AMB-16: warp cubes count the damage dealt, or only the health cubes actually removed" },
+    { name = "mandatory_deploy", default = true, doc = "AMB-17: step 1's deploy is mandatory while a character waits" },
+  },
+  setup_keys = {
+    { name = "map", type = "string", doc = "the board: city_blocks (default), grand_hall, or a map file under the root" },
+  },
+  seat_keys = {
+    { name = "team", type = "string", values = setup.TEAMS, doc = "the team (default by seat: judges, strontium_dogs, nikolai_dante, slaine)" },
+    { name = "deployed", type = "list", of = "string", doc = "\"dredd@1\": a character already on the space with that designation (scripted setup)" },
+    { name = "starts", type = "list", of = "string", doc = "\"giant@17\" (Ukko: \"ukko@5/9\"): an undeployed character's hidden start card(s)" },
+    { name = "dead", type = "list", of = "string", doc = "characters already dead (by symbol)" },
+    { name = "health", type = "list", of = "string", doc = "\"dredd=2\": a character's current health" },
+    { name = "warp", type = "integer", min = 0, max = 5, doc = "warp cubes on Sláine" },
+    { name = "fragments", type = "list", of = "string", doc = "designations of the spaces holding this team's fragments" },
+    { name = "points", type = "integer", min = 0, doc = "points already scored" },
+    { name = "hand", type = "list", of = "string", doc = "the hand: action card keys (judges_03) or symbol strings (\"dredd||snipe\")" },
+    { name = "deck", type = "list", of = "string", doc = "the action deck, top first (not shuffled)" },
+    { name = "discard", type = "list", of = "string", doc = "the discard pile" },
+  },
+  bench_unit = { event = "helter.turn", name = "turn" },
+  -- What `duelbox run` tells without --verbose: a figure's step is told by its "moves"/"deploys"
+  -- line, an action's end by the next line, and health by the damage and heal lines.
+  narration = { details = { "board.place", "helter.action_done", "counter.change" } },
+  check_card = setup.check_card,
+}
+
+local EV_LIMIT = log.kind("helter.turn_limit", "{n} turns played: the match is called a draw", { "n" })
+local EV_STALEMATE = log.kind("helter.stalemate",
+  "A whole round without a possible deploy, action, interrupt or draw: nothing can change any more", { "turns" },
+  { rule = "Stalemate (engine rule, docs/rules-decisions.md)" })
+
+-- The stalemate rule (docs/rules-decisions.md, "Helter Skelter"): the rulebook has no discard,
+-- so hands full of cards no one can use, with no draw possible, freeze the match for good. A
+-- whole round of such turns ends it: the most points wins (as after an elimination, §8.4);
+-- tied leaders draw.
+local function stalemate(G, idle)
+  EV_STALEMATE(idle)
+  local best, leaders = -1, {}
+  for _, p in ipairs(state.remaining(G)) do
+    local pts = state.points(p)
+    if pts > best then best, leaders = pts, { p } elseif pts == best then leaders[#leaders + 1] = p end
+  end
+  if #leaders == 1 then match.finish(leaders[1], "most points at a stalemate") else match.finish(nil, "stalemate") end
+end
+
+function game.play(ctx)
+  local G, first = log.within_rule("§3 Setup", setup.run, ctx)
+  local p, n, idle = first, 0, 0
+  while not match.finished() do
+    if not G.eliminated[p] then
+      if ctx.options.max_turns > 0 and n >= ctx.options.max_turns then
+        EV_LIMIT(n)
+        match.finish(nil, "turn limit")
+        return
+      end
+      n = n + 1
+      turn.play(G, p, n)
+      idle = G.busy and 0 or idle + 1
+      if not match.finished() and idle >= #state.remaining(G) then
+        stalemate(G, idle)
+        return
+      end
+    end
+    p = state.left(G, p)
+  end
+end
+
+return game

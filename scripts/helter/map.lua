@@ -1,0 +1,86 @@
+-- helter.map: the board's fixed relations for one match (spec §2), read from the kernel once at
+-- setup so a rule asks a table, never the geometry: adjacency (borders only, §2.2), MOVE and
+-- CLIMB destinations (§6.1–6.2), FLY destinations (§6.10: one or two steps over borders and
+-- waterfalls, never ending on a waterfall), spaces in sight (the kernel's sight table, §2.7)
+-- and spaces within SHOTGUN range (§2.8).
+--
+-- Map attributes read: "high" (high ground), "cover" (a cover space), "waterfall" (a
+-- pseudo-space no one may stand on). Designations are the space names "1".."40".
+
+local M = {}
+
+-- The spaces at most `max` steps from `s` over the neighbour lists `nbrs` (s included), as a set.
+local function within(nbrs, s, max)
+  local seen, frontier = { [s] = true }, { s }
+  for _ = 1, max do
+    local next_frontier = {}
+    for i = 1, #frontier do
+      local ns = nbrs[frontier[i]]
+      for k = 1, #ns do
+        local t = ns[k]
+        if not seen[t] then
+          seen[t] = true
+          next_frontier[#next_frontier + 1] = t
+        end
+      end
+    end
+    frontier = next_frontier
+  end
+  return seen
+end
+
+---Builds the relations of the loaded board under the match's options.
+---@param options table the match options (fly_crosses_walls, shotgun_distance)
+---@return table map {n, name, designation, by_designation, high, cover, waterfall, zone, adjacent, move, climb, fly, sight, range}
+function M.build(options)
+  local n = board.space_count()
+  local m = { n = n, name = {}, designation = {}, by_designation = {}, high = {}, cover = {}, waterfall = {},
+    zone = {}, adjacent = {}, adjacent_set = {}, move = {}, climb = {}, fly = {}, sight = {}, range = {} }
+  local fly_kinds = { "border", "waterfall" }
+  if options.fly_crosses_walls then fly_kinds[3] = "wall" end
+  local range_kinds = { "border", "waterfall" }
+  if options.shotgun_distance == "all_shared_edges" then range_kinds[3] = "wall" end
+  local fly_nbrs, range_nbrs = {}, {}
+  for s = 1, n do
+    local name = board.name(s)
+    m.name[s] = name
+    m.high[s] = board.attr(s, "high") == true
+    m.cover[s] = board.attr(s, "cover") == true
+    m.waterfall[s] = board.attr(s, "waterfall") == true
+    local d = tonumber(name)
+    if d and not m.waterfall[s] then
+      m.designation[s] = d
+      m.by_designation[d] = s
+    end
+    m.zone[s] = zone.find("space:" .. name)
+    fly_nbrs[s] = board.neighbours(s, fly_kinds)
+    range_nbrs[s] = board.neighbours(s, range_kinds)
+  end
+  for s = 1, n do
+    local adj, set, move, climb = {}, {}, {}, {}
+    local ns = board.neighbours(s)
+    for i = 1, #ns do
+      local t = ns[i]
+      if not m.waterfall[t] then
+        adj[#adj + 1] = t
+        set[t] = true
+        if m.high[s] or not m.high[t] then move[#move + 1] = t end   -- no MOVE onto high ground from below
+        if m.high[t] then climb[#climb + 1] = t end
+      end
+    end
+    m.adjacent[s], m.adjacent_set[s], m.move[s], m.climb[s] = adj, set, move, climb
+    local fly, reach = {}, within(fly_nbrs, s, 2)
+    for t = 1, n do
+      if reach[t] and t ~= s and not m.waterfall[t] then fly[#fly + 1] = t end
+    end
+    m.fly[s] = fly
+    m.range[s] = within(range_nbrs, s, 2)
+    local sight = {}
+    local seen = board.in_sight(s)
+    for i = 1, #seen do sight[seen[i]] = true end
+    m.sight[s] = sight
+  end
+  return m
+end
+
+return M
