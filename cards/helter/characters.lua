@@ -19,7 +19,7 @@ local function character(key, name, team, symbol, health, flags, reminder)
     reminder = reminder or "Dead: your cards showing this symbol may pay for COLLECT FRAGMENT (three of them)." }
 end
 
-local function team(key, name, colour, members, deck, extra)
+local function team(key, name, colour, members, extra)
   local def = { key = "helter/team_" .. key, kind = "team", name = name, props = { colour = colour },
     characters = members, deck = "helter/deck_" .. key }
   for k, v in pairs(extra or {}) do def[k] = v end

@@ -76,10 +76,17 @@ local function make_character(G, p, key, z)
 end
 
 -- The character of player p whose symbol (or key) is `sym`, for the setup keys.
+-- A set-aside character named so (Warp-Sláine) joins the team's characters.
 local function character_named(G, p, sym, field, i, text)
   for _, f in ipairs(G.chars[p]) do
     local def = cards.of(f)
     if def.props.symbol == sym or def.key == "helter/" .. sym then return f end
+  end
+  local aside = G.set_aside_of[p]
+  if aside and (cards.of(aside).props.symbol == sym or cards.of(aside).key == "helter/" .. sym) then
+    G.chars[p][#G.chars[p] + 1] = aside
+    G.set_aside_of[p] = nil
+    return aside
   end
   error(where(p, field, i, text) .. ": no character '" .. tostring(sym) .. "' in the " .. G.team[p] .. " team", 0)
 end
@@ -277,7 +284,7 @@ function M.run(ctx)
     end
   end
   local first = ctx.options.first_player
-  if first == 0 then first = any_scripted and 1 or lowest_fragment(G) end
+  if first == 0 then first = lowest_fragment(G) end
   if first > n then error("option first_player: " .. first .. " but only " .. n .. " seats", 0) end
   return G, first
 end
