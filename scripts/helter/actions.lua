@@ -227,8 +227,14 @@ M.discard = discard
 
 -- Player p picks `n` of `cands` to pay `what` (no question when there is no choice).
 local function pay_from(G, p, cands, n, what)
-  if #cands == n then
-    discard(G, p, cands, what)
+  local same = true   -- identical cards: which of them pays is no choice
+  for i = 2, #cands do
+    if entity.get(cands[i], "symbols") ~= entity.get(cands[1], "symbols") then same = false end
+  end
+  if #cands == n or same then
+    local list = {}
+    for i = 1, n do list[i] = cands[i] end
+    discard(G, p, list, what)
     return
   end
   local picks = decide { player = p, id = "pay", min = n, max = n, entities = cands,

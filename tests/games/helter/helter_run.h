@@ -162,12 +162,12 @@ public:
     // Every event's narration as the observer reads it, one per line.
     std::string story() const {
         std::string out;
-        for (const Event& e : m().log().events()) out += m().narrate(e, kNoPlayer) + "\n";
+        for (const Event& e : m().log().events()) out += m().narrate(e, EventLog::kObserver) + "\n";
         return out;
     }
     std::string winner_reason() const {
         const auto ev = events("match.end");
-        return ev.empty() ? "" : m().narrate(*ev.back(), kNoPlayer);
+        return ev.empty() ? "" : m().narrate(*ev.back(), EventLog::kObserver);
     }
 
 private:
