@@ -211,7 +211,7 @@ TEST_CASE("HS-35 STEALTH: Ukko takes two start cards and deploys on either; both
     REQUIRE(t.options().size() == 2);
     const std::string chosen = t.options().back();
     t.pick(chosen);
-    CHECK(t.at("Ukko") == chosen);
+    CHECK("map card " + t.at("Ukko") == chosen);
     CHECK(t.count("under:ukko", 1) == 0);
     CHECK(t.count("unused_map_cards", 0) == 1);
 }

@@ -1,0 +1,126 @@
+// helter_soak_test.cpp - seeded random-agent matches of Helter Skelter for 2, 3 and 4 players on
+// both sample boards: every match ends with no script error and no stuck decision, a winner in
+// all but the rare stalemate tie (docs/rules-decisions.md), and no player's view of the log
+// ever names a card in another player's hand, deck or start cards before it is revealed, nor
+// shows that another player was asked a question only a hand's contents allow.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "helter_run.h"
+
+using namespace duelbox;
+using namespace duelbox::helter_test;
+
+namespace {
+
+const char* kTeams[] = {"judges", "strontium_dogs", "nikolai_dante", "slaine"};
+
+// Match `i` of the soak: 2, 3 or 4 seats, both boards, the teams rotated.
+Scenario soak_match(std::uint64_t i) {
+    const int seats = 2 + static_cast<int>(i % 3);
+    std::vector<Seat> list;
+    for (int k = 0; k < seats; ++k) {
+        Seat s;
+        s.agent = "random";
+        s.setup = {{"team", kTeams[(k + i / 6) % 4]}};
+        list.push_back(s);
+    }
+    return scenario(list, nlohmann::json::object(), (i / 3) % 2 ? "grand_hall" : "city_blocks", i);
+}
+
+struct Played {
+    std::unique_ptr<MatchRunner> runner;
+    RunState state;
+};
+
+Played play(std::uint64_t i) {
+    Played p{std::make_unique<MatchRunner>(host(), soak_match(i)), RunState::NotStarted};
+    p.state = p.runner->run();
+    return p;
+}
+
+}  // namespace
+
+TEST_CASE("1000 seeded random matches for 2, 3 and 4 players on both boards end with a winner", "[helter][soak]") {
+    int won = 0, stalemate_ties = 0, kills = 0, fragments = 0, interrupts = 0, spasms = 0;
+    for (std::uint64_t i = 1; i <= 1000; ++i) {
+        Played p = play(i);
+        INFO("match " << i << ": " << p.runner->error());
+        REQUIRE(p.state == RunState::Finished);
+        const Match& m = p.runner->match();
+        CHECK(m.check_invariants().empty());
+        const std::string& why = m.result().reason;
+        if (why == "stalemate") {
+            ++stalemate_ties;
+        } else {
+            INFO("reason " << why);
+            CHECK((why == "5 points" || why == "most points after an elimination" || why == "most points at a stalemate"));
+            CHECK(m.result().winners.size() == 1);
+            ++won;
+        }
+        for (const Event& e : m.log().events()) {
+            if (e.type == "helter.kill") ++kills;
+            else if (e.type == "helter.collect") ++fragments;
+            else if (e.type == "helter.interrupt") ++interrupts;
+            else if (e.type == "helter.warp_spasm") ++spasms;
+        }
+    }
+    CHECK(won + stalemate_ties == 1000);
+    CHECK(stalemate_ties <= 20);   // measured 13 of 1000: docs/rules-decisions.md, "Stalemate"
+    CHECK(kills > 1000);
+    CHECK(fragments > 1000);
+    CHECK(interrupts > 1000);
+    CHECK(spasms > 10);
+}
+
+TEST_CASE("no player's view names another's hand, deck or start cards, or their unannounced questions", "[helter][hidden]") {
+    std::size_t names_checked = 0, questions_checked = 0;
+    for (std::uint64_t i = 1; i <= 12; ++i) {
+        Played p = play(i);
+        REQUIRE(p.state == RunState::Finished);
+        const Match& m = p.runner->match();
+        const NameResolver names = m.names();
+        const int seats = m.player_count();
+        std::map<std::int64_t, ZoneId> where;
+        const auto hidden_from = [&](ZoneId z, PlayerIndex v) {
+            const Zone& zone = m.zone(z);
+            if (zone.visibility == Visibility::Hidden) return true;            // decks, unused map cards
+            return zone.visibility == Visibility::Owner && zone.owner != v;   // hands, start cards
+        };
+        for (const Event& e : m.log().events()) {
+            const nlohmann::json full = nlohmann::json::parse(m.log().to_json_line(e, EventLog::kObserver, &names));
+            std::map<std::int64_t, ZoneId> before;
+            for (const char* key : {"entity", "card"})
+                if (full["data"].contains(key) && full["data"][key].is_number_integer()) {
+                    const std::int64_t id = full["data"][key];
+                    if (where.count(id)) before[id] = where[id];
+                }
+            if (e.type == "entity.create") where[full["data"]["entity"]] = full["data"]["zone"];
+            if (e.type == "zone.move") where[full["data"]["entity"]] = full["data"]["to"];
+            if (e.type == "decision") {
+                const std::string id = std::get<std::string>(e.get("id"));
+                const auto asker = static_cast<PlayerIndex>(std::get<std::int64_t>(e.get("player")) - 1);
+                if (id == "interrupt" || id == "defense" || id == "psi" || id == "start") {
+                    for (PlayerIndex v = 0; v < seats; ++v) CHECK(EventLog::sees(e, v) == (v == asker));
+                    ++questions_checked;
+                }
+            }
+            for (PlayerIndex v = 0; v < seats; ++v) {
+                if (!EventLog::sees(e, v)) continue;
+                const std::string seen = m.narrate(e, v) + " " + m.log().to_json_line(e, v, &names);
+                for (const auto& [id, was] : before) {
+                    if (!where.count(id) || !hidden_from(was, v) || !hidden_from(where[id], v)) continue;
+                    const std::string name = m.entity(static_cast<EntityId>(id)).name;
+                    INFO("match " << i << " event " << e.seq << " as player " << v + 1 << ": " << seen);
+                    CHECK(seen.find(name) == std::string::npos);
+                    CHECK(seen.find("\"entity\":" + std::to_string(id)) == std::string::npos);
+                    ++names_checked;
+                }
+            }
+        }
+    }
+    CHECK(names_checked > 1000);
+    CHECK(questions_checked > 100);
+}
