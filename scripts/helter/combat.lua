@@ -152,6 +152,12 @@ end
 ---Resolves attack `action` by character `actor` (player p) on `defenders`: defenses, damage,
 ---triggers, deaths. True when the match is over.
 function M.attack(G, p, actor, action, defenders)
+  local defended = log.within_rule("§7.3 Defense decisions", M.declare, G, p, actor, action, defenders)
+  return log.within_rule("§8.1 Damage", M.land, G, p, actor, action, defenders, defended)
+end
+
+---Asks the defenders' owners for their defenses (§7.3); returns the set of defended characters.
+function M.declare(G, p, actor, action, defenders)
   local spec = M.ATTACKS[action]
   local defended, declared, used = {}, {}, {}
   local simultaneous = G.options.defense_order == "simultaneous"
@@ -185,6 +191,12 @@ function M.attack(G, p, actor, action, defenders)
     zone_move(d[3], G.discard[d[4]])
     EV_DEFEND(d[1], DEFENSE_NAME[d[2]], d[3], d[4])
   end
+  return defended
+end
+
+---Deals the attack's damage to every undefended defender, then the triggers and deaths.
+function M.land(G, p, actor, action, defenders, defended)
+  local spec = M.ATTACKS[action]
   local hits = {}
   for i = 1, #defenders do
     local f = defenders[i]

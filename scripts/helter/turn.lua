@@ -61,7 +61,7 @@ local function priority(G, active, after)
 end
 
 -- The interrupt window after player `after` (§10.2): returns the interrupter, having paid, or nil.
-local function window(G, active, after)
+local function open_window(G, active, after)
   for _, q in ipairs(priority(G, active, after)) do
     if q ~= after and not G.eliminated[q] and (q ~= active or G.options.active_may_interrupt) then
       local hand = zone_items(G.hand[q])
@@ -87,6 +87,7 @@ local function window(G, active, after)
   end
   return nil
 end
+local function window(G, active, after) return log.within_rule("§10.2 Interrupt window", open_window, G, active, after) end
 
 -- Step 4: draw up to `draw` cards, never above the hand limit, reshuffling the discard pile
 -- when the deck runs out (§4.4).
@@ -116,11 +117,18 @@ function M.play(G, active, n)
   if #undeployed > 0 and G.options.mandatory_deploy then
     local f = undeployed[1]
     if #undeployed > 1 then
-      f = undeployed[decide { player = active, id = "deploy", entities = undeployed,
-        prompt = "Deploy a character (step 1)" }[1]]
+      f = undeployed[log.within_rule("§4.1 Deploy a character", decide, { player = active, id = "deploy",
+        entities = undeployed, prompt = "Deploy a character (step 1)" })[1]]
     end
     M.deploy(G, active, f)
   end
+  log.within_rule("§4.2 Deploy or act", M.main, G, active)
+  if not match.finished() then log.within_rule("§4.4 Draw and pass", draw, G, active) end
+end
+
+---Step 2 and 3 of `active`'s turn with every interrupting turn in it, until the marker's holder
+---goes on to step 4 (or the match ends).
+function M.main(G, active)
   local owner, interrupting, declared = active, false, false
   local stack = {}
   local function switch_to(q)
@@ -130,8 +138,9 @@ function M.play(G, active, n)
   while not match.finished() do
     local opts, what = actions.menu(G, owner)
     if #opts > 1 then G.busy = true end
-    local o = what[decide { player = owner, id = "turn", options = opts,
-      prompt = interrupting and "Interrupting turn: deploy, act or end" or "Deploy, act or end your turn" }[1]]
+    local o = what[log.within_rule(interrupting and "§6.14 Interrupting turn" or "§4.2 Deploy or act", decide,
+      { player = owner, id = "turn", options = opts,
+        prompt = interrupting and "Interrupting turn: deploy, act or end" or "Deploy, act or end your turn" })[1]]
     if o.kind == "deploy" then
       M.deploy(G, owner, o.f)
       if G.options.window_after_deploy then
@@ -165,7 +174,6 @@ function M.play(G, active, n)
       end
     end
   end
-  if not match.finished() then draw(G, active) end
 end
 
 return M
