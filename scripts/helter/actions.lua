@@ -63,7 +63,6 @@ local function payers(v, need, sym, also, wild_only)
   end
   return out
 end
-M.payers = payers
 
 -- The living symbols of p's dead characters (for COLLECT's alternative cost, §6.3).
 local function dead_symbols(G, p)
@@ -223,7 +222,6 @@ local function discard(G, p, list, what)
   end
   EV_PAY(p, table.concat(names, ", "), what)
 end
-M.discard = discard
 
 -- Player p picks `n` of `cands` to pay `what` (no question when there is no choice).
 local function pay_from(G, p, cands, n, what)
@@ -243,7 +241,6 @@ local function pay_from(G, p, cands, n, what)
   for i = 1, #picks do list[i] = cands[picks[i]] end
   discard(G, p, list, what)
 end
-M.pay_from = pay_from
 
 -- The hand cards showing symbol `sym`.
 local function showing(v, sym)

@@ -70,10 +70,11 @@ local game = {
   check_card = setup.check_card,
 }
 
-local EV_LIMIT = log.kind("helter.turn_limit", "{n} turns played: the match is called a draw", { "n" })
+local EV_LIMIT = log.kind("helter.turn_limit", "{n} turns played: the match is called a draw", { "n" },
+  { rule = "§8.5 Stalemate" })
 local EV_STALEMATE = log.kind("helter.stalemate",
   "A whole round without a possible deploy, action, interrupt or draw: nothing can change any more", { "turns" },
-  { rule = "Stalemate (engine rule, docs/rules-decisions.md)" })
+  { rule = "§8.5 Stalemate" })
 
 -- The stalemate rule (docs/rules-decisions.md, "Helter Skelter"): the rulebook has no discard,
 -- so hands full of cards no one can use, with no draw possible, freeze the match for good. A

@@ -37,6 +37,8 @@ local EV_PASS = log.kind("helter.map_pass", "{p:player} passes {n} map cards to 
   { "player", "n", "to" }, { rule = "§3.10 Pass fragment cards" })
 local EV_FRAGMENT = log.kind("helter.fragment_placed", "{p:player}'s fragment is placed on {s:space}",
   { "player", "space" }, { rule = "§3.11 Place fragments" })
+local EV_FIRST = log.kind("helter.first", "{p:player} takes the active player marker first ({why})", { "player", "why" },
+  { rule = "§3.13 First player" })
 local EV_HAND = log.kind("helter.hand", "{p:player} draws a hand of {n} action cards", { "player", "n" },
   { rule = "§3.12 Hands" })
 
@@ -284,8 +286,10 @@ function M.run(ctx)
     end
   end
   local first = ctx.options.first_player
-  if first == 0 then first = lowest_fragment(G) end
+  local why = "option first_player"
+  if first == 0 then first, why = lowest_fragment(G), "the fragment on the lowest designation" end
   if first > n then error("option first_player: " .. first .. " but only " .. n .. " seats", 0) end
+  EV_FIRST(first, why)
   return G, first
 end
 

@@ -74,7 +74,7 @@ Another paragraph, not kept.
 }
 
 TEST_CASE("#18.4 every section and rule code a game's scripts cite is in its docs/rules/<game>.md", "[docs][rules]") {
-    for (const char* game : {"battlecon", "tagteam", "unmatched", "squad"}) {
+    for (const char* game : {"battlecon", "tagteam", "unmatched", "squad", "helter"}) {
         INFO(game);
         const std::string path = kRoot + "/docs/rules/" + game + ".md";
         REQUIRE(fs::exists(path));

@@ -73,13 +73,16 @@ function board.move(word, actor, other, n, dry) end
 ---@return any passed
 function board.teleport(mover, other, to, dry) end
 
----`board.distance(a, b) -> integer`
+---`board.distance(a, b [, kinds]) -> integer`
 ---
----Fewest steps between spaces `a` and `b` (-1 if unreachable); on a line, |a - b|.
+---Fewest steps between spaces `a` and `b` (-1 if unreachable) over edges of the given kinds
+---(default {"border"}; e.g. {"border", "bridge"}: a range that may count a crossing); on a
+---line, |a - b|.
 ---@param a any
 ---@param b any
+---@param kinds? any
 ---@return integer
-function board.distance(a, b) end
+function board.distance(a, b, kinds) end
 
 ---`board.sees(a, b) -> boolean`
 ---
@@ -132,16 +135,23 @@ function board.reach(e, steps, through) end
 ---@return table
 function board.path(e, to, through, max) end
 
----`board.neighbours(s) -> {space...}`
+---`board.neighbours(s [, kinds]) -> {space...}`
+---
+---The spaces one edge of the given kinds away from `s` (default {"border"}), by id: e.g.
+---{"border", "bridge"} for a step that may also cross a bridge. A wall is just a kind not listed.
 ---@param s any
+---@param kinds? any
 ---@return table
-function board.neighbours(s) end
+function board.neighbours(s, kinds) end
 
----`board.adjacent(a, b) -> boolean`
+---`board.adjacent(a, b [, kinds]) -> boolean`
+---
+---Whether an edge of the given kinds (default {"border"}) joins spaces `a` and `b`.
 ---@param a any
 ---@param b any
+---@param kinds? any
 ---@return boolean
-function board.adjacent(a, b) end
+function board.adjacent(a, b, kinds) end
 
 ---`board.in_region(s, region) -> boolean`
 ---
