@@ -8,6 +8,10 @@
 // clickable. A game may name its table's conventions (game.lua `table_view`,
 // model/table_layout.h): cards turned sideways (tapped), cards attached to another (listed on
 // its tile instead of in a row of their own), zones whose cards are numbered rows (a squad).
+// A map whose spaces have shapes (a sight outline) is drawn as an area map instead: the shapes
+// filled by the map's attributes (high ground, cover, waterfall: map_file.h), borders thin, walls
+// thick and yellow, each space's number at its sight point; hovering a figure shades the spaces
+// its space sees (the kernel's sight table).
 #include <imgui.h>
 
 #include <cmath>
@@ -16,6 +20,7 @@
 #include "agents/table_view.h"
 #include "app.h"
 #include "lua/card_text.h"
+#include "model/area_map.h"
 #include "model/table_layout.h"
 
 namespace duelbox::editor {
@@ -162,6 +167,132 @@ void draw_table(const Match& m, const DefinitionText& text_of, const TableLayout
     }
 }
 
+// Who is where on a map, as a list: each figure's initial, name, space and counters.
+void draw_figure_list(const Match& m, const DefinitionText& text_of) {
+    const Board& board = m.board();
+    for (SpaceId s = 1; s <= static_cast<SpaceId>(board.space_count()); ++s) {
+        const ZoneId z = m.space_zone(s);
+        if (z == kNoZone) continue;
+        for (EntityId id : m.zone(z).items) {
+            const Entity& e = m.entity(id);
+            if (e.kind != "figure") continue;
+            const std::string counts = figure_counters(m, e);
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(player_colour(e.owner)));
+            ImGui::Text("%c  %s on %s%s%s", e.name.empty() ? '?' : e.name[0], e.name.c_str(), board.space(s).name.c_str(),
+                        counts.empty() ? "" : ", ", counts.c_str());
+            ImGui::PopStyleColor();
+            if (ImGui::IsItemHovered()) card_tooltip(m, id, text_of);
+        }
+    }
+}
+
+bool flag(const Space& sp, const char* key) {
+    const Value& v = sp.attr(key);
+    return std::holds_alternative<bool>(v) && std::get<bool>(v);
+}
+
+// The area map in the top half of the panel (see the header); false when the board has no shapes.
+void draw_area_map(App& app, const Match& m, const DefinitionText& text_of) {
+    const Board& board = m.board();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 avail(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y * 0.55f);
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const auto n = static_cast<SpaceId>(board.space_count());
+    const Bounds b = area_bounds(board);
+    const float margin = 12.0f;
+    const double w = avail.x - 2 * margin, h = std::max(40.0f, avail.y - 2 * margin - ImGui::GetTextLineHeight());
+    const double scale = std::min(b.width() > 0 ? w / b.width() : 1.0, b.height() > 0 ? h / b.height() : 1.0);
+    const float ox = origin.x + margin + static_cast<float>((w - b.width() * scale) / 2);
+    const float oy = origin.y + margin;
+    const auto at = [&](const Point& p) {
+        return ImVec2(ox + static_cast<float>((p.x - b.minx) * scale), oy + static_cast<float>((p.y - b.miny) * scale));
+    };
+    const auto fill = [&](const Space& sp, ImU32 colour) {
+        for (const Triangle& t : triangulate(sp.outline)) draw->AddTriangleFilled(at(t[0]), at(t[1]), at(t[2]), colour);
+    };
+    const auto outline = [&](const Space& sp, ImU32 colour, float thick) {
+        std::vector<ImVec2> pts;
+        for (const Point& p : sp.outline) pts.push_back(at(p));
+        if (pts.size() >= 2) draw->AddPolyline(pts.data(), static_cast<int>(pts.size()), colour, ImDrawFlags_Closed, thick);
+    };
+    std::vector<std::pair<std::size_t, std::size_t>> offered(static_cast<std::size_t>(n) + 1, {SIZE_MAX, SIZE_MAX});
+    if (app.session.waiting() && app.session.cursor() >= app.session.tip()) {
+        const auto& pending = app.session.pending();
+        for (std::size_t r = 0; r < pending.size(); ++r)
+            for (std::size_t o = 0; o < pending[r].options.size(); ++o)
+                if (board.valid(pending[r].options[o].space)) offered[static_cast<std::size_t>(pending[r].options[o].space)] = {r, o};
+    }
+    for (SpaceId s = 1; s <= n; ++s) {   // ground: shapes by attribute, then borders
+        const Space& sp = board.space(s);
+        ImU32 colour = sp.regions.empty() ? IM_COL32(62, 66, 76, 255) : colour_of(sp.regions.front(), 255);
+        if (flag(sp, "waterfall")) colour = IM_COL32(45, 95, 170, 255);
+        else if (flag(sp, "high")) colour = IM_COL32(120, 104, 70, 255);
+        else if (flag(sp, "cover")) colour = IM_COL32(52, 78, 56, 255);
+        fill(sp, colour);
+    }
+    for (SpaceId s = 1; s <= n; ++s) {
+        const Space& sp = board.space(s);
+        outline(sp, IM_COL32(220, 220, 220, 160), 1.0f);
+        if (flag(sp, "high")) outline(sp, IM_COL32(250, 235, 200, 255), 3.0f);   // the double line of high ground
+    }
+    for (const auto& [p, q] : board.wall_segments()) draw->AddLine(at(p), at(q), IM_COL32(250, 210, 40, 255), 4.0f);
+    for (const auto& poly : board.wall_polygons()) {
+        std::vector<ImVec2> pts;
+        for (const Point& p : poly) pts.push_back(at(p));
+        draw->AddPolyline(pts.data(), static_cast<int>(pts.size()), IM_COL32(250, 210, 40, 255), ImDrawFlags_Closed, 4.0f);
+    }
+    const float r = std::clamp(static_cast<float>(scale) * 0.22f, 7.0f, 16.0f);
+    SpaceId hovered_from = kNoSpace;
+    for (SpaceId s = 1; s <= n; ++s) {
+        const Space& sp = board.space(s);
+        const ImVec2 c = at(Point{sp.x, sp.y});
+        if (flag(sp, "waterfall")) continue;   // no number: no one stands there
+        const bool cover = flag(sp, "cover");
+        draw->AddCircleFilled(c, r, cover ? IM_COL32(10, 10, 10, 255) : IM_COL32(235, 235, 235, 255));
+        const ImVec2 ts = ImGui::CalcTextSize(sp.name.c_str());
+        draw->AddText(ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), cover ? IM_COL32(255, 255, 255, 255) : IM_COL32(20, 20, 20, 255),
+                      sp.name.c_str());
+        const auto [ro, oo] = offered[static_cast<std::size_t>(s)];
+        if (ro != SIZE_MAX) {
+            outline(sp, IM_COL32(255, 220, 60, 255), 3.0f);
+            ImGui::SetCursorScreenPos(ImVec2(c.x - r, c.y - r));
+            ImGui::PushID(static_cast<int>(s));
+            if (ImGui::InvisibleButton("space", ImVec2(2 * r, 2 * r)) && app.draft.size() > ro) {
+                auto& picks = app.draft[ro];
+                auto it = std::find(picks.begin(), picks.end(), static_cast<std::int64_t>(oo));
+                if (it != picks.end()) picks.erase(it);
+                else picks.push_back(static_cast<std::int64_t>(oo));
+            }
+            ImGui::PopID();
+        }
+        const ZoneId z = m.space_zone(s);
+        if (z == kNoZone) continue;
+        const auto& items = m.zone(z).items;   // figures in a row under the number, tokens above
+        for (std::size_t k = 0; k < items.size(); ++k) {
+            const Entity& e = m.entity(items[k]);
+            const bool figure = e.kind == "figure";
+            const float off = (static_cast<float>(k) - (static_cast<float>(items.size()) - 1) / 2) * r * 1.3f;
+            const ImVec2 f(c.x + off, figure ? c.y + r * 1.6f : c.y - r * 1.5f);
+            if (figure) draw->AddCircleFilled(f, r * 0.65f, player_colour(e.owner));
+            else draw->AddRectFilled(ImVec2(f.x - r * 0.35f, f.y - r * 0.35f), ImVec2(f.x + r * 0.35f, f.y + r * 0.35f),
+                                     player_colour(e.owner));
+            const char initial[2] = {e.name.empty() ? '?' : e.name[0], 0};
+            if (figure) draw->AddText(ImVec2(f.x - 4, f.y - 7), IM_COL32(0, 0, 0, 255), initial);
+            if (ImGui::IsMouseHoveringRect(ImVec2(f.x - r * 0.65f, f.y - r * 0.65f), ImVec2(f.x + r * 0.65f, f.y + r * 0.65f))) {
+                card_tooltip(m, e.id, text_of);
+                if (figure) hovered_from = s;
+            }
+        }
+    }
+    if (hovered_from != kNoSpace) {   // what this figure's space sees
+        for (SpaceId t : seen_from(board, hovered_from)) fill(board.space(t), IM_COL32(80, 230, 140, 70));
+        outline(board.space(hovered_from), IM_COL32(80, 230, 140, 255), 3.0f);
+    }
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + avail.y - ImGui::GetTextLineHeight()));
+    ImGui::TextDisabled("%d spaces: yellow = wall, light rim = high ground, dark number = cover, blue = waterfall; "
+                        "hover a figure for what it sees", n);
+}
+
 }  // namespace
 
 void draw_board_panel(App& app) {
@@ -176,10 +307,18 @@ void draw_board_panel(App& app) {
         ImGui::EndChild();
         return;
     }
+    const auto n = static_cast<SpaceId>(board.space_count());
+    if (has_area_map(board)) {
+        draw_area_map(app, m, text_of);
+        ImGui::BeginChild("table");
+        draw_figure_list(m, text_of);
+        draw_table(m, text_of, layout);
+        ImGui::EndChild();
+        return;
+    }
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y * 0.5f);
     ImDrawList* draw = ImGui::GetWindowDrawList();
-    const auto n = static_cast<SpaceId>(board.space_count());
 
     // Positions in [0,1]^2.
     std::vector<ImVec2> pos(static_cast<std::size_t>(n) + 1);
@@ -277,21 +416,7 @@ void draw_board_panel(App& app) {
     for (const std::string& region : board.regions()) legend += region + "  ";
     ImGui::TextDisabled("%d spaces%s%s", n, legend.empty() ? "" : "  regions: ", legend.c_str());
     ImGui::BeginChild("table");
-    if (!board.is_line())   // an area map has no room for names: who is where, as a list
-        for (SpaceId s = 1; s <= n; ++s) {
-            const ZoneId z = m.space_zone(s);
-            if (z == kNoZone) continue;
-            for (EntityId id : m.zone(z).items) {
-                const Entity& e = m.entity(id);
-                if (e.kind != "figure") continue;
-                const std::string counts = figure_counters(m, e);
-                ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(player_colour(e.owner)));
-                ImGui::Text("%c  %s on %s%s%s", e.name.empty() ? '?' : e.name[0], e.name.c_str(), board.space(s).name.c_str(),
-                            counts.empty() ? "" : ", ", counts.c_str());
-                ImGui::PopStyleColor();
-                if (ImGui::IsItemHovered()) card_tooltip(m, id, text_of);
-            }
-        }
+    if (!board.is_line()) draw_figure_list(m, text_of);   // an area map has no room for names
     draw_table(m, text_of, layout);
     ImGui::EndChild();
 }

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "ids.h"
+#include "sight.h"
 #include "value.h"
 
 namespace duelbox {
@@ -38,6 +39,7 @@ struct Space {
     std::vector<std::string> regions;                    // sorted, unique
     std::vector<std::pair<std::string, Value>> attrs;    // sorted by key ("high", "cover", "capacity")
     double x = 0, y = 0;                                 // layout for drawing only; rules never read it
+    std::vector<Point> outline;                          // its shape, for drawing only (a map's sight outline); may be empty
     int line_index = 0;                                  // 1..N on a line board, else 0
     int start = 0;                                       // start-space number, 0 = none
 
@@ -74,6 +76,11 @@ public:
     void make_line(int length);                          // spaces "1".."N" joined in a row, line_index set; on an empty board
     // The (from, to) pairs that do not see; every other pair does. Unknown spaces are ignored.
     void set_los(std::vector<std::pair<SpaceId, SpaceId>> blocked);
+    // The walls as drawn (a map's sight walls): for a viewer only; sight already accounts for them.
+    void set_walls(std::vector<std::pair<Point, Point>> segments, std::vector<std::vector<Point>> polygons) {
+        wall_segments_ = std::move(segments);
+        wall_polygons_ = std::move(polygons);
+    }
 
     // -- queries ---------------------------------------------------------------------
     int space_count() const { return static_cast<int>(spaces_.size()); }
@@ -90,6 +97,8 @@ public:
     std::vector<std::string> regions() const;            // every region name, sorted
     bool has_los(SpaceId a, SpaceId b) const;
     std::size_t los_entries() const { return los_blocked_.size(); }   // blocked pairs stored
+    const std::vector<std::pair<Point, Point>>& wall_segments() const { return wall_segments_; }
+    const std::vector<std::vector<Point>>& wall_polygons() const { return wall_polygons_; }
 
     // Fewest steps between two spaces over the given edge kinds, ignoring figures; -1 if unreachable.
     int distance(SpaceId a, SpaceId b, const std::vector<std::string>& kinds = {"border"}) const;
@@ -123,6 +132,8 @@ private:
     std::vector<std::vector<std::pair<SpaceId, std::uint32_t>>> adjacency_;  // per space: (neighbour, edge index)
     std::vector<SpaceId> line_;                          // line order, index 0 = line_index 1
     std::vector<std::pair<SpaceId, SpaceId>> los_blocked_;  // sorted, unique
+    std::vector<std::pair<Point, Point>> wall_segments_;    // drawing only
+    std::vector<std::vector<Point>> wall_polygons_;         // drawing only
     struct NameHash {                                    // lets find() look up a string_view as is
         using is_transparent = void;
         std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }

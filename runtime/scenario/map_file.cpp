@@ -76,7 +76,12 @@ public:
             if (!geometry_) f::fail("walls", "walls need the spaces' sight points and outlines (spaces[i].sight)");
             read_walls(*v, "walls", sight_);
         }
-        if (geometry_) check_sight_cost();
+        if (geometry_) {
+            check_sight_cost();
+            for (SpaceId s = 1; s <= static_cast<SpaceId>(out_.board.space_count()); ++s)   // kept for drawing the map
+                out_.board.space_mut(s).outline = sight_.spaces[s - 1].outline;
+            out_.board.set_walls(sight_.wall_segments, sight_.wall_polygons);
+        }
         if (const json* v = top_.find("los")) read_los(*v);
         else if (geometry_) out_.board.set_los(blocked_pairs(sight_));
         return std::move(out_);

@@ -235,7 +235,8 @@ local function pay_from(G, p, cands, n, what)
     discard(G, p, list, what)
     return
   end
-  local picks = decide { player = p, id = "pay", min = n, max = n, entities = cands,
+  -- Unannounced: that there is a choice tells what else the hand holds (the discard is public).
+  local picks = decide { player = p, id = "pay", min = n, max = n, entities = cands, unannounced = true,
     prompt = ("Pay %s: choose %d card%s"):format(what, n, n == 1 and "" or "s") }
   local list = {}
   for i = 1, #picks do list[i] = cands[picks[i]] end
@@ -268,7 +269,7 @@ local function step(G, f, to, how)
 end
 
 -- RALLY's move for character g (§6.11): stay, MOVE, or CLIMB paying one more card that shows
--- g's symbol or a RALLY symbol linked to a living character.
+-- g's symbol or a RALLY symbol linked to any character (the rulebook's "any": dead ones too).
 local function rally_move(G, p, g)
   local s = board_position(g)
   local v = view(G, p)
@@ -277,20 +278,7 @@ local function rally_move(G, p, g)
   local extra = {}
   for i = 1, #v.syms do
     local sy = v.syms[i]
-    local ok = shows(sy, G.symbol[g])
-    if not ok and sy.linked.rally then
-      for _, c in ipairs(G.chars[p]) do
-        if sy.linked.rally[G.symbol[c]] and not state.dead(c) then ok = true end
-      end
-      for q = 1, G.n do
-        if q ~= p then
-          for _, c in ipairs(G.chars[q]) do
-            if sy.linked.rally[G.symbol[c]] and not state.dead(c) then ok = true end
-          end
-        end
-      end
-    end
-    if ok then extra[#extra + 1] = v.hand[i] end
+    if shows(sy, G.symbol[g]) or next(sy.linked.rally or {}) ~= nil then extra[#extra + 1] = v.hand[i] end
   end
   if #extra > 0 then
     for _, t in ipairs(G.map.climb[s]) do opts[#opts + 1] = { label = "CLIMB to " .. G.map.name[t], space = t } end
@@ -299,7 +287,9 @@ local function rally_move(G, p, g)
     EV_STAY(g, s)
     return
   end
-  local pick = opts[decide { player = p, id = "rally_move", options = opts, prompt = "RALLY: move " .. entity_name(g) .. "?" }[1]]
+  -- Unannounced: a CLIMB is offered only when the hand holds the extra card.
+  local pick = opts[decide { player = p, id = "rally_move", options = opts, unannounced = true,
+    prompt = "RALLY: move " .. entity_name(g) .. "?" }[1]]
   if not pick.space then
     EV_STAY(g, s)
     return
@@ -331,7 +321,8 @@ function M.perform(G, p, f, action)
       local modes = collect_modes(G, v, f)
       local mode = modes[1]
       if #modes > 1 then
-        mode = modes[decide { player = p, id = "collect_cost", options = modes, prompt = "Pay COLLECT FRAGMENT with" }[1]]
+        mode = modes[decide { player = p, id = "collect_cost", options = modes, unannounced = true,
+          prompt = "Pay COLLECT FRAGMENT with" }[1]]
       end
       local cands = {}
       if mode.sym then

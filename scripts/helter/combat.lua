@@ -48,14 +48,16 @@ local EV_TIE = log.kind("helter.tie", "The leaders are tied on {points}: the rem
 
 ---Adds a point to player p; ends the match on the winning total (§8.3) or, after an
 ---elimination, when one remaining player leads alone (§8.4). True when the match is over.
-function M.score(G, p, why)
+---`defer_leader`: a kill inside an action, whose deaths and eliminations are not all done yet;
+---the tie-break is then checked once they are (M.deaths), so the order of the dead never matters.
+function M.score(G, p, why, defer_leader)
   local to = counter_add(match.player_entity(p), "points", 1)
   EV_POINT(p, why, to)
   if to >= G.options.win_points then
     match.finish(p, to .. " points")
     return true
   end
-  if G.tiebreak then return M.check_leader(G) end
+  if G.tiebreak and not defer_leader then return M.check_leader(G) end
   return false
 end
 
@@ -87,7 +89,7 @@ local function kill(G, f, p)
   if G.owner[f] ~= p then
     zone_move(f, G.trophies[p])
     EV_KILL(f, p)
-    return M.score(G, p, "a kill")
+    return M.score(G, p, "a kill", true)
   end
   zone_move(f, G.removed)
   EV_OWN_KILL(f, p)
@@ -116,10 +118,8 @@ function M.deaths(G, defenders, p)
       end
     end
   end
-  if newly then
-    G.tiebreak = true
-    return M.check_leader(G)
-  end
+  if newly then G.tiebreak = true end
+  if G.tiebreak then return M.check_leader(G) end
   return false
 end
 

@@ -1,6 +1,7 @@
 -- helter.map: the board's fixed relations for one match (spec §2), read from the kernel once at
 -- setup so a rule asks a table, never the geometry: adjacency (borders only, §2.2), MOVE and
--- CLIMB destinations (§6.1–6.2), FLY destinations (§6.10: one or two steps over borders and
+-- CLIMB destinations (§6.1–6.2; CLIMB only from normal ground: the rulebook's "from high ground,
+-- use MOVE instead"), FLY destinations (§6.10: one or two steps over borders and
 -- waterfalls, never ending on a waterfall), spaces in sight (the kernel's sight table, §2.7)
 -- and spaces within SHOTGUN range (§2.8).
 --
@@ -65,7 +66,7 @@ function M.build(options)
         adj[#adj + 1] = t
         set[t] = true
         if m.high[s] or not m.high[t] then move[#move + 1] = t end   -- no MOVE onto high ground from below
-        if m.high[t] then climb[#climb + 1] = t end
+        if m.high[t] and not m.high[s] then climb[#climb + 1] = t end   -- from high ground it is a MOVE (seed L538)
       end
     end
     m.adjacent[s], m.adjacent_set[s], m.move[s], m.climb[s] = adj, set, move, climb

@@ -60,10 +60,19 @@ local function priority(G, active, after)
   return out
 end
 
+-- Whether player q may interrupt now: not the player who just acted, not an eliminated one, and
+-- the active player only under AMB-13 and not once they declared the end of their turn (they
+-- "take no further actions", §6.14 AMB-04).
+local function may_interrupt(G, q, active, after, declared)
+  if q == after or G.eliminated[q] then return false end
+  if q ~= active then return true end
+  return G.options.active_may_interrupt and not (declared and G.options.resume_after_end_interrupt == "draw")
+end
+
 -- The interrupt window after player `after` (§10.2): returns the interrupter, having paid, or nil.
-local function open_window(G, active, after)
+local function open_window(G, active, after, declared)
   for _, q in ipairs(priority(G, active, after)) do
-    if q ~= after and not G.eliminated[q] and (q ~= active or G.options.active_may_interrupt) then
+    if may_interrupt(G, q, active, after, declared) then
       local hand = zone_items(G.hand[q])
       local opts = nil
       for i = 1, #hand do
@@ -87,22 +96,30 @@ local function open_window(G, active, after)
   end
   return nil
 end
-local function window(G, active, after) return log.within_rule("§10.2 Interrupt window", open_window, G, active, after) end
+local function window(G, active, after, declared)
+  return log.within_rule("§10.2 Interrupt window", open_window, G, active, after, declared)
+end
+
+-- "Whenever your deck runs out": the discard pile becomes the new deck, shuffled (§4.4).
+local function reshuffle_if_out(G, p)
+  if zone_count(G.deck[p]) > 0 then return end
+  local k = zone.move_all(G.discard[p], G.deck[p])
+  if k == 0 then return end
+  zone.shuffle(G.deck[p])
+  EV_RESHUFFLE(p, k)
+end
 
 -- Step 4: draw up to `draw` cards, never above the hand limit, reshuffling the discard pile
--- when the deck runs out (§4.4).
+-- the moment the deck runs out, even mid-draw (§4.4); with both empty, the draw stops.
 local function draw(G, p)
   local limit, n = G.options.hand_limit, 0
   for _ = 1, G.options.draw do
     if zone_count(G.hand[p]) >= limit then break end
-    if zone_count(G.deck[p]) == 0 then
-      local k = zone.move_all(G.discard[p], G.deck[p])
-      if k == 0 then break end
-      zone.shuffle(G.deck[p])
-      EV_RESHUFFLE(p, k)
-    end
+    reshuffle_if_out(G, p)
+    if zone_count(G.deck[p]) == 0 then break end
     zone_move(zone_top(G.deck[p]), G.hand[p], "bottom")
     n = n + 1
+    reshuffle_if_out(G, p)
   end
   EV_DRAW(p, n, zone_count(G.hand[p]))
   if n > 0 then G.busy = true end
@@ -113,7 +130,7 @@ end
 function M.play(G, active, n)
   EV_TURN(n, active)
   G.busy = false
-  local undeployed = state.undeployed(G, active)
+  local undeployed, deployed = state.undeployed(G, active), false
   if #undeployed > 0 and G.options.mandatory_deploy then
     local f = undeployed[1]
     if #undeployed > 1 then
@@ -121,21 +138,38 @@ function M.play(G, active, n)
         entities = undeployed, prompt = "Deploy a character (step 1)" })[1]]
     end
     M.deploy(G, active, f)
+    deployed = true
   end
-  log.within_rule("§4.2 Deploy or act", M.main, G, active)
-  if not match.finished() then log.within_rule("§4.4 Draw and pass", draw, G, active) end
+  local over = log.within_rule("§4.2 Deploy or act", M.main, G, active, deployed and G.options.window_after_deploy)
+  if not over and not match.finished() then log.within_rule("§4.4 Draw and pass", draw, G, active) end
 end
 
 ---Step 2 and 3 of `active`'s turn with every interrupting turn in it, until the marker's holder
----goes on to step 4 (or the match ends).
-function M.main(G, active)
-  local owner, interrupting, declared = active, false, false
+---goes on to step 4 (or the match ends). `window_first`: step 1's deploy opens a window (AMB-14).
+---Returns true when the active player was eliminated during the turn (no step 4 then).
+function M.main(G, active, window_first)
+  -- owner: whose turn it is now; ended: that owner declared the end of it (an interrupted
+  -- declaration stays made). The stack keeps the interrupted turns for nested_interrupt_return.
+  local owner, interrupting, declared, ended = active, false, false, false
   local stack = {}
   local function switch_to(q)
-    stack[#stack + 1] = { owner, interrupting }
-    owner, interrupting = q, true
+    stack[#stack + 1] = { owner, interrupting, ended }
+    owner, interrupting, ended = q, true, false
+  end
+  local function back_to_active()
+    owner, interrupting, ended, stack = active, false, declared, {}
+  end
+  if window_first then
+    local w = window(G, active, active, declared)
+    if w then switch_to(w) end
   end
   while not match.finished() do
+    if G.eliminated[owner] then   -- lost every character during this turn: it ends here (§8.4)
+      if owner == active then return true end
+      back_to_active()
+      EV_RETURN(owner)
+      if G.eliminated[active] then return true end
+    end
     local opts, what = actions.menu(G, owner)
     if #opts > 1 then G.busy = true end
     local o = what[log.within_rule(interrupting and "§6.14 Interrupting turn" or "§4.2 Deploy or act", decide,
@@ -144,36 +178,41 @@ function M.main(G, active)
     if o.kind == "deploy" then
       M.deploy(G, owner, o.f)
       if G.options.window_after_deploy then
-        local w = window(G, active, owner)
+        local w = window(G, active, owner, declared)
         if w then switch_to(w) end
       end
     elseif o.kind == "act" then
-      if actions.perform(G, owner, o.f, o.action) then return end
-      local w = window(G, active, owner)
+      if actions.perform(G, owner, o.f, o.action) then return false end
+      local w = not G.eliminated[owner] and window(G, active, owner, declared) or nil
       if w then switch_to(w) end
     else
       EV_END(owner, interrupting)
+      ended = true
       if not interrupting then declared = true end
-      local w = window(G, active, owner)
+      local w = window(G, active, owner, declared)
       if w then
         switch_to(w)
       elseif not interrupting then
         break
       else
         if G.options.nested_interrupt_return == "resume" then
-          local top = table.remove(stack)
-          owner, interrupting = top[1], top[2]
+          repeat   -- back to the latest interrupted turn not already declared over
+            local top = table.remove(stack)
+            owner, interrupting, ended = top[1], top[2], top[3]
+          until not (interrupting and ended) or #stack == 0
+          if interrupting and ended then back_to_active() end
         else
-          owner, interrupting, stack = active, false, {}
+          back_to_active()
         end
         EV_RETURN(owner)
         if owner == active and not interrupting and declared then
           if G.options.resume_after_end_interrupt == "draw" then break end
-          declared = false   -- AMB-04 alternative: back to step 2
+          declared, ended = false, false   -- AMB-04 alternative: back to step 2
         end
       end
     end
   end
+  return false
 end
 
 return M

@@ -229,10 +229,11 @@ def build(spec):
         space = {"id": name[ch]}
         attrs = {}
         if ch in falls:
-            cx = sum(c + 0.5 for _, c in cs) / len(cs)
-            cy = sum(r + 0.5 for r, _ in cs) / len(cs)
-            space["pos"] = {"x": cx, "y": cy}
-            attrs["waterfall"] = True     # no "sight": never blocks, never looked from
+            # An outline for drawing; at ground level and not obscuring, it never blocks a line.
+            pt = sight_point(cs)
+            space["pos"] = {"x": pt[0], "y": pt[1]}
+            space["sight"] = {"point": pt, "outline": [list(p) for p in poly]}
+            attrs["waterfall"] = True
         else:
             pt = sight_point(cs)
             space["pos"] = {"x": pt[0], "y": pt[1]}
@@ -278,6 +279,9 @@ def distance(board, a, b, kinds):
 
 
 def check(board, spec, partial):
+    # A space both high and cover would need "obscures": false (the kernel's obscuring terrain
+    # hides from its own level, while the LOS table lets only walls block high -> high); none is.
+    assert not set(spec["high"]) & set(spec["cover"]), "a space both high ground and cover"
     ids = [str(i) for i in range(1, 41)]
     kinds = {}
     for e in board["edges"]:

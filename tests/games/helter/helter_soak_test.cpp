@@ -102,7 +102,8 @@ TEST_CASE("no player's view names another's hand, deck or start cards, or their 
             if (e.type == "decision") {
                 const std::string id = std::get<std::string>(e.get("id"));
                 const auto asker = static_cast<PlayerIndex>(std::get<std::int64_t>(e.get("player")) - 1);
-                if (id == "interrupt" || id == "defense" || id == "psi" || id == "start") {
+                if (id == "interrupt" || id == "defense" || id == "psi" || id == "start" || id == "pay" || id == "collect_cost" ||
+                    id == "rally_move") {
                     for (PlayerIndex v = 0; v < seats; ++v) CHECK(EventLog::sees(e, v) == (v == asker));
                     ++questions_checked;
                 }

@@ -1,0 +1,89 @@
+// Rule situations from the hostile review of the first Helter Skelter build (rulebook seed 004,
+// spec §4.4, §6.11, §6.14, §8.4): eliminations inside one action whatever the order of the dead,
+// an eliminated player's turn ending at once, an interrupted end-of-turn declaration staying made,
+// the reshuffle the moment a deck runs out, RALLY's "any character", CLIMB only from below.
+// T12: 9 ‖ 10C 11 12 / 5 6 7H 8H / 1 2C 3 4.
+#include <catch2/catch.hpp>
+
+#include "helter_run.h"
+
+using namespace duelbox::helter_test;
+using J = nlohmann::json;
+
+TEST_CASE("§8.4 during a tie-break, a BLAST killing an enemy and the actor's last character: the actor is out first", "[helter][review]") {
+    auto table = [](int d_points) {
+        std::vector<Seat> seats = {
+            seat("strontium_dogs", {{"deployed", {"middenface@6"}}, {"health", {"middenface=1"}}, {"points", 3},
+                                    {"hand", {"||snipe", "|blast>middenface|"}}}),
+            seat("judges", {{"deployed", {"dredd@6", "giant@12"}}, {"health", {"dredd=1"}}, {"points", 4}}),
+            seat("nikolai_dante", {{"deployed", {"lulu@5"}}, {"health", {"lulu=1"}}})};
+        if (d_points >= 0) seats.push_back(seat("slaine", {{"deployed", {"ukko@4"}}, {"points", d_points}}));
+        return Table(seats, J{{"win_points", 10}});
+    };
+    Table t = table(-1);
+    t.pick("Middenface McNulty: SNIPE");
+    t.pick("Lulu Romanov");               // C is out: A and B tie on 4, play goes on
+    REQUIRE_FALSE(t.finished());
+    t.pick("Middenface McNulty: BLAST");  // Dredd (A's fifth point) and Middenface (A's last) die
+    REQUIRE(t.finished());
+    CHECK(t.winner_reason() == "B wins (most points after an elimination)");
+    Table u = table(4);                   // D on 4 too: B and D play on
+    u.pick("Middenface McNulty: SNIPE");
+    u.pick("Lulu Romanov");
+    u.pick("Middenface McNulty: BLAST");
+    REQUIRE_FALSE(u.finished());
+    u.expect_question("turn", 2);         // A's turn ended with A: no "end turn", no draw
+    CHECK(u.events("helter.draw").empty());
+}
+
+TEST_CASE("AMB-01 resume: an interrupter whose end was interrupted does not get a fresh turn", "[helter][review]") {
+    Table t({seat("judges", {{"deployed", {"dredd@1"}}, {"hand", {"dredd||"}}}),
+             seat("strontium_dogs", {{"deployed", {"wulf@12"}}, {"hand", {"||interrupt"}}}),
+             seat("nikolai_dante", {{"deployed", {"nikolai@9"}}, {"hand", {"||interrupt"}}})},
+            J{{"nested_interrupt_return", "resume"}});
+    t.pick("Judge Dredd: MOVE");
+    t.pick("2");
+    t.pick("INTERRUPT with [||interrupt]");   // B
+    t.pick("end turn");
+    t.expect_question("interrupt", 3);
+    t.pick("INTERRUPT with [||interrupt]");   // C interrupts B's declaration
+    t.pick("end turn");
+    t.expect_question("turn", 1);             // B had ended: back to A
+}
+
+TEST_CASE("§6.14 AMB-04 the active player who declared the end takes no further actions, even by interrupting", "[helter][review]") {
+    Table t({seat("judges", {{"deployed", {"dredd@1"}}, {"hand", {"dredd||", "||interrupt"}}}),
+             seat("strontium_dogs", {{"deployed", {"wulf@12"}}, {"hand", {"||interrupt", "wulf||"}}})});
+    t.pick("end turn");
+    t.pick("INTERRUPT with [||interrupt]");
+    t.pick("Wulf Sternhammer: MOVE");
+    t.expect_question("turn", 2);   // A, holding an INTERRUPT, is not asked
+}
+
+TEST_CASE("§4.4 the discard pile becomes the deck the moment the deck runs out", "[helter][review]") {
+    Table t({seat("judges", {{"deployed", {"dredd@1"}}, {"hand", {"giant||", "giant||", "giant||", "giant||"}},
+                             {"deck", {"giant||", "giant||", "giant||"}}, {"discard", {"dredd||", "dredd||", "dredd||", "dredd||", "dredd||"}}}),
+             seat("strontium_dogs", {{"deployed", {"wulf@12"}}})});
+    t.pick("end turn");
+    CHECK(t.count("hand", 1) == 7);
+    CHECK(t.count("deck", 1) == 5);     // reshuffled as the third card left it
+    CHECK(t.count("discard", 1) == 0);
+}
+
+TEST_CASE("§6.11 RALLY's extra CLIMB card: a RALLY symbol linked to any character, a dead one too", "[helter][review]") {
+    Table t({seat("judges", {{"deployed", {"hershey@5", "mean_machine@6"}}, {"dead", {"dredd"}},
+                             {"hand", {"|rally>hershey|", "|rally>dredd|"}}}),
+             seat("strontium_dogs", {{"deployed", {"wulf@12"}}})});
+    t.pick("Chief Judge Hershey: RALLY");
+    t.yes(true);                         // Mean Machine first
+    t.expect_question("rally_move", 1);
+    t.pick("CLIMB to 7");
+    CHECK(t.at("Mean Machine") == "7");
+    CHECK(t.count("discard", 1) == 2);
+}
+
+TEST_CASE("§6.2 CLIMB starts only on normal ground: from high ground it is a MOVE (seed L538)", "[helter][review]") {
+    Table t({seat("judges", {{"deployed", {"dredd@7"}}, {"hand", {"dredd||", "dredd||"}}}), seat("strontium_dogs", {{"deployed", {"wulf@12"}}})});
+    CHECK_FALSE(t.offers("Judge Dredd: CLIMB"));
+    CHECK(t.offers("Judge Dredd: MOVE"));
+}
