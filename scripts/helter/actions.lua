@@ -13,11 +13,13 @@ local symbols = require("helter.symbols")
 local zone_items, zone_move = zone.items, zone.move
 local board_place, board_position = board.place, board.position
 local entity_name = entity.name
-local sym_of, shows, pays = symbols.of, symbols.shows, symbols.pays
+local sym_of, shows, pays, can_pay = symbols.of, symbols.shows, symbols.pays, symbols.can_pay
 
 local M = {}
 
 M.ORDER = { "move", "climb", "collect", "melee", "smash", "snipe", "shotgun", "blast", "psi", "fly", "rally", "heal" }
+local UPPER = {}   -- the menu's words, made once
+for _, a in ipairs(M.ORDER) do UPPER[a] = a:upper() end
 M.RULE = { move = "§6.1 MOVE", climb = "§6.2 CLIMB", collect = "§6.3 COLLECT FRAGMENT", melee = "§6.4 MELEE",
   smash = "§6.5 SMASH", snipe = "§6.6 SNIPE", shotgun = "§6.7 SHOTGUN", blast = "§6.8 BLAST", psi = "§6.9 PSI",
   fly = "§6.10 FLY", rally = "§6.11 RALLY", heal = "§6.12 HEAL" }
@@ -42,16 +44,15 @@ local function view(G, p)
   local hand = zone_items(G.hand[p])
   local syms = {}
   for i = 1, #hand do syms[i] = sym_of(G, hand[i]) end
-  return { p = p, figs = figs, at = at, pos = pos, hand = hand, syms = syms }
+  return { p = p, figs = figs, at = at, pos = pos, hand = hand, syms = syms, sum = symbols.summary(syms) }
 end
 
 -- How many hand cards show character symbol `sym`.
-local function count_showing(v, sym)
-  local n = 0
-  for i = 1, #v.syms do
-    if shows(v.syms[i], sym) then n = n + 1 end
-  end
-  return n
+local function count_showing(v, sym) return v.sum.chars[sym] or 0 end
+
+-- Whether the hand pays action symbol `need` for the character with symbol `sym` (or `also`).
+local function payable(v, need, sym, also)
+  return can_pay(v.sum, need, sym) or (also ~= nil and can_pay(v.sum, also, sym))
 end
 
 -- The hand cards paying action symbol `need` for the character with symbol `sym` (plus `also`).
@@ -164,26 +165,25 @@ local function legal(G, v, f, s, action)
   elseif action == "collect" then
     return #own_fragments(G, v.p, s) > 0 and #collect_modes(G, v, f) > 0 or nil
   elseif action == "melee" or action == "smash" then
-    local also = action == "smash" and abilities.smash_with_melee(f) and "melee" or nil
-    if #payers(v, action, sym, also) == 0 then return nil end
+    if not payable(v, action, sym, action == "smash" and abilities.smash_with_melee(f) and "melee" or nil) then return nil end
     local t = enemies_near(G, v, s, abilities.reaches_adjacent(f))
     return #t > 0 and t or nil
   elseif action == "snipe" or action == "psi" or action == "shotgun" then
-    if #payers(v, action, sym) == 0 then return nil end
+    if not payable(v, action, sym) then return nil end
     local t = enemies_in_sight(G, v, s, action == "shotgun")
     return #t > 0 and t or nil
   elseif action == "blast" then
-    if #payers(v, "blast", sym) == 0 then return nil end
+    if not payable(v, "blast", sym) then return nil end
     local t = blast_spaces(G, v, s)
     return #t > 0 and t or nil
   elseif action == "fly" then
-    return #G.map.fly[s] > 0 and #payers(v, "fly", sym) > 0 or nil
+    return #G.map.fly[s] > 0 and payable(v, "fly", sym) or nil
   elseif action == "rally" then
-    if #payers(v, "rally", sym) == 0 then return nil end
+    if not payable(v, "rally", sym) then return nil end
     local t = friends_near(G, v, f, s, false)
     return #t > 0 and t or nil
   elseif action == "heal" then
-    return #payers(v, "heal", sym) > 0 and friends_near(G, v, f, s, true) or nil
+    return payable(v, "heal", sym) and friends_near(G, v, f, s, true) or nil
   end
   return nil
 end
@@ -202,7 +202,7 @@ function M.menu(G, p)
     if s then
       for _, a in ipairs(M.ORDER) do
         if legal(G, v, f, s, a) then
-          opts[#opts + 1] = entity_name(f) .. ": " .. a:upper()
+          opts[#opts + 1] = entity_name(f) .. ": " .. UPPER[a]
           what[#what + 1] = { kind = "act", f = f, action = a }
         end
       end

@@ -26,9 +26,13 @@ function M.parse(spec)
     return nil, ("symbols '%s': expected three parts \"chars | linked | wild\""):format(spec)
   end
   local chars, linked, wild = spec:sub(1, bar1 - 1), spec:sub(bar1 + 1, bar2 - 1), spec:sub(bar2 + 1)
-  local out = { chars = {}, linked = {}, wild = {} }
+  -- The sets answer "does it show X?"; the lists (in the card's order) are for walking.
+  local out = { chars = {}, linked = {}, wild = {}, char_list = {}, linked_list = {}, wild_list = {} }
   for c in chars:gmatch("%S+") do
-    for s in c:gmatch("[^+]+") do out.chars[s] = true end
+    for s in c:gmatch("[^+]+") do
+      out.chars[s] = true
+      out.char_list[#out.char_list + 1] = s
+    end
   end
   for word in linked:gmatch("%S+") do
     local a, c = word:match("^([%w_]+)>([%w_]+)$")
@@ -36,24 +40,57 @@ function M.parse(spec)
     if not M.ACTION_SYMBOLS[a] then return nil, ("symbols '%s': unknown action symbol '%s'"):format(spec, a) end
     out.linked[a] = out.linked[a] or {}
     out.linked[a][c] = true
+    out.linked_list[#out.linked_list + 1] = { a, c }
   end
   for a in wild:gmatch("[%w_]+") do
     if not M.ACTION_SYMBOLS[a] then return nil, ("symbols '%s': unknown action symbol '%s'"):format(spec, a) end
     out.wild[a] = true
+    out.wild_list[#out.wild_list + 1] = a
   end
   return out
 end
 
----The symbols of action card `e` (cached in G.symbols by the string).
+---The symbols of action card `e` (cached for the match: by entity, and by the string).
 function M.of(G, e)
-  local spec = entity_get(e, "symbols")
-  local s = G.symbols[spec]
+  local s = G.symbols_of[e]
   if s then return s end
-  local why
-  s, why = M.parse(spec)
-  if not s then error(entity.name(e) .. ": " .. why, 0) end
-  G.symbols[spec] = s
+  local spec = entity_get(e, "symbols")
+  s = G.symbols[spec]
+  if not s then
+    local why
+    s, why = M.parse(spec)
+    if not s then error(entity.name(e) .. ": " .. why, 0) end
+    G.symbols[spec] = s
+  end
+  G.symbols_of[e] = s
   return s
+end
+
+---What a hand can pay, gathered once: chars[sym] = cards showing sym; wild[action] = true;
+---linked[action][sym] = true. `syms` is the hand's symbols in order.
+function M.summary(syms)
+  local chars, wild, linked = {}, {}, {}
+  for i = 1, #syms do
+    local s = syms[i]
+    local list = s.char_list
+    for k = 1, #list do chars[list[k]] = (chars[list[k]] or 0) + 1 end
+    list = s.wild_list
+    for k = 1, #list do wild[list[k]] = true end
+    list = s.linked_list
+    for k = 1, #list do
+      local a = list[k][1]
+      linked[a] = linked[a] or {}
+      linked[a][list[k][2]] = true
+    end
+  end
+  return { chars = chars, wild = wild, linked = linked }
+end
+
+---Whether a hand summary can pay action symbol `need` for the character with symbol `sym`.
+function M.can_pay(sum, need, sym)
+  if sum.wild[need] then return true end
+  local l = sum.linked[need]
+  return l ~= nil and l[sym] == true
 end
 
 ---Whether card symbols `s` pay a standard action of a character with symbol `sym` (§5 row 1).
