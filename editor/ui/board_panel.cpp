@@ -167,6 +167,33 @@ void draw_table(const Match& m, const DefinitionText& text_of, const TableLayout
     }
 }
 
+// For each space, the pending decision's (request, option) that names it; {SIZE_MAX, SIZE_MAX}
+// when none does (or the view is not at the tip, where answers are given).
+std::vector<std::pair<std::size_t, std::size_t>> offered_spaces(App& app, const Board& board) {
+    std::vector<std::pair<std::size_t, std::size_t>> offered(static_cast<std::size_t>(board.space_count()) + 1, {SIZE_MAX, SIZE_MAX});
+    if (app.session.waiting() && app.session.cursor() >= app.session.tip()) {
+        const auto& pending = app.session.pending();
+        for (std::size_t r = 0; r < pending.size(); ++r)
+            for (std::size_t o = 0; o < pending[r].options.size(); ++o)
+                if (board.valid(pending[r].options[o].space)) offered[static_cast<std::size_t>(pending[r].options[o].space)] = {r, o};
+    }
+    return offered;
+}
+
+// A clickable square of half-size r at c for space s: a click adds option o of request r to the
+// draft answer, or takes it back out.
+void space_button(App& app, SpaceId s, ImVec2 c, float r, std::size_t request, std::size_t option) {
+    ImGui::SetCursorScreenPos(ImVec2(c.x - r, c.y - r));
+    ImGui::PushID(static_cast<int>(s));
+    if (ImGui::InvisibleButton("space", ImVec2(2 * r, 2 * r)) && app.draft.size() > request) {
+        auto& picks = app.draft[request];
+        auto it = std::find(picks.begin(), picks.end(), static_cast<std::int64_t>(option));
+        if (it != picks.end()) picks.erase(it);
+        else picks.push_back(static_cast<std::int64_t>(option));
+    }
+    ImGui::PopID();
+}
+
 // Who is where on a map, as a list: each figure's initial, name, space and counters.
 void draw_figure_list(const Match& m, const DefinitionText& text_of) {
     const Board& board = m.board();
@@ -215,13 +242,7 @@ void draw_area_map(App& app, const Match& m, const DefinitionText& text_of) {
         for (const Point& p : sp.outline) pts.push_back(at(p));
         if (pts.size() >= 2) draw->AddPolyline(pts.data(), static_cast<int>(pts.size()), colour, ImDrawFlags_Closed, thick);
     };
-    std::vector<std::pair<std::size_t, std::size_t>> offered(static_cast<std::size_t>(n) + 1, {SIZE_MAX, SIZE_MAX});
-    if (app.session.waiting() && app.session.cursor() >= app.session.tip()) {
-        const auto& pending = app.session.pending();
-        for (std::size_t r = 0; r < pending.size(); ++r)
-            for (std::size_t o = 0; o < pending[r].options.size(); ++o)
-                if (board.valid(pending[r].options[o].space)) offered[static_cast<std::size_t>(pending[r].options[o].space)] = {r, o};
-    }
+    const auto offered = offered_spaces(app, board);
     for (SpaceId s = 1; s <= n; ++s) {   // ground: shapes by attribute, then borders
         const Space& sp = board.space(s);
         ImU32 colour = sp.regions.empty() ? IM_COL32(62, 66, 76, 255) : colour_of(sp.regions.front(), 255);
@@ -255,15 +276,7 @@ void draw_area_map(App& app, const Match& m, const DefinitionText& text_of) {
         const auto [ro, oo] = offered[static_cast<std::size_t>(s)];
         if (ro != SIZE_MAX) {
             outline(sp, IM_COL32(255, 220, 60, 255), 3.0f);
-            ImGui::SetCursorScreenPos(ImVec2(c.x - r, c.y - r));
-            ImGui::PushID(static_cast<int>(s));
-            if (ImGui::InvisibleButton("space", ImVec2(2 * r, 2 * r)) && app.draft.size() > ro) {
-                auto& picks = app.draft[ro];
-                auto it = std::find(picks.begin(), picks.end(), static_cast<std::int64_t>(oo));
-                if (it != picks.end()) picks.erase(it);
-                else picks.push_back(static_cast<std::int64_t>(oo));
-            }
-            ImGui::PopID();
+            space_button(app, s, c, r, ro, oo);
         }
         const ZoneId z = m.space_zone(s);
         if (z == kNoZone) continue;
@@ -352,14 +365,7 @@ void draw_board_panel(App& app) {
                       wall ? 4.0f : 2.0f);
     }
 
-    // Spaces the pending decision offers, and which are picked in the draft.
-    std::vector<std::pair<std::size_t, std::size_t>> offered(static_cast<std::size_t>(n) + 1, {SIZE_MAX, SIZE_MAX});
-    if (app.session.waiting() && app.session.cursor() >= app.session.tip()) {
-        const auto& pending = app.session.pending();
-        for (std::size_t r = 0; r < pending.size(); ++r)
-            for (std::size_t o = 0; o < pending[r].options.size(); ++o)
-                if (board.valid(pending[r].options[o].space)) offered[static_cast<std::size_t>(pending[r].options[o].space)] = {r, o};
-    }
+    const auto offered = offered_spaces(app, board);   // spaces the pending decision offers
 
     for (SpaceId s = 1; s <= n; ++s) {
         const Space& sp = board.space(s);
@@ -371,17 +377,7 @@ void draw_board_panel(App& app) {
         const auto [r, o] = offered[static_cast<std::size_t>(s)];
         if (r != SIZE_MAX) {
             draw->AddCircle(c, radius + 4, IM_COL32(255, 220, 60, 255), 0, 3.0f);
-            ImGui::SetCursorScreenPos(ImVec2(c.x - radius, c.y - radius));
-            ImGui::PushID(static_cast<int>(s));
-            if (ImGui::InvisibleButton("space", ImVec2(2 * radius, 2 * radius))) {
-                if (app.draft.size() > r) {
-                    auto& picks = app.draft[r];
-                    auto it = std::find(picks.begin(), picks.end(), static_cast<std::int64_t>(o));
-                    if (it != picks.end()) picks.erase(it);
-                    else picks.push_back(static_cast<std::int64_t>(o));
-                }
-            }
-            ImGui::PopID();
+            space_button(app, s, c, radius, r, o);
         }
         // Figures and markers standing here.
         const ZoneId z = m.space_zone(s);

@@ -10,7 +10,9 @@ local combat = {}
 
 --- Adds a point to player p; ends the match on the winning total (§8.3) or, after an
 --- elimination, when one remaining player leads alone (§8.4). True when the match is over.
-function combat.score(G, p, why) end
+--- `defer_leader`: a kill inside an action, whose deaths and eliminations are not all done yet;
+--- the tie-break is then checked once they are (M.deaths), so the order of the dead never matters.
+function combat.score(G, p, why, defer_leader) end
 
 --- After an elimination: the remaining player with the most points wins; tied leaders play on.
 function combat.check_leader(G) end

@@ -14,8 +14,15 @@ local symbols = {}
 ---@return string|nil why
 function symbols.parse(spec) end
 
---- The symbols of action card `e` (cached in G.symbols by the string).
+--- The symbols of action card `e` (cached for the match: by entity, and by the string).
 function symbols.of(G, e) end
+
+--- What a hand can pay, gathered once: chars[sym] = cards showing sym; wild[action] = true;
+--- linked[action][sym] = true. `syms` is the hand's symbols in order.
+function symbols.summary(syms) end
+
+--- Whether a hand summary can pay action symbol `need` for the character with symbol `sym`.
+function symbols.can_pay(sum, need, sym) end
 
 --- Whether card symbols `s` pay a standard action of a character with symbol `sym` (§5 row 1).
 function symbols.shows(s, sym) end

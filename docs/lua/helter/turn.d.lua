@@ -17,7 +17,8 @@ function turn.deploy(G, p, f) end
 function turn.play(G, active, n) end
 
 --- Step 2 and 3 of `active`'s turn with every interrupting turn in it, until the marker's holder
---- goes on to step 4 (or the match ends).
-function turn.main(G, active) end
+--- goes on to step 4 (or the match ends). `window_first`: step 1's deploy opens a window (AMB-14).
+--- Returns true when the active player was eliminated during the turn (no step 4 then).
+function turn.main(G, active, window_first) end
 
 return turn

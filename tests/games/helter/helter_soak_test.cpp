@@ -5,9 +5,9 @@
 // shows that another player was asked a question only a hand's contents allow.
 #include <catch2/catch.hpp>
 
-#include <map>
 #include <nlohmann/json.hpp>
 
+#include "../hidden_view.h"
 #include "helter_run.h"
 
 using namespace duelbox;
@@ -76,52 +76,20 @@ TEST_CASE("1000 seeded random matches for 2, 3 and 4 players on both boards end 
 }
 
 TEST_CASE("no player's view names another's hand, deck or start cards, or their unannounced questions", "[helter][hidden]") {
-    std::size_t names_checked = 0, questions_checked = 0;
+    test::HiddenChecked checked;
     for (std::uint64_t i = 1; i <= 12; ++i) {
         Played p = play(i);
         REQUIRE(p.state == RunState::Finished);
-        const Match& m = p.runner->match();
-        const NameResolver names = m.names();
-        const int seats = m.player_count();
-        std::map<std::int64_t, ZoneId> where;
-        const auto hidden_from = [&](ZoneId z, PlayerIndex v) {
-            const Zone& zone = m.zone(z);
-            if (zone.visibility == Visibility::Hidden) return true;            // decks, unused map cards
-            return zone.visibility == Visibility::Owner && zone.owner != v;   // hands, start cards
-        };
-        for (const Event& e : m.log().events()) {
-            const nlohmann::json full = nlohmann::json::parse(m.log().to_json_line(e, EventLog::kObserver, &names));
-            std::map<std::int64_t, ZoneId> before;
-            for (const char* key : {"entity", "card"})
-                if (full["data"].contains(key) && full["data"][key].is_number_integer()) {
-                    const std::int64_t id = full["data"][key];
-                    if (where.count(id)) before[id] = where[id];
-                }
-            if (e.type == "entity.create") where[full["data"]["entity"]] = full["data"]["zone"];
-            if (e.type == "zone.move") where[full["data"]["entity"]] = full["data"]["to"];
-            if (e.type == "decision") {
-                const std::string id = std::get<std::string>(e.get("id"));
-                const auto asker = static_cast<PlayerIndex>(std::get<std::int64_t>(e.get("player")) - 1);
-                if (id == "interrupt" || id == "defense" || id == "psi" || id == "start" || id == "pay" || id == "collect_cost" ||
-                    id == "rally_move") {
-                    for (PlayerIndex v = 0; v < seats; ++v) CHECK(EventLog::sees(e, v) == (v == asker));
-                    ++questions_checked;
-                }
-            }
-            for (PlayerIndex v = 0; v < seats; ++v) {
-                if (!EventLog::sees(e, v)) continue;
-                const std::string seen = m.narrate(e, v) + " " + m.log().to_json_line(e, v, &names);
-                for (const auto& [id, was] : before) {
-                    if (!where.count(id) || !hidden_from(was, v) || !hidden_from(where[id], v)) continue;
-                    const std::string name = m.entity(static_cast<EntityId>(id)).name;
-                    INFO("match " << i << " event " << e.seq << " as player " << v + 1 << ": " << seen);
-                    CHECK(seen.find(name) == std::string::npos);
-                    CHECK(seen.find("\"entity\":" + std::to_string(id)) == std::string::npos);
-                    ++names_checked;
-                }
-            }
-        }
+        const auto c = test::check_hidden_view(
+            p.runner->match(),
+            [](const std::string& id) {
+                return id == "interrupt" || id == "defense" || id == "psi" || id == "start" || id == "pay" ||
+                       id == "collect_cost" || id == "rally_move";
+            },
+            "match " + std::to_string(i));
+        checked.names += c.names;
+        checked.questions += c.questions;
     }
-    CHECK(names_checked > 1000);
-    CHECK(questions_checked > 100);
+    CHECK(checked.names > 1000);
+    CHECK(checked.questions > 100);
 }

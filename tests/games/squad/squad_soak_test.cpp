@@ -7,6 +7,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "../hidden_view.h"
 #include "squad_run.h"
 
 using namespace duelbox;
@@ -48,53 +49,17 @@ TEST_CASE("1000 seeded random matches of the quick-start decks end by deck-out",
 }
 
 TEST_CASE("a player's view never names the other's hand, a play deck or a face-down Discard", "[squad][hidden]") {
-    std::size_t checked = 0;
+    test::HiddenChecked checked;
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
         Run r = run(bench_match(seed));
         REQUIRE(r.state == RunState::Finished);
-        const Match& m = r.m();
-        const NameResolver names = m.names();
-        // Where each card is, from the full log, event by event.
-        std::map<std::int64_t, ZoneId> where;
-        const auto hidden_from = [&](ZoneId z, PlayerIndex v) {
-            const Zone& zone = m.zone(z);
-            if (zone.visibility == Visibility::Hidden) return true;                  // decks, Discards
-            return zone.visibility == Visibility::Owner && zone.owner != v;         // the other's hand
-        };
-        for (const Event& e : m.log().events()) {
-            const nlohmann::json full = nlohmann::json::parse(m.log().to_json_line(e, EventLog::kObserver, &names));
-            std::map<std::int64_t, ZoneId> before;   // each card the event names, and where it was
-            for (const char* key : {"entity", "card", "unit", "target"})
-                if (full["data"].contains(key) && full["data"][key].is_number_integer()) {
-                    const std::int64_t id = full["data"][key];
-                    if (where.count(id)) before[id] = where[id];
-                }
-            if (e.type == "entity.create") where[full["data"]["entity"]] = full["data"]["zone"];
-            if (e.type == "zone.move") where[full["data"]["entity"]] = full["data"]["to"];
-            // A question put only when a hand holds something playable (deploy, priority) is
-            // unannounced: the other player must not see that it was asked.
-            if (e.type == "decision") {
-                const std::string id = std::get<std::string>(e.get("id"));
-                const auto asker = static_cast<PlayerIndex>(std::get<std::int64_t>(e.get("player")) - 1);
-                if (id == "deploy" || id.rfind("priority.", 0) == 0) {
-                    CHECK_FALSE(EventLog::sees(e, 1 - asker));
-                    CHECK(EventLog::sees(e, asker));
-                    ++checked;
-                }
-            }
-            for (PlayerIndex v = 0; v < 2; ++v) {
-                if (!EventLog::sees(e, v)) continue;
-                const std::string seen = m.narrate(e, v) + " " + m.log().to_json_line(e, v, &names);
-                for (const auto& [id, was] : before) {
-                    if (!where.count(id) || !hidden_from(was, v) || !hidden_from(where[id], v)) continue;
-                    const std::string name = m.entity(static_cast<EntityId>(id)).name;
-                    INFO("seed " << seed << " event " << e.seq << " as player " << v + 1 << ": " << seen);
-                    CHECK(seen.find(name) == std::string::npos);
-                    CHECK(seen.find("\"entity\":" + std::to_string(id)) == std::string::npos);
-                    ++checked;
-                }
-            }
-        }
+        // A question put only when a hand holds something playable (deploy, priority) is
+        // unannounced: the other player must not see that it was asked.
+        const auto c = test::check_hidden_view(
+            r.m(), [](const std::string& id) { return id == "deploy" || id.rfind("priority.", 0) == 0; },
+            "seed " + std::to_string(seed));
+        checked.names += c.names;
+        checked.questions += c.questions;
     }
-    CHECK(checked > 1000);
+    CHECK(checked.names + checked.questions > 1000);
 }
