@@ -42,6 +42,7 @@ struct Space {
     std::vector<Point> outline;                          // its shape, for drawing only (a map's sight outline); may be empty
     int line_index = 0;                                  // 1..N on a line board, else 0
     int start = 0;                                       // start-space number, 0 = none
+    bool closed = false;                                 // nothing may stand here (a pseudo-space: a move may cross it, never end on it)
 
     const Value& attr(std::string_view key) const;       // Nil when absent
 };

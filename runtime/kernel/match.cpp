@@ -452,6 +452,8 @@ std::vector<EntityId> Match::figures_at(SpaceId s) const {
 }
 
 void Match::place(EntityId e, SpaceId s) {
+    if (board_.valid(s) && board_.space(s).closed)
+        throw KernelError("space " + board_.space(s).name + " is closed: nothing may be put on it");
     const SpaceId from = position(e);
     const ZoneId from_zone = entity(e).zone;
     relocate(e, space_zone(s), Where::bottom());
@@ -523,6 +525,7 @@ StepRules Match::step_rules(EntityId mover, Through through, const std::vector<s
         return true;
     };
     r.can_stop = [this, mover](SpaceId s) {
+        if (board_.space(s).closed) return false;
         const auto* cap = std::get_if<std::int64_t>(&board_.space(s).attr("capacity"));
         std::int64_t here = 0;
         for (EntityId e : zone(space_zones_[s - 1]).items)

@@ -359,6 +359,15 @@ int board_find(lua_State* L) {
     return 1;
 }
 
+/// board.closed(s) -> boolean
+/// Whether space `s` is closed: a pseudo-space (a waterfall, a chasm) that moves may cross over
+/// the edges they allow but that nothing may stand on; board.place onto it raises.
+int board_closed(lua_State* L) {
+    Match& m = match_of(L);
+    lua_pushboolean(L, m.board().space(check_space(L, 1, m)).closed);
+    return 1;
+}
+
 /// board.attr(s, key) -> value
 /// Attribute `key` of space `s` from the map ("capacity", "high"...), nil when absent.
 int board_attr(lua_State* L) {
@@ -385,7 +394,7 @@ int board_start(lua_State* L) {
 const luaL_Reg board_module[] = {
     {"line", board_line},           {"load", board_load},           {"space_count", board_space_count}, {"place", board_place},
     {"position", board_position},   {"figures_at", board_figures_at},   {"move", board_move},
-    {"teleport", board_teleport},   {"distance", board_distance},       {"reachable", board_reachable},
+    {"closed", board_closed},       {"teleport", board_teleport},   {"distance", board_distance},       {"reachable", board_reachable},
     {"reach", board_reach},
     {"path", board_path},           {"neighbours", board_neighbours},   {"adjacent", board_adjacent},
     {"in_region", board_in_region}, {"share_region", board_share_region}, {"name", board_name},

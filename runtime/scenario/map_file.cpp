@@ -108,7 +108,7 @@ private:
         std::map<std::int64_t, SpaceId> starts;
         for (std::size_t i = 0; i < list.size(); ++i) {
             const std::string path = f::index("spaces", i);
-            f::ObjectReader r(list[i], path, {"id", "regions", "start", "pos", "attrs", "sight"});
+            f::ObjectReader r(list[i], path, {"id", "regions", "start", "pos", "attrs", "sight", "closed"});
             const std::string name = f::read_nonempty_string(r.require("id"), r.path("id"));
             SpaceId s = out_.board.find(name);
             if (line_ > 0) {
@@ -134,6 +134,7 @@ private:
                 space.x = read_number(p.require("x"), p.path("x"));
                 space.y = read_number(p.require("y"), p.path("y"));
             }
+            if (const json* v = r.find("closed")) out_.board.space_mut(s).closed = f::read_bool(*v, r.path("closed"));
             if (const json* v = r.find("sight")) {
                 if (sight_.spaces.size() < s) sight_.spaces.resize(s);
                 read_space_sight(*v, r.path("sight"), sight_.spaces[s - 1]);

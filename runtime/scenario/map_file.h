@@ -8,7 +8,8 @@
 //    "line": 7,                                     // optional: spaces "1".."7" in a row
 //    "regions": [{"id": "RED", "color": "#c0392b"}],
 //    "spaces": [{"id": "s1", "regions": ["RED"], "start": 1, "pos": {"x": 0, "y": 0},
-//                "attrs": {"high": true, "capacity": 2, "terrain": "water"}}],
+//                "attrs": {"high": true, "capacity": 2, "terrain": "water"}},
+//               {"id": "W1", "closed": true}],            // a pseudo-space: crossed, never stood on
 //    "edges": [["s1", "s2"], {"a": "s2", "b": "s3", "kind": "wall"}],
 //    "walls": {"segments": [[[1, 2], [1, 3]]]},        // optional: sight geometry (map_sight.h)
 //    "los": [{"from": "s1", "to": "s3", "sees": false}]}
@@ -23,6 +24,8 @@
 //  - With "line", the spaces "1".."N" exist before "spaces" is read; a "spaces" entry then
 //    names one of them and decorates it (regions, start, pos, attrs). Without "line",
 //    "spaces" is required and every entry adds a space, in file order (space ids 1, 2, ...).
+//  - "closed": true makes a space no entity may be put on (board.place raises; a reachable
+//    search may pass it over edges it allows, never end there): a waterfall, a chasm.
 //  - "edges" may hold a [a, b] pair (kind "border") or {"a", "b", "kind"}. The same pair may
 //    appear once per kind (a border and a wall: a partial wall).
 //  - Sight: when spaces give "sight" (a point, an outline, an elevation, obscures) the loader

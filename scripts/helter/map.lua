@@ -6,7 +6,8 @@
 -- and spaces within SHOTGUN range (§2.8).
 --
 -- Map attributes read: "high" (high ground), "cover" (a cover space), "waterfall" (a
--- pseudo-space no one may stand on). Designations are the space names "1".."40".
+-- pseudo-space no one may stand on; the map also marks it "closed", which the kernel enforces).
+-- Designations are the space names "1".."40".
 
 local M = {}
 
@@ -47,7 +48,7 @@ function M.build(options)
     m.name[s] = name
     m.high[s] = board.attr(s, "high") == true
     m.cover[s] = board.attr(s, "cover") == true
-    m.waterfall[s] = board.attr(s, "waterfall") == true
+    m.waterfall[s] = board.attr(s, "waterfall") == true or board.closed(s)   -- a pseudo-space: never stood on
     local d = tonumber(name)
     if d and not m.waterfall[s] then
       m.designation[s] = d

@@ -287,3 +287,15 @@ print(#board.in_sight(s(5), 2, {"border"}), #board.in_sight(s(9)) >= 1))");
     CHECK(error_of("board.load('maps/helter_t12.json') board.in_sight(1, 2, {'border', 3})") ==
           "snippet:1: bad argument #3 to 'board.in_sight' (a list of edge kinds (strings) expected)");
 }
+
+TEST_CASE("a closed space: board.closed says so, board.place onto it raises, a reach never ends there", "[lua_api][board]") {
+    const RunResult r = run_snippet(R"(board.load("maps/helter_tw.json")
+local w, a = board.find("W1"), board.find("21")
+local f = entity.create{kind = "figure", name = "F", owner = 1, zone = zone.find("players")}
+board.place(f, a)
+print(board.closed(w), board.closed(a), #board.reach(f, 3))
+board.place(f, w))");
+    // From 21 over borders only 23 is reachable (W1 is joined by waterfall edges, and closed).
+    CHECK(r.printed() == Strings{"true\tfalse\t1"});
+    CHECK(r.error == "snippet:6: space W1 is closed: nothing may be put on it");
+}

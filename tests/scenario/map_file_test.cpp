@@ -338,3 +338,15 @@ TEST_CASE("map file: MapError is a ScenarioError", "[scenario][map]") {
     CHECK_THROWS_AS(parse_map(j, kFile), std::runtime_error);
     CHECK_THROWS_WITH(parse_map(j, kFile), R"(maps/x.json: edges[0][1]: unknown space "Q7")");
 }
+
+TEST_CASE("map file: a closed space (a pseudo-space no one stands on); closed must be a boolean", "[scenario][map]") {
+    const json ok = {{"id", "x"},
+                     {"spaces", json::array({json{{"id", "A"}}, json{{"id", "W"}, {"closed", true}}})},
+                     {"edges", json::array({json::array({"A", "W"})})}};
+    const LoadedMap m = parse_map(ok, kFile);
+    CHECK_FALSE(m.board.space(1).closed);
+    CHECK(m.board.space(2).closed);
+    json bad = ok;
+    bad["spaces"][1]["closed"] = "yes";
+    CHECK(error_of(bad).rfind("maps/x.json: spaces[1].closed: ", 0) == 0);
+}

@@ -233,6 +233,7 @@ def build(spec):
             pt = sight_point(cs)
             space["pos"] = {"x": pt[0], "y": pt[1]}
             space["sight"] = {"point": pt, "outline": [list(p) for p in poly]}
+            space["closed"] = True        # the kernel refuses to put anything on it
             attrs["waterfall"] = True
         else:
             pt = sight_point(cs)

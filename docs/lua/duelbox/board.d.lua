@@ -177,6 +177,14 @@ function board.name(s) end
 ---@return integer|nil
 function board.find(name) end
 
+---`board.closed(s) -> boolean`
+---
+---Whether space `s` is closed: a pseudo-space (a waterfall, a chasm) that moves may cross over
+---the edges they allow but that nothing may stand on; board.place onto it raises.
+---@param s any
+---@return boolean
+function board.closed(s) end
+
 ---`board.attr(s, key) -> value`
 ---
 ---Attribute `key` of space `s` from the map ("capacity", "high"...), nil when absent.

@@ -5,6 +5,7 @@
 
 #include "helter_run.h"
 
+using namespace duelbox;
 using namespace duelbox::helter_test;
 using J = nlohmann::json;
 
@@ -249,4 +250,40 @@ TEST_CASE("HS-38 HS-39 kill credit; an elimination ends the game for the leader;
     tie.pick("Gronk");
     REQUIRE(tie.finished());
     CHECK(tie.winner_reason() == "A wins (most points after an elimination)");
+}
+
+TEST_CASE("§3.8–3.11 three players: 10 cards each, 10 unseen; cards pass right, fragments go on the left neighbour's cards", "[helter][turn][setup]") {
+    std::vector<Seat> seats(3);
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+        seats[i].agent = "random";
+        seats[i].setup = {{"team", i == 0 ? "judges" : i == 1 ? "slaine" : "nikolai_dante"}};
+    }
+    Table t(scenario(seats, J{{"max_turns", 1}}, "grand_hall", 11));
+    REQUIRE(t.finished());
+    CHECK(t.count("out_of_play", 0) == 10);   // the undealt cards stay face down
+    for (const Event* e : t.events("helter.map_pass")) {
+        const auto p = std::get<std::int64_t>(e->get("player")), to = std::get<std::int64_t>(e->get("to"));
+        CHECK(to == (p + 1) % 3 + 1);         // the right-hand neighbour: seat 1 -> 3, 2 -> 1, 3 -> 2
+    }
+    // Each player's fragments lie on the designations of the cards their left neighbour passed.
+    const Match& m = t.m();
+    for (int q = 1; q <= 3; ++q) {
+        const int left = q % 3 + 1;
+        std::vector<std::string> passed, placed;
+        for (EntityId c : m.zone(m.find_zone("received_map_cards", q - 1)).items) passed.push_back(m.entity(c).name);
+        for (const Event* e : t.events("zone.move")) {
+            const EntityId c = static_cast<EntityId>(std::get<std::int64_t>(e->get("entity")));
+            if (m.entity(c).kind != "mapcard" || std::get<std::int64_t>(e->get("to")) != m.find_zone("received_map_cards", q - 1))
+                continue;
+            passed.push_back(m.entity(c).name);
+            CHECK(std::get<std::int64_t>(e->get("from")) == m.find_zone("map_cards", left - 1));
+        }
+        for (const Event* e : t.events("helter.fragment_placed"))
+            if (std::get<std::int64_t>(e->get("player")) == q)
+                placed.push_back("map card " + m.board().space(static_cast<SpaceId>(std::get<std::int64_t>(e->get("space")))).name);
+        std::sort(passed.begin(), passed.end());
+        std::sort(placed.begin(), placed.end());
+        CHECK(passed.size() == 5);
+        CHECK(placed == passed);
+    }
 }
