@@ -1,7 +1,9 @@
 -- The four 30-card action decks (spec §1.3, §5). SAMPLE CONTENT — not from the rulebook: the
 -- rulebook's deck size and card list are cut off (seed L149) and its team cards' symbol counts
 -- are not reproduced. Ours follow the spec's flavour hints (§12 item 3): every action and every
--- defense occurs, each character has cards for its standard actions.
+-- defense occurs, each character has cards for its standard actions, and every card shows two
+-- character symbols, so a team down to one character is rarely left with a hand it cannot use
+-- (the rulebook has no discard: docs/rules-decisions.md, "Stalemate").
 --
 -- A card's symbols are written "chars | linked | wild" (the spec's card notation):
 --   "dredd+mean_machine | snipe>dredd | melee"  = the character symbols of Dredd and Mean
@@ -44,15 +46,15 @@ end
 
 deck("judges", {
   { 2, "dredd+mean_machine | snipe>dredd |" },
-  { 2, "dredd | snipe>dredd | melee" },
+  { 2, "dredd+giant | snipe>dredd | melee" },
   { 2, "giant+dredd | | deflect" },
-  { 3, "giant | shotgun>giant |" },
-  { 2, "anderson | psi>anderson |" },
-  { 1, "anderson | psi>anderson | interrupt" },
+  { 3, "giant+hershey | shotgun>giant |" },
+  { 2, "anderson+giant | psi>anderson |" },
+  { 1, "anderson+mean_machine | psi>anderson | interrupt" },
   { 2, "anderson+hershey | | cover" },
-  { 2, "hershey | rally>hershey |" },
+  { 2, "hershey+dredd | rally>hershey |" },
   { 2, "hershey+giant | | snipe" },
-  { 2, "mean_machine | smash>mean_machine |" },
+  { 2, "mean_machine+hershey | smash>mean_machine |" },
   { 2, "mean_machine+anderson | | melee" },
   { 2, "dredd+hershey | | interrupt" },
   { 2, "giant+mean_machine | | smash" },
@@ -61,15 +63,15 @@ deck("judges", {
 })
 
 deck("strontium_dogs", {
-  { 2, "johnny | snipe>johnny |" },
+  { 2, "johnny+gronk | snipe>johnny |" },
   { 2, "johnny+wulf | psi>johnny |" },
-  { 2, "middenface | shotgun>middenface |" },
-  { 1, "middenface | blast>middenface | deflect" },
-  { 2, "durham | melee>durham |" },
+  { 2, "middenface+wulf | shotgun>middenface |" },
+  { 1, "middenface+johnny | blast>middenface | deflect" },
+  { 2, "durham+middenface | melee>durham |" },
   { 2, "durham+gronk | | melee" },
-  { 2, "wulf | smash>wulf |" },
+  { 2, "wulf+johnny | smash>wulf |" },
   { 2, "wulf+gronk | | smash" },
-  { 3, "gronk | heal>gronk |" },
+  { 3, "gronk+durham | heal>gronk |" },
   { 2, "johnny+middenface | | deflect" },
   { 2, "middenface+durham | | cover" },
   { 2, "gronk+johnny | | interrupt" },
@@ -79,39 +81,39 @@ deck("strontium_dogs", {
 })
 
 deck("nikolai_dante", {
-  { 3, "viktor | fly>viktor |" },
+  { 3, "viktor+jena | fly>viktor |" },
   { 2, "viktor+elena | | smash" },
-  { 2, "jena | rally>jena |" },
+  { 2, "jena+nikolai | rally>jena |" },
   { 2, "jena+lulu | | deflect" },
-  { 2, "nikolai | snipe>nikolai |" },
+  { 2, "nikolai+viktor | snipe>nikolai |" },
   { 2, "nikolai+elena | | melee" },
-  { 2, "elena | smash>elena |" },
-  { 2, "lulu | melee>lulu |" },
+  { 2, "elena+jena | smash>elena |" },
+  { 2, "lulu+nikolai | melee>lulu |" },
   { 2, "lulu+viktor | smash>lulu |" },
   { 2, "nikolai+jena | | interrupt" },
   { 2, "elena+lulu | | cover" },
   { 2, "jena+viktor | | melee" },
   { 2, "nikolai+lulu | | deflect" },
-  { 1, "nikolai | shotgun>nikolai | snipe" },
+  { 1, "nikolai+elena | shotgun>nikolai | snipe" },
   { 2, "viktor+nikolai | | interrupt" },
 })
 
 deck("slaine", {
-  { 2, "ukko | shotgun>ukko |" },
+  { 2, "ukko+kai | shotgun>ukko |" },
   { 2, "ukko+niamh | | melee" },
-  { 3, "slaine | smash>slaine |" },
+  { 3, "slaine+niamh | smash>slaine |" },
   { 2, "slaine+ukko | melee>slaine |" },
-  { 2, "niamh | fly>niamh |" },
+  { 2, "niamh+ukko | fly>niamh |" },
   { 2, "niamh+kai | | deflect" },
-  { 2, "kai | heal>kai |" },
-  { 2, "kai | blast>kai |" },
+  { 2, "kai+slaine | heal>kai |" },
+  { 2, "kai+niamh | blast>kai |" },
   { 2, "kai+slaine | | cover" },
   { 2, "ukko+slaine | | interrupt" },
   { 2, "niamh+slaine | | smash" },
   { 2, "kai+ukko | psi>kai |" },
   { 2, "slaine+niamh | | deflect" },
   { 1, "ukko+kai | | snipe" },
-  { 2, "niamh | | interrupt" },
+  { 2, "niamh+kai | | interrupt" },
 })
 
 return list

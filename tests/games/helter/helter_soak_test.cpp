@@ -67,8 +67,8 @@ TEST_CASE("1000 seeded random matches for 2, 3 and 4 players on both boards end 
             else if (e.type == "helter.warp_spasm") ++spasms;
         }
     }
-    CHECK(won + stalemate_ties == 1000);
-    CHECK(stalemate_ties <= 20);   // measured 13 of 1000: docs/rules-decisions.md, "Stalemate"
+    CHECK(won + stalemate_ties == 1000);   // every match ends; all but the stalemate ties with one winner
+    CHECK(stalemate_ties <= 5);   // measured 2 (matches 120 and 453): docs/rules-decisions.md, "Stalemate"
     CHECK(kills > 1000);
     CHECK(fragments > 1000);
     CHECK(interrupts > 1000);
