@@ -26,7 +26,7 @@ M.RULE = { move = "§6.1 MOVE", climb = "§6.2 CLIMB", collect = "§6.3 COLLECT 
 
 local EV_PAY = log.kind("helter.pay", "{p:player} discards {cards} for {what}", { "player", "cards", "what" },
   { rule = "§5 Costs" })
-local EV_MOVE = log.kind("helter.move", "{e:character} {how} from {s:from} to {s:to}", { "character", "how", "from", "to" })
+local EV_MOVE = log.kind("helter.move", "{e:character} {how} to {s:to} from {s:from}", { "character", "how", "from", "to" })
 local EV_COLLECT = log.kind("helter.collect", "{e:character} collects a fragment on {s:space}", { "character", "space" },
   { rule = "§6.3 COLLECT FRAGMENT" })
 local EV_ATTACK = log.kind("helter.attack", "{e:character} {action}s {targets}", { "character", "action", "targets" })
