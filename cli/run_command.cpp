@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <optional>
 #include <sstream>
+#include <vector>
 
 #include "cli.h"
 #include "lua/card_text.h"
@@ -132,14 +133,19 @@ void print_rule_heading(const Event& e, PlayerIndex viewer, std::string& last_ru
     }
 }
 
-void print_event(const Match& m, const Event& e, PlayerIndex viewer, bool json) {
+// `number` is the event's number as this viewer counts: how many events they saw before it. The
+// log's own seq would show a player the gaps where others were asked questions they must not
+// know of (an unannounced "interrupt?"); for the observer the two are the same.
+void print_event(const Match& m, const Event& e, PlayerIndex viewer, bool json, std::uint32_t number) {
     if (json) {
         const NameResolver names = m.names();
-        std::cout << m.log().to_json_line(e, viewer, &names) << "\n";
+        std::string line = m.log().to_json_line(e, viewer, &names);
+        const std::size_t comma = line.find(',');   // the line opens with {"seq":N,
+        std::cout << "{\"seq\":" << number << line.substr(comma) << "\n";
         return;
     }
     const std::string text = m.narrate(e, viewer);
-    std::cout << "[" << e.seq << "] " << (text.empty() ? e.type : text) << "\n";
+    std::cout << "[" << number << "] " << (text.empty() ? e.type : text) << "\n";
 }
 
 // --step: after each event the viewer presses Enter for the next one, `b` to see the one
@@ -240,6 +246,7 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
     };
     start();
     std::size_t printed = 0;
+    std::vector<std::uint32_t> numbers;   // per event: how many events the viewer saw before it
     Stepper stepper;
     stepper.on = o.step;
     bool left = false;
@@ -252,11 +259,13 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
             const auto& events = runner.match().log().events();
             const std::size_t upto = runner.visible_events();
             for (; printed < upto && !stepper.quit; ++printed) {
+                numbers.resize(printed + 1);
+                numbers[printed] = printed == 0 ? 0 : numbers[printed - 1] + (EventLog::sees(events[printed - 1], viewer) ? 1 : 0);
                 if (!shown(events[printed], viewer, o, policy)) continue;
                 if (o.rules && !o.json) print_rule_heading(events[printed], viewer, last_rule, rules_text);
-                print_event(runner.match(), events[printed], viewer, o.json);
+                print_event(runner.match(), events[printed], viewer, o.json, numbers[printed]);
                 if (stepper.on)
-                    stepper.after(printed, [&](std::size_t i) { print_event(runner.match(), events[i], viewer, o.json); });
+                    stepper.after(printed, [&](std::size_t i) { print_event(runner.match(), events[i], viewer, o.json, numbers[i]); });
             }
         }
         if (stepper.quit) break;

@@ -51,8 +51,14 @@ Bounds area_bounds(const Board& board) {
 
 std::vector<Triangle> triangulate(const std::vector<Point>& polygon) {
     std::vector<Triangle> out;
-    if (polygon.size() < 3) return out;
-    std::vector<Point> p = polygon;
+    if (polygon.size() < 3 || polygon.size() > kMaxFilledPoints) return out;
+    // Repeated points (a ring closed by its first point, a doubled vertex) would sit on every
+    // candidate ear's corner and block it: drop them first.
+    std::vector<Point> p;
+    for (const Point& q : polygon)
+        if (p.empty() || q.x != p.back().x || q.y != p.back().y) p.push_back(q);
+    while (p.size() > 1 && p.front().x == p.back().x && p.front().y == p.back().y) p.pop_back();
+    if (p.size() < 3) return out;
     const double area = signed_area(p);
     if (area == 0) return out;
     if (area < 0) std::reverse(p.begin(), p.end());   // counter-clockwise from here on

@@ -3,9 +3,10 @@
 // map's spaces are often L-shaped), and which spaces a space sees.
 //
 // Contracts: pure functions of the Board, no ImGui; triangulate() works for any simple polygon in
-// either winding (ear clipping, O(n^2), for the few vertices a space has) and returns n - 2
-// triangles whose areas sum to the polygon's; a degenerate input (fewer than 3 points, zero area)
-// gives none.
+// either winding, repeated points dropped (ear clipping, about O(n^3) at worst, for the few vertices
+// a space has) and returns n - 2 triangles whose areas sum to the polygon's; a degenerate input
+// (fewer than 3 distinct points, zero area) or one above kMaxFilledPoints gives none: the panel
+// then draws that shape's outline only, so a hostile map cannot stall a frame.
 #pragma once
 #include <array>
 #include <vector>
@@ -15,6 +16,8 @@
 namespace duelbox::editor {
 
 using Triangle = std::array<Point, 3>;
+
+inline constexpr std::size_t kMaxFilledPoints = 256;
 
 // True when some space has an outline: the board is drawn as shapes, not as dots and lines.
 bool has_area_map(const Board& board);

@@ -248,6 +248,9 @@ void Match::relocate(EntityId e, ZoneId to, Where where) {
     if (where.kind == Where::Index && (where.index < 0 || where.index > size_after_removal))
         throw KernelError("index " + std::to_string(where.index) + " is outside zone '" + dest.name + "' (0.." +
                           std::to_string(size_after_removal) + ")");
+    // Every way onto the board ends here (place, line words, teleport, zone.move into a space's zone).
+    if (dest.space != kNoSpace && board_.space(dest.space).closed)
+        throw KernelError("space " + board_.space(dest.space).name + " is closed: nothing may be put on it");
     src.items.erase(it);
     insert(dest, e, where);
     ent.zone = to;
@@ -452,8 +455,6 @@ std::vector<EntityId> Match::figures_at(SpaceId s) const {
 }
 
 void Match::place(EntityId e, SpaceId s) {
-    if (board_.valid(s) && board_.space(s).closed)
-        throw KernelError("space " + board_.space(s).name + " is closed: nothing may be put on it");
     const SpaceId from = position(e);
     const ZoneId from_zone = entity(e).zone;
     relocate(e, space_zone(s), Where::bottom());
@@ -464,6 +465,7 @@ void Match::place(EntityId e, SpaceId s) {
 
 std::function<bool(SpaceId)> Match::occupied_except(EntityId mover) const {
     return [this, mover](SpaceId s) {
+        if (board_.space(s).closed) return true;   // jumped like an occupied space, never landed on
         for (EntityId e : zone(space_zones_[s - 1]).items)
             if (e != mover && entities_[e - 1].kind == "figure") return true;
         return false;

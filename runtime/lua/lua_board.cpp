@@ -195,24 +195,24 @@ const std::vector<std::string>& check_kinds(lua_State* L, int arg) {
         kinds.emplace_back(lua_tostring(L, -1));
         lua_pop(L, 1);
     }
+    // The board reads an empty list as "any kind", walls included: never what a rule listing kinds means.
+    if (kinds.empty()) luaL_argerror(L, arg, "a list of edge kinds (strings) expected, not an empty one");
     return kinds;
 }
 
 /// board.distance(a, b [, kinds]) -> integer
 /// Fewest steps between spaces `a` and `b` (-1 if unreachable) over edges of the given kinds
 /// (default {"border"}; e.g. {"border", "bridge"}: a range that may count a crossing); on a
-/// line, |a - b|.
+/// line without kinds, |a - b|.
 int board_distance(lua_State* L) {
     Match& m = match_of(L);
     const SpaceId a = check_space(L, 1, m);
     const SpaceId b = check_space(L, 2, m);
-    if (m.board().is_line()) {
-        lua_pushinteger(L, m.board().line_distance(a, b));
-        return 1;
-    }
     lua_settop(L, 3);
+    const bool given = !lua_isnil(L, 3);
     const auto& kinds = check_kinds(L, 3);
-    lua_pushinteger(L, m.board().distance(a, b, kinds));
+    // A line's distance is its order, unless the rule asks for particular edges.
+    lua_pushinteger(L, m.board().is_line() && !given ? m.board().line_distance(a, b) : m.board().distance(a, b, kinds));
     return 1;
 }
 

@@ -64,7 +64,12 @@ end
 ---After an elimination: the remaining player with the most points wins; tied leaders play on.
 function M.check_leader(G)
   local best, leaders = -1, {}
-  for _, p in ipairs(state.remaining(G)) do
+  local remaining = state.remaining(G)
+  local all_out = #remaining == 0
+  if all_out then   -- the last teams fell together: compare them all (docs/rules-decisions.md)
+    for p = 1, G.n do remaining[p] = p end
+  end
+  for _, p in ipairs(remaining) do
     local pts = state.points(p)
     if pts > best then best, leaders = pts, { p } elseif pts == best then leaders[#leaders + 1] = p end
   end
@@ -72,7 +77,7 @@ function M.check_leader(G)
     match.finish(leaders[1], "most points after an elimination")
     return true
   end
-  if #leaders == 0 then
+  if all_out then   -- nobody left to play the tie out
     match.finish(nil, "every team eliminated")
     return true
   end

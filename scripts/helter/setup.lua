@@ -265,8 +265,13 @@ function M.run(ctx)
     if seat.deck then
       put_cards(G, p, seat.deck, G.deck[p], "deck")
     else
-      local def = cards.get(cards.get("helter/team_" .. G.team[p]).deck)
+      local deck_key = cards.get("helter/team_" .. G.team[p]).deck
+      local def = cards.get(deck_key)
+      if not def or def.kind ~= "deck" then error("team " .. G.team[p] .. ": no deck '" .. tostring(deck_key) .. "'", 0) end
       for _, entry in ipairs(def.list) do
+        local card = cards.get(entry[1])
+        local _, why = symbols.parse(card and card.props and card.props.symbols)
+        if why then error(deck_key .. ": card '" .. tostring(entry[1]) .. "': " .. why, 0) end   -- a broken mod card, named before play
         for _ = 1, entry[2] do cards.create(entry[1], p, G.deck[p], "bottom") end
       end
       zone.shuffle(G.deck[p])

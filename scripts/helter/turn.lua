@@ -139,6 +139,7 @@ function M.play(G, active, n)
     end
     M.deploy(G, active, f)
     deployed = true
+    G.busy = true   -- a deploy changes the board: not an idle turn
   end
   local over = log.within_rule("§4.2 Deploy or act", M.main, G, active, deployed and G.options.window_after_deploy)
   if not over and not match.finished() then log.within_rule("§4.4 Draw and pass", draw, G, active) end

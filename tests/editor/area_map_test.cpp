@@ -30,6 +30,14 @@ TEST_CASE("an L-shaped space is cut into n - 2 triangles covering exactly its ar
         CHECK(sum == Approx(3.0));
         std::reverse(l.begin(), l.end());
     }
+    // Repeated points: a ring closed by its first point, every point doubled.
+    const auto ring = triangulate({{0, 0}, {1, 0}, {1, 1}, {0, 1}, {0, 0}});
+    REQUIRE(ring.size() == 2);
+    CHECK(area(ring[0]) + area(ring[1]) == Approx(1.0));
+    CHECK(triangulate({{0, 0}, {0, 0}, {1, 0}, {1, 0}, {1, 1}, {1, 1}, {0, 1}, {0, 1}}).size() == 2);
+    std::vector<Point> huge;   // a hostile map's outline: too many points to fill every frame
+    for (int i = 0; i < 1000; ++i) huge.push_back({std::cos(i * 0.00628), std::sin(i * 0.00628)});
+    CHECK(triangulate(huge).empty());
     CHECK(triangulate({{0, 0}, {1, 1}}).empty());
     CHECK(triangulate({{0, 0}, {1, 1}, {2, 2}}).empty());   // no area
 }

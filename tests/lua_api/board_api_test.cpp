@@ -299,3 +299,24 @@ board.place(f, w))");
     CHECK(r.printed() == Strings{"true\tfalse\t1"});
     CHECK(r.error == "snippet:6: space W1 is closed: nothing may be put on it");
 }
+
+TEST_CASE("a closed space on a line is jumped like an occupied one; zone.move onto it raises too", "[lua_api][board]") {
+    const RunResult r = run_snippet(R"(board.load("maps/closed_line.json")
+local a = entity.create{kind = "figure", name = "A", owner = 1, zone = zone.find("players")}
+local b = entity.create{kind = "figure", name = "B", owner = 2, zone = zone.find("players")}
+board.place(a, board.find("1"))
+board.place(b, board.find("5"))
+local ok, to = board.move("advance", a, b, 1)
+print(ok, board.name(to))
+zone.move(a, zone.find("space:2")))");
+    // Space 2 is closed: advancing 1 from 1 lands on 3 (2 is jumped and not counted).
+    CHECK(r.printed() == Strings{"true\t3"});
+    CHECK(r.error == "snippet:8: space 2 is closed: nothing may be put on it");
+}
+
+TEST_CASE("edge kinds: an empty list is refused; a line's distance over given kinds follows its edges", "[lua_api][board]") {
+    CHECK(error_of("board.load('maps/helter_t12.json') board.neighbours(1, {})") ==
+          "snippet:1: bad argument #2 to 'board.neighbours' (a list of edge kinds (strings) expected, not an empty one)");
+    const RunResult r = run_snippet("board.line(5) print(board.distance(1, 3), board.distance(1, 3, {'wall'}))");
+    CHECK(r.printed() == Strings{"2\t-1"});
+}

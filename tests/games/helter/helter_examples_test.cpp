@@ -3,6 +3,13 @@
 // narration and the spec section on every event of the turn it teaches.
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <sstream>
+
+#include "../../support/read_text.h"
+#include "../../support/temp_dir.h"
 #include "helter_run.h"
 #include "scenario/expectations.h"
 
@@ -49,4 +56,28 @@ TEST_CASE("the turn walkthrough: deploy, SNIPE, DEFLECT, INTERRUPT, MOVE, MELEE,
         ++checked;
     }
     CHECK(checked > 40);
+}
+
+TEST_CASE("duelbox run --as N numbers the events N saw: no gap shows a question put to someone else", "[helter][hidden][cli]") {
+    // The walkthrough asks the Dogs unannounced questions (a defense, an interrupt): the Judges'
+    // view must count 0, 1, 2, ... with no hole where those were asked.
+    const duelbox::test::TempDir dir("helter_view_numbers");
+    const std::string out = dir.file("out.jsonl");
+    const int raw = std::system((std::string(DUELBOX_CLI_PATH) + " run " + test::games_root() +
+                                 "/examples/helter/turn_walkthrough.json --as 1 --json > " + out + " 2>/dev/null").c_str());
+    REQUIRE((WIFEXITED(raw) && WEXITSTATUS(raw) == 0));
+    std::istringstream lines(duelbox::test::read_text(out));
+    std::int64_t expected = 0, events = 0;
+    bool any_hidden = false;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.empty() || line[0] != '{') continue;
+        const auto j = nlohmann::json::parse(line);
+        if (!j.contains("seq")) continue;
+        CHECK(j["seq"].get<std::int64_t>() >= expected);   // --json shows every event the viewer sees
+        if (j["seq"].get<std::int64_t>() != expected) any_hidden = true;
+        expected = j["seq"].get<std::int64_t>() + 1;
+        ++events;
+    }
+    CHECK(events > 50);
+    CHECK_FALSE(any_hidden);
 }

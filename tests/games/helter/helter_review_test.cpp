@@ -87,3 +87,26 @@ TEST_CASE("§6.2 CLIMB starts only on normal ground: from high ground it is a MO
     CHECK_FALSE(t.offers("Judge Dredd: CLIMB"));
     CHECK(t.offers("Judge Dredd: MOVE"));
 }
+
+TEST_CASE("§8.5 a step-1 deploy is not an idle turn: no stalemate while a deploy changes the board", "[helter][review]") {
+    // D ends turn 1 with no target; J's step 1 deploys Giant on 3 and J can do nothing else. D's
+    // SNIPE then has a target: the match must go on.
+    Table t(scenario({seat("judges", {{"starts", {"giant@3"}}}),
+                      seat("strontium_dogs", {{"deployed", {"johnny@4"}}, {"hand", {"|snipe>johnny|"}}})},
+                     J{{"first_player", 2}}));
+    t.expect_question("turn", 2);
+    t.pick("end turn");
+    t.expect_question("turn", 1);   // J, after the deploy: only "end turn"
+    t.pick("end turn");
+    t.expect_question("turn", 2);
+    CHECK(t.offers("Johnny Alpha: SNIPE"));
+}
+
+TEST_CASE("§8.4 both last teams eliminated by one action: the one with more points wins", "[helter][review]") {
+    Table t({seat("judges", {{"deployed", {"dredd@10"}}, {"health", {"dredd=1"}}, {"points", 1}, {"hand", {"|snipe>dredd|"}}}),
+             seat("strontium_dogs", {{"deployed", {"johnny@10"}}, {"health", {"johnny=1"}}})});
+    t.pick("Judge Dredd: SNIPE");   // Johnny, the only target; HI-EX takes Dredd in too
+    t.yes(true);
+    REQUIRE(t.finished());
+    CHECK(t.winner_reason() == "A wins (most points after an elimination)");
+}
