@@ -77,7 +77,7 @@ function board.teleport(mover, other, to, dry) end
 ---
 ---Fewest steps between spaces `a` and `b` (-1 if unreachable) over edges of the given kinds
 ---(default {"border"}; e.g. {"border", "bridge"}: a range that may count a crossing); on a
----line, |a - b|.
+---line without kinds, |a - b|.
 ---@param a any
 ---@param b any
 ---@param kinds? any
