@@ -360,7 +360,7 @@ int board_find(lua_State* L) {
 }
 
 /// board.closed(s) -> boolean
-/// Whether space `s` is closed: a pseudo-space (a waterfall, a chasm) that moves may cross over
+/// Whether space `s` is closed: a pseudo-space (a river, a chasm) that moves may cross over
 /// the edges they allow but that nothing may stand on; board.place onto it raises.
 int board_closed(lua_State* L) {
     Match& m = match_of(L);

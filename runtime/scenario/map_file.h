@@ -25,7 +25,7 @@
 //    names one of them and decorates it (regions, start, pos, attrs). Without "line",
 //    "spaces" is required and every entry adds a space, in file order (space ids 1, 2, ...).
 //  - "closed": true makes a space no entity may be put on (board.place raises; a reachable
-//    search may pass it over edges it allows, never end there): a waterfall, a chasm.
+//    search may pass it over edges it allows, never end there): a river, a chasm.
 //  - "edges" may hold a [a, b] pair (kind "border") or {"a", "b", "kind"}. The same pair may
 //    appear once per kind (a border and a wall: a partial wall).
 //  - Sight: when spaces give "sight" (a point, an outline, an elevation, obscures) the loader

@@ -179,7 +179,7 @@ function board.find(name) end
 
 ---`board.closed(s) -> boolean`
 ---
----Whether space `s` is closed: a pseudo-space (a waterfall, a chasm) that moves may cross over
+---Whether space `s` is closed: a pseudo-space (a river, a chasm) that moves may cross over
 ---the edges they allow but that nothing may stand on; board.place onto it raises.
 ---@param s any
 ---@return boolean
