@@ -68,6 +68,15 @@ local game = {
   -- line, an action's end by the next line, and health by the damage and heal lines.
   narration = { details = { "board.place", "helter.action_done", "counter.change" } },
   check_card = setup.check_card,
+  -- What `duelbox lab` pairs and counts (docs/lab.md): the teams; an action card is played when it
+  -- is discarded (every cost, defense and PSI discard), held while in hand. Two-seat base
+  -- scenario: `duelbox lab examples/helter/bench_2p.json`.
+  lab = {
+    roster = { prefix = "helter/team_", kind = "team" },
+    seat_key = "team",
+    played = { "discard" },
+    held = { "hand" },
+  },
 }
 
 local EV_LIMIT = log.kind("helter.turn_limit", "{n} turns played: the match is called a draw", { "n" },

@@ -81,3 +81,17 @@ TEST_CASE("duelbox run --as N numbers the events N saw: no gap shows a question 
     CHECK(events > 50);
     CHECK_FALSE(any_hidden);
 }
+
+TEST_CASE("duelbox lab pairs the four teams on the two-player bench scenario", "[helter][cli]") {
+    const duelbox::test::TempDir dir("helter_lab");
+    const std::string out = dir.file("out");
+    const int raw = std::system((std::string(DUELBOX_CLI_PATH) + " lab " + test::games_root() +
+                                 "/examples/helter/bench_2p.json --matches 2 --workers 1 --out " + out + " > " +
+                                 dir.file("log.txt") + " 2>&1").c_str());
+    INFO(duelbox::test::read_text(dir.file("log.txt")));
+    REQUIRE((WIFEXITED(raw) && WEXITSTATUS(raw) == 0));
+    const auto results = nlohmann::json::parse(duelbox::test::read_text(out + "/results.json"));
+    const std::string text = results.dump();
+    for (const char* team : {"judges", "strontium_dogs", "nikolai_dante", "slaine"}) CHECK(text.find(team) != std::string::npos);
+    CHECK(duelbox::test::read_text(dir.file("log.txt")).find("0 failed") != std::string::npos);
+}

@@ -110,3 +110,39 @@ TEST_CASE("§8.4 both last teams eliminated by one action: the one with more poi
     REQUIRE(t.finished());
     CHECK(t.winner_reason() == "A wins (most points after an elimination)");
 }
+
+TEST_CASE("§6.14 an interrupter with every character undeployed may deploy in the interrupting turn", "[helter][review]") {
+    Table t({seat("judges", {{"deployed", {"dredd@1"}}, {"hand", {"dredd||"}}}),
+             seat("strontium_dogs", {{"starts", {"wulf@12"}}, {"hand", {"||interrupt"}}})});
+    t.pick("Judge Dredd: MOVE");
+    t.pick("2");
+    t.pick("INTERRUPT with [||interrupt]");
+    t.expect_question("turn", 2);
+    CHECK(t.options() == std::vector<std::string>{"deploy Wulf Sternhammer", "end turn"});   // no mandatory step 1
+    t.pick("deploy Wulf Sternhammer");
+    CHECK(t.at("Wulf Sternhammer") == "12");
+}
+
+TEST_CASE("§4.4 with deck and discard pile both empty the draw stops; §6.3 one of several own fragments", "[helter][review]") {
+    Table t({seat("judges", {{"deployed", {"dredd@6"}}, {"fragments", {"6", "6"}}, {"hand", {"dredd||", "dredd||", "dredd||"}}}),
+             seat("strontium_dogs", {{"deployed", {"wulf@12"}}})});
+    t.pick("Judge Dredd: COLLECT");
+    CHECK(t.count("collected", 1) == 1);
+    CHECK(t.count("space:6", 0) == 2);               // Dredd and the other fragment
+    CHECK_FALSE(t.offers("Judge Dredd: COLLECT"));   // the hand is spent
+    t.pick("end turn");                              // deck empty; the discard holds the 3 paid cards
+    CHECK(t.count("hand", 1) == 3);                  // reshuffled and drawn
+    Table e({seat("judges", {{"deployed", {"dredd@6"}}}), seat("strontium_dogs", {{"deployed", {"wulf@12"}}})});
+    e.pick("end turn");
+    const auto draws = e.events("helter.draw");
+    REQUIRE(draws.size() == 1);
+    CHECK(std::get<std::int64_t>(draws[0]->get("n")) == 0);
+}
+
+TEST_CASE("§6.12 HEAL never reaches a dead character", "[helter][review]") {
+    Table t({seat("strontium_dogs", {{"deployed", {"gronk@10"}}, {"dead", {"wulf"}}, {"hand", {"|heal>gronk|"}}}),
+             seat("judges", {{"deployed", {"dredd@1"}}})});
+    t.pick("Gronk: HEAL");   // only Gronk himself: no question
+    CHECK(t.events("helter.heal").size() == 1);
+    CHECK(t.zone_of("Wulf Sternhammer") == "removed");
+}
