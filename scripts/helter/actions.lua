@@ -84,13 +84,13 @@ local function enemies_near(G, v, s, adjacent)
   return out
 end
 
--- Enemies of p that space s sees, within SHOTGUN range when `ranged`.
+-- Enemies of p that space s sees (SHOTGUN: also within two spaces).
 local function enemies_in_sight(G, v, s, ranged)
   local out = {}
-  local sight, range = G.map.sight[s], G.map.range[s]
+  local seen = ranged and G.map.shotgun[s] or G.map.sight[s]
   for i = 1, #v.figs do
     local f, t = v.figs[i], v.at[i]
-    if G.owner[f] ~= v.p and sight[t] and (not ranged or range[t]) then out[#out + 1] = f end
+    if G.owner[f] ~= v.p and seen[t] then out[#out + 1] = f end
   end
   return out
 end

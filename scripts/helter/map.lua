@@ -31,18 +31,24 @@ local function within(nbrs, s, max)
   return seen
 end
 
+local function set_of(list)
+  local set = {}
+  for i = 1, #list do set[list[i]] = true end
+  return set
+end
+
 ---Builds the relations of the loaded board under the match's options.
 ---@param options table the match options (fly_crosses_walls, shotgun_distance)
----@return table map {n, name, designation, by_designation, high, cover, waterfall, zone, adjacent, move, climb, fly, sight, range}
+---@return table map {n, name, designation, by_designation, high, cover, waterfall, zone, adjacent, move, climb, fly, sight, shotgun}
 function M.build(options)
   local n = board.space_count()
   local m = { n = n, name = {}, designation = {}, by_designation = {}, high = {}, cover = {}, waterfall = {},
-    zone = {}, adjacent = {}, adjacent_set = {}, move = {}, climb = {}, fly = {}, sight = {}, range = {} }
+    zone = {}, adjacent = {}, adjacent_set = {}, move = {}, climb = {}, fly = {}, sight = {}, shotgun = {} }
   local fly_kinds = { "border", "waterfall" }
   if options.fly_crosses_walls then fly_kinds[3] = "wall" end
   local range_kinds = { "border", "waterfall" }
   if options.shotgun_distance == "all_shared_edges" then range_kinds[3] = "wall" end
-  local fly_nbrs, range_nbrs = {}, {}
+  local fly_nbrs = {}
   for s = 1, n do
     local name = board.name(s)
     m.name[s] = name
@@ -56,7 +62,6 @@ function M.build(options)
     end
     m.zone[s] = zone.find("space:" .. name)
     fly_nbrs[s] = board.neighbours(s, fly_kinds)
-    range_nbrs[s] = board.neighbours(s, range_kinds)
   end
   for s = 1, n do
     local adj, set, move, climb = {}, {}, {}, {}
@@ -76,11 +81,8 @@ function M.build(options)
       if reach[t] and t ~= s and not m.waterfall[t] then fly[#fly + 1] = t end
     end
     m.fly[s] = fly
-    m.range[s] = within(range_nbrs, s, 2)
-    local sight = {}
-    local seen = board.in_sight(s)
-    for i = 1, #seen do sight[seen[i]] = true end
-    m.sight[s] = sight
+    m.sight[s] = set_of(board.in_sight(s))
+    m.shotgun[s] = set_of(board.in_sight(s, 2, range_kinds))   -- in sight and within two spaces (kernel)
   end
   return m
 end

@@ -213,7 +213,9 @@ end
 
 -- The player whose fragment lies on the lowest designation (§3.13).
 local function lowest_fragment(G)
-  for d = 1, 40 do
+  local top = 0
+  for d in pairs(G.map.by_designation) do top = math.max(top, d) end   -- a max: the order of pairs is irrelevant
+  for d = 1, top do
     local s = G.map.by_designation[d]
     local frag = s and zone.items(G.map.zone[s], "fragment")[1]
     if frag then return entity.owner(frag) end
