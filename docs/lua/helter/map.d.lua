@@ -10,7 +10,7 @@ local map = {}
 
 --- Builds the relations of the loaded board under the match's options.
 ---@param options table the match options (fly_crosses_walls, shotgun_distance)
----@return table map {n, name, designation, by_designation, high, cover, waterfall, zone, adjacent, move, climb, fly, sight, range}
+---@return table map {n, name, designation, by_designation, high, cover, waterfall, zone, adjacent, move, climb, fly, sight, shotgun}
 function map.build(options) end
 
 return map
