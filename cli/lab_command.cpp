@@ -18,9 +18,11 @@
 
 #include "cli.h"
 #include "cli_args.h"
+#include "agent_duel.h"
 #include "lab_html.h"
 #include "lab_results.h"
 #include "lab_run.h"
+#include "search/search_agents.h"
 
 namespace duelbox::cli {
 
@@ -176,11 +178,69 @@ int merge_command(const std::vector<std::string>& args) {
     return write_outputs(merged, out) ? kOk : kFailed;
 }
 
+std::string percent(const Rate& r) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%5.1f%% [%4.1f, %4.1f]", 100 * r.value, 100 * r.lo, 100 * r.hi);
+    return buf;
+}
+
+// `--agents A,B`: A against B over every seat (lab/agent_duel.h), and what their answers cost.
+int duel_command(const Scenario& base, const std::string& target, const std::string& agents, const RunFlags& flags) {
+    const auto names = split_commas(agents);
+    if (names.size() != 2) return usage("--agents needs two agents, A,B (e.g. mcts,random)");
+    for (const auto& n : names)
+        if (std::string bad = agent_name_error(n); !bad.empty()) return usage("--agents: " + bad);
+    DuelOptions opts;
+    opts.agent_a = names[0];
+    opts.agent_b = names[1];
+    opts.matches = flags.matches;
+    opts.seed = flags.seed;
+    opts.workers = flags.workers;
+    std::cout << "command: duelbox lab " << target << " --agents " << agents << " --matches " << flags.matches << " --seed "
+              << flags.seed << "\n"
+              << opts.agent_a << " takes each of the " << base.seats.size() << " seats in turn, " << opts.agent_b
+              << " every other seat; " << flags.matches << " matches on " << flags.workers << " worker"
+              << (flags.workers == 1 ? "" : "s") << "\n";
+    std::atomic<std::size_t> done{0};
+    opts.done = &done;
+    DuelResult r;
+    {
+        Progress progress(static_cast<std::size_t>(flags.matches), done);
+        r = run_agent_duel(base, opts);
+    }
+    if (!r.load_errors.empty()) {
+        for (const auto& e : r.load_errors) std::cerr << e << "\n";
+        return kFailed;
+    }
+    const double wide = 0.10;
+    std::cout << "\n" << opts.agent_a << "'s score (wins + draws/2) against " << opts.agent_b << ", 95% interval:\n";
+    for (std::size_t s = 0; s < r.seats.size(); ++s) {
+        const DuelSeat& d = r.seats[s];
+        std::cout << "  seat " << s + 1 << ": " << percent(d.rate(wide)) << "  (" << d.wins << " won, " << d.draws << " drawn, "
+                  << d.losses << " lost)\n";
+    }
+    std::cout << "  all:    " << percent(r.total.rate(wide)) << "  (" << r.total.wins << " won, " << r.total.draws << " drawn, "
+              << r.total.losses << " lost)\n";
+    if (r.failed) std::cout << "  failed: " << r.failed << " (first: " << r.first_failure << ")\n";
+    const auto cost = [](const std::string& name, const AgentCost& c) {
+        char buf[256];
+        std::snprintf(buf, sizeof buf, "  %-10s %6zu answers, %6zu searched: median %.1f ms, 90th %.1f ms, max %.1f ms; biggest tree %zu nodes, %.1f kB\n",
+                      name.c_str(), c.answers, c.searched_ms.size(), c.median_ms(), c.percentile_ms(0.9), c.percentile_ms(1.0),
+                      c.max_nodes, static_cast<double>(c.max_node_bytes) / 1024.0);
+        std::cout << buf;
+    };
+    std::cout << "time per answer (wall clock, one worker thread each):\n";
+    cost(opts.agent_a, r.cost_a);
+    cost(opts.agent_b, r.cost_b);
+    std::cout << "wall " << clock_text(r.wall_seconds) << "\n";
+    return r.failed ? kFailed : kOk;
+}
+
 }  // namespace
 
 int lab_command(const std::vector<std::string>& args) {
     if (!args.empty() && args.front() == "merge") return merge_command({args.begin() + 1, args.end()});
-    std::string out, fighters_arg, agent = "random", shard_arg;
+    std::string out, fighters_arg, agent = "random", shard_arg, agents;
     RunFlags flags;
     flags.matches = 100;
     flags.max_matches = 10'000'000;
@@ -197,9 +257,13 @@ int lab_command(const std::vector<std::string>& args) {
             if (!has_value) return usage("--fighters needs a comma-separated list (or ? to list the roster)");
             fighters_arg = args[++i];
         } else if (a == "--agent") {
-            if (!has_value || (args[i + 1] != "random" && args[i + 1] != "first"))
-                return usage("--agent needs random or first");
+            if (!has_value) return usage("--agent needs an agent's name (random, first, greedy, mcts, mcts:N)");
+            if (std::string bad = agent_name_error(args[i + 1]); !bad.empty() || args[i + 1] == "human" || args[i + 1] == "scripted")
+                return usage("--agent: " + (bad.empty() ? "'" + args[i + 1] + "' cannot play a lab match" : bad));
             agent = args[++i];
+        } else if (a == "--agents") {
+            if (!has_value) return usage("--agents needs two agents, A,B (e.g. mcts,random)");
+            agents = args[++i];
         } else if (a == "--out") {
             if (!has_value || args[i + 1].empty()) return usage("--out needs a folder");
             out = args[++i];
@@ -234,6 +298,7 @@ int lab_command(const std::vector<std::string>& args) {
         return kBadInput;
     }
     for (const std::string& m : mods) base.mods.push_back(m);
+    if (!agents.empty()) return duel_command(base, target, agents, flags);
     LabSpec spec;
     std::string content_hash;
     if (std::string why = load_lab_spec(base, spec, content_hash); !why.empty()) {

@@ -73,6 +73,10 @@ public:
     bool person() const override { return own_ && own_->person(); }
 
     std::optional<Answer> answer(const DecisionRequest& r, const Match& match) override {
+        return answer(r, match, DecisionContext{});
+    }
+
+    std::optional<Answer> answer(const DecisionRequest& r, const Match& match, const DecisionContext& context) override {
         // The runner asks again after a wait; a misfit keeps waiting until answered outside.
         if (tape_->waiting(r.player)) return std::nullopt;
         Answer a;
@@ -84,7 +88,7 @@ public:
         if (!own_)
             throw AgentError("player " + std::to_string(seat_ + 1) + " is scripted but no recorded decision is left for '" +
                              r.id + "'");
-        return own_->answer(r, match);
+        return own_->answer(r, match, context);   // a searching agent needs the context
     }
 
 private:

@@ -14,6 +14,7 @@
 #include <iosfwd>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -23,9 +24,22 @@
 namespace duelbox {
 
 class Match;
+struct Scenario;
+struct ScriptedDecision;
 
 struct AgentError : std::runtime_error {   // the agent cannot answer at all (input closed)
     using std::runtime_error::runtime_error;
+};
+
+// What the runner tells an agent besides the request. A search needs it: it rebuilds the
+// rules' state by replaying `taken` (a suspended Lua coroutine cannot be copied) and re-deals
+// what the seat cannot know before it tries anything (search/playout.h), and a simultaneous
+// choice is searched as the whole `group`, not as if this seat moved second.
+struct DecisionContext {
+    const Scenario* scenario = nullptr;                  // the match's scenario
+    const std::vector<ScriptedDecision>* taken = nullptr;   // every answer before this group
+    std::span<const DecisionRequest> group;              // the requests asked together with this one
+    std::size_t index = 0;                               // this request's place in `group`
 };
 
 class Agent {
@@ -34,6 +48,11 @@ public:
     virtual const char* kind() const = 0;
     virtual bool person() const { return false; }   // a human answers (the terminal, the editor)
     virtual std::optional<Answer> answer(const DecisionRequest& request, const Match& match) = 0;
+    // What the runner calls. Agents that need no context keep the default.
+    virtual std::optional<Answer> answer(const DecisionRequest& request, const Match& match, const DecisionContext& context) {
+        (void)context;
+        return answer(request, match);
+    }
 };
 
 // What a person at the terminal asked for besides an answer, kept by whoever plays the match
@@ -63,6 +82,9 @@ struct HumanSession {
 HumanSession::Checkpoint checkpoint_of(const Match& m, PlayerIndex p, std::size_t taken);
 std::string take_back_refusal(const HumanSession::Checkpoint& then, const Match& now);
 
+class Rng;
+// A uniformly random valid answer (the random agent's, a search's playouts).
+Answer random_answer(const DecisionRequest& request, Rng& rng);
 std::unique_ptr<Agent> make_random_agent(std::uint64_t seed);   // uniform over legal answers
 std::unique_ptr<Agent> make_first_agent();                      // always first_legal_answer
 // A person at a terminal: shows the table as that player sees it with every question, and

@@ -13,29 +13,7 @@ public:
     explicit RandomAgent(std::uint64_t seed) : rng_(seed) {}
     const char* kind() const override { return "random"; }
 
-    std::optional<Answer> answer(const DecisionRequest& r, const Match&) override {
-        Answer a;
-        const auto n = static_cast<std::int64_t>(r.options.size());
-        switch (r.kind) {
-            case DecisionKind::Choose: {
-                const std::int64_t k = rng_.uniform(r.min, std::min(r.max, n));
-                std::vector<std::int64_t> all(static_cast<std::size_t>(n));
-                std::iota(all.begin(), all.end(), 0);
-                rng_.shuffle(all);
-                a.picks.assign(all.begin(), all.begin() + k);
-                break;
-            }
-            case DecisionKind::Order: {
-                a.picks.resize(static_cast<std::size_t>(n));
-                std::iota(a.picks.begin(), a.picks.end(), 0);
-                rng_.shuffle(a.picks);
-                break;
-            }
-            case DecisionKind::Number: a.picks = {rng_.uniform(r.min, r.max)}; break;
-            case DecisionKind::YesNo: a.picks = {rng_.uniform(0, 1)}; break;
-        }
-        return a;
-    }
+    std::optional<Answer> answer(const DecisionRequest& r, const Match&) override { return random_answer(r, rng_); }
 
 private:
     Rng rng_;
@@ -55,6 +33,30 @@ public:
 };
 
 }  // namespace
+
+Answer random_answer(const DecisionRequest& r, Rng& rng) {
+    Answer a;
+    const auto n = static_cast<std::int64_t>(r.options.size());
+    switch (r.kind) {
+        case DecisionKind::Choose: {
+            const std::int64_t k = rng.uniform(r.min, std::min(r.max, n));
+            std::vector<std::int64_t> all(static_cast<std::size_t>(n));
+            std::iota(all.begin(), all.end(), 0);
+            rng.shuffle(all);
+            a.picks.assign(all.begin(), all.begin() + k);
+            break;
+        }
+        case DecisionKind::Order: {
+            a.picks.resize(static_cast<std::size_t>(n));
+            std::iota(a.picks.begin(), a.picks.end(), 0);
+            rng.shuffle(a.picks);
+            break;
+        }
+        case DecisionKind::Number: a.picks = {rng.uniform(r.min, r.max)}; break;
+        case DecisionKind::YesNo: a.picks = {rng.uniform(0, 1)}; break;
+    }
+    return a;
+}
 
 std::unique_ptr<Agent> make_random_agent(std::uint64_t seed) { return std::make_unique<RandomAgent>(seed); }
 std::unique_ptr<Agent> make_first_agent() { return std::make_unique<FirstAgent>(); }

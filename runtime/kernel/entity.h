@@ -24,6 +24,12 @@ struct Entity {
     PlayerIndex owner = kNoPlayer;
     ZoneId zone = kNoZone;
     PlayerMask revealed_to = kNobody;          // seen by these players even in a hidden zone; cleared on move
+    // What each player knows of it while it is out of their sight (a search re-deals only what a
+    // player cannot know: Match::resample_hidden). Set to the players who saw it arrive (its
+    // creation or move named it to them), widened by a reveal; a shuffle of its zone keeps
+    // `zoned_for` (they know it is in there) and narrows `placed_for` (not where).
+    PlayerMask placed_for = kNobody;           // know it is exactly here
+    PlayerMask zoned_for = kNobody;            // know it is in this zone
     std::vector<std::pair<std::string, Value>> props;   // sorted by key
     std::vector<std::string> tags;                       // sorted, unique
 

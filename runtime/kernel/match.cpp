@@ -198,6 +198,7 @@ EntityId Match::create_entity(std::string kind, std::string def, std::string nam
     const EntityId id = entities_.back().id;
     entities_written_.write(id - 1);
     const PlayerMask seen = seen_by(id);
+    entities_.back().placed_for = entities_.back().zoned_for = seen;
     emit("entity.create", "{e:entity} is created in {z:zone}",
          {int_field(key_entity, id, seen), int_field(key_zone, zone_id),
           str_field(key_def, entities_.back().def, seen), str_field(key_kind, entities_.back().kind)});
@@ -238,6 +239,7 @@ void Match::remove_tag(EntityId e, std::string_view tag) {
 }
 
 void Match::relocate(EntityId e, ZoneId to, Where where) {
+    const PlayerMask seen_before = seen_by(e);
     Entity& ent = entity_mut(e);
     Zone& dest = zone_mut(to);
     Zone& src = zone_mut(ent.zone);
@@ -255,6 +257,8 @@ void Match::relocate(EntityId e, ZoneId to, Where where) {
     insert(dest, e, where);
     ent.zone = to;
     ent.revealed_to = kNobody;
+    // The move's event names it to whoever saw it before or sees it now (move() below).
+    ent.placed_for = ent.zoned_for = seen_before | seen_by(e);
 }
 
 void Match::move(EntityId e, ZoneId to, Where where) {
@@ -274,7 +278,11 @@ void Match::move(EntityId e, ZoneId to, Where where) {
 void Match::shuffle(ZoneId z) {
     Zone& zn = zone_mut(z);
     rng_.shuffle(zn.items);
-    for (EntityId e : zn.items) entity_mut(e).revealed_to = kNobody;
+    for (EntityId e : zn.items) {
+        Entity& ent = entity_mut(e);
+        ent.revealed_to = kNobody;
+        ent.placed_for = seen_by(e);   // who still sees it; the others know only the zone
+    }
     emit("zone.shuffle", "{z:zone} is shuffled", {int_field(key_zone, z)});
 }
 
@@ -282,6 +290,8 @@ void Match::reveal(EntityId e, PlayerMask to) {
     Entity& ent = entity_mut(e);
     const PlayerMask before = seen_by(e);
     ent.revealed_to |= to;
+    ent.placed_for |= to;
+    ent.zoned_for |= to;
     const PlayerMask after = seen_by(e);
     if (after == before) return;
     std::string who;   // "all" or the players' numbers, as scripts and files count them

@@ -222,6 +222,18 @@ public:
     std::string entity_name(EntityId e) const;   // names().entity(e) without making the resolver
     std::string narrate(const Event& e, PlayerIndex viewer) const { return log_.narrate(e, viewer, names()); }
 
+    // For a search (a copy of the match an agent plays on): re-deals what `viewer` cannot know,
+    // so the copy is one the viewer cannot tell from the real match (resample_hidden.cpp).
+    // Each entity the viewer cannot see, and did not see arrive where it is (Entity::placed_for),
+    // trades its identity (def, name, props, tags, what players know of it) with the others of
+    // its class (same owner and kind); one the viewer knows to be in its zone (zoned_for) stays
+    // in that zone. Ids, zones, order, counters and effects stay with the place, so a rule
+    // holding an id (a card set face down) holds whatever was dealt there. The result depends
+    // only on what the viewer knows and on `seed`: two matches the viewer cannot tell apart
+    // re-deal to the same state. The match's generator is reseeded from `seed` too (the
+    // future must not follow the real match's draws). Returns how many entities were re-dealt.
+    std::size_t resample_hidden(PlayerIndex viewer, std::uint64_t seed);
+
     void finish(std::vector<PlayerIndex> winners, std::string reason);
     const MatchResult& result() const { return result_; }
 

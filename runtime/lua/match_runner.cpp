@@ -1,4 +1,5 @@
 #include "match_runner.h"
+#include "search/search_agents.h"
 
 #include <algorithm>
 
@@ -26,7 +27,9 @@ std::unique_ptr<Agent> default_agent(const SeatSpec& seat, PlayerIndex p, std::u
     if (seat.agent == "scripted") return nullptr;
     if (seat.agent == "human") return make_deferred_agent();   // front ends replace this (CLI: terminal)
     // Each seat's generator is derived from the match seed and the seat, apart from the match RNG.
-    return make_random_agent(seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(p) + 1);
+    const std::uint64_t own = seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(p) + 1;
+    if (auto named = make_named_agent(seat.agent, own)) return named;   // mcts, greedy (search/search_agents.h)
+    return make_random_agent(own);
 }
 
 void push_json(lua_State* L, const nlohmann::json& j) {
@@ -346,7 +349,7 @@ bool MatchRunner::answer_pending() {
                 return false;
             }
             try {
-                a = agent->answer(r, *match_);
+                a = agent->answer(r, *match_, DecisionContext{&scenario_, &taken_, pending_, i});
             } catch (const std::exception& e) {
                 fail(who() + ": " + e.what());
                 return false;

@@ -56,6 +56,9 @@ public:
     RunState state() const { return state_; }
 
     const Match& match() const { return *match_; }
+    // The match, writable: for a search's copy only, between answers (search/playout.h
+    // re-deals what a seat cannot know). Never for a match a person watches.
+    Match& match_for_search() { return *match_; }
     const Scenario& scenario() const { return scenario_; }
     const std::string& error() const { return error_; }
     const std::string& traceback() const { return traceback_; }

@@ -4,6 +4,7 @@
 // [SECTION] parse_scenario / load_scenario
 // [SECTION] scenario_to_json (the same shape; parse(to_json(s)) equals s field by field)
 #include "scenario.h"
+#include "search/search_agents.h"
 
 #include <filesystem>
 #include <limits>
@@ -73,7 +74,10 @@ SeatSpec parse_seat(const json& v, const std::string& path, std::size_t seat_num
     if (auto* f = r.find("name")) s.name = fields::read_nonempty_string(*f, r.path("name"));
     if (auto* f = r.find("team"))
         s.team = static_cast<int>(fields::read_int(*f, r.path("team"), 1, std::numeric_limits<int>::max()));
-    if (auto* f = r.find("agent")) s.agent = fields::read_choice(*f, r.path("agent"), {"random", "first", "human", "scripted"});
+    if (auto* f = r.find("agent")) {
+        s.agent = fields::read_nonempty_string(*f, r.path("agent"));
+        if (std::string bad = agent_name_error(s.agent); !bad.empty()) fields::fail(r.path("agent"), bad);
+    }
     if (auto* f = r.find("setup")) s.setup = fields::read_object(*f, r.path("setup"));
     return s;
 }

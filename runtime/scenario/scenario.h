@@ -7,7 +7,7 @@
 // Contracts
 //  - Parsing is strict: malformed JSON, an unknown field or a bad value throws
 //    ScenarioError whose message starts with the field path, e.g.
-//    `players[1].agent: expected one of "random", "first", "human", "scripted"; got "best"`.
+//    `players[1].agent: expected one of "random", "first", "greedy", "mcts", ... got "best"`.
 //  - Seats are 1-based in files (as players read them) and 0-based in C++.
 //  - `setup` and `options` are game-specific; the game's scripts validate their keys.
 #pragma once
@@ -31,7 +31,7 @@ struct ScenarioError : std::runtime_error {
 struct SeatSpec {
     std::string name;                        // "Player 1" when absent
     int team = 0;                            // defaults to the seat number (everyone alone)
-    std::string agent = "random";            // "random" | "first" | "human" | "scripted"
+    std::string agent = "random";            // random, first, human, scripted, greedy[:N], mcts[:N | :Nms] (search/search_agents.h)
     nlohmann::json setup = nlohmann::json::object();   // game-specific: fighter, deck, hand, position, ...
 };
 

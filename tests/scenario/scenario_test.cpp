@@ -364,7 +364,7 @@ TEST_CASE("errors read <file>: <field path>: ...", "[scenario]") {
     }
     SECTION("a bad agent lists the choices") {
         CHECK(parse_error(R"({"game": "fixture", "players": [{}, {"agent": "best"}]})") ==
-              R"(s.json: players[1].agent: expected one of "random", "first", "human", "scripted"; got "best")");
+              R"(s.json: players[1].agent: expected one of "random", "first", "greedy", "mcts", "mcts:<copies>", "mcts:<ms>ms", "human", "scripted"; got "best")");
     }
     SECTION("bad seat fields") {
         CHECK(parse_error(R"({"game": "fixture", "players": [{"team": 0}]})") ==

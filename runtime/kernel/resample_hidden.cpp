@@ -1,0 +1,105 @@
+// resample_hidden.cpp - Match::resample_hidden: a search's copy re-dealt from one player's view.
+//
+// Why identities move and entities stay: rules hold ids (a card set face down, the drawn card
+// in a local variable across a decision). Moving entities would leave those ids pointing at
+// the real card somewhere else; trading what an id *is* keeps every held id pointing at the
+// place it was taken from, now holding a re-dealt card.
+//
+// Why everything is sorted: the result must depend only on what the viewer knows. Hidden
+// places are taken in (zone, index) order and hidden identities in the order of their
+// content, so two matches that differ only in what the viewer cannot see feed the same lists
+// to the same generator.
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "match.h"
+
+namespace duelbox {
+
+namespace {
+
+struct Identity {
+    std::string def, name;
+    std::vector<std::pair<std::string, Value>> props;
+    std::vector<std::string> tags;
+    PlayerMask placed_for = kNobody, zoned_for = kNobody;
+    std::string key;   // a total order over contents: equal keys are interchangeable
+};
+
+struct Place {
+    ZoneId zone = kNoZone;
+    std::size_t index = 0;
+    EntityId entity = kNoEntity;
+    bool operator<(const Place& o) const { return std::tie(zone, index) < std::tie(o.zone, o.index); }
+};
+
+Identity identity_of(const Entity& e) {
+    Identity id{e.def, e.name, e.props, e.tags, e.placed_for, e.zoned_for, {}};
+    id.key = e.def + '\x1f' + e.name;
+    for (const auto& [k, v] : e.props) id.key += '\x1f' + k + '=' + value_to_json(v);
+    for (const auto& t : e.tags) id.key += '\x1e' + t;
+    return id;
+}
+
+}  // namespace
+
+std::size_t Match::resample_hidden(PlayerIndex viewer, std::uint64_t seed) {
+    if (viewer < 0 || viewer >= player_count()) throw KernelError("resample_hidden: no player " + std::to_string(viewer + 1));
+    Rng rng(seed);
+    // The class of an entity: its owner and kind. std::map: visited in key order, never by address.
+    struct Class {
+        std::vector<Place> places;
+        std::vector<Identity> free;                        // may go to any place of the class
+        std::map<ZoneId, std::vector<Identity>> zoned;     // must stay in their zone
+    };
+    std::map<std::pair<PlayerIndex, std::string>, Class> classes;
+    for (const Zone& z : zones_)
+        for (std::size_t i = 0; i < z.items.size(); ++i) {
+            const Entity& e = entity(z.items[i]);
+            if (can_see(viewer, e.id) || mask_has(e.placed_for, viewer)) continue;
+            Class& c = classes[{e.owner, e.kind}];
+            c.places.push_back({z.id, i, e.id});
+            (mask_has(e.zoned_for, viewer) ? c.zoned[z.id] : c.free).push_back(identity_of(e));
+        }
+    const auto by_key = [](const Identity& a, const Identity& b) { return a.key < b.key; };
+    std::size_t dealt = 0;
+    for (auto& [cls, c] : classes) {
+        std::sort(c.places.begin(), c.places.end());
+        std::vector<const Identity*> at(c.places.size(), nullptr);
+        // Zone-bound identities first: each to a random free place of its own zone.
+        for (auto& [zone_id, list] : c.zoned) {
+            std::sort(list.begin(), list.end(), by_key);
+            std::vector<std::size_t> slots;
+            for (std::size_t i = 0; i < c.places.size(); ++i)
+                if (c.places[i].zone == zone_id) slots.push_back(i);
+            rng.shuffle(slots);
+            for (std::size_t k = 0; k < list.size(); ++k) at[slots[k]] = &list[k];
+        }
+        std::sort(c.free.begin(), c.free.end(), by_key);
+        rng.shuffle(c.free);
+        std::size_t next = 0;
+        for (auto& slot : at)
+            if (!slot) slot = &c.free[next++];
+        for (std::size_t i = 0; i < c.places.size(); ++i) {
+            Entity& e = entity_mut(c.places[i].entity);
+            const Identity& id = *at[i];
+            if (e.def != id.def || e.name != id.name || e.props != id.props || e.tags != id.tags) ++dealt;
+            e.def = id.def;
+            e.name = id.name;
+            e.props = id.props;
+            e.tags = id.tags;
+            e.placed_for = id.placed_for;
+            e.zoned_for = id.zoned_for;
+        }
+    }
+    ++version_;   // derived values read props and tags
+    rng_.reseed(rng.next());
+    static const FieldKey player_key{"player"}, dealt_key{"dealt"};
+    emit_news("match.resample", "what {p:player} cannot know is re-dealt for a search",
+              {FieldIn{player_key.text, std::int64_t{viewer}, kEveryone, player_key.sym},
+               FieldIn{dealt_key.text, static_cast<std::int64_t>(dealt), kEveryone, dealt_key.sym}});
+    return dealt;
+}
+
+}  // namespace duelbox

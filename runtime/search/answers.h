@@ -1,0 +1,21 @@
+// answers.h - the answers a search tries for a request, and their names.
+//
+// A search cannot try every answer of a big request (choose 3 of 12, order 8 cards), so the
+// candidates are capped: all of them when there are few, else a seeded sample (plus the first
+// legal answer, so the candidates are never empty). An answer's key names it by its options'
+// labels, not their indices or entity ids, so "Strike" is the same move in every re-dealt
+// copy of the match even when it sits at another index.
+#pragma once
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "kernel/decision.h"
+#include "kernel/rng.h"
+
+namespace duelbox {
+
+std::vector<Answer> candidate_answers(const DecisionRequest& request, std::size_t cap, Rng& rng);
+std::string answer_key(const DecisionRequest& request, const Answer& answer);
+
+}  // namespace duelbox

@@ -1,0 +1,75 @@
+// mcts.h - information-set Monte Carlo tree search over a match's decisions.
+//
+// One search answers one group of requests (usually one request; a simultaneous secret
+// choice asks several players at once). Each iteration:
+//   1. makes a copy of the match at that group (playout.h: replays the answers so far),
+//   2. re-deals what the searching player cannot know (Match::resample_hidden), so the
+//      search never plays on the true hidden cards: it searches the information set,
+//   3. walks down the tree: where one player decides, UCB1 over the answers available in
+//      this copy (with availability counts: an answer missing from some copies is not
+//      penalised for them); where several decide at once, each picks from its own
+//      regret-matching strategy, not knowing the others' picks (decoupled SM-MCTS),
+//   4. adds one node, plays the rest at random (or until `max_playout_decisions`, then a
+//      draw), and hands each player their reward back up the path.
+// Answers are named by their options' labels (answers.h), so one tree serves every copy.
+//
+// The result: for a single decider, the most visited answer; for a simultaneous choice,
+// one drawn from the searching player's average regret-matching strategy (a mixed strategy,
+// which is what a secret simultaneous choice calls for).
+//
+// Contracts
+//  - Deterministic: the same match, prefix, budget in iterations and seed give the same
+//    answer in any process. A time budget (budget.seconds) is the one exception, by design.
+//  - The true hidden state never reaches a decision: every copy is re-dealt from the
+//    searcher's view before any search answer (ai_information_test.cpp checks it).
+//  - Memory: at most one node per iteration (budget.iterations + 1 nodes); node_bytes
+//    counts them.
+#pragma once
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "lua/host.h"
+#include "scenario/scenario.h"
+
+namespace duelbox {
+
+struct SearchBudget {
+    int iterations = 200;              // copies played (deterministic)
+    double seconds = 0;                // > 0: stop at this wall-clock time instead (not reproducible)
+    int max_playout_decisions = 4000;  // a copy still running after this many answers counts as a draw
+    std::size_t candidates = 48;       // answers tried per request at most (answers.h)
+    double exploration = 0.7;          // UCB1's c (rewards are in [0, 1])
+    double mix = 0.1;                  // regret matching's share of uniform exploration
+};
+
+// What the search found for one answer of the searching player (the `hint` table).
+struct OptionEstimate {
+    std::string label;                 // the answer's key (its labels)
+    std::vector<Answer> answers;       // one per request of the player in the group
+    int visits = 0;
+    double value = 0;                  // mean reward: the estimated chance to win (draw = 1/2)
+    double probability = -1;           // a simultaneous choice: the mixed strategy's weight; else -1
+};
+
+struct SearchResult {
+    std::vector<Answer> answers;       // the chosen answer, one per request of the player in the group
+    std::vector<OptionEstimate> options;   // best first
+    bool simultaneous = false;
+    int iterations = 0;
+    int failed_copies = 0;             // copies that failed (a script error) or could not be made
+    std::string first_failure;
+    std::size_t nodes = 0;
+    std::size_t node_bytes = 0;
+    double seconds = 0;                // wall clock spent (reported, never decides anything unless budget.seconds)
+};
+
+// Searches the decision group `group` (the requests the real match asks now; `prefix` = the
+// answers given before it) for `player`, whose requests in the group are answered. `host`
+// must have the scenario's game (and mods) loaded and run nothing else meanwhile.
+SearchResult search_decision(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix,
+                             std::span<const DecisionRequest> group, PlayerIndex player, const SearchBudget& budget,
+                             std::uint64_t seed);
+
+}  // namespace duelbox

@@ -1,0 +1,75 @@
+// playout.cpp - replaying a decision prefix on a search host, then answering from outside.
+#include "playout.h"
+
+#include <algorithm>
+
+namespace duelbox {
+
+namespace {
+
+// Waits for every answer (the search gives them); not a person, so rules spend no time on
+// saying what they do not offer (match.asks_person).
+class OutsideAgent final : public Agent {
+public:
+    const char* kind() const override { return "search"; }
+    std::optional<Answer> answer(const DecisionRequest&, const Match&) override { return std::nullopt; }
+};
+
+Scenario copy_scenario(const Scenario& real, const std::vector<ScriptedDecision>& prefix) {
+    Scenario s = real;
+    s.decisions = prefix;
+    s.stop = StopAt{};
+    s.expect = {};
+    return s;
+}
+
+}  // namespace
+
+Playout::Playout(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix)
+    : runner_(host, copy_scenario(scenario, prefix),
+              [](const SeatSpec&, PlayerIndex, std::uint64_t) { return std::make_unique<OutsideAgent>(); }),
+      prefix_(prefix.size()) {}
+
+RunState Playout::play_on() {
+    const RunState st = runner_.run();
+    if (st == RunState::Failed) error_ = runner_.error();
+    return st;
+}
+
+bool Playout::reach() {
+    play_on();
+    if (!waiting()) {
+        if (error_.empty()) error_ = "the copy ended before the decision it was made for";
+        return false;
+    }
+    if (runner_.taken().size() != prefix_) {
+        error_ = "the copy did not replay the same decisions (" + std::to_string(runner_.taken().size()) + " of " +
+                 std::to_string(prefix_) + ")";
+        return false;
+    }
+    return true;
+}
+
+void Playout::answer(const std::vector<Answer>& answers) {
+    for (std::size_t i = 0; i < answers.size(); ++i) {
+        const std::string bad = runner_.provide(i, answers[i]);
+        if (!bad.empty()) {
+            error_ = "search answer refused: " + bad;
+            return;
+        }
+    }
+    play_on();
+}
+
+std::vector<double> Playout::rewards() const {
+    const Match& m = runner_.match();
+    std::vector<double> r(static_cast<std::size_t>(m.player_count()), 0.5);
+    const MatchResult& res = m.result();
+    if (!res.finished || res.winners.empty()) return r;
+    std::fill(r.begin(), r.end(), 0.0);
+    for (PlayerIndex w : res.winners)
+        if (w >= 0 && w < m.player_count()) r[static_cast<std::size_t>(w)] = 1.0;
+    return r;
+}
+
+}  // namespace duelbox

@@ -1,0 +1,57 @@
+// playout.h - a copy of a match played on from one of its decisions, for a search.
+//
+// How a copy is made: a Lua coroutine suspended inside the rules cannot be copied, and the
+// rules' state lives partly in it (locals across a decision), so a copy replays the answers
+// given so far (the decision prefix) from the scenario's start on a search host of its own.
+// The kernel's snapshots (snapshot.h) would restore the Match but not the coroutine. What a
+// copy costs is measured, not assumed: docs/ai.md gives forks per second per game.
+//
+// Contracts
+//  - A Playout owns one MatchRunner on `host`; one Playout runs on a host at a time (host.h).
+//  - reach() replays the prefix and stops at the group the real match is asking: pending()
+//    is that group. Every seat is answered from outside from then on (answer()).
+//  - Nothing the copy does touches the real match: its own Match, its own host.
+//  - A copy that fails (a script error) reports it in error(); the search treats it as a draw.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lua/host.h"
+#include "lua/match_runner.h"
+
+namespace duelbox {
+
+class Playout {
+public:
+    Playout(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix);
+
+    // Replays the prefix: true when the copy waits at the group after it.
+    bool reach();
+    // Whether a group is waiting for answers (false once the match finished or failed).
+    bool waiting() const { return runner_.state() == RunState::WaitingForAnswer; }
+    const std::vector<DecisionRequest>& pending() const { return runner_.pending(); }
+    // Answers the waiting group (one answer per request, in order) and plays on to the next
+    // group or the end.
+    void answer(const std::vector<Answer>& answers);
+
+    // The copy's match, writable between answers (a search re-deals hidden things in it).
+    Match& match() { return runner_.match_for_search(); }
+    const Match& match() const { return runner_.match(); }
+    RunState state() const { return runner_.state(); }
+    const std::string& error() const { return error_; }
+    std::size_t answered() const { return runner_.taken().size(); }
+
+    // Each player's reward once finished: 1 a win, 0 a loss, 1/2 a draw (or a copy that did
+    // not finish: failed, or cut short by the search).
+    std::vector<double> rewards() const;
+
+private:
+    RunState play_on();
+
+    MatchRunner runner_;
+    std::size_t prefix_ = 0;
+    std::string error_;
+};
+
+}  // namespace duelbox

@@ -1,0 +1,252 @@
+// search_agents.cpp - the MCTS and greedy agents, and agents by name.
+#include "search_agents.h"
+
+#include <charconv>
+#include <chrono>
+#include <map>
+
+#include "answers.h"
+#include "kernel/rng.h"
+#include "lua/host.h"
+#include "playout.h"
+
+namespace duelbox {
+
+namespace {
+
+struct ParsedName {
+    std::string kind;          // "mcts", "greedy", or a plain agent's name
+    long long number = -1;     // after the colon
+    bool milliseconds = false;
+};
+
+bool parse_name(const std::string& name, ParsedName& out, std::string& error) {
+    const auto colon = name.find(':');
+    out.kind = name.substr(0, colon);
+    if (colon == std::string::npos) return true;
+    std::string rest = name.substr(colon + 1);
+    if (rest.size() > 2 && rest.ends_with("ms")) {
+        out.milliseconds = true;
+        rest.resize(rest.size() - 2);
+    }
+    const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), out.number);
+    if (ec != std::errc{} || end != rest.data() + rest.size() || out.number < 1 || out.number > 10'000'000) {
+        error = "'" + name + "': after the colon, a whole number from 1 (copies) or a number of milliseconds (\"250ms\")";
+        return false;
+    }
+    return true;
+}
+
+// What both searching agents share: the host of their own and the group answered at once.
+class Searcher : public Agent {
+public:
+    explicit Searcher(std::uint64_t seed) : rng_(seed) {}
+    std::optional<Answer> answer(const DecisionRequest& r, const Match&) override { return first_legal_answer(r); }
+
+    std::optional<Answer> answer(const DecisionRequest& r, const Match& m, const DecisionContext& ctx) override {
+        if (!ctx.scenario || !ctx.taken || ctx.group.empty()) return first_legal_answer(r);
+        // The player's other requests in this group were answered with the first (one joint answer).
+        if (cached_at_ == ctx.taken->size() && cached_player_ == r.player && ctx.index < cached_.size() && cached_[ctx.index])
+            return cached_[ctx.index];
+        cached_.assign(ctx.group.size(), std::nullopt);
+        cached_at_ = ctx.taken->size();
+        cached_player_ = r.player;
+        std::vector<std::size_t> mine;
+        for (std::size_t i = 0; i < ctx.group.size(); ++i)
+            if (ctx.group[i].player == r.player) mine.push_back(i);
+        std::vector<Answer> answers;
+        if (forced(ctx.group, mine, answers)) {
+            last_ = SearchResult{};
+            last_.answers = answers;
+        } else {
+            LuaHost& h = host(*ctx.scenario);
+            last_ = think(h, *ctx.scenario, *ctx.taken, ctx.group, r.player, rng_.next());
+            answers = last_.answers;
+            ++searches_;
+        }
+        if (answers.size() != mine.size()) return first_legal_answer(r);
+        for (std::size_t k = 0; k < mine.size(); ++k) cached_[mine[k]] = answers[k];
+        return cached_[ctx.index];
+    }
+
+    const SearchResult& last() const { return last_; }
+
+protected:
+    virtual SearchResult think(LuaHost& host, const Scenario& s, const std::vector<ScriptedDecision>& prefix,
+                               std::span<const DecisionRequest> group, PlayerIndex player, std::uint64_t seed) = 0;
+
+private:
+    // True when each of the player's requests has one answer only (nothing to think about).
+    static bool forced(std::span<const DecisionRequest> group, const std::vector<std::size_t>& mine, std::vector<Answer>& out) {
+        Rng unused(0);
+        for (std::size_t i : mine) {
+            auto c = candidate_answers(group[i], 2, unused);
+            if (c.size() != 1) return false;
+            out.push_back(c[0]);
+        }
+        return true;
+    }
+
+    // The search host: one per thread and game (with its mods), kept for the next match, as
+    // the bench's hosts are (a host that played other matches plays as a fresh one does:
+    // host_reuse_test.cpp). Loading a big game takes tens of milliseconds.
+    static LuaHost& host(const Scenario& s) {
+        thread_local std::map<std::string, std::unique_ptr<LuaHost>> hosts;
+        std::string key = s.root + '\n' + s.game;
+        for (const auto& m : s.mods) key += '\n' + m;
+        auto& h = hosts[key];
+        if (!h) {
+            auto fresh = std::make_unique<LuaHost>(s.limits);
+            std::vector<std::string> errors;
+            if (!fresh->load_game(s, errors)) {
+                std::string all;
+                for (const auto& e : errors) all += (all.empty() ? "" : "; ") + e;
+                hosts.erase(key);
+                throw AgentError("the search could not load the game: " + all);
+            }
+            h = std::move(fresh);
+        }
+        return *h;
+    }
+
+    Rng rng_;
+    std::vector<std::optional<Answer>> cached_;
+    std::size_t cached_at_ = static_cast<std::size_t>(-1);
+    PlayerIndex cached_player_ = kNoPlayer;
+    SearchResult last_;
+    int searches_ = 0;
+};
+
+class MctsAgent final : public Searcher {
+public:
+    MctsAgent(SearchBudget b, std::uint64_t seed) : Searcher(seed), budget_(b) {}
+    const char* kind() const override { return "mcts"; }
+
+protected:
+    SearchResult think(LuaHost& host, const Scenario& s, const std::vector<ScriptedDecision>& prefix,
+                       std::span<const DecisionRequest> group, PlayerIndex player, std::uint64_t seed) override {
+        return search_decision(host, s, prefix, group, player, budget_, seed);
+    }
+
+private:
+    SearchBudget budget_;
+};
+
+// One-ply: every joint answer of its own, `samples` copies each (the others in the group and
+// everyone after answer at random), the best mean reward wins (ties: the first offered).
+class GreedyAgent final : public Searcher {
+public:
+    GreedyAgent(int samples, std::uint64_t seed) : Searcher(seed), samples_(samples) {}
+    const char* kind() const override { return "greedy"; }
+
+protected:
+    SearchResult think(LuaHost& host, const Scenario& s, const std::vector<ScriptedDecision>& prefix,
+                       std::span<const DecisionRequest> group, PlayerIndex player, std::uint64_t seed) override {
+        const auto start = std::chrono::steady_clock::now();
+        SearchBudget b;
+        Rng rng(seed);
+        SearchResult out;
+        std::vector<std::size_t> mine;
+        for (std::size_t i = 0; i < group.size(); ++i)
+            if (group[i].player == player) mine.push_back(i);
+        // Joint answers: the product of the player's requests' candidates (capped as MCTS does).
+        std::vector<OptionEstimate> options{OptionEstimate{}};
+        for (std::size_t i : mine) {
+            std::vector<OptionEstimate> next;
+            for (const auto& o : options)
+                for (const Answer& a : candidate_answers(group[i], b.candidates, rng)) {
+                    OptionEstimate e = o;
+                    e.label += (e.label.empty() ? "" : " | ") + answer_key(group[i], a);
+                    e.answers.push_back(a);
+                    next.push_back(std::move(e));
+                }
+            if (next.size() > b.candidates) next.resize(b.candidates);
+            options = std::move(next);
+        }
+        for (auto& o : options) {
+            double sum = 0;
+            for (int k = 0; k < samples_; ++k) {
+                Playout copy(host, s, prefix);
+                ++out.iterations;
+                if (!copy.reach()) {
+                    ++out.failed_copies;
+                    if (out.first_failure.empty()) out.first_failure = copy.error();
+                    sum += 0.5;
+                    continue;
+                }
+                copy.match().resample_hidden(player, rng.next());
+                bool first = true;
+                int answered = 0;
+                while (copy.waiting() && answered++ < b.max_playout_decisions) {
+                    const auto& g = copy.pending();
+                    std::vector<Answer> answers(g.size());
+                    for (std::size_t i = 0; i < g.size(); ++i) answers[i] = random_answer(g[i], rng);
+                    if (first)
+                        for (std::size_t k2 = 0; k2 < mine.size() && mine[k2] < g.size(); ++k2)
+                            if (validate_answer(g[mine[k2]], o.answers[k2]).empty()) answers[mine[k2]] = o.answers[k2];
+                    first = false;
+                    copy.answer(answers);
+                }
+                if (copy.state() == RunState::Failed) {
+                    ++out.failed_copies;
+                    if (out.first_failure.empty()) out.first_failure = copy.error();
+                }
+                sum += copy.rewards()[static_cast<std::size_t>(player)];
+            }
+            o.visits = samples_;
+            o.value = sum / samples_;
+        }
+        std::size_t best = 0;
+        for (std::size_t i = 1; i < options.size(); ++i)
+            if (options[i].value > options[best].value) best = i;
+        out.answers = options[best].answers;
+        out.options = options;
+        std::stable_sort(out.options.begin(), out.options.end(),
+                         [](const OptionEstimate& a, const OptionEstimate& c) { return a.value > c.value; });
+        out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return out;
+    }
+
+private:
+    int samples_;
+};
+
+}  // namespace
+
+std::string agent_name_error(const std::string& name) {
+    ParsedName p;
+    std::string error;
+    if (!parse_name(name, p, error)) return error;
+    if (p.kind == "mcts") return "";
+    if (p.kind == "greedy") return p.milliseconds ? "'" + name + "': greedy takes a number of copies per answer, not a time" : "";
+    if (p.number >= 0 || p.milliseconds) return "'" + name + "': only mcts and greedy take a budget after a colon";
+    if (p.kind == "random" || p.kind == "first" || p.kind == "human" || p.kind == "scripted") return "";
+    return "expected one of \"random\", \"first\", \"greedy\", \"mcts\", \"mcts:<copies>\", \"mcts:<ms>ms\", \"human\", "
+           "\"scripted\"; got \"" + name + "\"";
+}
+
+std::unique_ptr<Agent> make_named_agent(const std::string& name, std::uint64_t seed) {
+    ParsedName p;
+    std::string error;
+    if (!parse_name(name, p, error)) return nullptr;
+    if (p.kind == "mcts") {
+        SearchBudget b;
+        if (p.milliseconds) b.seconds = static_cast<double>(p.number) / 1000.0;
+        else if (p.number > 0) b.iterations = static_cast<int>(p.number);
+        return make_mcts_agent(b, seed);
+    }
+    if (p.kind == "greedy") return make_greedy_agent(p.number > 0 ? static_cast<int>(p.number) : 8, seed);
+    if (p.kind == "first") return make_first_agent();
+    if (p.kind == "random") return make_random_agent(seed);
+    return nullptr;
+}
+
+const SearchResult* last_search(const Agent& agent) {
+    if (const auto* s = dynamic_cast<const Searcher*>(&agent)) return &s->last();
+    return nullptr;
+}
+
+std::unique_ptr<Agent> make_mcts_agent(SearchBudget budget, std::uint64_t seed) { return std::make_unique<MctsAgent>(budget, seed); }
+std::unique_ptr<Agent> make_greedy_agent(int samples, std::uint64_t seed) { return std::make_unique<GreedyAgent>(samples, seed); }
+
+}  // namespace duelbox

@@ -1,0 +1,36 @@
+// search_agents.h - agents that think: MCTS and a greedy one-ply baseline, and agents by name.
+//
+// Agent names (a scenario seat's "agent", `--agents` of the lab, the CLI):
+//   random | first | human | scripted          as before (agent.h)
+//   mcts            MCTS with the default budget (SearchBudget: 200 copies a decision)
+//   mcts:N          MCTS with N copies a decision (deterministic)
+//   mcts:Nms        MCTS for N milliseconds of wall clock a decision: NOT reproducible (the
+//                   answer depends on the machine's speed and load); for play, never for tests
+//   greedy          one-ply: each answer of its own tried in `samples` copies (default 8)
+//                   that take it and then play at random to the end; the best mean wins
+//   greedy:N        the same with N copies per answer
+// A searching agent loads the scenario's game (and mods) into a host of its own on its first
+// decision, and answers at once, without searching, when it has one answer only.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "agents/agent.h"
+#include "mcts.h"
+
+namespace duelbox {
+
+// "" when `name` names an agent (see above), else what is wrong with it.
+std::string agent_name_error(const std::string& name);
+
+// The agent for a seat: `seed` is the seat's own (never the match's generator).
+std::unique_ptr<Agent> make_named_agent(const std::string& name, std::uint64_t seed);
+
+// The last search an MCTS or greedy agent made (nullptr for other agents, or before any).
+const SearchResult* last_search(const Agent& agent);
+
+std::unique_ptr<Agent> make_mcts_agent(SearchBudget budget, std::uint64_t seed);
+std::unique_ptr<Agent> make_greedy_agent(int samples, std::uint64_t seed);
+
+}  // namespace duelbox

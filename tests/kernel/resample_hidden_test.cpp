@@ -1,0 +1,127 @@
+// resample_hidden_test.cpp - Match::resample_hidden: a search's copy re-dealt from one player's view.
+//
+// What must hold: nothing the viewer can see or knows changes; hidden identities trade only
+// within their class (owner and kind); a card the viewer knows to be in a zone stays in it;
+// and two matches the viewer cannot tell apart re-deal to the same cards in the same places.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "kernel/match.h"
+
+using namespace duelbox;
+
+namespace {
+
+struct Table {
+    Match m{1};
+    ZoneId hand0, hand1, deck1, set1, discard;
+    explicit Table(std::uint64_t seed = 1) : m(seed) {
+        m.add_player("A", 1);
+        m.add_player("B", 2);
+        hand0 = m.create_zone("hand", 0, Visibility::Owner);
+        hand1 = m.create_zone("hand", 1, Visibility::Owner);
+        deck1 = m.create_zone("deck", 1, Visibility::Hidden);
+        set1 = m.create_zone("set", 1, Visibility::Owner);
+        discard = m.create_zone("discard", kNoPlayer, Visibility::Public);
+    }
+    EntityId card(const std::string& def, PlayerIndex owner, ZoneId z, const std::string& kind = "card") {
+        return m.create_entity(kind, def, def, owner, z, Where::bottom(), {{"power", std::int64_t(def.size())}}, {"t_" + def});
+    }
+    std::vector<std::string> defs(ZoneId z) const {
+        std::vector<std::string> out;
+        for (EntityId e : m.zone(z).items) out.push_back(m.entity(e).def);
+        return out;
+    }
+};
+
+std::vector<std::string> sorted(std::vector<std::string> v) {
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+}  // namespace
+
+TEST_CASE("resample_hidden keeps what the viewer sees and re-deals the rest within its class") {
+    Table t;
+    t.card("mine", 0, t.hand0);
+    for (const char* d : {"a", "bb", "ccc", "dddd", "eeeee", "ffffff"}) t.card(d, 1, t.deck1);
+    t.card("style", 1, t.set1, "style");
+    t.card("open", 1, t.discard);
+    t.m.move(t.m.zone(t.deck1).items[0], t.hand1);
+    t.m.move(t.m.zone(t.deck1).items[0], t.hand1);
+    const auto all_before = sorted([&] {
+        auto v = t.defs(t.hand1);
+        for (auto& d : t.defs(t.deck1)) v.push_back(d);
+        return v;
+    }());
+    bool changed = false;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        Table u;   // the same table, re-dealt with another seed
+        u.card("mine", 0, u.hand0);
+        for (const char* d : {"a", "bb", "ccc", "dddd", "eeeee", "ffffff"}) u.card(d, 1, u.deck1);
+        u.card("style", 1, u.set1, "style");
+        u.card("open", 1, u.discard);
+        u.m.move(u.m.zone(u.deck1).items[0], u.hand1);
+        u.m.move(u.m.zone(u.deck1).items[0], u.hand1);
+        const auto before = u.defs(u.hand1);
+        u.m.resample_hidden(0, seed);
+        CHECK(u.m.check_invariants() == "");
+        CHECK(u.defs(u.hand0) == std::vector<std::string>{"mine"});        // the viewer's own
+        CHECK(u.defs(u.discard) == std::vector<std::string>{"open"});      // public
+        CHECK(u.defs(u.set1) == std::vector<std::string>{"style"});        // another class: never swapped in
+        auto after = u.defs(u.hand1);
+        for (auto& d : u.defs(u.deck1)) after.push_back(d);
+        CHECK(sorted(after) == all_before);                                // the same cards, re-dealt
+        CHECK(u.m.zone(u.hand1).items.size() == 2);
+        changed = changed || u.defs(u.hand1) != before;
+        // A card's props and tags travel with it.
+        for (EntityId e : u.m.zone(u.deck1).items) {
+            const Entity& ent = u.m.entity(e);
+            CHECK(std::get<std::int64_t>(ent.prop("power")) == static_cast<std::int64_t>(ent.def.size()));
+            CHECK(ent.has_tag("t_" + ent.def));
+        }
+    }
+    CHECK(changed);   // over 20 seeds the hidden hand was dealt differently at least once
+}
+
+TEST_CASE("resample_hidden: matches the viewer cannot tell apart re-deal to the same state") {
+    // B's deck is built in two different orders: player A saw only "a card is created" each time.
+    Table x, y;
+    for (const char* d : {"a", "b", "c", "d", "e"}) x.card(d, 1, x.deck1);
+    for (const char* d : {"e", "c", "a", "d", "b"}) y.card(d, 1, y.deck1);
+    x.m.move(x.m.zone(x.deck1).items[0], x.hand1);
+    y.m.move(y.m.zone(y.deck1).items[0], y.hand1);
+    REQUIRE(x.defs(x.hand1) != y.defs(y.hand1));   // the truth differs
+    x.m.resample_hidden(0, 99);
+    y.m.resample_hidden(0, 99);
+    CHECK(x.defs(x.hand1) == y.defs(y.hand1));
+    CHECK(x.defs(x.deck1) == y.defs(y.deck1));
+    CHECK(x.m.rng().next() == y.m.rng().next());   // the future draws follow the seed, not the match
+}
+
+TEST_CASE("resample_hidden: a card the viewer saw arrive stays; one shuffled in stays in its zone") {
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        Table t;
+        for (const char* d : {"a", "b", "c", "d", "e", "f"}) t.card(d, 1, t.deck1);
+        const EntityId shown = t.m.zone(t.deck1).items[0];
+        t.m.reveal(shown, mask_of(0));                 // A is shown B's top card ...
+        t.m.move(shown, t.hand1);                      // ... and sees it go into B's hand
+        const EntityId shuffled = t.m.zone(t.deck1).items[0];
+        t.m.move(shuffled, t.discard);                 // public, then back into the deck, shuffled
+        t.m.move(shuffled, t.deck1, Where::top());
+        t.m.shuffle(t.deck1);
+        t.m.resample_hidden(0, seed);
+        CHECK(t.m.entity(shown).def == "a");
+        CHECK(t.m.entity(shown).zone == t.hand1);
+        const auto deck = t.defs(t.deck1);
+        CHECK(std::count(deck.begin(), deck.end(), "b") == 1);   // still in the deck, somewhere
+    }
+}
+
+TEST_CASE("resample_hidden refuses a player who is not at the table") {
+    Table t;
+    CHECK_THROWS_AS(t.m.resample_hidden(2, 1), KernelError);
+}

@@ -1,0 +1,167 @@
+// mcts_test.cpp - the search agents (search/mcts.h, search/search_agents.h): information sets,
+// simultaneous choices, determinism and agent names. Strength is measured by the lab, never
+// here (docs/ai.md): `duelbox lab <game> --agents mcts,random`.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "lua/host.h"
+#include "lua/match_runner.h"
+#include "search/mcts.h"
+#include "search/search_agents.h"
+
+using namespace duelbox;
+
+namespace {
+
+Scenario bench_of(const std::string& game) {
+    const std::string root = DUELBOX_SOURCE_ROOT;
+    return load_scenario(root + "/examples/" + game + "/bench.json", root);
+}
+
+// Every event as player `viewer` sees it.
+std::vector<std::string> view_of(const Match& m, PlayerIndex viewer, std::size_t events) {
+    std::vector<std::string> out;
+    const NameResolver names = m.names();
+    for (std::size_t i = 0; i < events; ++i) {
+        const Event e = m.log().event(i);
+        if (!mask_has(e.audience, viewer)) continue;
+        out.push_back(m.log().to_json_line(e, viewer, &names));
+    }
+    return out;
+}
+
+std::vector<std::string> defs_in(const Match& m, const std::string& zone, PlayerIndex owner) {
+    std::vector<std::string> out;
+    for (EntityId e : m.zone(m.find_zone(zone, owner)).items) out.push_back(m.entity(e).def);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("MCTS decides from its information set: matches it cannot tell apart get the same answer", "[search]") {
+    // Sinbad (seat 2) holds different cards in X and Y; Medusa (seat 1) saw only "a card is created".
+    Scenario x = bench_of("unmatched"), y = bench_of("unmatched");
+    const std::vector<std::string> hand_x{"scimitar", "parry", "sea_legs", "spoils", "trade_winds"},
+        deck_x{"parry", "parry", "parry", "heavy_load", "heavy_load", "heavy_load", "roc_feather", "roc_feather",
+               "cunning_escape", "cunning_escape", "cunning_escape", "porters_sack", "porters_sack", "porters_sack",
+               "scimitar", "scimitar", "seven_voyages", "seven_voyages", "sea_legs", "sea_legs", "spoils",
+               "trade_winds", "turning_point", "turning_point", "turning_point"},
+        hand_y{"heavy_load", "heavy_load", "roc_feather", "turning_point", "cunning_escape"},
+        deck_y{"scimitar", "parry", "sea_legs", "spoils", "trade_winds", "parry", "parry", "parry", "heavy_load",
+               "roc_feather", "cunning_escape", "cunning_escape", "porters_sack", "porters_sack", "porters_sack",
+               "scimitar", "scimitar", "seven_voyages", "seven_voyages", "sea_legs", "sea_legs", "spoils",
+               "trade_winds", "turning_point", "turning_point"};
+    x.seats[1].setup["hand"] = hand_x;
+    x.seats[1].setup["deck"] = deck_x;
+    y.seats[1].setup["hand"] = hand_y;
+    y.seats[1].setup["deck"] = deck_y;
+    for (Scenario* s : {&x, &y}) {
+        s->seed = 11;
+        s->stop.after_decisions = 0;   // stop at the first question
+    }
+    LuaHost hx(x.limits), hy(y.limits), search_host(x.limits);
+    std::vector<std::string> errors;
+    REQUIRE(hx.load_game(x, errors));
+    REQUIRE(hy.load_game(y, errors));
+    REQUIRE(search_host.load_game(x, errors));
+    MatchRunner rx(hx, x), ry(hy, y);
+    REQUIRE(rx.run() == RunState::Stopped);
+    REQUIRE(ry.run() == RunState::Stopped);
+    REQUIRE(rx.pending().size() == 1);
+    REQUIRE(rx.pending()[0].player == 0);
+    REQUIRE(rx.pending()[0].options.size() > 1);
+    // The truth differs; Medusa's view does not.
+    REQUIRE(defs_in(rx.match(), "hand", 1) != defs_in(ry.match(), "hand", 1));
+    REQUIRE(view_of(rx.match(), 0, rx.match().log().size()) == view_of(ry.match(), 0, ry.match().log().size()));
+
+    SearchBudget b;
+    b.iterations = 24;
+    const SearchResult sx = search_decision(search_host, x, rx.taken(), rx.pending(), 0, b, 5);
+    const SearchResult sy = search_decision(search_host, y, ry.taken(), ry.pending(), 0, b, 5);
+    REQUIRE(sx.failed_copies == 0);
+    REQUIRE(sx.options.size() == sy.options.size());
+    CHECK(sx.answers == sy.answers);
+    for (std::size_t i = 0; i < sx.options.size(); ++i) {
+        CHECK(sx.options[i].label == sy.options[i].label);
+        CHECK(sx.options[i].visits == sy.options[i].visits);
+        CHECK(sx.options[i].value == sy.options[i].value);
+    }
+}
+
+TEST_CASE("MCTS answers a simultaneous secret choice with a mixed strategy (BattleCON's SET)", "[search]") {
+    Scenario s = bench_of("battlecon");
+    s.seed = 3;
+    LuaHost host(s.limits), search_host(s.limits);
+    std::vector<std::string> errors;
+    REQUIRE(host.load_game(s, errors));
+    REQUIRE(search_host.load_game(s, errors));
+    // Play at random until a group asks both players at once.
+    for (auto& seat : s.seats) seat.agent = "random";
+    std::size_t at = 0;
+    std::vector<DecisionRequest> group;
+    std::vector<ScriptedDecision> prefix;
+    for (; at < 200 && group.empty(); ++at) {
+        Scenario t = s;
+        t.stop.after_decisions = static_cast<std::int64_t>(at);
+        MatchRunner r(host, t);
+        if (r.run() != RunState::Stopped) break;
+        bool both = false;
+        for (const auto& q : r.pending()) both = both || q.player != r.pending()[0].player;
+        if (both && r.taken().size() == at) {
+            group = r.pending();
+            prefix = r.taken();
+        }
+    }
+    REQUIRE_FALSE(group.empty());
+    SearchBudget b;
+    b.iterations = 40;
+    const SearchResult res = search_decision(search_host, s, prefix, group, 0, b, 9);
+    CHECK(res.simultaneous);
+    CHECK(res.failed_copies == 0);
+    double total = 0;
+    for (const auto& o : res.options) {
+        CHECK(o.probability >= 0);
+        total += o.probability;
+    }
+    CHECK(std::abs(total - 1) < 1e-9);
+    // The answer covers every request of player 1 in the group (style and base).
+    std::size_t mine = 0;
+    for (const auto& q : group) mine += q.player == 0;
+    CHECK(res.answers.size() == mine);
+    // Deterministic: the same seed, the same everything.
+    const SearchResult again = search_decision(search_host, s, prefix, group, 0, b, 9);
+    CHECK(again.answers == res.answers);
+    for (std::size_t i = 0; i < res.options.size(); ++i) CHECK(again.options[i].probability == res.options[i].probability);
+}
+
+TEST_CASE("a match with an MCTS seat plays to the end and replays identically", "[search]") {
+    Scenario s = bench_of("tagteam");
+    s.seed = 5;
+    s.seats[0].agent = "mcts:6";
+    s.seats[1].agent = "greedy:1";
+    LuaHost host(s.limits);
+    std::vector<std::string> errors;
+    REQUIRE(host.load_game(s, errors));
+    MatchRunner a(host, s);
+    REQUIRE(a.run() == RunState::Finished);
+    const auto first = a.taken().size();
+    MatchRunner b(host, s);
+    REQUIRE(b.run() == RunState::Finished);
+    REQUIRE(b.taken().size() == first);
+    for (std::size_t i = 0; i < first; ++i) CHECK(b.taken()[i].picks == a.taken()[i].picks);
+    CHECK(b.match().log().size() == a.match().log().size());
+}
+
+TEST_CASE("agents by name", "[search]") {
+    for (const char* ok : {"random", "first", "human", "scripted", "mcts", "mcts:1", "mcts:2000", "mcts:150ms", "greedy", "greedy:4"})
+        CHECK(agent_name_error(ok) == "");
+    CHECK(agent_name_error("mcts:0").find("whole number") != std::string::npos);
+    CHECK(agent_name_error("mcts:lots").find("whole number") != std::string::npos);
+    CHECK(agent_name_error("greedy:20ms").find("not a time") != std::string::npos);
+    CHECK(agent_name_error("random:3").find("only mcts and greedy") != std::string::npos);
+    CHECK(agent_name_error("best").find("expected one of") != std::string::npos);
+    CHECK(std::string(make_named_agent("mcts:10", 1)->kind()) == "mcts");
+    CHECK(std::string(make_named_agent("greedy", 1)->kind()) == "greedy");
+    CHECK(make_named_agent("human", 1) == nullptr);   // front ends wire people
+}
