@@ -32,6 +32,7 @@
 
 #include "cli.h"
 #include "cli_args.h"
+#include "fork_bench.h"
 #include "lua/bench_pool.h"
 #include "lua/host_pool.h"
 #include "profile_report.h"
@@ -143,7 +144,7 @@ int bench_command(const std::vector<std::string>& args) {
     flags.matches = 200;
     flags.max_matches = 100'000'000;
     flags.workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    bool reference = false, profile = false;
+    bool reference = false, profile = false, forks = false;
     std::size_t top = 25;
     auto usage = [](const std::string& why) {
         std::cerr << "duelbox bench: " << why << " (see duelbox --help)\n";
@@ -162,6 +163,8 @@ int bench_command(const std::vector<std::string>& args) {
             reference = true;
         } else if (a == "--profile") {
             profile = true;
+        } else if (a == "--forks") {
+            forks = true;
         } else if (a == "--top") {
             if (!has_value || !parse_number<std::size_t>(args[++i], 1, 100000, top))
                 return usage("--top needs a whole number from 1 to 100000");
@@ -196,6 +199,10 @@ int bench_command(const std::vector<std::string>& args) {
         return kBadInput;
     }
     for (const std::string& m : mods) base.mods.push_back(m);
+    if (forks) {
+        std::cout << "command: duelbox bench " << target << " --forks --matches " << matches << " --seed " << seed << "\n";
+        return fork_bench(base, matches, seed);
+    }
     std::cout << "command: duelbox bench " << target << " --matches " << matches << " --seed " << seed << " --workers "
               << workers << (results.empty() ? "" : " --results " + results) << (reference ? " --reference" : "")
               << (profile ? " --profile --top " + std::to_string(top) : "") << "\n";

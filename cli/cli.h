@@ -18,6 +18,7 @@ int replay_command(const std::vector<std::string>& args);   // duelbox replay
 int check_command(const std::vector<std::string>& args);    // duelbox check
 int bench_command(const std::vector<std::string>& args);    // duelbox bench
 int lab_command(const std::vector<std::string>& args);      // duelbox lab, duelbox lab merge
+int hint_command(const std::vector<std::string>& args);     // duelbox hint
 
 extern const char* const kHelp;
 

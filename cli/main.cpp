@@ -43,7 +43,7 @@ Usage:
       game's own card checks (game.check_card); plays each scenario on a fresh and on a
       reused host and reports where their logs differ.
   duelbox bench <game|scenario.json> [--matches N] [--seed S] [--workers W] [--results FILE]
-                                     [--reference] [--profile [--top N]] [--mod DIR]...
+                                     [--reference] [--profile [--top N]] [--forks] [--mod DIR]...
       Plays N matches (default 200) of examples/<game>/bench.json with random agents, once
       without and once with narration, and prints matches/s (wall clock) and us per event
       and per the game's unit of play (a beat, a turn; CPU time summed over the workers).
@@ -64,6 +64,10 @@ Usage:
                         script time goes per unit of play: the hottest lines (self time, the
                         kernel calls they make included), the most called C functions
                         ("zone.count") and Lua functions; --top N sets how many (default 25)
+      --forks           what a search pays per copy of a match (docs/ai.md): plays N random
+                        matches on one thread and times a copy made at every 4th decision
+                        group (replaying the answers so far): copies/s, overall and by
+                        quarter of the match
   duelbox lab <game|scenario.json> [--fighters a,b,...] [--matches N] [--seed S]
                                    [--agent A] [--workers W] [--out DIR] [--shard i/N]
                                    [--wide H] [--mod DIR]...
@@ -78,7 +82,12 @@ Usage:
                         lists them)
       --matches N       matches per pairing and seat order
       --seed S          match g of the run uses seed S+g (default 1)
-      --agent A         every seat's agent: random (default) or first
+      --agent A         every seat's agent: random (default), first, greedy, mcts[:N]
+      --agents A,B      instead of the fighter table: agent A against agent B on the
+                        scenario as written; A takes each seat in turn, B every other
+                        seat; prints A's score per seat and in all with 95% intervals,
+                        and the median / 90th percentile time of the answers each agent
+                        searched (docs/ai.md)
       --workers W       threads (default: one per core); results.json is the same for any W
       --out DIR         where the files go (default lab-<game>)
       --shard i/N       play only slice i (0-based) of N; `duelbox lab merge` adds shards up
@@ -86,6 +95,13 @@ Usage:
   duelbox lab merge <results.json>... [--out DIR]
       Adds up the shards of one lab run (every shard exactly once) into DIR (default
       lab-merged): the same results.json, byte for byte, as the unsharded run.
+  duelbox hint <scenario.json> [--at N] [--as P] [--agent mcts[:N]|greedy[:N]] [--seed S]
+               [--root DIR] [--mod DIR]...
+      Plays the scenario to the decision pending after event N (default: where the
+      scenario stops, else its first decision) and searches it for each player asked (or
+      player P) from what that player can know: every answer with its visits and estimated
+      chance to win, and for a simultaneous secret choice the mixed strategy the answer is
+      drawn from (docs/ai.md). Default agent mcts (64 copies); deterministic per --seed.
   duelbox --help
 
 Exit status:
@@ -120,6 +136,7 @@ int main(int argc, char** argv) {
         if (cmd == "check") return check_command(args);
         if (cmd == "bench") return bench_command(args);
         if (cmd == "lab") return lab_command(args);
+        if (cmd == "hint") return hint_command(args);
     } catch (const std::exception& e) {
         // Every expected failure is handled inside the commands; this is the last guard.
         std::cerr << "duelbox: internal error: " << e.what() << "\n";

@@ -73,6 +73,7 @@ struct Stat {
 struct Node {
     std::unordered_map<std::string, Stat> stats;   // "<player>:<joint key>"; looked up, never iterated
     std::unordered_map<std::string, std::unique_ptr<Node>> children;
+    std::vector<std::pair<double, int>> reward;    // per player: sum and count of rewards here (the baseline)
 };
 
 std::string stat_key(PlayerIndex p, const std::string& joint) { return std::to_string(p) + ":" + joint; }
@@ -126,8 +127,19 @@ public:
             ++st.visits;
             st.sum += x;
             if (!s.simultaneous) continue;
+            // Regret matching from one sampled outcome: each answer's value is estimated as the
+            // baseline (the player's mean reward here so far), plus for the answer taken the
+            // surprise over it divided by its probability; its regret grows by how much
+            // better that is than what this copy got. The baseline keeps a string of losses
+            // (reward 0) from teaching nothing, and the first win from locking the strategy.
+            auto& r = s.node->reward;
+            if (r.size() <= static_cast<std::size_t>(s.player)) r.resize(static_cast<std::size_t>(s.player) + 1, {0.0, 0});
+            auto& [sum, count] = r[static_cast<std::size_t>(s.player)];
+            const double base = count > 0 ? sum / count : 0.5;
             for (const std::string& k : s.offered)
-                s.node->stats[stat_key(s.player, k)].regret += (k == s.chosen ? x / s.probability : 0.0) - x;
+                s.node->stats[stat_key(s.player, k)].regret += base + (k == s.chosen ? (x - base) / s.probability : 0.0) - x;
+            sum += x;
+            ++count;
         }
     }
 

@@ -36,7 +36,7 @@
 namespace duelbox {
 
 struct SearchBudget {
-    int iterations = 200;              // copies played (deterministic)
+    int iterations = 64;               // copies played (deterministic); 64 keeps a decision near 100 ms (docs/ai.md)
     double seconds = 0;                // > 0: stop at this wall-clock time instead (not reproducible)
     int max_playout_decisions = 4000;  // a copy still running after this many answers counts as a draw
     std::size_t candidates = 48;       // answers tried per request at most (answers.h)

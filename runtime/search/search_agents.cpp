@@ -225,17 +225,29 @@ std::string agent_name_error(const std::string& name) {
            "\"scripted\"; got \"" + name + "\"";
 }
 
+SearchBudget mcts_budget_of(const std::string& name) {
+    ParsedName p;
+    std::string error;
+    SearchBudget b;
+    if (!parse_name(name, p, error) || p.kind != "mcts") return b;
+    if (p.milliseconds) b.seconds = static_cast<double>(p.number) / 1000.0;
+    else if (p.number > 0) b.iterations = static_cast<int>(p.number);
+    return b;
+}
+
+int greedy_samples_of(const std::string& name) {
+    ParsedName p;
+    std::string error;
+    if (!parse_name(name, p, error) || p.kind != "greedy" || p.number < 1) return 8;
+    return static_cast<int>(p.number);
+}
+
 std::unique_ptr<Agent> make_named_agent(const std::string& name, std::uint64_t seed) {
     ParsedName p;
     std::string error;
     if (!parse_name(name, p, error)) return nullptr;
-    if (p.kind == "mcts") {
-        SearchBudget b;
-        if (p.milliseconds) b.seconds = static_cast<double>(p.number) / 1000.0;
-        else if (p.number > 0) b.iterations = static_cast<int>(p.number);
-        return make_mcts_agent(b, seed);
-    }
-    if (p.kind == "greedy") return make_greedy_agent(p.number > 0 ? static_cast<int>(p.number) : 8, seed);
+    if (p.kind == "mcts") return make_mcts_agent(mcts_budget_of(name), seed);
+    if (p.kind == "greedy") return make_greedy_agent(greedy_samples_of(name), seed);
     if (p.kind == "first") return make_first_agent();
     if (p.kind == "random") return make_random_agent(seed);
     return nullptr;

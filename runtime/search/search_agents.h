@@ -2,7 +2,7 @@
 //
 // Agent names (a scenario seat's "agent", `--agents` of the lab, the CLI):
 //   random | first | human | scripted          as before (agent.h)
-//   mcts            MCTS with the default budget (SearchBudget: 200 copies a decision)
+//   mcts            MCTS with the default budget (SearchBudget: 64 copies a decision)
 //   mcts:N          MCTS with N copies a decision (deterministic)
 //   mcts:Nms        MCTS for N milliseconds of wall clock a decision: NOT reproducible (the
 //                   answer depends on the machine's speed and load); for play, never for tests
@@ -26,6 +26,11 @@ std::string agent_name_error(const std::string& name);
 
 // The agent for a seat: `seed` is the seat's own (never the match's generator).
 std::unique_ptr<Agent> make_named_agent(const std::string& name, std::uint64_t seed);
+
+// The budget a name gives: mcts_budget_of("mcts:500") has 500 copies, of "mcts:150ms" 0.15 s,
+// of "mcts" the default; greedy_samples_of("greedy:4") is 4, of "greedy" 8.
+SearchBudget mcts_budget_of(const std::string& name);
+int greedy_samples_of(const std::string& name);
 
 // The last search an MCTS or greedy agent made (nullptr for other agents, or before any).
 const SearchResult* last_search(const Agent& agent);
