@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "model/catalog.h"
+#include "model/hint_job.h"
 #include "model/lab_job.h"
 #include "scenario/rules_reference.h"
 #include "model/script_files.h"
@@ -81,6 +82,9 @@ struct App {
     // Decision panel: per pending request, the answer being built.
     std::vector<std::vector<std::int64_t>> draft;
     int draft_generation = -1;
+    // "Ask the AI" (decision_panel.cpp): a search of the pending decision from the asker's view.
+    HintJob hint;
+    int hint_copies = 96;
 
     bool open_scenario(const std::string& path, bool retry = false);   // retry: the broken one again, same root
     const std::string& game_root() const { return session.is_open() ? session.scenario().root : broken_root; }

@@ -13,6 +13,35 @@ void follow(App& app) {
     if (const Event* e = app.session.current_event()) app.jump_to(app.session.run().match().log().where(*e));
 }
 
+// Who plays each seat: a person (the decision panel), or an agent (search/search_agents.h).
+// Changing one opens a fresh run of the scenario with it: a person against the AI is
+// "human" on one seat and "mcts" on the other.
+void draw_seat_agents(App& app) {
+    static const char* const kAgents[] = {"human", "mcts", "greedy", "random", "first"};
+    const Scenario& sc = app.session.scenario();
+    for (std::size_t i = 0; i < sc.seats.size(); ++i) {
+        ImGui::PushID(static_cast<int>(i));
+        if (i > 0) ImGui::SameLine();
+        const std::string label = sc.seats[i].name.empty() ? "Player " + std::to_string(i + 1) : sc.seats[i].name;
+        ImGui::SetNextItemWidth(90);
+        if (ImGui::BeginCombo(label.c_str(), sc.seats[i].agent.c_str())) {
+            for (const char* a : kAgents)
+                if (ImGui::Selectable(a, sc.seats[i].agent == a) && sc.seats[i].agent != a) {
+                    Scenario changed = sc;
+                    changed.seats[i].agent = a;
+                    std::string error;
+                    app.status = app.session.open(changed, error) ? "seat " + std::to_string(i + 1) + " is now played by " + a
+                                                                  : "could not reopen: " + error;
+                    app.draft_generation = -1;
+                }
+            ImGui::EndCombo();
+        }
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Who answers this seat's questions; mcts and greedy search (docs/ai.md).\nChanging it starts the match again.");
+        ImGui::PopID();
+    }
+}
+
 }  // namespace
 
 void draw_controls_panel(App& app) {
@@ -39,6 +68,7 @@ void draw_controls_panel(App& app) {
     if (ImGui::Button("Rerun now")) s.rerun({"(rerun asked)"});
     ImGui::SameLine();
     ImGui::Checkbox("Teaching mode", &app.teaching);
+    draw_seat_agents(app);
 
     // The timeline travels while dragging when travel is instant (every event has a snapshot)
     // or the log is short; otherwise (a far travel may rerun the match) when it is let go.

@@ -53,6 +53,68 @@ void drag_and_drop(std::vector<std::int64_t>& picks, std::size_t request, std::s
     }
 }
 
+// "Ask the AI": searches the group for this request's player, from that player's view only,
+// on a background thread; shows every answer with its visits and estimated chance to win (and
+// the mixed strategy of a simultaneous choice); "Use" puts an answer in the drafts.
+void draw_hint(App& app, const std::vector<DecisionRequest>& pending, PlayerIndex player) {
+    Session& s = app.session;
+    const std::size_t taken = s.run().runner().taken().size();
+    ImGui::SetNextItemWidth(80);
+    ImGui::InputInt("copies", &app.hint_copies, 16, 64);
+    app.hint_copies = std::clamp(app.hint_copies, 4, 5000);
+    ImGui::SameLine();
+    ImGui::BeginDisabled(app.hint.running());
+    if (ImGui::Button("Ask the AI")) {
+        SearchBudget b;
+        b.iterations = app.hint_copies;
+        app.hint.start(s.scenario(), s.run().runner().taken(), pending, player, b, 1);
+    }
+    ImGui::EndDisabled();
+    if (app.hint.running()) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("thinking...");
+    }
+    const auto h = app.hint.result();
+    if (!h || h->player != player || h->for_taken != taken) return;
+    if (!h->error.empty()) {
+        ImGui::TextColored(ImVec4(1, 0.45f, 0.45f, 1), "%s", h->error.c_str());
+        return;
+    }
+    const SearchResult& r = h->search;
+    ImGui::TextDisabled("%d copies, %.2f s, from what %s can know%s", r.iterations, r.seconds,
+                        s.run().match().player(player).name.c_str(), r.simultaneous ? "; a simultaneous choice: play the mixed strategy" : "");
+    if (!ImGui::BeginTable("hint", r.simultaneous ? 5 : 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+    ImGui::TableSetupColumn("answer");
+    ImGui::TableSetupColumn("visits");
+    ImGui::TableSetupColumn("win %");
+    if (r.simultaneous) ImGui::TableSetupColumn("strategy");
+    ImGui::TableSetupColumn("");
+    ImGui::TableHeadersRow();
+    for (std::size_t k = 0; k < r.options.size() && k < 40; ++k) {
+        const OptionEstimate& o = r.options[k];
+        ImGui::PushID(static_cast<int>(k));
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(o.label.c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", o.visits);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.1f", 100 * o.value);
+        if (r.simultaneous) {
+            ImGui::TableNextColumn();
+            ImGui::Text("%.1f%%", 100 * o.probability);
+        }
+        ImGui::TableNextColumn();
+        if (ImGui::SmallButton("Use")) {
+            std::size_t mine = 0;
+            for (std::size_t i = 0; i < pending.size() && i < app.draft.size(); ++i)
+                if (pending[i].player == player && mine < o.answers.size()) app.draft[i] = o.answers[mine++].picks;
+        }
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+}
+
 }  // namespace
 
 void draw_decision_panel(App& app) {
@@ -71,6 +133,10 @@ void draw_decision_panel(App& app) {
         if (!for_a_person(app, r) || s.answered(i)) continue;
         ImGui::PushID(static_cast<int>(i));
         ImGui::Separator();
+        // One "Ask the AI" per player and group, above their first request.
+        bool first_of_player = true;
+        for (std::size_t j = 0; j < i; ++j) first_of_player = first_of_player && pending[j].player != r.player;
+        if (first_of_player) draw_hint(app, pending, r.player);
         ImGui::Text("%s: %s", s.run().match().player(r.player).name.c_str(), r.prompt.empty() ? r.id.c_str() : r.prompt.c_str());
         auto& picks = app.draft[i];
         switch (r.kind) {

@@ -221,8 +221,14 @@ std::optional<std::vector<double>> one_copy(LuaHost& host, const Scenario& scena
     Node* node = &tree.root();
     bool in_tree = true;
     std::vector<Step> path;
-    int answered = 0;
+    int answered = 0, rolled = 0;
+    const int cut = budget.rollout_decisions > 0 && copy.can_evaluate() ? budget.rollout_decisions : -1;
+    std::optional<std::vector<double>> estimate;
     while (copy.waiting()) {
+        if (!in_tree && cut >= 0 && rolled++ >= cut) {
+            estimate = copy.evaluate();
+            break;
+        }
         const auto& group = copy.pending();
         std::vector<Answer> answers(group.size());
         if (in_tree) {
@@ -245,8 +251,8 @@ std::optional<std::vector<double>> one_copy(LuaHost& host, const Scenario& scena
         copy.answer(answers);
         if (++answered >= budget.max_playout_decisions) break;
     }
-    if (copy.state() == RunState::Failed) failure = copy.error();
-    std::vector<double> reward = copy.rewards();
+    if (copy.state() == RunState::Failed || (cut >= 0 && !estimate && copy.waiting())) failure = copy.error();
+    std::vector<double> reward = estimate ? *estimate : copy.rewards();
     tree.update(path, reward);
     return reward;
 }
@@ -264,6 +270,7 @@ SearchResult search_decision(LuaHost& host, const Scenario& scenario, const std:
     const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
     for (int i = 0;; ++i) {
         if (budget.seconds > 0 ? elapsed() >= budget.seconds : i >= budget.iterations) break;
+        if (budget.cancel && budget.cancel->load()) break;
         std::string failure;
         const auto reward = one_copy(host, scenario, prefix, player, budget, tree, rng, seed ^ 0x5eedULL, failure);
         ++out.iterations;

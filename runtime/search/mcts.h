@@ -9,8 +9,10 @@
 //      this copy (with availability counts: an answer missing from some copies is not
 //      penalised for them); where several decide at once, each picks from its own
 //      regret-matching strategy, not knowing the others' picks (decoupled SM-MCTS),
-//   4. adds one node, plays the rest at random (or until `max_playout_decisions`, then a
-//      draw), and hands each player their reward back up the path.
+//   4. adds one node, plays on at random to the end (or, when the game gives an evaluation,
+//      `rollout_decisions` answers further, then takes the game's estimate; a copy still
+//      running after `max_playout_decisions` is a draw), and hands each player their reward
+//      back up the path.
 // Answers are named by their options' labels (answers.h), so one tree serves every copy.
 //
 // The result: for a single decider, the most visited answer; for a simultaneous choice,
@@ -25,6 +27,7 @@
 //  - Memory: at most one node per iteration (budget.iterations + 1 nodes); node_bytes
 //    counts them.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -36,12 +39,17 @@
 namespace duelbox {
 
 struct SearchBudget {
-    int iterations = 64;               // copies played (deterministic); 64 keeps a decision near 100 ms (docs/ai.md)
+    int iterations = 96;               // copies played (deterministic); the default keeps a decision near 100 ms (docs/ai.md)
     double seconds = 0;                // > 0: stop at this wall-clock time instead (not reproducible)
     int max_playout_decisions = 4000;  // a copy still running after this many answers counts as a draw
+    // With a game that declares `evaluate` (playout.h): a copy is cut this many answers after
+    // it left the tree and scored by the game's estimate instead of played to the end; 0 =
+    // always play to the end.
+    int rollout_decisions = 12;
     std::size_t candidates = 48;       // answers tried per request at most (answers.h)
     double exploration = 0.7;          // UCB1's c (rewards are in [0, 1])
     double mix = 0.1;                  // regret matching's share of uniform exploration
+    const std::atomic<bool>* cancel = nullptr;   // when given and set, the search stops after the copy under way
 };
 
 // What the search found for one answer of the searching player (the `hint` table).

@@ -3,6 +3,9 @@
 
 #include <algorithm>
 
+#include "lua/raw_field.h"
+#include "lua/script_call.h"
+
 namespace duelbox {
 
 namespace {
@@ -26,7 +29,8 @@ Scenario copy_scenario(const Scenario& real, const std::vector<ScriptedDecision>
 }  // namespace
 
 Playout::Playout(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix)
-    : runner_(host, copy_scenario(scenario, prefix),
+    : host_(host),
+      runner_(host, copy_scenario(scenario, prefix),
               [](const SeatSpec&, PlayerIndex, std::uint64_t) { return std::make_unique<OutsideAgent>(); }),
       prefix_(prefix.size()) {}
 
@@ -70,6 +74,51 @@ std::vector<double> Playout::rewards() const {
     for (PlayerIndex w : res.winners)
         if (w >= 0 && w < m.player_count()) r[static_cast<std::size_t>(w)] = 1.0;
     return r;
+}
+
+bool Playout::can_evaluate() const {
+    lua_State* L = host_.state();
+    const int top = lua_gettop(L);
+    host_.push_game(L);
+    const bool has = lua_istable(L, -1) && raw_field(L, -1, "evaluate") == LUA_TFUNCTION;
+    lua_settop(L, top);
+    return has;
+}
+
+std::optional<std::vector<double>> Playout::evaluate() {
+    if (!waiting()) return std::nullopt;
+    lua_State* L = host_.state();
+    const int top = lua_gettop(L);
+    host_.push_game(L);
+    if (!lua_istable(L, -1) || raw_field(L, -1, "evaluate") != LUA_TFUNCTION) {
+        lua_settop(L, top);
+        return std::nullopt;
+    }
+    const int fn = lua_gettop(L);
+    host_.set_match(&runner_.match_for_search());
+    const int n = runner_.match().player_count();
+    std::vector<double> out(static_cast<std::size_t>(n), 0.5);
+    for (int p = 0; p < n; ++p) {
+        lua_pushvalue(L, fn);
+        lua_pushinteger(L, p + 1);
+        ScriptCall call(host_, L);
+        if (call.pcall(1, 1) != LUA_OK) {
+            error_ = "game.evaluate: " + call.error();
+            lua_settop(L, top);
+            return std::nullopt;
+        }
+        int is_number = 0;
+        const double v = lua_tonumberx(L, -1, &is_number);
+        lua_pop(L, 1);
+        if (!is_number || !(v >= 0 && v <= 1)) {
+            error_ = "game.evaluate(" + std::to_string(p + 1) + ") must return a number from 0 to 1";
+            lua_settop(L, top);
+            return std::nullopt;
+        }
+        out[static_cast<std::size_t>(p)] = v;
+    }
+    lua_settop(L, top);
+    return out;
 }
 
 }  // namespace duelbox

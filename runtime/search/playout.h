@@ -46,9 +46,17 @@ public:
     // not finish: failed, or cut short by the search).
     std::vector<double> rewards() const;
 
+    // The game's own estimate of each player's standing while the copy waits: its Lua
+    // `game.evaluate(p)` (a number from 0, lost, to 1, won; docs/ai.md), called for every
+    // player; a search cuts a copy short with it. Nothing when the game declares none, or
+    // when it fails or returns something else (error() then says what).
+    bool can_evaluate() const;
+    std::optional<std::vector<double>> evaluate();
+
 private:
     RunState play_on();
 
+    LuaHost& host_;
     MatchRunner runner_;
     std::size_t prefix_ = 0;
     std::string error_;

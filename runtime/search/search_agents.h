@@ -2,7 +2,7 @@
 //
 // Agent names (a scenario seat's "agent", `--agents` of the lab, the CLI):
 //   random | first | human | scripted          as before (agent.h)
-//   mcts            MCTS with the default budget (SearchBudget: 64 copies a decision)
+//   mcts            MCTS with the default budget (SearchBudget: 96 copies a decision)
 //   mcts:N          MCTS with N copies a decision (deterministic)
 //   mcts:Nms        MCTS for N milliseconds of wall clock a decision: NOT reproducible (the
 //                   answer depends on the machine's speed and load); for play, never for tests

@@ -66,6 +66,28 @@ local function battle_phase(G, round)
   return false
 end
 
+---How well player `p` stands, from 0 (lost) to 1 (won): what a search (docs/ai.md) scores a
+---copy of the match with when it cuts the copy short. One fighter KO'd ends the match (§6.3),
+---so each team is as safe as its weakest fighter: p's weakest health over both teams'.
+---@param p integer
+---@return number
+function game.evaluate(p)
+  local weakest = {}
+  for q = 1, match.players() do
+    local z = zone.find("fighters", q)
+    for _, f in ipairs(z and zone.items(z) or {}) do
+      local h = counter.get(f, "hp")
+      if h and (not weakest[q] or h < weakest[q]) then weakest[q] = h end
+    end
+  end
+  local mine, theirs = weakest[p] or 0, 0
+  for q = 1, match.players() do
+    if q ~= p and weakest[q] then theirs = math.max(theirs, weakest[q]) end
+  end
+  if mine + theirs == 0 then return 0.5 end
+  return mine / (mine + theirs)
+end
+
 function game.play(ctx)
   log.say("Tag Team begins", nil, { rule = "§3" })
   local G = setup.run(ctx, teams.form(ctx))

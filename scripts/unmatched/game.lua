@@ -44,6 +44,21 @@ local game = {
   },
 }
 
+---How well player `p` stands, from 0 (lost) to 1 (won): what a search (docs/ai.md) scores a
+---copy of the match with when it cuts the copy short. A hero's defeat ends the match, so the
+---heroes' health decides: p's hero's share of the heroes' health left (a defeated hero has 0).
+---@param p integer
+---@return number
+function game.evaluate(p)
+  local mine, theirs = 0, 0
+  for q = 1, match.players() do
+    local h = math.max(state.health(state.hero(q)), 0)
+    if match.allies(p, q) then mine = mine + h else theirs = theirs + h end
+  end
+  if mine + theirs == 0 then return 0.5 end
+  return mine / (mine + theirs)
+end
+
 function game.play(ctx)
   local order = ctx.options.ability_order
   if order ~= "defender_first" and order ~= "cards_first" then
