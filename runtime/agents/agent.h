@@ -40,6 +40,10 @@ struct DecisionContext {
     const std::vector<ScriptedDecision>* taken = nullptr;   // every answer before this group
     std::span<const DecisionRequest> group;              // the requests asked together with this one
     std::size_t index = 0;                               // this request's place in `group`
+    // Names the content of the scripts the match runs (every file the host loaded, with its
+    // hash): a search host loaded from older files must not stand in for it (the editor
+    // reruns after a save).
+    std::string content;
 };
 
 class Agent {

@@ -295,7 +295,12 @@ SearchResult search_decision(LuaHost& host, const Scenario& scenario, const std:
         if (auto it = stats.find(stat_key(player, j.key)); it != stats.end()) {
             e.visits = it->second.visits;
             if (e.visits > 0) e.value = it->second.sum / e.visits;
-            if (out.simultaneous) e.probability = it->second.strategy;
+            // The mixed strategy: how often the search drew this answer, less the share its
+            // uniform exploration gave every answer. With a few dozen copies the average
+            // regret-matching strategy is still mostly its uniform start; the visits follow
+            // what regret matching learned.
+            if (out.simultaneous)
+                e.probability = std::max(0.0, e.visits - budget.mix * out.iterations / static_cast<double>(mine->joints.size()));
         }
         if (out.simultaneous) strategy_total += std::max(e.probability, 0.0);
         out.options.push_back(std::move(e));

@@ -59,7 +59,7 @@ public:
             last_ = SearchResult{};
             last_.answers = answers;
         } else {
-            LuaHost& h = host(*ctx.scenario);
+            LuaHost& h = host(*ctx.scenario, ctx.content);
             last_ = think(h, *ctx.scenario, *ctx.taken, ctx.group, r.player, rng_.next());
             answers = last_.answers;
             ++searches_;
@@ -89,13 +89,19 @@ private:
 
     // The search host: one per thread and game (with its mods), kept for the next match, as
     // the bench's hosts are (a host that played other matches plays as a fresh one does:
-    // host_reuse_test.cpp). Loading a big game takes tens of milliseconds.
-    static LuaHost& host(const Scenario& s) {
-        thread_local std::map<std::string, std::unique_ptr<LuaHost>> hosts;
+    // host_reuse_test.cpp); loading a big game takes tens of milliseconds. A host loaded from
+    // other files than the match's (`content`: the editor reran after a save) is replaced.
+    static LuaHost& host(const Scenario& s, const std::string& content) {
+        struct Kept {
+            std::string content;
+            std::unique_ptr<LuaHost> host;
+        };
+        thread_local std::map<std::string, Kept> hosts;
         std::string key = s.root + '\n' + s.game;
         for (const auto& m : s.mods) key += '\n' + m;
-        auto& h = hosts[key];
-        if (!h) {
+        Kept& k = hosts[key];
+        if (!k.host || k.content != content) {
+            k.host.reset();
             auto fresh = std::make_unique<LuaHost>(s.limits);
             std::vector<std::string> errors;
             if (!fresh->load_game(s, errors)) {
@@ -104,9 +110,11 @@ private:
                 hosts.erase(key);
                 throw AgentError("the search could not load the game: " + all);
             }
-            h = std::move(fresh);
+            k.content.clear();   // what it loaded (the files may have changed since the match's host loaded)
+            for (const ScriptHash& f : fresh->scripts()) k.content += f.path + '=' + f.hash + ';';
+            k.host = std::move(fresh);
         }
-        return *h;
+        return *k.host;
     }
 
     Rng rng_;

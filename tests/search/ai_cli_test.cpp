@@ -1,0 +1,89 @@
+// ai_cli_test.cpp - the AI on the command line: `duelbox hint` (a pending decision searched
+// from each asker's view), `duelbox lab --agents A,B` (one agent against another over every
+// seat, with intervals and times) and `duelbox bench --forks`; bad agent names are refused
+// with the reason.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "../support/read_text.h"
+#include "../support/temp_dir.h"
+
+using namespace duelbox::test;
+
+namespace {
+
+int cli(const std::string& args, std::string& text) {
+    const TempDir dir("ai_cli_out");
+    const std::string out = dir.file("out.txt");
+    const int raw = std::system((std::string(DUELBOX_CLI_PATH) + " " + args + " > " + out + " 2>&1 < /dev/null").c_str());
+    text = read_text(out);
+    return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+}
+
+const std::string kBattlecon = std::string(DUELBOX_SOURCE_ROOT) + "/examples/battlecon/bench.json";
+
+}  // namespace
+
+TEST_CASE("duelbox hint searches a simultaneous choice for both players and shows each one's mixed strategy", "[search]") {
+    std::string out;
+    REQUIRE(cli("hint " + kBattlecon + " --at 300 --agent mcts:24", out) == 0);
+    INFO(out);
+    CHECK(out.find("player 1 (Ada), searched by mcts:24 from what player 1 can know: 24 copies") != std::string::npos);
+    CHECK(out.find("player 2 (Brook), searched by mcts:24 from what player 2 can know: 24 copies") != std::string::npos);
+    CHECK(out.find("a simultaneous choice") != std::string::npos);
+    CHECK(out.find("set.style=") != std::string::npos);
+    CHECK(out.find("strategy") != std::string::npos);
+    std::string again;
+    REQUIRE(cli("hint " + kBattlecon + " --at 300 --agent mcts:24", again) == 0);
+    // Deterministic but for the wall-clock seconds on the header lines.
+    const auto table = [](const std::string& s) {
+        std::string t;
+        for (std::size_t at = 0, end; at < s.size(); at = end + 1) {
+            end = s.find('\n', at);
+            if (end == std::string::npos) end = s.size();
+            const std::string line = s.substr(at, end - at);
+            if (line.find(" copies, ") == std::string::npos) t += line + "\n";
+        }
+        return t;
+    };
+    CHECK(table(again) == table(out));
+    // Only player 2's side, with the greedy baseline.
+    REQUIRE(cli("hint " + kBattlecon + " --at 300 --as 2 --agent greedy:2", out) == 0);
+    CHECK(out.find("player 1 (Ada), searched") == std::string::npos);
+    CHECK(out.find("player 2 (Brook), searched by greedy:2") != std::string::npos);
+}
+
+TEST_CASE("duelbox hint and lab refuse bad agents and say why", "[search]") {
+    std::string out;
+    CHECK(cli("hint " + kBattlecon + " --agent mcts:0", out) == 2);
+    CHECK(out.find("whole number") != std::string::npos);
+    CHECK(cli("hint " + kBattlecon + " --agent random", out) == 2);
+    CHECK(out.find("only mcts and greedy search") != std::string::npos);
+    CHECK(cli("lab tagteam --agents mcts", out) == 2);
+    CHECK(out.find("two agents") != std::string::npos);
+    CHECK(cli("lab tagteam --agents mcts,best", out) == 2);
+    CHECK(out.find("expected one of") != std::string::npos);
+}
+
+TEST_CASE("duelbox lab --agents plays one agent against another over every seat, with intervals and times", "[search]") {
+    std::string out;
+    REQUIRE(cli("lab tagteam --agents mcts:4,random --matches 6 --workers 2", out) == 0);
+    INFO(out);
+    CHECK(out.find("mcts:4 takes each of the 2 seats in turn") != std::string::npos);
+    CHECK(out.find("seat 1: ") != std::string::npos);
+    CHECK(out.find("seat 2: ") != std::string::npos);
+    CHECK(out.find("all: ") != std::string::npos);
+    CHECK(out.find("searched: median") != std::string::npos);
+}
+
+TEST_CASE("duelbox bench --forks times copies of a match by quarter", "[search]") {
+    std::string out;
+    REQUIRE(cli("bench tagteam --forks --matches 3", out) == 0);
+    INFO(out);
+    CHECK(out.find("copies/s") != std::string::npos);
+    CHECK(out.find("made in quarter 1 of the match") != std::string::npos);
+}
