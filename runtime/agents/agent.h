@@ -26,6 +26,7 @@ namespace duelbox {
 class Match;
 struct Scenario;
 struct ScriptedDecision;
+struct ScriptHash;
 
 struct AgentError : std::runtime_error {   // the agent cannot answer at all (input closed)
     using std::runtime_error::runtime_error;
@@ -40,10 +41,9 @@ struct DecisionContext {
     const std::vector<ScriptedDecision>* taken = nullptr;   // every answer before this group
     std::span<const DecisionRequest> group;              // the requests asked together with this one
     std::size_t index = 0;                               // this request's place in `group`
-    // Names the content of the scripts the match runs (every file the host loaded, with its
-    // hash): a search host loaded from older files must not stand in for it (the editor
-    // reruns after a save).
-    std::string content;
+    // Every file the match's host loaded, with its content hash: a search host loaded from
+    // other files must not stand in for it (the editor reruns after a save). Null: unknown.
+    const std::vector<ScriptHash>* scripts = nullptr;
 };
 
 class Agent {

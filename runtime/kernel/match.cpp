@@ -263,9 +263,8 @@ void Match::relocate(EntityId e, ZoneId to, Where where) {
 
 void Match::move(EntityId e, ZoneId to, Where where) {
     const ZoneId from = entity(e).zone;
-    const PlayerMask seen_before = seen_by(e);
     relocate(e, to, where);
-    const PlayerMask seen = seen_before | seen_by(e);
+    const PlayerMask seen = entity(e).placed_for;   // who saw it before the move or sees it now (relocate)
     const auto& items = zone(to).items;
     const auto index = std::find(items.begin(), items.end(), e) - items.begin();
     // Where a card went inside a zone is as secret as the card (an insert position in a

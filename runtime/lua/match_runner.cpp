@@ -131,8 +131,6 @@ RunState MatchRunner::start() {
         agents_.push_back(make_agent_ ? make_agent_(seat, p, scenario_.seed) : default_agent(seat, p, scenario_.seed));
     }
     match_->set_rule("");   // not a RuleScope: the play started below may leave its own context set
-    content_.clear();
-    for (const ScriptHash& f : host_.scripts()) content_ += f.path + '=' + f.hash + ';';
     host_.set_limits(scenario_.limits);
     host_.start_match(match_.get());
     host_.set_decisions(this);
@@ -351,7 +349,7 @@ bool MatchRunner::answer_pending() {
                 return false;
             }
             try {
-                a = agent->answer(r, *match_, DecisionContext{&scenario_, &taken_, pending_, i, content_});
+                a = agent->answer(r, *match_, DecisionContext{&scenario_, &taken_, pending_, i, &host_.scripts()});
             } catch (const std::exception& e) {
                 fail(who() + ": " + e.what());
                 return false;

@@ -101,7 +101,6 @@ private:
     bool grouped_ = false;
     SourceLoc pending_where_;
     std::vector<ScriptedDecision> taken_;
-    std::string content_;                              // DecisionContext::content, made at start
     std::size_t next_scripted_ = 0;
     std::size_t scanned_ = 0;                          // events already checked for stop.at_event
     std::size_t cut_ = static_cast<std::size_t>(-1);

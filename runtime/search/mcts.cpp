@@ -211,7 +211,7 @@ private:
 // nothing when the copy could not be made.
 std::optional<std::vector<double>> one_copy(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix,
                                             PlayerIndex player, const SearchBudget& budget, Tree& tree, Rng& rng,
-                                            std::uint64_t root_seed, std::string& failure) {
+                                            std::uint64_t root_seed, std::string& failure, std::string& evaluate_error) {
     Playout copy(host, scenario, prefix);
     if (!copy.reach()) {
         failure = copy.error();
@@ -227,6 +227,7 @@ std::optional<std::vector<double>> one_copy(LuaHost& host, const Scenario& scena
     while (copy.waiting()) {
         if (!in_tree && cut >= 0 && rolled++ >= cut) {
             estimate = copy.evaluate();
+            if (!estimate) evaluate_error = copy.error();
             break;
         }
         const auto& group = copy.pending();
@@ -271,14 +272,24 @@ SearchResult search_decision(LuaHost& host, const Scenario& scenario, const std:
     for (int i = 0;; ++i) {
         if (budget.seconds > 0 ? elapsed() >= budget.seconds : i >= budget.iterations) break;
         if (budget.cancel && budget.cancel->load()) break;
-        std::string failure;
-        const auto reward = one_copy(host, scenario, prefix, player, budget, tree, rng, seed ^ 0x5eedULL, failure);
+        std::string failure, evaluate_error;
+        const auto reward = one_copy(host, scenario, prefix, player, budget, tree, rng, seed ^ 0x5eedULL, failure, evaluate_error);
+        if (!evaluate_error.empty()) {   // the game's own estimate is broken: say so, do not search on
+            out.evaluate_error = evaluate_error;
+            ++out.iterations;
+            ++out.failed_copies;
+            if (out.first_failure.empty()) out.first_failure = evaluate_error;
+            break;
+        }
         ++out.iterations;
         if (!failure.empty()) {
             ++out.failed_copies;
             if (out.first_failure.empty()) out.first_failure = failure;
         }
-        if (!reward && out.failed_copies == out.iterations && out.iterations >= 3) break;   // no copy can be made
+        // Every copy so far failed (none can be made, or the game's evaluate always fails):
+        // three are enough to say so; the answer then falls back to the first offered.
+        if (out.failed_copies == out.iterations && out.iterations >= 3) break;
+        (void)reward;
     }
     // The options as the real match offers them, with what the copies found.
     Rng root_rng(seed ^ 0x5eedULL);

@@ -68,6 +68,7 @@ struct SearchResult {
     int iterations = 0;
     int failed_copies = 0;             // copies that failed (a script error) or could not be made
     std::string first_failure;
+    std::string evaluate_error;        // the game's evaluate failed (the search stopped there): a bug to report
     std::size_t nodes = 0;
     std::size_t node_bytes = 0;
     double seconds = 0;                // wall clock spent (reported, never decides anything unless budget.seconds)

@@ -59,8 +59,13 @@ public:
             last_ = SearchResult{};
             last_.answers = answers;
         } else {
-            LuaHost& h = host(*ctx.scenario, ctx.content);
+            LuaHost& h = host(*ctx.scenario, content_of(ctx.scripts));
             last_ = think(h, *ctx.scenario, *ctx.taken, ctx.group, r.player, rng_.next());
+            // A search none of whose copies played (a broken evaluate, scripts that no longer
+            // replay) must not pass for an answer: the match fails naming the cause.
+            if (!last_.evaluate_error.empty()) throw AgentError(std::string(kind()) + ": " + last_.evaluate_error);
+            if (last_.iterations > 0 && last_.failed_copies == last_.iterations)
+                throw AgentError(std::string(kind()) + ": no copy of the match could be played: " + last_.first_failure);
             answers = last_.answers;
             ++searches_;
         }
@@ -87,6 +92,13 @@ private:
         return true;
     }
 
+    static std::string content_of(const std::vector<ScriptHash>* scripts) {
+        std::string c;
+        if (scripts)
+            for (const ScriptHash& f : *scripts) c += f.path + '=' + f.hash + ';';
+        return c;
+    }
+
     // The search host: one per thread and game (with its mods), kept for the next match, as
     // the bench's hosts are (a host that played other matches plays as a fresh one does:
     // host_reuse_test.cpp); loading a big game takes tens of milliseconds. A host loaded from
@@ -110,8 +122,7 @@ private:
                 hosts.erase(key);
                 throw AgentError("the search could not load the game: " + all);
             }
-            k.content.clear();   // what it loaded (the files may have changed since the match's host loaded)
-            for (const ScriptHash& f : fresh->scripts()) k.content += f.path + '=' + f.hash + ';';
+            k.content = content_of(&fresh->scripts());   // what it loaded (the files may have changed since)
             k.host = std::move(fresh);
         }
         return *k.host;

@@ -37,6 +37,16 @@ struct Table {
     }
 };
 
+// A's card in hand; six of B's cards in B's deck, two of them drawn; a style B set; a public card.
+void deal(Table& t) {
+    t.card("mine", 0, t.hand0);
+    for (const char* d : {"a", "bb", "ccc", "dddd", "eeeee", "ffffff"}) t.card(d, 1, t.deck1);
+    t.card("style", 1, t.set1, "style");
+    t.card("open", 1, t.discard);
+    t.m.move(t.m.zone(t.deck1).items[0], t.hand1);
+    t.m.move(t.m.zone(t.deck1).items[0], t.hand1);
+}
+
 std::vector<std::string> sorted(std::vector<std::string> v) {
     std::sort(v.begin(), v.end());
     return v;
@@ -46,12 +56,7 @@ std::vector<std::string> sorted(std::vector<std::string> v) {
 
 TEST_CASE("resample_hidden keeps what the viewer sees and re-deals the rest within its class") {
     Table t;
-    t.card("mine", 0, t.hand0);
-    for (const char* d : {"a", "bb", "ccc", "dddd", "eeeee", "ffffff"}) t.card(d, 1, t.deck1);
-    t.card("style", 1, t.set1, "style");
-    t.card("open", 1, t.discard);
-    t.m.move(t.m.zone(t.deck1).items[0], t.hand1);
-    t.m.move(t.m.zone(t.deck1).items[0], t.hand1);
+    deal(t);
     const auto all_before = sorted([&] {
         auto v = t.defs(t.hand1);
         for (auto& d : t.defs(t.deck1)) v.push_back(d);
@@ -60,12 +65,7 @@ TEST_CASE("resample_hidden keeps what the viewer sees and re-deals the rest with
     bool changed = false;
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
         Table u;   // the same table, re-dealt with another seed
-        u.card("mine", 0, u.hand0);
-        for (const char* d : {"a", "bb", "ccc", "dddd", "eeeee", "ffffff"}) u.card(d, 1, u.deck1);
-        u.card("style", 1, u.set1, "style");
-        u.card("open", 1, u.discard);
-        u.m.move(u.m.zone(u.deck1).items[0], u.hand1);
-        u.m.move(u.m.zone(u.deck1).items[0], u.hand1);
+        deal(u);
         const auto before = u.defs(u.hand1);
         u.m.resample_hidden(0, seed);
         CHECK(u.m.check_invariants() == "");

@@ -3,7 +3,12 @@
 // here (docs/ai.md): `duelbox lab <game> --agents mcts,random`.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include "lua/host.h"
 #include "lua/match_runner.h"
@@ -164,4 +169,35 @@ TEST_CASE("agents by name", "[search]") {
     CHECK(std::string(make_named_agent("mcts:10", 1)->kind()) == "mcts");
     CHECK(std::string(make_named_agent("greedy", 1)->kind()) == "greedy");
     CHECK(make_named_agent("human", 1) == nullptr);   // front ends wire people
+}
+
+TEST_CASE("a game whose evaluate fails makes the searching agent fail the match with its file:line", "[search]") {
+    namespace fs = std::filesystem;
+    const fs::path support(DUELBOX_TEST_SUPPORT);
+    const fs::path root = fs::temp_directory_path() / ("duelbox_bad_evaluate_" + std::to_string(::getpid()));
+    fs::remove_all(root);
+    fs::create_directories(root / "scripts");
+    fs::create_directories(root / "cards");
+    fs::copy(support / "scripts" / "duel", root / "scripts" / "duel", fs::copy_options::recursive);
+    fs::copy(support / "cards" / "duel", root / "cards" / "duel", fs::copy_options::recursive);
+    {
+        std::ifstream in(root / "scripts" / "duel" / "game.lua");
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        text.replace(text.rfind("return game"), 11, "function game.evaluate(p) error(\"no estimate here\") end\nreturn game");
+        std::ofstream(root / "scripts" / "duel" / "game.lua") << text;
+    }
+    Scenario s = load_scenario(support.string() + "/scenarios/duel_demo.json", root.string());
+    s.root = root.string();
+    s.options["rounds"] = 200;   // long enough that copies are cut short and evaluated
+    s.seats[0].agent = "mcts:8";
+    s.seats[1].agent = "random";
+    LuaHost host(s.limits);
+    std::vector<std::string> errors;
+    REQUIRE(host.load_game(s, errors));
+    MatchRunner runner(host, s);
+    REQUIRE(runner.run() == RunState::Failed);
+    CHECK(runner.error().find("game.evaluate: ") != std::string::npos);
+    CHECK(runner.error().find("game.lua:") != std::string::npos);
+    CHECK(runner.error().find("no estimate here") != std::string::npos);
+    fs::remove_all(root);
 }
