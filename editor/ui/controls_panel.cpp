@@ -37,7 +37,9 @@ void draw_seat_agents(App& app) {
             ImGui::EndCombo();
         }
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Who answers this seat's questions; mcts and greedy search (docs/ai.md).\nChanging it starts the match again.");
+            ImGui::SetTooltip("Who answers this seat's questions; mcts and greedy search (docs/ai.md).\n"
+                              "Changing it starts the match again. The AI thinks on the window's thread,\n"
+                              "about 0.1 s a question: with no human seat the whole match is searched at once.");
         ImGui::PopID();
     }
 }
