@@ -25,7 +25,9 @@ public:
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         ++cost_.answers;
         cost_.total_ms += ms;
-        if (const SearchResult* s = last_search(*inner_); s && s->iterations > 0 && ms > 0 && fresh(*s)) {
+        if (const int n = searches_made(*inner_); n != searches_) {   // this answer was searched
+            searches_ = n;
+            const SearchResult* s = last_search(*inner_);
             cost_.searched_ms.push_back(ms);
             cost_.max_nodes = std::max(cost_.max_nodes, s->nodes);
             cost_.max_node_bytes = std::max(cost_.max_node_bytes, s->node_bytes);
@@ -34,19 +36,9 @@ public:
     }
 
 private:
-    // A search's result stays the agent's last until the next one: count each once.
-    bool fresh(const SearchResult& s) {
-        if (&s == seen_ && s.seconds == seen_seconds_ && s.iterations == seen_iterations_) return false;
-        seen_ = &s;
-        seen_seconds_ = s.seconds;
-        seen_iterations_ = s.iterations;
-        return true;
-    }
     std::unique_ptr<Agent> inner_;
     AgentCost& cost_;
-    const SearchResult* seen_ = nullptr;
-    double seen_seconds_ = -1;
-    int seen_iterations_ = -1;
+    int searches_ = 0;
 };
 
 }  // namespace
@@ -107,13 +99,8 @@ DuelResult run_agent_duel(const Scenario& base, const DuelOptions& opts) {
                 out.first_failure = "seed " + std::to_string(s.seed) + ": " + (error.empty() ? "the match did not finish" : error);
         } else {
             const auto& w = runner.match().result().winners;
-            DuelSeat& seat = out.seats[a_seat];
-            double* slot = w.empty() ? &seat.draws
-                           : std::find(w.begin(), w.end(), static_cast<PlayerIndex>(a_seat)) != w.end() ? &seat.wins
-                                                                                                       : &seat.losses;
-            *slot += 1;
-            double* total = slot == &seat.draws ? &out.total.draws : slot == &seat.wins ? &out.total.wins : &out.total.losses;
-            *total += 1;
+            const bool won = std::find(w.begin(), w.end(), static_cast<PlayerIndex>(a_seat)) != w.end();
+            for (DuelSeat* d : {&out.seats[a_seat], &out.total}) (w.empty() ? d->draws : won ? d->wins : d->losses) += 1;
         }
         if (opts.done) ++*opts.done;
     };

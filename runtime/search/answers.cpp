@@ -97,4 +97,36 @@ std::vector<Answer> candidate_answers(const DecisionRequest& r, std::size_t cap,
 
 std::string answer_key(const DecisionRequest& r, const Answer& a) { return r.id + "=" + describe_answer(r, a); }
 
+std::vector<Decider> deciders_of(std::span<const DecisionRequest> group, std::size_t cap, Rng& rng) {
+    std::vector<Decider> out;
+    for (std::size_t i = 0; i < group.size(); ++i) {
+        auto it = std::find_if(out.begin(), out.end(), [&](const Decider& d) { return d.player == group[i].player; });
+        if (it == out.end()) {
+            out.push_back(Decider{group[i].player, {}, {}});
+            it = out.end() - 1;
+        }
+        it->requests.push_back(i);
+    }
+    for (Decider& d : out) {
+        d.joints = {Joint{}};
+        for (std::size_t i : d.requests) {
+            const auto cands = candidate_answers(group[i], cap, rng);
+            std::vector<Joint> next;
+            for (const Joint& j : d.joints)
+                for (const Answer& a : cands) {
+                    Joint k = j;
+                    k.key += (k.key.empty() ? "" : " | ") + answer_key(group[i], a);
+                    k.answers.push_back(a);
+                    next.push_back(std::move(k));
+                }
+            if (next.size() > cap) {   // a seeded sample (never empty: cap >= 1)
+                rng.shuffle(next);
+                next.resize(cap);
+            }
+            d.joints = std::move(next);
+        }
+    }
+    return out;
+}
+
 }  // namespace duelbox

@@ -7,6 +7,7 @@
 // copy of the match even when it sits at another index.
 #pragma once
 #include <cstddef>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -17,5 +18,20 @@ namespace duelbox {
 
 std::vector<Answer> candidate_answers(const DecisionRequest& request, std::size_t cap, Rng& rng);
 std::string answer_key(const DecisionRequest& request, const Answer& answer);
+
+// One player's joint answer to all their requests in a group (BattleCON's style and base).
+struct Joint {
+    std::string key;                 // the answers' keys joined by " | "
+    std::vector<Answer> answers;     // per request of theirs, in group order
+};
+
+// Who decides in a group: in order of first appearance, with their requests and candidate
+// joint answers (the product of their requests' candidates, capped by a seeded sample).
+struct Decider {
+    PlayerIndex player = kNoPlayer;
+    std::vector<std::size_t> requests;   // indices into the group
+    std::vector<Joint> joints;
+};
+std::vector<Decider> deciders_of(std::span<const DecisionRequest> group, std::size_t cap, Rng& rng);
 
 }  // namespace duelbox

@@ -16,52 +16,6 @@ namespace duelbox {
 
 namespace {
 
-// One player's joint answer to their requests in a group.
-struct Joint {
-    std::string key;
-    std::vector<Answer> answers;   // per request of theirs, in group order
-};
-
-struct Decider {
-    PlayerIndex player = kNoPlayer;
-    std::vector<std::size_t> requests;   // indices into the group
-    std::vector<Joint> joints;
-};
-
-// The deciders of a group in order of first appearance, each with their candidate joint
-// answers (the product of their requests' candidates, capped by a seeded sample).
-std::vector<Decider> deciders_of(std::span<const DecisionRequest> group, std::size_t cap, Rng& rng) {
-    std::vector<Decider> out;
-    for (std::size_t i = 0; i < group.size(); ++i) {
-        auto it = std::find_if(out.begin(), out.end(), [&](const Decider& d) { return d.player == group[i].player; });
-        if (it == out.end()) {
-            out.push_back(Decider{group[i].player, {}, {}});
-            it = out.end() - 1;
-        }
-        it->requests.push_back(i);
-    }
-    for (Decider& d : out) {
-        d.joints = {Joint{}};
-        for (std::size_t i : d.requests) {
-            const auto cands = candidate_answers(group[i], cap, rng);
-            std::vector<Joint> next;
-            for (const Joint& j : d.joints)
-                for (const Answer& a : cands) {
-                    Joint k = j;
-                    k.key += (k.key.empty() ? "" : " | ") + answer_key(group[i], a);
-                    k.answers.push_back(a);
-                    next.push_back(std::move(k));
-                }
-            if (next.size() > cap) {   // a seeded sample, the first kept (never empty)
-                rng.shuffle(next);
-                next.resize(cap);
-            }
-            d.joints = std::move(next);
-        }
-    }
-    return out;
-}
-
 struct Stat {
     double sum = 0;
     int visits = 0;
@@ -207,15 +161,16 @@ private:
     std::size_t nodes_ = 1, bytes_ = sizeof(Node);
 };
 
-// Plays one copy: down the tree, one new node, then at random. Returns the rewards, or
-// nothing when the copy could not be made.
-std::optional<std::vector<double>> one_copy(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix,
-                                            PlayerIndex player, const SearchBudget& budget, Tree& tree, Rng& rng,
-                                            std::uint64_t root_seed, std::string& failure, std::string& evaluate_error) {
+// Plays one copy: down the tree, one new node, then at random, and hands the rewards up the
+// path. `failure`: why the copy could not be made or failed; `evaluate_error`: the game's
+// evaluate failed (the search stops on it).
+void one_copy(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix, PlayerIndex player,
+              const SearchBudget& budget, Tree& tree, Rng& rng, std::uint64_t root_seed, std::string& failure,
+              std::string& evaluate_error) {
     Playout copy(host, scenario, prefix);
     if (!copy.reach()) {
         failure = copy.error();
-        return std::nullopt;
+        return;
     }
     copy.match().resample_hidden(player, rng.next());
     Node* node = &tree.root();
@@ -255,7 +210,6 @@ std::optional<std::vector<double>> one_copy(LuaHost& host, const Scenario& scena
     if (copy.state() == RunState::Failed || (cut >= 0 && !estimate && copy.waiting())) failure = copy.error();
     std::vector<double> reward = estimate ? *estimate : copy.rewards();
     tree.update(path, reward);
-    return reward;
 }
 
 }  // namespace
@@ -273,7 +227,7 @@ SearchResult search_decision(LuaHost& host, const Scenario& scenario, const std:
         if (budget.seconds > 0 ? elapsed() >= budget.seconds : i >= budget.iterations) break;
         if (budget.cancel && budget.cancel->load()) break;
         std::string failure, evaluate_error;
-        const auto reward = one_copy(host, scenario, prefix, player, budget, tree, rng, seed ^ 0x5eedULL, failure, evaluate_error);
+        one_copy(host, scenario, prefix, player, budget, tree, rng, seed ^ 0x5eedULL, failure, evaluate_error);
         if (!evaluate_error.empty()) {   // the game's own estimate is broken: say so, do not search on
             out.evaluate_error = evaluate_error;
             ++out.iterations;
@@ -289,7 +243,6 @@ SearchResult search_decision(LuaHost& host, const Scenario& scenario, const std:
         // Every copy so far failed (none can be made, or the game's evaluate always fails):
         // three are enough to say so; the answer then falls back to the first offered.
         if (out.failed_copies == out.iterations && out.iterations >= 3) break;
-        (void)reward;
     }
     // The options as the real match offers them, with what the copies found.
     Rng root_rng(seed ^ 0x5eedULL);

@@ -75,6 +75,7 @@ public:
     }
 
     const SearchResult& last() const { return last_; }
+    int searches() const { return searches_; }
 
 protected:
     virtual SearchResult think(LuaHost& host, const Scenario& s, const std::vector<ScriptedDecision>& prefix,
@@ -165,23 +166,13 @@ protected:
         SearchBudget b;
         Rng rng(seed);
         SearchResult out;
-        std::vector<std::size_t> mine;
-        for (std::size_t i = 0; i < group.size(); ++i)
-            if (group[i].player == player) mine.push_back(i);
-        // Joint answers: the product of the player's requests' candidates (capped as MCTS does).
-        std::vector<OptionEstimate> options{OptionEstimate{}};
-        for (std::size_t i : mine) {
-            std::vector<OptionEstimate> next;
-            for (const auto& o : options)
-                for (const Answer& a : candidate_answers(group[i], b.candidates, rng)) {
-                    OptionEstimate e = o;
-                    e.label += (e.label.empty() ? "" : " | ") + answer_key(group[i], a);
-                    e.answers.push_back(a);
-                    next.push_back(std::move(e));
-                }
-            if (next.size() > b.candidates) next.resize(b.candidates);
-            options = std::move(next);
-        }
+        // The player's joint answers, as MCTS offers them (answers.h).
+        const std::vector<Decider> ds = deciders_of(group, b.candidates, rng);
+        const auto me = std::find_if(ds.begin(), ds.end(), [&](const Decider& d) { return d.player == player; });
+        if (me == ds.end()) return out;
+        const std::vector<std::size_t>& mine = me->requests;
+        std::vector<OptionEstimate> options;
+        for (const Joint& j : me->joints) options.push_back(OptionEstimate{j.key, j.answers, 0, 0.5, -1});
         for (auto& o : options) {
             double sum = 0;
             for (int k = 0; k < samples_; ++k) {
@@ -275,6 +266,11 @@ std::unique_ptr<Agent> make_named_agent(const std::string& name, std::uint64_t s
 const SearchResult* last_search(const Agent& agent) {
     if (const auto* s = dynamic_cast<const Searcher*>(&agent)) return &s->last();
     return nullptr;
+}
+
+int searches_made(const Agent& agent) {
+    if (const auto* s = dynamic_cast<const Searcher*>(&agent)) return s->searches();
+    return 0;
 }
 
 std::unique_ptr<Agent> make_mcts_agent(SearchBudget budget, std::uint64_t seed) { return std::make_unique<MctsAgent>(budget, seed); }

@@ -34,6 +34,8 @@ int greedy_samples_of(const std::string& name);
 
 // The last search an MCTS or greedy agent made (nullptr for other agents, or before any).
 const SearchResult* last_search(const Agent& agent);
+// How many searches it made (answers given at once, with one answer only, are not searches).
+int searches_made(const Agent& agent);
 
 std::unique_ptr<Agent> make_mcts_agent(SearchBudget budget, std::uint64_t seed);
 std::unique_ptr<Agent> make_greedy_agent(int samples, std::uint64_t seed);

@@ -1,0 +1,42 @@
+// evaluate_test.cpp - each game's `evaluate` (docs/ai.md): at a decision mid-match it returns a
+// number in [0, 1] for every player, and in a duel the two estimates are complementary (each
+// game scores a player by its side's share of what decides the match).
+#include <catch2/catch.hpp>
+
+#include "lua/host.h"
+#include "lua/match_runner.h"
+#include "search/playout.h"
+
+using namespace duelbox;
+
+TEST_CASE("BattleCON, Unmatched and Tag Team estimate a standing from 0 to 1, the two sides summing to 1", "[search]") {
+    const std::string root = DUELBOX_SOURCE_ROOT;
+    for (const char* game : {"battlecon", "unmatched", "tagteam"}) {
+        Scenario s = load_scenario(root + "/examples/" + game + "/bench.json", root);
+        s.seed = 21;
+        LuaHost host(s.limits), search_host(s.limits);
+        std::vector<std::string> errors;
+        REQUIRE(host.load_game(s, errors));
+        REQUIRE(search_host.load_game(s, errors));
+        MatchRunner real(host, s);
+        REQUIRE(real.run() == RunState::Finished);
+        const std::size_t at = real.taken().size() / 2;
+        // Copies wait only where a group begins: step back until one arrives.
+        bool checked = false;
+        for (std::size_t k = at; k > 0; --k) {
+            Playout copy(search_host, s, {real.taken().begin(), real.taken().begin() + static_cast<std::ptrdiff_t>(k)});
+            if (!copy.reach()) continue;
+            INFO(game << " at decision " << k);
+            REQUIRE(copy.can_evaluate());
+            const auto e = copy.evaluate();
+            REQUIRE(e);
+            REQUIRE(e->size() == 2);
+            CHECK((*e)[0] >= 0);
+            CHECK((*e)[0] <= 1);
+            CHECK((*e)[0] + (*e)[1] == Approx(1.0));
+            checked = true;
+            break;
+        }
+        CHECK(checked);
+    }
+}
