@@ -10,6 +10,7 @@
 
 #include "agents/agent.h"
 #include "answers.h"
+#include "matrix_game.h"
 #include "playout.h"
 
 namespace duelbox {
@@ -20,14 +21,11 @@ struct Stat {
     double sum = 0;
     int visits = 0;
     int avail = 0;
-    double regret = 0;
-    double strategy = 0;   // sum of regret-matching probabilities (the average strategy)
 };
 
 struct Node {
     std::unordered_map<std::string, Stat> stats;   // "<player>:<joint key>"; looked up, never iterated
     std::unordered_map<std::string, std::unique_ptr<Node>> children;
-    std::vector<std::pair<double, int>> reward;    // per player: sum and count of rewards here (the baseline)
 };
 
 std::string stat_key(PlayerIndex p, const std::string& joint) { return std::to_string(p) + ":" + joint; }
@@ -37,9 +35,13 @@ struct Step {
     Node* node = nullptr;
     PlayerIndex player = kNoPlayer;
     std::string chosen;
-    bool simultaneous = false;
-    double probability = 1;
-    std::vector<std::string> offered;   // simultaneous: every key offered (regret update)
+};
+
+// What one copy did at the root when several players chose there at once: the searcher's
+// joint answer, the others' (one column of the matrix game), and the searcher's reward.
+struct RootSample {
+    std::string mine, others;
+    double value = 0;
 };
 
 class Tree {
@@ -48,16 +50,20 @@ public:
     Node& root() { return root_; }
     std::size_t nodes() const { return nodes_; }
     std::size_t bytes() const { return bytes_; }
+    std::vector<RootSample>& root_samples() { return root_samples_; }
 
-    // Picks one joint answer per decider at `node`; appends the steps taken.
+    // Picks one joint answer per decider at `node`, each by UCB1 over its own statistics
+    // (where several decide at once, each does so not knowing the others' picks: decoupled
+    // UCT); appends the steps taken. At a simultaneous node a share `mix` of the picks is
+    // uniformly random: in a symmetric position the players' statistics stay equal and UCB1
+    // would have them pick alike in every copy (rock against rock), leaving the matrix the
+    // root's answer is solved from (matrix_game.h) with nothing off its diagonal.
     std::vector<const Joint*> select(Node& node, const std::vector<Decider>& ds, std::vector<Step>& path) {
         std::vector<const Joint*> picks;
         const bool simultaneous = ds.size() > 1;
         for (const Decider& d : ds) {
-            Step s{&node, d.player, {}, simultaneous, 1, {}};
-            const Joint* pick = simultaneous ? regret_pick(node, d, s) : ucb_pick(node, d);
-            s.chosen = pick->key;
-            path.push_back(std::move(s));
+            const Joint* pick = simultaneous && uniform01() < budget_.mix ? random_pick(node, d) : ucb_pick(node, d);
+            path.push_back(Step{&node, d.player, pick->key});
             picks.push_back(pick);
         }
         return picks;
@@ -80,24 +86,17 @@ public:
             Stat& st = s.node->stats[stat_key(s.player, s.chosen)];
             ++st.visits;
             st.sum += x;
-            if (!s.simultaneous) continue;
-            // Regret matching from one sampled outcome: each answer's value is estimated as the
-            // baseline (the player's mean reward here so far), plus for the answer taken the
-            // surprise over it divided by its probability; its regret grows by how much
-            // better that is than what this copy got. The baseline keeps a string of losses
-            // (reward 0) from teaching nothing, and the first win from locking the strategy.
-            auto& r = s.node->reward;
-            if (r.size() <= static_cast<std::size_t>(s.player)) r.resize(static_cast<std::size_t>(s.player) + 1, {0.0, 0});
-            auto& [sum, count] = r[static_cast<std::size_t>(s.player)];
-            const double base = count > 0 ? sum / count : 0.5;
-            for (const std::string& k : s.offered)
-                s.node->stats[stat_key(s.player, k)].regret += base + (k == s.chosen ? (x - base) / s.probability : 0.0) - x;
-            sum += x;
-            ++count;
         }
     }
 
 private:
+    double uniform01() { return static_cast<double>(rng_.next() >> 11) * 0x1.0p-53; }
+
+    const Joint* random_pick(Node& node, const Decider& d) {
+        for (const Joint& j : d.joints) ++stat(node, d.player, j.key).avail;
+        return &d.joints[static_cast<std::size_t>(rng_.uniform(0, static_cast<std::int64_t>(d.joints.size()) - 1))];
+    }
+
     Stat& stat(Node& node, PlayerIndex p, const std::string& key) {
         auto [it, added] = node.stats.try_emplace(stat_key(p, key));
         if (added) bytes_ += sizeof(Stat) + key.size() + 48;
@@ -124,40 +123,10 @@ private:
         return &d.joints[best];
     }
 
-    const Joint* regret_pick(Node& node, const Decider& d, Step& s) {
-        const std::size_t n = d.joints.size();
-        std::vector<Stat*> st(n);
-        double positive = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            st[i] = &stat(node, d.player, d.joints[i].key);
-            ++st[i]->avail;
-            positive += std::max(st[i]->regret, 0.0);
-        }
-        std::vector<double> sigma(n);
-        for (std::size_t i = 0; i < n; ++i) {
-            sigma[i] = positive > 0 ? std::max(st[i]->regret, 0.0) / positive : 1.0 / static_cast<double>(n);
-            st[i]->strategy += sigma[i];
-        }
-        // Draw from the strategy mixed with uniform exploration, with the match-independent
-        // generator's 53 bits as a fraction.
-        const double u = static_cast<double>(rng_.next() >> 11) * 0x1.0p-53;
-        double acc = 0;
-        std::size_t pick = n - 1;
-        for (std::size_t i = 0; i < n; ++i) {
-            acc += (1 - budget_.mix) * sigma[i] + budget_.mix / static_cast<double>(n);
-            if (u < acc) {
-                pick = i;
-                break;
-            }
-        }
-        s.probability = (1 - budget_.mix) * sigma[pick] + budget_.mix / static_cast<double>(n);
-        for (const Joint& j : d.joints) s.offered.push_back(j.key);
-        return &d.joints[pick];
-    }
-
     const SearchBudget& budget_;
     Rng& rng_;
     Node root_;
+    std::vector<RootSample> root_samples_;
     std::size_t nodes_ = 1, bytes_ = sizeof(Node);
 };
 
@@ -179,6 +148,7 @@ void one_copy(LuaHost& host, const Scenario& scenario, const std::vector<Scripte
     int answered = 0, rolled = 0;
     const int cut = budget.rollout_decisions > 0 && copy.can_evaluate() ? budget.rollout_decisions : -1;
     std::optional<std::vector<double>> estimate;
+    std::optional<RootSample> root_sample;
     while (copy.waiting()) {
         if (!in_tree && cut >= 0 && rolled++ >= cut) {
             estimate = copy.evaluate();
@@ -198,6 +168,13 @@ void one_copy(LuaHost& host, const Scenario& scenario, const std::vector<Scripte
                 joint += std::to_string(ds[k].player) + ":" + picks[k]->key + ";";
                 for (std::size_t r = 0; r < ds[k].requests.size(); ++r) answers[ds[k].requests[r]] = picks[k]->answers[r];
             }
+            if (node == &tree.root() && ds.size() > 1) {
+                root_sample.emplace();
+                for (std::size_t k = 0; k < ds.size(); ++k) {
+                    if (ds[k].player == player) root_sample->mine = picks[k]->key;
+                    else root_sample->others += std::to_string(ds[k].player) + ":" + picks[k]->key + ";";
+                }
+            }
             bool created = false;
             node = tree.child(*node, joint, created);
             if (created) in_tree = false;   // one new node per copy
@@ -210,6 +187,37 @@ void one_copy(LuaHost& host, const Scenario& scenario, const std::vector<Scripte
     if (copy.state() == RunState::Failed || (cut >= 0 && !estimate && copy.waiting())) failure = copy.error();
     std::vector<double> reward = estimate ? *estimate : copy.rewards();
     tree.update(path, reward);
+    if (root_sample && static_cast<std::size_t>(player) < reward.size()) {
+        root_sample->value = reward[static_cast<std::size_t>(player)];
+        tree.root_samples().push_back(std::move(*root_sample));
+    }
+}
+
+// The searcher's mixed strategy at a simultaneous root: the maximin strategy of the payoff
+// matrix the copies sampled (matrix_game.h), over the answers the copies tried (an answer
+// never tried gets 0). `keys`: the searcher's answers as the real match offers them.
+std::vector<double> root_strategy(const std::vector<std::string>& keys, const std::vector<bool>& eligible, const std::vector<RootSample>& samples) {
+    std::unordered_map<std::string, int> row_of, col_of;   // looked up only; indices in order of first sight
+    std::vector<int> rows;                                 // matrix row -> index into keys
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        if (eligible[i]) row_of.emplace(keys[i], -1);
+    std::vector<MatrixSample> cells;
+    for (const RootSample& s : samples) {
+        auto r = row_of.find(s.mine);
+        if (r == row_of.end()) continue;
+        if (r->second < 0) {
+            r->second = static_cast<int>(rows.size());
+            rows.push_back(static_cast<int>(std::find(keys.begin(), keys.end(), s.mine) - keys.begin()));
+        }
+        const auto [c, added] = col_of.try_emplace(s.others, static_cast<int>(col_of.size()));
+        cells.push_back(MatrixSample{r->second, c->second, s.value});
+    }
+    std::vector<double> out(keys.size(), 0.0);
+    if (cells.empty()) return out;
+    const PayoffMatrix m = estimate_matrix(static_cast<int>(rows.size()), static_cast<int>(col_of.size()), cells);
+    const MatrixSolution sol = solve_zero_sum(m);
+    for (std::size_t i = 0; i < rows.size(); ++i) out[static_cast<std::size_t>(rows[i])] = sol.row_strategy[i];
+    return out;
 }
 
 }  // namespace
@@ -252,36 +260,39 @@ SearchResult search_decision(LuaHost& host, const Scenario& scenario, const std:
     out.nodes = tree.nodes();
     out.node_bytes = tree.bytes();
     if (mine == ds.end()) return out;
-    double strategy_total = 0;
+    const auto& stats = tree.root().stats;
     for (const Joint& j : mine->joints) {
         OptionEstimate e{j.key, j.answers, 0, 0.5, -1};
-        const auto& stats = tree.root().stats;
         if (auto it = stats.find(stat_key(player, j.key)); it != stats.end()) {
             e.visits = it->second.visits;
             if (e.visits > 0) e.value = it->second.sum / e.visits;
-            // The mixed strategy: how often the search drew this answer, less the share its
-            // uniform exploration gave every answer. With a few dozen copies the average
-            // regret-matching strategy is still mostly its uniform start; the visits follow
-            // what regret matching learned.
-            if (out.simultaneous)
-                e.probability = std::max(0.0, e.visits - budget.mix * out.iterations / static_cast<double>(mine->joints.size()));
         }
-        if (out.simultaneous) strategy_total += std::max(e.probability, 0.0);
         out.options.push_back(std::move(e));
     }
-    if (out.simultaneous)
-        for (auto& e : out.options)
-            e.probability = strategy_total > 0 ? std::max(e.probability, 0.0) / strategy_total : 1.0 / static_cast<double>(out.options.size());
-    // The answer: the most visited (ties: the better value, then the first offered); for a
-    // simultaneous choice, a draw from the mixed strategy.
+    // The answer: for a simultaneous choice, a draw from the solved mixed strategy; else the
+    // most visited (ties: the better value, then the first offered).
     std::size_t pick = 0;
     if (out.simultaneous) {
+        std::vector<std::string> keys;
+        for (const Joint& j : mine->joints) keys.push_back(j.key);
+        // Only answers the search kept coming back to enter the matrix: UCB spends few copies
+        // on an answer that looked bad, and one lucky win there must not make it the pick.
+        int most = 0;
+        for (const auto& e : out.options) most = std::max(most, e.visits);
+        std::vector<bool> eligible;
+        for (const auto& e : out.options) eligible.push_back(e.visits > 0 && 2 * e.visits >= most);
+        const std::vector<double> sigma = root_strategy(keys, eligible, tree.root_samples());
+        double total = 0;
+        for (double p : sigma) total += p;
+        for (std::size_t i = 0; i < out.options.size(); ++i)
+            out.options[i].probability = total > 0 ? sigma[i] / total : 1.0 / static_cast<double>(out.options.size());
         const double u = static_cast<double>(rng.next() >> 11) * 0x1.0p-53;
         double acc = 0;
-        pick = out.options.size() - 1;
+        for (std::size_t i = 1; i < out.options.size(); ++i)   // what rounding leaves over goes to the likeliest
+            if (out.options[i].probability > out.options[pick].probability) pick = i;
         for (std::size_t i = 0; i < out.options.size(); ++i) {
             acc += out.options[i].probability;
-            if (u < acc) {
+            if (u < acc && out.options[i].probability > 0) {
                 pick = i;
                 break;
             }
