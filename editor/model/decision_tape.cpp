@@ -99,9 +99,9 @@ private:
 
 }  // namespace
 
-MatchRunner::AgentFactory replay_agents(std::shared_ptr<DecisionTape> tape) {
-    return [tape](const SeatSpec& seat, PlayerIndex p, std::uint64_t seed) -> std::unique_ptr<Agent> {
-        return std::make_unique<ReplayAgent>(tape, default_agent(seat, p, seed), p);
+MatchRunner::AgentFactory replay_agents(std::shared_ptr<DecisionTape> tape, std::shared_ptr<ThinkingWorker> worker) {
+    return [tape, worker](const SeatSpec& seat, PlayerIndex p, std::uint64_t seed) -> std::unique_ptr<Agent> {
+        return std::make_unique<ReplayAgent>(tape, think_on_worker(default_agent(seat, p, seed), worker), p);
     };
 }
 

@@ -23,6 +23,7 @@
 #include "agents/agent.h"
 #include "kernel/match.h"
 #include "lua/match_runner.h"
+#include "thinking_seat.h"
 
 namespace duelbox::editor {
 
@@ -71,7 +72,8 @@ std::string answer_text(const DecisionRequest& r, const Answer& a);
 
 // An agent factory for MatchRunner: every seat answers from `tape` first, then from its own
 // agent (default_agent: random/first/deferred for "human"); a scripted seat with an empty
-// tape fails the run the way the runner does.
-MatchRunner::AgentFactory replay_agents(std::shared_ptr<DecisionTape> tape);
+// tape fails the run the way the runner does. A searching seat (mcts, greedy) thinks on
+// `worker` (thinking_seat.h); without one it waits past the tape.
+MatchRunner::AgentFactory replay_agents(std::shared_ptr<DecisionTape> tape, std::shared_ptr<ThinkingWorker> worker = nullptr);
 
 }  // namespace duelbox::editor

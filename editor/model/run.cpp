@@ -25,18 +25,19 @@ bool Outcome::same_result(const Outcome& o) const {
 }
 
 std::unique_ptr<Run> Run::load(const Scenario& scenario, std::shared_ptr<DecisionTape> tape,
-                               std::vector<std::string>& errors) {
+                               std::vector<std::string>& errors, std::shared_ptr<ThinkingWorker> worker) {
     auto host = std::make_shared<LuaHost>(scenario.limits);
     if (!host->load_game(scenario, errors)) return nullptr;
-    return std::make_unique<Run>(std::move(host), scenario, std::move(tape));
+    return std::make_unique<Run>(std::move(host), scenario, std::move(tape), std::move(worker));
 }
 
-Run::Run(std::shared_ptr<LuaHost> host, const Scenario& scenario, std::shared_ptr<DecisionTape> tape)
+Run::Run(std::shared_ptr<LuaHost> host, const Scenario& scenario, std::shared_ptr<DecisionTape> tape,
+         std::shared_ptr<ThinkingWorker> worker)
     : host_(std::move(host)), tape_(std::move(tape)) {
     Scenario s = scenario;
     if (tape_) s.decisions.clear();   // the tape answers every seat, in the recorded order
     else tape_ = std::make_shared<DecisionTape>();
-    runner_ = std::make_unique<MatchRunner>(*host_, std::move(s), replay_agents(tape_));
+    runner_ = std::make_unique<MatchRunner>(*host_, std::move(s), replay_agents(tape_, std::move(worker)));
     runner_->set_event_observer([this](const Match& m, std::uint32_t seq) {
         births_.observe(m, seq);
         if (timeline_) timeline_->record(m);

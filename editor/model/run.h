@@ -40,10 +40,13 @@ public:
     // Loads the scenario's game into a fresh host; nullptr when the definitions do not load
     // (every problem appended to `errors`). With a tape, the scenario's own decisions are
     // replaced by the tape (reruns); without one, the scenario plays as in the CLI.
+    // Searching seats think on `worker` (thinking_seat.h); without one (a run played again for
+    // its timeline or for travel) they wait past the tape.
     static std::unique_ptr<Run> load(const Scenario& scenario, std::shared_ptr<DecisionTape> tape,
-                                     std::vector<std::string>& errors);
+                                     std::vector<std::string>& errors, std::shared_ptr<ThinkingWorker> worker = nullptr);
     // The same on an already loaded host (time travel reuses one host for many reruns).
-    Run(std::shared_ptr<LuaHost> host, const Scenario& scenario, std::shared_ptr<DecisionTape> tape);
+    Run(std::shared_ptr<LuaHost> host, const Scenario& scenario, std::shared_ptr<DecisionTape> tape,
+        std::shared_ptr<ThinkingWorker> worker = nullptr);
     ~Run();
 
     void set_observer(std::function<void(const Match&, std::uint32_t seq)> f);   // before play()

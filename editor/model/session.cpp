@@ -41,7 +41,7 @@ bool Session::open_file(const std::string& path, const std::string& default_root
 
 bool Session::open(Scenario scenario, std::string& error) {
     std::vector<std::string> errors;
-    auto run = Run::load(scenario, nullptr, errors);
+    auto run = Run::load(scenario, nullptr, errors, thinking_);
     if (!run) {
         error.clear();
         for (const auto& e : errors) error += (error.empty() ? "" : "\n") + e;
@@ -99,7 +99,7 @@ bool Session::rerun(std::vector<std::string> changed_files) {
     const bool at_tip = cursor_ >= tip();
     auto tape = std::make_shared<DecisionTape>(DecisionTape::from_run(current_->runner()));
     std::vector<std::string> errors;
-    auto run = Run::load(scenario_, tape, errors);
+    auto run = Run::load(scenario_, tape, errors, thinking_);
     if (!run) {
         std::string all;
         for (const auto& e : errors) all += (all.empty() ? "" : "\n") + e;
@@ -338,6 +338,25 @@ std::string Session::provide(std::size_t i, Answer a) {
     return "";
 }
 
+PlayerIndex Session::thinking() const { return waiting() ? thinking_->thinking() : kNoPlayer; }
+
+double Session::thinking_seconds() const {
+    return thinking() == kNoPlayer ? 0.0 : thinking_clock() - thinking_->since();
+}
+
+bool Session::poll_thinking() {
+    if (!thinking_->take_ready() || !waiting()) return false;
+    finish_timeline();   // the run plays on: its timeline must be whole to keep up
+    const bool at_tip = cursor_ >= tip();
+    const std::size_t taken = current_->runner().taken().size(), events = tip();
+    current_->play();   // the seat's answer is in: the runner asks again and gets it
+    if (current_->runner().taken().size() == taken && tip() == events && waiting()) return false;   // an old run's answer
+    if (current_->runner().taken().size() != taken) answered_.clear();   // the group was revealed
+    ++generation_;
+    if (at_tip) cursor_ = tip();
+    return true;
+}
+
 std::string Session::take_back(PlayerIndex p) {
     if (!current_) return "no match is open";
     const auto& taken = current_->runner().taken();
@@ -346,7 +365,7 @@ std::string Session::take_back(PlayerIndex p) {
         std::vector<TapeEntry> kept = DecisionTape::from_run(current_->runner()).entries();
         kept.resize(std::min(keep, kept.size()));
         std::vector<std::string> errors;
-        auto run = Run::load(scenario_, std::make_shared<DecisionTape>(std::move(kept)), errors);
+        auto run = Run::load(scenario_, std::make_shared<DecisionTape>(std::move(kept)), errors, thinking_);
         if (!run) return errors.empty() ? "the game did not load" : errors.front();
         run->keep_timeline(timeline_budget_);
         run->play();

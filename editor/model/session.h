@@ -43,6 +43,7 @@
 #include "file_watch.h"
 #include "run.h"
 #include "source_ref.h"
+#include "thinking_seat.h"
 
 namespace duelbox::editor {
 
@@ -122,6 +123,14 @@ public:
     std::string take_back(PlayerIndex p);
     bool answered(std::size_t i) const { return i < answered_.size() && answered_[i]; }   // in this group
 
+    // An AI seat (mcts, greedy) thinks on the session's worker thread (thinking_seat.h): the
+    // run waits meanwhile, as for a person. Who is thinking (0-based) and for how long, or -1.
+    PlayerIndex thinking() const;
+    double thinking_seconds() const;
+    // Plays on once an AI seat's answer is in (the window calls it every frame). True when the
+    // run moved on.
+    bool poll_thinking();
+
     // How many snapshots a travel keeps on each side of its target (stepping reuses them); fewer
     // late in long matches, where each copy is bigger.
     void set_snapshot_window(std::size_t w) { window_ = w; }
@@ -146,6 +155,8 @@ private:
     std::shared_ptr<LuaHost> travel_host();
     Scenario replay_scenario() const;
 
+    // First, so it is destroyed last: the runs' seats hold it and stop their searches first.
+    std::shared_ptr<ThinkingWorker> thinking_ = std::make_shared<ThinkingWorker>();
     Scenario scenario_;                           // as opened
     std::unique_ptr<Run> current_;
     std::unique_ptr<Run> retired_;                // the run before the last adopt, freed at a quiet poll

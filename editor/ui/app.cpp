@@ -142,6 +142,8 @@ void App::tick(double seconds) {
             else if (session.error()) status = "the change broke the run; the last good run stays";
         }
     }
+    // An AI seat thinks on the session's worker: once its answer is in, play on.
+    session.poll_thinking();
     // After a rerun the timeline is built by a second play, a slice per tick (100 resumes of
     // the rules: about 7 ms of the 20,000-event duel's 2,180), from the tick after the rerun:
     // the save's result goes on screen first.

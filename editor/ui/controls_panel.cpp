@@ -38,8 +38,8 @@ void draw_seat_agents(App& app) {
         }
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Who answers this seat's questions; mcts and greedy search (docs/ai.md).\n"
-                              "Changing it starts the match again. The AI thinks on the window's thread,\n"
-                              "about 0.1 s a question: with no human seat the whole match is searched at once.");
+                              "Changing it starts the match again. The AI thinks on a thread of its own\n"
+                              "(about 0.1 s a question) while the window keeps drawing; the log grows as it plays.");
         ImGui::PopID();
     }
 }

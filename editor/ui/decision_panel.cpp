@@ -121,6 +121,10 @@ void draw_decision_panel(App& app) {
     Session& s = app.session;
     if (!s.waiting()) return;
     if (app.draft_generation != s.generation() || app.draft.size() != s.pending().size()) reset_drafts(app);
+    if (const PlayerIndex p = s.thinking(); p != kNoPlayer) {
+        ImGui::TextDisabled("%s (%s) is thinking... %.1f s", s.run().match().player(p).name.c_str(),
+                            s.scenario().seats[static_cast<std::size_t>(p)].agent.c_str(), s.thinking_seconds());
+    }
     const std::string misfit = s.misfit();
     if (!misfit.empty()) {
         ImGui::PushTextWrapPos(0);

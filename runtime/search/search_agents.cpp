@@ -2,6 +2,7 @@
 #include "search_agents.h"
 
 #include <charconv>
+#include <cstdlib>
 #include <chrono>
 #include <map>
 
@@ -76,8 +77,11 @@ public:
 
     const SearchResult& last() const { return last_; }
     int searches() const { return searches_; }
+    void request_stop() { stop_.store(true); }
 
 protected:
+    bool stop_requested() const { return stop_.load(); }
+    const std::atomic<bool>* stop_flag() const { return &stop_; }
     virtual SearchResult think(LuaHost& host, const Scenario& s, const std::vector<ScriptedDecision>& prefix,
                                std::span<const DecisionRequest> group, PlayerIndex player, std::uint64_t seed) = 0;
 
@@ -129,6 +133,7 @@ private:
         return *k.host;
     }
 
+    std::atomic<bool> stop_{false};
     Rng rng_;
     std::vector<std::optional<Answer>> cached_;
     std::size_t cached_at_ = static_cast<std::size_t>(-1);
@@ -145,7 +150,9 @@ public:
 protected:
     SearchResult think(LuaHost& host, const Scenario& s, const std::vector<ScriptedDecision>& prefix,
                        std::span<const DecisionRequest> group, PlayerIndex player, std::uint64_t seed) override {
-        return search_decision(host, s, prefix, group, player, budget_, seed);
+        SearchBudget b = budget_;
+        b.cancel = stop_flag();
+        return search_decision(host, s, prefix, group, player, b, seed);
     }
 
 private:
@@ -175,7 +182,7 @@ protected:
         for (const Joint& j : me->joints) options.push_back(OptionEstimate{j.key, j.answers, 0, 0.5, -1});
         for (auto& o : options) {
             double sum = 0;
-            for (int k = 0; k < samples_; ++k) {
+            for (int k = 0; k < samples_ && !stop_requested(); ++k) {
                 Playout copy(host, s, prefix);
                 ++out.iterations;
                 if (!copy.reach()) {
@@ -242,6 +249,7 @@ SearchBudget mcts_budget_of(const std::string& name) {
     if (!parse_name(name, p, error) || p.kind != "mcts") return b;
     if (p.milliseconds) b.seconds = static_cast<double>(p.number) / 1000.0;
     else if (p.number > 0) b.iterations = static_cast<int>(p.number);
+    if (const char* e = std::getenv("EXP_CUT")) b.rollout_decisions = std::atoi(e);   // EXPERIMENT
     return b;
 }
 
@@ -261,6 +269,10 @@ std::unique_ptr<Agent> make_named_agent(const std::string& name, std::uint64_t s
     if (p.kind == "first") return make_first_agent();
     if (p.kind == "random") return make_random_agent(seed);
     return nullptr;
+}
+
+void request_stop(Agent& agent) {
+    if (auto* s = dynamic_cast<Searcher*>(&agent)) s->request_stop();
 }
 
 const SearchResult* last_search(const Agent& agent) {

@@ -12,6 +12,7 @@
 // A searching agent loads the scenario's game (and mods) into a host of its own on its first
 // decision, and answers at once, without searching, when it has one answer only.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -36,6 +37,11 @@ int greedy_samples_of(const std::string& name);
 const SearchResult* last_search(const Agent& agent);
 // How many searches it made (answers given at once, with one answer only, are not searches).
 int searches_made(const Agent& agent);
+
+// Asks a search under way in `agent` (on another thread) to stop after the copy it is playing;
+// its answer is then whatever it found so far. For a front end discarding a match while its
+// AI thinks (the editor's rerun); nothing else. No effect on other agents.
+void request_stop(Agent& agent);
 
 std::unique_ptr<Agent> make_mcts_agent(SearchBudget budget, std::uint64_t seed);
 std::unique_ptr<Agent> make_greedy_agent(int samples, std::uint64_t seed);

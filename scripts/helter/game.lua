@@ -99,8 +99,43 @@ local function stalemate(G, idle)
   if #leaders == 1 then match.finish(leaders[1], "most points at a stalemate") else match.finish(nil, "stalemate") end
 end
 
+-- The match's G once setup is done, for evaluate (nil during setup: a host plays one match at a
+-- time, and a search's copy replays its match from the start on a host of its own).
+local current
+
+---How well player `p` stands, from 0 (lost) to 1 (won), the players' figures summing to 1:
+---what a search (docs/ai.md) scores a copy of the match with when it cuts the copy short.
+---Points decide the match (5 win at once, §8.3; the most after an elimination or a stalemate,
+---§8.4-8.5), so each counts 1; a player's living characters add half a point at full health.
+---An eliminated player stands at 0; during setup everyone stands alike.
+---@param p integer
+---@return number
+function game.evaluate(p)
+  local n = match.players()
+  if not current then return 1 / n end
+  local score, total = {}, 0
+  for q = 1, n do
+    local s = 0
+    if not current.eliminated[q] then
+      s = state.points(q)
+      local alive, full = 0, 0
+      for _, f in ipairs(current.chars[q]) do
+        full = full + (current.start_health[f] or 0)
+        if not state.dead(f) then alive = alive + (counter.get(f, "health") or 0) end
+      end
+      if full > 0 then s = s + 0.5 * alive / full end
+    end
+    score[q] = s
+    total = total + s
+  end
+  if total == 0 then return 1 / n end
+  return score[p] / total
+end
+
 function game.play(ctx)
+  current = nil
   local G, first = log.within_rule("§3 Setup", setup.run, ctx)
+  current = G
   local p, n, idle = first, 0, 0
   while not match.finished() do
     if not G.eliminated[p] then

@@ -64,6 +64,24 @@ local function deck_out(G, empty_drawer)
   return true
 end
 
+---How well player `p` stands, from 0 (lost) to 1 (won): what a search (docs/ai.md) scores a
+---copy of the match with when it cuts the copy short. A player whose play deck runs out loses
+---(§6.6), and deck damage and costs (payment = mill) come out of the same deck, so the play
+---deck is the player's life: p's share of the cards left in both play decks.
+---@param p integer
+---@return number
+function game.evaluate(p)
+  local mine, total = 0, 0
+  for q = 1, match.players() do
+    local z = zone.find("deck", q)
+    local n = z and zone.count(z) or 0
+    total = total + n
+    if q == p then mine = n end
+  end
+  if total == 0 then return 0.5 end
+  return mine / total
+end
+
 function game.play(ctx)
   local G = log.within_rule("§6.1 Setup", setup.run, ctx)
   local check = function(p) return deck_out(G, p) end

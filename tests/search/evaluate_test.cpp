@@ -1,6 +1,6 @@
 // evaluate_test.cpp - each game's `evaluate` (docs/ai.md): at a decision mid-match it returns a
-// number in [0, 1] for every player, and in a duel the two estimates are complementary (each
-// game scores a player by its side's share of what decides the match).
+// number in [0, 1] for every player, and the players' estimates sum to 1 (each game scores a
+// player by its share of what decides the match).
 #include <catch2/catch.hpp>
 
 #include "lua/host.h"
@@ -9,9 +9,9 @@
 
 using namespace duelbox;
 
-TEST_CASE("BattleCON, Unmatched and Tag Team estimate a standing from 0 to 1, the two sides summing to 1", "[search]") {
+TEST_CASE("every game estimates a standing from 0 to 1 per player, the players summing to 1", "[search]") {
     const std::string root = DUELBOX_SOURCE_ROOT;
-    for (const char* game : {"battlecon", "unmatched", "tagteam"}) {
+    for (const char* game : {"battlecon", "unmatched", "tagteam", "squad", "helter"}) {
         Scenario s = load_scenario(root + "/examples/" + game + "/bench.json", root);
         s.seed = 21;
         LuaHost host(s.limits), search_host(s.limits);
@@ -30,10 +30,14 @@ TEST_CASE("BattleCON, Unmatched and Tag Team estimate a standing from 0 to 1, th
             REQUIRE(copy.can_evaluate());
             const auto e = copy.evaluate();
             REQUIRE(e);
-            REQUIRE(e->size() == 2);
-            CHECK((*e)[0] >= 0);
-            CHECK((*e)[0] <= 1);
-            CHECK((*e)[0] + (*e)[1] == Approx(1.0));
+            REQUIRE(e->size() == s.seats.size());
+            double total = 0;
+            for (double x : *e) {
+                CHECK(x >= 0);
+                CHECK(x <= 1);
+                total += x;
+            }
+            CHECK(total == Approx(1.0));
             checked = true;
             break;
         }
