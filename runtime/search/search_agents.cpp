@@ -2,7 +2,6 @@
 #include "search_agents.h"
 
 #include <charconv>
-#include <cstdlib>
 #include <chrono>
 #include <map>
 
@@ -249,7 +248,6 @@ SearchBudget mcts_budget_of(const std::string& name) {
     if (!parse_name(name, p, error) || p.kind != "mcts") return b;
     if (p.milliseconds) b.seconds = static_cast<double>(p.number) / 1000.0;
     else if (p.number > 0) b.iterations = static_cast<int>(p.number);
-    if (const char* e = std::getenv("EXP_CUT")) b.rollout_decisions = std::atoi(e);   // EXPERIMENT
     return b;
 }
 
