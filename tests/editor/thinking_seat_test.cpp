@@ -8,6 +8,7 @@
 
 #include "lua/host.h"
 #include "lua/match_runner.h"
+#include "duel_copy.h"
 #include "model/session.h"
 
 using namespace duelbox;
@@ -120,4 +121,21 @@ TEST_CASE("closing a session while its AI thinks stops the search") {
         CHECK(s.waiting());
     }   // the session goes: the worker stops the search under way and joins
     SUCCEED("the session closed");
+}
+
+TEST_CASE("an AI seat whose search fails fails the run with the agent's message, as in the terminal") {
+    testing::DuelCopy duel("thinking_fails");
+    duel.replace("scripts/duel/game.lua", "return game", "function game.evaluate(p) error(\"no estimate here\") end\nreturn game");
+    Scenario sc = duel.demo();
+    sc.options["rounds"] = 200;   // long enough that copies are cut short and evaluated
+    sc.seats[0].agent = "mcts:8";
+    sc.seats[1].agent = "random";
+    Session s;
+    std::string error;
+    REQUIRE(s.open(sc, error));
+    play_out(s);
+    REQUIRE(s.outcome().state == RunState::Failed);
+    CHECK(s.outcome().error.find("game.evaluate: ") != std::string::npos);
+    CHECK(s.outcome().error.find("no estimate here") != std::string::npos);
+    CHECK(s.thinking() == kNoPlayer);
 }
