@@ -129,9 +129,7 @@ private:
 }  // namespace
 
 std::unique_ptr<Agent> think_on_worker(std::unique_ptr<Agent> own, std::shared_ptr<ThinkingWorker> worker) {
-    if (!own) return own;
-    const std::string kind = own->kind();
-    if (kind != "mcts" && kind != "greedy") return own;
+    if (!own || !searches(*own)) return own;
     return std::make_unique<SeatOnWorker>(std::move(own), std::move(worker));
 }
 

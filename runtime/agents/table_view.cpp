@@ -35,7 +35,7 @@ std::string zone_title(const Match& m, PlayerIndex viewer, const Zone& z) {
     return m.player(z.owner).name + "'s " + z.name;
 }
 
-// "Kestrel (Ada)", "Alice (Anna, health 12)": who stands on a space, as the viewer sees them,
+// "Hero (Ada)", "Alice (Anna, health 12)": who stands on a space, as the viewer sees them,
 // with the counters a figure carries itself.
 std::string occupants(const Match& m, PlayerIndex viewer, const Zone& z) {
     std::string out;
@@ -62,7 +62,7 @@ void board_lines(const Match& m, PlayerIndex viewer, std::ostringstream& out) {
         const Zone& z = m.zone(static_cast<ZoneId>(i));
         if (z.space != kNoSpace && b.valid(z.space)) on[z.space] = &z;
     }
-    if (b.is_line()) {   // every space in order: "1 . | 2 Kestrel (Ada) | ..."
+    if (b.is_line()) {   // every space in order: "1 . | 2 Hero (Ada) | ..."
         out << "board:";
         for (int i = 1; i <= b.line_length(); ++i) {
             const SpaceId s = b.at_line(i);

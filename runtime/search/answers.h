@@ -3,7 +3,7 @@
 // A search cannot try every answer of a big request (choose 3 of 12, order 8 cards), so the
 // candidates are capped: all of them when there are few, else a seeded sample (plus the first
 // legal answer, so the candidates are never empty). An answer's key names it by its options'
-// labels, not their indices or entity ids, so "Strike" is the same move in every re-dealt
+// labels, not their indices or entity ids, so a card named "X" is the same move in every re-dealt
 // copy of the match even when it sits at another index.
 #pragma once
 #include <cstddef>
@@ -19,7 +19,7 @@ namespace duelbox {
 std::vector<Answer> candidate_answers(const DecisionRequest& request, std::size_t cap, Rng& rng);
 std::string answer_key(const DecisionRequest& request, const Answer& answer);
 
-// One player's joint answer to all their requests in a group (BattleCON's style and base).
+// One player's joint answer to all their requests in a group (e.g. two cards chosen together in one group).
 struct Joint {
     std::string key;                 // the answers' keys joined by " | "
     std::vector<Answer> answers;     // per request of theirs, in group order

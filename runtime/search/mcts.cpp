@@ -30,6 +30,9 @@ struct Node {
 
 std::string stat_key(PlayerIndex p, const std::string& joint) { return std::to_string(p) + ":" + joint; }
 
+// A draw in [0, 1) from the generator's top 53 bits.
+double unit_draw(Rng& rng) { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; }
+
 // One decider's pick at one node on the way down.
 struct Step {
     Node* node = nullptr;
@@ -62,7 +65,7 @@ public:
         std::vector<const Joint*> picks;
         const bool simultaneous = ds.size() > 1;
         for (const Decider& d : ds) {
-            const Joint* pick = simultaneous && uniform01() < budget_.mix ? random_pick(node, d) : ucb_pick(node, d);
+            const Joint* pick = simultaneous && unit_draw(rng_) < budget_.mix ? random_pick(node, d) : ucb_pick(node, d);
             path.push_back(Step{&node, d.player, pick->key});
             picks.push_back(pick);
         }
@@ -90,8 +93,6 @@ public:
     }
 
 private:
-    double uniform01() { return static_cast<double>(rng_.next() >> 11) * 0x1.0p-53; }
-
     const Joint* random_pick(Node& node, const Decider& d) {
         for (const Joint& j : d.joints) ++stat(node, d.player, j.key).avail;
         return &d.joints[static_cast<std::size_t>(rng_.uniform(0, static_cast<std::int64_t>(d.joints.size()) - 1))];
@@ -286,7 +287,7 @@ SearchResult search_decision(LuaHost& host, const Scenario& scenario, const std:
         for (double p : sigma) total += p;
         for (std::size_t i = 0; i < out.options.size(); ++i)
             out.options[i].probability = total > 0 ? sigma[i] / total : 1.0 / static_cast<double>(out.options.size());
-        const double u = static_cast<double>(rng.next() >> 11) * 0x1.0p-53;
+        const double u = unit_draw(rng);
         double acc = 0;
         for (std::size_t i = 1; i < out.options.size(); ++i)   // what rounding leaves over goes to the likeliest
             if (out.options[i].probability > out.options[pick].probability) pick = i;

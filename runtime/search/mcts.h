@@ -20,8 +20,7 @@
 // outcomes at the root, by the searcher's answer and the others', estimate a payoff matrix,
 // and the answer is drawn from its maximin strategy (matrix_game.h). A guess comes out mixed,
 // a dominant answer pure. (Sampling the regret-matching average of a few dozen copies, the
-// first version, was close to uniform: Tag Team against random 67.1% -> 75.6%, BattleCON
-// 86.5% -> 99.0%; docs/ai.md.)
+// first version, was close to uniform; the strength gained is measured in docs/ai.md.)
 //
 // Contracts
 //  - Deterministic: the same match, prefix, budget in iterations and seed give the same

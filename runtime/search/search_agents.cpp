@@ -273,6 +273,8 @@ void request_stop(Agent& agent) {
     if (auto* s = dynamic_cast<Searcher*>(&agent)) s->request_stop();
 }
 
+bool searches(const Agent& agent) { return dynamic_cast<const Searcher*>(&agent) != nullptr; }
+
 const SearchResult* last_search(const Agent& agent) {
     if (const auto* s = dynamic_cast<const Searcher*>(&agent)) return &s->last();
     return nullptr;

@@ -33,6 +33,9 @@ std::unique_ptr<Agent> make_named_agent(const std::string& name, std::uint64_t s
 SearchBudget mcts_budget_of(const std::string& name);
 int greedy_samples_of(const std::string& name);
 
+// True for the agents that search (mcts, greedy): what a front end runs off its window's thread.
+bool searches(const Agent& agent);
+
 // The last search an MCTS or greedy agent made (nullptr for other agents, or before any).
 const SearchResult* last_search(const Agent& agent);
 // How many searches it made (answers given at once, with one answer only, are not searches).
