@@ -10,6 +10,7 @@
 
 #include "agents/agent.h"
 #include "answers.h"
+#include "game_search.h"
 #include "matrix_game.h"
 #include "playout.h"
 
@@ -132,11 +133,11 @@ private:
 };
 
 // Plays one copy: down the tree, one new node, then at random, and hands the rewards up the
-// path. `failure`: why the copy could not be made or failed; `evaluate_error`: the game's
+// path. `failure`: why the copy could not be made or failed; `game_error`: the game's
 // evaluate failed (the search stops on it).
 void one_copy(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix, PlayerIndex player,
               const SearchBudget& budget, Tree& tree, Rng& rng, std::uint64_t root_seed, std::string& failure,
-              std::string& evaluate_error) {
+              std::string& game_error) {
     Playout copy(host, scenario, prefix);
     if (!copy.reach()) {
         failure = copy.error();
@@ -153,7 +154,7 @@ void one_copy(LuaHost& host, const Scenario& scenario, const std::vector<Scripte
     while (copy.waiting()) {
         if (!in_tree && cut >= 0 && rolled++ >= cut) {
             estimate = copy.evaluate();
-            if (!estimate) evaluate_error = copy.error();
+            if (!estimate) game_error = copy.error();
             break;
         }
         const auto& group = copy.pending();
@@ -221,13 +222,10 @@ std::vector<double> root_strategy(const std::vector<std::string>& keys, const st
     return out;
 }
 
-}  // namespace
-
-SearchResult search_decision(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix,
-                             std::span<const DecisionRequest> group, PlayerIndex player, const SearchBudget& budget,
-                             std::uint64_t seed) {
+SearchResult search_with(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix,
+                         std::span<const DecisionRequest> group, PlayerIndex player, const SearchBudget& budget,
+                         std::uint64_t seed, std::chrono::steady_clock::time_point start) {
     using Clock = std::chrono::steady_clock;
-    const auto start = Clock::now();
     SearchResult out;
     Rng rng(seed);
     Tree tree(budget, rng);
@@ -235,13 +233,13 @@ SearchResult search_decision(LuaHost& host, const Scenario& scenario, const std:
     for (int i = 0;; ++i) {
         if (budget.seconds > 0 ? elapsed() >= budget.seconds : i >= budget.iterations) break;
         if (budget.cancel && budget.cancel->load()) break;
-        std::string failure, evaluate_error;
-        one_copy(host, scenario, prefix, player, budget, tree, rng, seed ^ 0x5eedULL, failure, evaluate_error);
-        if (!evaluate_error.empty()) {   // the game's own estimate is broken: say so, do not search on
-            out.evaluate_error = evaluate_error;
+        std::string failure, game_error;
+        one_copy(host, scenario, prefix, player, budget, tree, rng, seed ^ 0x5eedULL, failure, game_error);
+        if (!game_error.empty()) {   // the game's own estimate is broken: say so, do not search on
+            out.game_error = game_error;
             ++out.iterations;
             ++out.failed_copies;
-            if (out.first_failure.empty()) out.first_failure = evaluate_error;
+            if (out.first_failure.empty()) out.first_failure = game_error;
             break;
         }
         ++out.iterations;
@@ -311,6 +309,22 @@ SearchResult search_decision(LuaHost& host, const Scenario& scenario, const std:
     });
     out.seconds = elapsed();
     return out;
+}
+
+}  // namespace
+
+SearchResult search_decision(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix,
+                             std::span<const DecisionRequest> group, PlayerIndex player, const SearchBudget& budget,
+                             std::uint64_t seed) {
+    const auto start = std::chrono::steady_clock::now();
+    SearchBudget own = budget;
+    if (own.copies_from_game && own.seconds <= 0) {   // plain `mcts`: the game may say how many copies (game_search.h)
+        GameSearchDefaults declared;
+        SearchResult refused;
+        if (!read_game_search_defaults(host, declared, refused.game_error)) return refused;
+        if (declared.copies) own.iterations = *declared.copies;
+    }
+    return search_with(host, scenario, prefix, group, player, own, seed, start);
 }
 
 }  // namespace duelbox

@@ -43,6 +43,9 @@ namespace duelbox {
 
 struct SearchBudget {
     int iterations = 96;               // copies played (deterministic); the default keeps a decision near 100 ms (docs/ai.md)
+    // Plain `mcts`: the game's own `search = { copies = N }` replaces `iterations` when it
+    // declares one (game_search.h); `mcts:N` clears this.
+    bool copies_from_game = false;
     double seconds = 0;                // > 0: stop at this wall-clock time instead (not reproducible)
     int max_playout_decisions = 4000;  // a copy still running after this many answers counts as a draw
     // With a game that declares `evaluate` (playout.h): a copy is cut this many answers after
@@ -71,7 +74,7 @@ struct SearchResult {
     int iterations = 0;
     int failed_copies = 0;             // copies that failed (a script error) or could not be made
     std::string first_failure;
-    std::string evaluate_error;        // the game's evaluate failed (the search stopped there): a bug to report
+    std::string game_error;            // the game's search hooks failed (evaluate, search): a bug to report; the search stopped
     std::size_t nodes = 0;
     std::size_t node_bytes = 0;
     double seconds = 0;                // wall clock spent (reported, never decides anything unless budget.seconds)

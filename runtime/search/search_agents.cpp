@@ -61,9 +61,9 @@ public:
         } else {
             LuaHost& h = host(*ctx.scenario, content_of(ctx.scripts));
             last_ = think(h, *ctx.scenario, *ctx.taken, ctx.group, r.player, rng_.next());
-            // A search none of whose copies played (a broken evaluate, scripts that no longer
+            // A search none of whose copies played (a broken evaluate or search declaration, scripts that no longer
             // replay) must not pass for an answer: the match fails naming the cause.
-            if (!last_.evaluate_error.empty()) throw AgentError(std::string(kind()) + ": " + last_.evaluate_error);
+            if (!last_.game_error.empty()) throw AgentError(std::string(kind()) + ": " + last_.game_error);
             if (last_.iterations > 0 && last_.failed_copies == last_.iterations)
                 throw AgentError(std::string(kind()) + ": no copy of the match could be played: " + last_.first_failure);
             answers = last_.answers;
@@ -248,6 +248,7 @@ SearchBudget mcts_budget_of(const std::string& name) {
     if (!parse_name(name, p, error) || p.kind != "mcts") return b;
     if (p.milliseconds) b.seconds = static_cast<double>(p.number) / 1000.0;
     else if (p.number > 0) b.iterations = static_cast<int>(p.number);
+    else b.copies_from_game = true;
     return b;
 }
 

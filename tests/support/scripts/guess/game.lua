@@ -27,6 +27,7 @@ return {
   setup_keys = {},
   seat_keys = {},
   bench_unit = { event = "guess.shown", name = "guess" },
+  search = { copies = 24 },   -- the plain `mcts` agent's budget here (game_search_test.cpp)
   play = function(ctx)
     local kind = ctx.options.kind
     local reqs = {}
