@@ -261,6 +261,9 @@ SearchResult search_with(LuaHost& host, const Scenario& scenario, const std::vec
     if (mine == ds.end()) return out;
     const auto& stats = tree.root().stats;
     for (const Joint& j : mine->joints) {
+        // Two copies of one card are one answer (answers are named by their labels): one row.
+        if (std::any_of(out.options.begin(), out.options.end(), [&](const OptionEstimate& o) { return o.label == j.key; }))
+            continue;
         OptionEstimate e{j.key, j.answers, 0, 0.5, -1};
         if (auto it = stats.find(stat_key(player, j.key)); it != stats.end()) {
             e.visits = it->second.visits;
@@ -273,7 +276,7 @@ SearchResult search_with(LuaHost& host, const Scenario& scenario, const std::vec
     std::size_t pick = 0;
     if (out.simultaneous) {
         std::vector<std::string> keys;
-        for (const Joint& j : mine->joints) keys.push_back(j.key);
+        for (const auto& o : out.options) keys.push_back(o.label);
         // Only answers the search kept coming back to enter the matrix: UCB spends few copies
         // on an answer that looked bad, and one lucky win there must not make it the pick.
         int most = 0;

@@ -80,3 +80,13 @@ TEST_CASE("higher number wins: the search plays the dominant three", "[search]")
         CHECK(g.group[0].options[static_cast<std::size_t>(r.answers[0].picks[0])].label == "three");
     }
 }
+
+TEST_CASE("two options with one label are one answer: one row, and the dominant one is played", "[search]") {
+    Guess g("twins");   // options: one, one, two; the higher wins
+    const SearchResult r = g.search(0, 90, 3);
+    REQUIRE(r.options.size() == 2);
+    CHECK(r.options[0].label != r.options[1].label);
+    CHECK(probability_of(r, "two") > 0.9);
+    REQUIRE(r.answers.size() == 1);
+    CHECK(g.group[0].options[static_cast<std::size_t>(r.answers[0].picks[0])].label == "two");
+}
