@@ -64,22 +64,33 @@ local function deck_out(G, empty_drawer)
   return true
 end
 
+-- A player's zones whose units are in play (base, and the two arenas during a battle).
+local IN_PLAY = { "base_area", "space", "ground" }
+
 ---How well player `p` stands, from 0 (lost) to 1 (won): what a search (docs/ai.md) scores a
 ---copy of the match with when it cuts the copy short. A player whose play deck runs out loses
 ---(§6.6), and deck damage and costs (payment = mill) come out of the same deck, so the play
----deck is the player's life: p's share of the cards left in both play decks.
+---deck is the player's life; the units a player has in play are what will take the other's:
+---each counts its ATTACK, one battle's worth of deck damage. p's share of both players' sum.
+---(Deck share alone won 88.5% of 200 matches against random play; with the units, 93.0%: docs/ai.md.)
 ---@param p integer
 ---@return number
 function game.evaluate(p)
-  local mine, total = 0, 0
+  local life, total = {}, 0
   for q = 1, match.players() do
-    local z = zone.find("deck", q)
-    local n = z and zone.count(z) or 0
+    local deck = zone.find("deck", q)
+    local n = deck and zone.count(deck) or 0
+    for _, name in ipairs(IN_PLAY) do
+      local z = zone.find(name, q)
+      if z then
+        for _, u in ipairs(zone.items(z, "unit")) do n = n + (entity.get(u, "attack") or 0) end
+      end
+    end
+    life[q] = n
     total = total + n
-    if q == p then mine = n end
   end
   if total == 0 then return 0.5 end
-  return mine / total
+  return life[p] / total
 end
 
 function game.play(ctx)

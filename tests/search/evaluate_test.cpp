@@ -44,3 +44,33 @@ TEST_CASE("every game estimates a standing from 0 to 1 per player, the players s
         CHECK(checked);
     }
 }
+
+// Squad battle: the play deck is a player's life, and the units in play what will take the
+// other's (scripts/squad/game.lua): with equal decks, a Line Walker (ATTACK 3) in play is worth
+// three cards of deck.
+TEST_CASE("squad battle's evaluate counts the units in play by their ATTACK beside the deck", "[search]") {
+    const std::string root = DUELBOX_SOURCE_ROOT;
+    Scenario s = load_scenario(root + "/examples/squad/bench.json", root);
+    for (auto& seat : s.seats) {
+        seat.setup.erase("deck");
+        seat.setup["cards"] = nlohmann::json::array();
+        for (int i = 0; i < 10; ++i) seat.setup["cards"].push_back(i % 2 ? "squad/red_depot" : "squad/blue_depot");
+        seat.setup["hand"] = nlohmann::json::array({"squad/red_depot"});
+    }
+    s.seats[0].setup["base"] = nlohmann::json::array({"squad/line_walker"});
+    LuaHost host(s.limits), search_host(s.limits);
+    std::vector<std::string> errors;
+    REQUIRE(host.load_game(s, errors));
+    REQUIRE(search_host.load_game(s, errors));
+    Scenario t = s;
+    t.stop.after_decisions = 0;
+    MatchRunner real(host, t);
+    REQUIRE(real.run() == RunState::Stopped);
+    Playout copy(search_host, s, {});
+    REQUIRE(copy.reach());
+    const auto e = copy.evaluate();
+    REQUIRE(e);
+    // 10 cards each, and player 1's Line Walker: 13 against 10
+    CHECK((*e)[0] == Approx(13.0 / 23.0));
+    CHECK((*e)[1] == Approx(10.0 / 23.0));
+}
