@@ -5,8 +5,7 @@
 // table edited on the host for the other declarations.
 #include <catch2/catch.hpp>
 
-#include "lua/host.h"
-#include "lua/match_runner.h"
+#include "../support/guess_match.h"
 #include "search/game_search.h"
 #include "search/mcts.h"
 #include "search/search_agents.h"   // mcts_budget_of: the budget an agent name gives
@@ -15,23 +14,7 @@ using namespace duelbox;
 
 namespace {
 
-struct Guess {
-    Scenario scenario;
-    LuaHost host;
-    std::vector<DecisionRequest> group;
-
-    Guess()
-        : scenario(load_scenario(std::string(DUELBOX_TEST_SUPPORT) + "/scenarios/guess.json", DUELBOX_TEST_SUPPORT)),
-          host(scenario.limits) {
-        std::vector<std::string> errors;
-        REQUIRE(host.load_game(scenario, errors));
-        Scenario t = scenario;
-        t.stop.after_decisions = 0;
-        MatchRunner r(host, t);
-        REQUIRE(r.run() == RunState::Stopped);
-        group = r.pending();
-    }
-
+struct Guess : test::GuessMatch {
     // game.search = <lua expression>, as the game file would declare it.
     void declare(const std::string& search) {
         lua_State* L = host.state();

@@ -5,32 +5,15 @@
 
 #include <map>
 
-#include "lua/host.h"
-#include "lua/match_runner.h"
+#include "../support/guess_match.h"
 #include "search/mcts.h"
 
 using namespace duelbox;
 
 namespace {
 
-struct Guess {
-    Scenario scenario;
-    LuaHost host;
-    std::vector<DecisionRequest> group;
-
-    explicit Guess(const std::string& kind)
-        : scenario(load_scenario(std::string(DUELBOX_TEST_SUPPORT) + "/scenarios/guess.json", DUELBOX_TEST_SUPPORT)),
-          host(scenario.limits) {
-        scenario.options["kind"] = kind;
-        std::vector<std::string> errors;
-        REQUIRE(host.load_game(scenario, errors));
-        Scenario t = scenario;
-        t.stop.after_decisions = 0;
-        MatchRunner r(host, t);
-        REQUIRE(r.run() == RunState::Stopped);
-        group = r.pending();
-        REQUIRE(group.size() == 2);
-    }
+struct Guess : test::GuessMatch {
+    explicit Guess(const std::string& kind) : GuessMatch(kind) {}
 
     SearchResult search(PlayerIndex p, int copies, std::uint64_t seed) {
         SearchBudget b;
