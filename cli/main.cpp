@@ -101,7 +101,8 @@ Usage:
       scenario stops, else its first decision) and searches it for each player asked (or
       player P) from what that player can know: every answer with its visits and estimated
       chance to win, and for a simultaneous secret choice the mixed strategy the answer is
-      drawn from (docs/ai.md). Default agent mcts (96 copies); deterministic per --seed.
+      drawn from (docs/ai.md). Default agent mcts (96 copies, or as many as the game's
+      `search` declares); deterministic per --seed.
   duelbox --help
 
 Exit status:
