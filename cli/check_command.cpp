@@ -18,6 +18,7 @@
 #include "scenario/json_fields.h"
 #include "scenario/map_file.h"
 #include "scenario/scenario.h"
+#include "search/game_search.h"
 
 namespace duelbox::cli {
 
@@ -173,6 +174,11 @@ int check_command(const std::vector<std::string>& args) {
             (void)read_narration_policy(host, narration_errors);   // game.lua's narration field
             for (auto& e : narration_errors) {
                 errors.push_back(std::move(e));
+                ++card_problems;
+            }
+            GameSearchDefaults search;   // game.lua's search field (docs/ai.md), else refused only when an AI searches
+            if (std::string err; !read_game_search_defaults(host, search, err)) {
+                errors.push_back("scripts/" + game + "/game.lua: " + err);
                 ++card_problems;
             }
         }

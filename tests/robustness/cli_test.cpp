@@ -252,3 +252,18 @@ TEST_CASE("#16.8 check finds no difference between a fresh and a reused host for
         CHECK(o.text.find("logs differently") == std::string::npos);
     }
 }
+
+// docs/ai.md, "How a game helps: search": a malformed declaration is reported by check, as the
+// agent would refuse it at its first search.
+TEST_CASE("check reports a malformed game.search with the field named", "[robustness][cli]") {
+    const TempDir dir("check_game_search");
+    std::filesystem::create_directories(dir.file("scripts/badsearch"));
+    std::ofstream(dir.file("scripts/badsearch/game.lua"))
+        << "return { name = 'Bad search', windows = {}, search = { copies = 0 },\n"
+           "  play = function(ctx) match.finish(nil, 'nothing') end }\n";
+    const Output o = cli("check " + dir.file("scripts"));
+    INFO(o.text);
+    CHECK(o.status == 3);
+    CHECK(o.text.find("scripts/badsearch/game.lua: game.search.copies: expected an integer from 1 to 100000, got 0") !=
+          std::string::npos);
+}
