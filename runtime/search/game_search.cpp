@@ -1,7 +1,6 @@
 // game_search.cpp - reading a game's `search` declaration (see game_search.h).
 #include "game_search.h"
 
-
 #include "lua/raw_field.h"
 
 namespace duelbox {

@@ -224,8 +224,9 @@ std::vector<double> root_strategy(const std::vector<std::string>& keys, const st
 
 SearchResult search_with(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix,
                          std::span<const DecisionRequest> group, PlayerIndex player, const SearchBudget& budget,
-                         std::uint64_t seed, std::chrono::steady_clock::time_point start) {
+                         std::uint64_t seed) {
     using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
     SearchResult out;
     Rng rng(seed);
     Tree tree(budget, rng);
@@ -319,7 +320,6 @@ SearchResult search_with(LuaHost& host, const Scenario& scenario, const std::vec
 SearchResult search_decision(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix,
                              std::span<const DecisionRequest> group, PlayerIndex player, const SearchBudget& budget,
                              std::uint64_t seed) {
-    const auto start = std::chrono::steady_clock::now();
     SearchBudget own = budget;
     if (own.copies_from_game && own.seconds <= 0) {   // plain `mcts`: the game may say how many copies (game_search.h)
         GameSearchDefaults declared;
@@ -327,7 +327,7 @@ SearchResult search_decision(LuaHost& host, const Scenario& scenario, const std:
         if (!read_game_search_defaults(host, declared, refused.game_error)) return refused;
         if (declared.copies) own.iterations = *declared.copies;
     }
-    return search_with(host, scenario, prefix, group, player, own, seed, start);
+    return search_with(host, scenario, prefix, group, player, own, seed);
 }
 
 }  // namespace duelbox

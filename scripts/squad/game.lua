@@ -8,6 +8,7 @@
 -- attachments, destruction), turn.lua (Ready, Draw, Deploy, End), battle.lua (§3).
 -- Cards: cards/squad/*.lua.
 
+local cards = require("squad.cards")
 local setup = require("squad.setup")
 local turn = require("squad.turn")
 
@@ -64,27 +65,27 @@ local function deck_out(G, empty_drawer)
   return true
 end
 
--- A player's zones whose units are in play (base, and the two arenas during a battle).
-local IN_PLAY = { "base_area", "space", "ground" }
+-- The match's G once setup is done, for evaluate (nil during setup: a host plays one match at a
+-- time, and a search's copy replays its match from the start on a host of its own).
+local current
 
 ---How well player `p` stands, from 0 (lost) to 1 (won): what a search (docs/ai.md) scores a
 ---copy of the match with when it cuts the copy short. A player whose play deck runs out loses
 ---(§6.6), and deck damage and costs (payment = mill) come out of the same deck, so the play
 ---deck is the player's life; the units a player has in play are what will take the other's:
----each counts its ATTACK, one battle's worth of deck damage. p's share of both players' sum.
----(Deck share alone won 88.5% of 200 matches against random play; with the units, 93.0%: docs/ai.md.)
+---each counts its printed ATTACK, one battle's worth of deck damage (printed: a bonus "until
+---end of turn" is gone by the next battle). p's share of both players' sum; during setup both
+---stand alike. (Deck share alone won 88.5% of 200 matches against random play; with the
+---units, 93.0%: docs/ai.md.)
 ---@param p integer
 ---@return number
 function game.evaluate(p)
+  if not current then return 0.5 end
   local life, total = {}, 0
-  for q = 1, match.players() do
-    local deck = zone.find("deck", q)
-    local n = deck and zone.count(deck) or 0
-    for _, name in ipairs(IN_PLAY) do
-      local z = zone.find(name, q)
-      if z then
-        for _, u in ipairs(zone.items(z, "unit")) do n = n + (entity.get(u, "attack") or 0) end
-      end
+  for q = 1, 2 do
+    local n = zone.count(current.deck[q])
+    for _, c in ipairs(cards.in_play(current, q)) do
+      if entity.kind(c) == "unit" then n = n + (entity.get(c, "attack") or 0) end
     end
     life[q] = n
     total = total + n
@@ -94,7 +95,9 @@ function game.evaluate(p)
 end
 
 function game.play(ctx)
+  current = nil
   local G = log.within_rule("§6.1 Setup", setup.run, ctx)
+  current = G
   local check = function(p) return deck_out(G, p) end
   local first = ctx.options.first_player
   if first == 0 then first = math.random(1, 2) end
