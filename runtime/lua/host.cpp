@@ -126,12 +126,18 @@ std::string LuaHost::context_suffix() const {
 
 // -- functions ----------------------------------------------------------------------------
 
-int LuaHost::ref_function(lua_State* L, int idx) {
+int LuaHost::ref_function(lua_State* L, int idx, const char* card, const char* field) {
     idx = lua_absindex(L, idx);
     lua_rawgeti(L, LUA_REGISTRYINDEX, functions_ref_);
     lua_pushvalue(L, idx);
-    const int ref = luaL_ref(L, -2);
+    const int ref = static_cast<int>(function_origins_.size()) + 1;
+    lua_rawseti(L, -2, ref);
     lua_pop(L, 1);
+    FunctionOrigin& o = function_origins_.emplace_back();
+    if (card && field) {
+        o.card = card;
+        o.field = field;
+    }
     return ref;
 }
 
@@ -145,7 +151,33 @@ void LuaHost::unref_all_functions() {
     luaL_unref(L_, LUA_REGISTRYINDEX, functions_ref_);
     lua_newtable(L_);
     functions_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
+    function_origins_.clear();
     dispatches_.clear();
+}
+
+std::string LuaHost::repin_functions(const std::vector<FunctionOrigin>& origins) {
+    lua_State* L = L_;
+    const int top = lua_gettop(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, functions_ref_);
+    for (std::size_t i = 0; i < origins.size(); ++i) {
+        const FunctionOrigin& o = origins[i];
+        if (o.card.empty()) {
+            lua_pushboolean(L, 0);
+        } else if (!push_card_definition(L, o.card.c_str()) || lua_getfield(L, -1, o.field.c_str()) != LUA_TFUNCTION) {
+            lua_settop(L, top);
+            return "card '" + o.card + "' has no function '" + o.field + "'";
+        } else {
+            lua_remove(L, -2);
+        }
+        lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    lua_settop(L, top);
+    function_origins_ = origins;
+    return "";
+}
+
+std::size_t LuaHost::open_dispatches() const {
+    return static_cast<std::size_t>(std::count_if(dispatches_.begin(), dispatches_.end(), [](const auto& d) { return d.has_value(); }));
 }
 
 int LuaHost::open_dispatch(Dispatch d) {

@@ -48,6 +48,14 @@ public:
     // Whether player p's decisions go to a person (a terminal, the editor), so that a rule may
     // spend time saying what it does not offer and why (match.asks_person).
     virtual bool asks_person(PlayerIndex p) const { (void)p; return false; }
+    // match.checkpoint (checkpoint.h): whether this run records checkpoints, and recording one
+    // whose saved value is at stack slot `data` of L. "" or why the value cannot be saved.
+    virtual bool records_checkpoints() const { return false; }
+    virtual std::string record_checkpoint(lua_State* L, int data) {
+        (void)L;
+        (void)data;
+        return "";
+    }
 };
 
 struct HandlerContext {
@@ -109,9 +117,26 @@ public:
     void start_match(Match* m);
 
     // -- handler function references (the kernel stores these integers) ----------------
-    int ref_function(lua_State* L, int idx);          // pins the function at idx; returns its ref
+    // Refs are numbered 1, 2, 3... in the order a match pins functions (never reused within a
+    // match), so a match resumed from a checkpoint (checkpoint.h) can pin the same functions
+    // under the same numbers. Each ref remembers where its function came from when it is a
+    // card definition's field (`origin`): only those can be pinned again on another host.
+    struct FunctionOrigin {
+        std::string card;                             // definition key; "" = unknown (window.on's function)
+        std::string field;                            // the definition's field holding the function
+        bool operator==(const FunctionOrigin&) const = default;
+    };
+    // Pins the function at idx and returns its ref. `card`/`field`: its origin, or null. Only
+    // the pinning may raise a Lua error, before any C++ object of this call exists.
+    int ref_function(lua_State* L, int idx, const char* card = nullptr, const char* field = nullptr);
     void push_function(lua_State* L, int ref);        // nil when unknown
     void unref_all_functions();                       // between matches (also drops open window walks)
+    const std::vector<FunctionOrigin>& function_origins() const { return function_origins_; }   // ref - 1 -> origin
+    // Pins, under refs 1..n, the functions `origins` name (after unref_all_functions, before
+    // the resumed match runs). "" or the first origin that names no function of the loaded
+    // definitions; an unknown origin pins `false` (a removed handler's: never called).
+    std::string repin_functions(const std::vector<FunctionOrigin>& origins);
+    std::size_t open_dispatches() const;              // window walks not closed yet
 
     // -- window walks in progress (window.open .. window.close; dispatch.h) ----------------
     // A handle > 0, reused after close in a fixed order; 0 when too many are open (a script
@@ -203,6 +228,7 @@ private:
     std::vector<HandlerContext> contexts_;
     Match* match_ = nullptr;
     int functions_ref_ = LUA_NOREF;                   // registry table: ref -> function
+    std::vector<FunctionOrigin> function_origins_;    // ref - 1 -> where the function came from
     std::vector<std::optional<Dispatch>> dispatches_;  // handle = index + 1
     int game_ref_ = LUA_NOREF;
     std::vector<std::string> windows_;

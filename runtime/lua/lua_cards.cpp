@@ -79,7 +79,8 @@ int register_handlers(lua_State* L, Match& m, EntityId e, int def, const CardTem
             lua_pop(L, 1);
             continue;
         }
-        const int ref = host.ref_function(L, -1);   // may raise (memory): before any C++ object exists
+        // May raise (memory): before any C++ object exists. The origin lets a resumed copy pin it again.
+        const int ref = host.ref_function(L, -1, m.entity(e).def.c_str(), hook.proto.window.c_str());
         lua_pop(L, 1);
         Handler h = hook.proto;
         h.source = e;

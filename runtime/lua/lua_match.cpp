@@ -141,11 +141,46 @@ int match_asks_person(lua_State* L) {
     return 1;
 }
 
+/// match.checkpoint(save, ...)
+/// Declares a point from which the rules can go on from the kernel's state plus the value
+/// `save(...)` returns, so that a search copies the match from here instead of replaying it
+/// from the start (docs/ai.md, "Checkpoints"). The game's `resume(ctx, data)` must go on from
+/// here given that value as `data`: plain data only (nil, booleans, numbers, strings, tables
+/// of those with integer or string keys, each table once, no metatables). Call it on the
+/// rules' main line, e.g. at the top of the turn loop: every frame between game.play (or
+/// game.resume) and this call must be a Lua function, so not inside pcall, log.within_rule,
+/// a handler or a window walk; it raises there in every run. `save` runs only while a search
+/// records copies, never in a plain match, where this costs one call and a stack check.
+int match_checkpoint(lua_State* L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    LuaHost& host = host_of(L);
+    if (host.open_dispatches() > 0)
+        return luaL_error(L, "match.checkpoint: a window walk is open (window.open without window.close yet): "
+                             "call it outside the walk");
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); ++level) {
+        lua_getinfo(L, "S", &ar);
+        if (ar.what[0] == 'C')
+            return luaL_error(L, "match.checkpoint: called through a C function (pcall, log.within_rule, a handler, a "
+                                 "sort...): call it on the rules' main line, where game.play or game.resume reaches "
+                                 "it through Lua functions only");
+    }
+    DecisionSink* sink = host.decisions();
+    if (!sink || !sink->records_checkpoints()) return 0;
+    lua_call(L, lua_gettop(L) - 1, 1);   // save(...) -> the value resume gets
+    const int data = lua_gettop(L);
+    return kernel_call(L, [&] {
+        if (std::string why = sink->record_checkpoint(L, data); !why.empty()) throw KernelError("match.checkpoint: " + why);
+        return 0;
+    });
+}
+
 const luaL_Reg match_module[] = {
     {"players", match_players},     {"player_entity", match_player_entity}, {"name", match_name},
     {"team", match_team},           {"allies", match_allies},               {"finish", match_finish},
     {"finished", match_finished},   {"end_period", match_end_period},       {"check", match_check},
-    {"event_count", match_event_count}, {"asks_person", match_asks_person}, {nullptr, nullptr}};
+    {"event_count", match_event_count}, {"asks_person", match_asks_person},
+    {"checkpoint", match_checkpoint},   {nullptr, nullptr}};
 
 }  // namespace
 

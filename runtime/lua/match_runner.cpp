@@ -108,6 +108,7 @@ RunState MatchRunner::fail(std::string message, std::string traceback) {
 }
 
 RunState MatchRunner::start() {
+    if (resume_) return start_resumed();
     match_ = std::make_unique<Match>(scenario_.seed);
     if (observer_) match_->set_event_observer(observer_);
     const std::string game_file = "scripts/" + scenario_.game + "/game.lua";
@@ -157,6 +158,15 @@ RunState MatchRunner::start() {
     }
     lua_xmove(L, co_, 1);
 
+    push_ctx(game);
+    lua_settop(L, top);
+    nargs_ = 1;
+    state_ = RunState::Running;
+    return state_;
+}
+
+void MatchRunner::push_ctx(int game) {
+    lua_State* L = host_.state();
     // ctx = {players=, seed=, options={...}, setup={...}, seats={{name=, team=, setup={...}}, ...}}
     lua_createtable(co_, 0, 5);
     lua_pushinteger(co_, match_->player_count());
@@ -198,10 +208,6 @@ RunState MatchRunner::start() {
         lua_rawseti(co_, -2, static_cast<lua_Integer>(i + 1));
     }
     lua_setfield(co_, -2, "seats");
-    lua_settop(L, top);
-    nargs_ = 1;
-    state_ = RunState::Running;
-    return state_;
 }
 
 RunState MatchRunner::step() {

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "agents/agent.h"
+#include "checkpoint.h"
 #include "host.h"
 #include "kernel/match.h"
 #include "scenario/scenario.h"
@@ -73,12 +74,26 @@ public:
 
     Replay replay() const;                             // the scenario with every decision taken
 
+    // -- checkpoints (checkpoint.h): for a search's copies, whose seats answer from outside --
+    // Records each match.checkpoint the rules pass (the last one is kept).
+    void record_checkpoints(bool on) { recording_ = on; }
+    const Checkpoint* last_checkpoint() const { return last_.get(); }
+    // Before the first step(): start from `cp` (sealed, fitting the scenario's decisions)
+    // instead of the scenario's start: the match as it was then, game.resume(ctx, data) in
+    // place of game.play(ctx), the answers before it taken already. Agents start fresh, so a
+    // resumed runner is for seats answered from outside (a random agent would draw anew).
+    void resume_from(std::shared_ptr<const Checkpoint> cp) { resume_ = std::move(cp); }
+
     // DecisionSink: called by decide/decide_all from inside the coroutine.
     void ask(std::vector<DecisionRequest> requests, bool grouped, SourceLoc where) override;
     bool asks_person(PlayerIndex p) const override;
+    bool records_checkpoints() const override { return recording_; }
+    std::string record_checkpoint(lua_State* L, int data) override;
 
 private:
     RunState start();
+    RunState start_resumed();
+    void push_ctx(int game);                           // the ctx table game.play/resume gets, onto co_
     RunState fail(std::string message, std::string traceback = "");
     bool answer_pending();                             // false when waiting or failed
     std::optional<Answer> scripted_answer(const DecisionRequest& r, std::string& problem);
@@ -106,6 +121,9 @@ private:
     std::size_t cut_ = static_cast<std::size_t>(-1);
     bool ignore_stop_ = false;
     std::function<void(const Match&, std::uint32_t seq)> observer_;
+    bool recording_ = false;
+    std::shared_ptr<Checkpoint> last_;
+    std::shared_ptr<const Checkpoint> resume_;
 };
 
 // The default agent for a seat: random (seeded from the match seed and seat), first, human

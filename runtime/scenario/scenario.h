@@ -42,6 +42,7 @@ struct ScriptedDecision {
     std::vector<std::int64_t> picks;         // option numbers as in files and Lua (1-based), or the number
     std::vector<std::string> labels;         // option labels, for readable scenarios
     std::optional<bool> yes;                 // for yes/no questions
+    bool operator==(const ScriptedDecision&) const = default;
 };
 
 struct StopAt {

@@ -10,6 +10,7 @@
 
 #include "agents/agent.h"
 #include "answers.h"
+#include "forks.h"
 #include "game_search.h"
 #include "matrix_game.h"
 #include "playout.h"
@@ -135,11 +136,11 @@ private:
 // Plays one copy: down the tree, one new node, then at random, and hands the rewards up the
 // path. `failure`: why the copy could not be made or failed; `game_error`: the game's
 // evaluate failed (the search stops on it).
-void one_copy(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix, PlayerIndex player,
-              const SearchBudget& budget, Tree& tree, Rng& rng, std::uint64_t root_seed, std::string& failure,
-              std::string& game_error) {
-    Playout copy(host, scenario, prefix);
-    if (!copy.reach()) {
+void one_copy(Forks& forks, PlayerIndex player, const SearchBudget& budget, Tree& tree, Rng& rng, std::uint64_t root_seed,
+              std::string& failure, std::string& game_error) {
+    const std::unique_ptr<Playout> made = forks.make();
+    Playout& copy = *made;
+    if (!copy.reached()) {
         failure = copy.error();
         return;
     }
@@ -224,18 +225,19 @@ std::vector<double> root_strategy(const std::vector<std::string>& keys, const st
 
 SearchResult search_with(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix,
                          std::span<const DecisionRequest> group, PlayerIndex player, const SearchBudget& budget,
-                         std::uint64_t seed) {
+                         std::uint64_t seed, ResumeCache* cache) {
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
     SearchResult out;
     Rng rng(seed);
     Tree tree(budget, rng);
+    Forks forks(host, scenario, prefix, cache, budget.checkpoints);
     const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
     for (int i = 0;; ++i) {
         if (budget.seconds > 0 ? elapsed() >= budget.seconds : i >= budget.iterations) break;
         if (budget.cancel && budget.cancel->load()) break;
         std::string failure, game_error;
-        one_copy(host, scenario, prefix, player, budget, tree, rng, seed ^ 0x5eedULL, failure, game_error);
+        one_copy(forks, player, budget, tree, rng, seed ^ 0x5eedULL, failure, game_error);
         if (!game_error.empty()) {   // the game's own estimate is broken: say so, do not search on
             out.game_error = game_error;
             ++out.iterations;
@@ -257,6 +259,7 @@ SearchResult search_with(LuaHost& host, const Scenario& scenario, const std::vec
     const std::vector<Decider> ds = deciders_of(group, budget.candidates, root_rng);
     const auto mine = std::find_if(ds.begin(), ds.end(), [&](const Decider& d) { return d.player == player; });
     out.simultaneous = ds.size() > 1;
+    out.resumed_copies = forks.resumed();
     out.nodes = tree.nodes();
     out.node_bytes = tree.bytes();
     if (mine == ds.end()) return out;
@@ -319,7 +322,7 @@ SearchResult search_with(LuaHost& host, const Scenario& scenario, const std::vec
 
 SearchResult search_decision(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix,
                              std::span<const DecisionRequest> group, PlayerIndex player, const SearchBudget& budget,
-                             std::uint64_t seed) {
+                             std::uint64_t seed, ResumeCache* cache) {
     SearchBudget own = budget;
     if (own.copies_from_game && own.seconds <= 0) {   // plain `mcts`: the game may say how many copies (game_search.h)
         GameSearchDefaults declared;
@@ -327,7 +330,7 @@ SearchResult search_decision(LuaHost& host, const Scenario& scenario, const std:
         if (!read_game_search_defaults(host, declared, refused.game_error)) return refused;
         if (declared.copies) own.iterations = *declared.copies;
     }
-    return search_with(host, scenario, prefix, group, player, own, seed);
+    return search_with(host, scenario, prefix, group, player, own, seed, cache);
 }
 
 }  // namespace duelbox

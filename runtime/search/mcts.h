@@ -55,6 +55,9 @@ struct SearchBudget {
     std::size_t candidates = 48;       // answers tried per request at most (answers.h)
     double exploration = 0.7;          // UCB1's c (rewards are in [0, 1])
     double mix = 0.1;                  // at a simultaneous node, the share of uniformly random picks (mcts.cpp: select)
+    // Copies start from the game's checkpoints when it declares them (forks.h); false replays
+    // every copy from the scenario's start (the same answers, slower: for comparisons).
+    bool checkpoints = true;
     const std::atomic<bool>* cancel = nullptr;   // when given and set, the search stops after the copy under way
 };
 
@@ -73,6 +76,7 @@ struct SearchResult {
     bool simultaneous = false;
     int iterations = 0;
     int failed_copies = 0;             // copies that failed (a script error) or could not be made
+    int resumed_copies = 0;            // copies started from a checkpoint instead of the start (forks.h)
     std::string first_failure;
     std::string game_error;            // the game's search hooks failed (evaluate, search): a bug to report; the search stopped
     std::size_t nodes = 0;
@@ -82,9 +86,12 @@ struct SearchResult {
 
 // Searches the decision group `group` (the requests the real match asks now; `prefix` = the
 // answers given before it) for `player`, whose requests in the group are answered. `host`
-// must have the scenario's game (and mods) loaded and run nothing else meanwhile.
+// must have the scenario's game (and mods) loaded and run nothing else meanwhile. `cache`:
+// the checkpoint an earlier search of the same match left (forks.h), or null; copies start
+// from it when it fits, and the newest one passed is left in it.
+struct ResumeCache;
 SearchResult search_decision(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix,
                              std::span<const DecisionRequest> group, PlayerIndex player, const SearchBudget& budget,
-                             std::uint64_t seed);
+                             std::uint64_t seed, ResumeCache* cache = nullptr);
 
 }  // namespace duelbox

@@ -28,11 +28,21 @@ Scenario copy_scenario(const Scenario& real, const std::vector<ScriptedDecision>
 
 }  // namespace
 
-Playout::Playout(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix)
+Playout::Playout(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix,
+                 std::shared_ptr<const Checkpoint> from)
     : host_(host),
       runner_(host, copy_scenario(scenario, prefix),
               [](const SeatSpec&, PlayerIndex, std::uint64_t) { return std::make_unique<OutsideAgent>(); }),
-      prefix_(prefix.size()) {}
+      prefix_(prefix.size()),
+      resumed_(from != nullptr) {
+    if (from) runner_.resume_from(std::move(from));
+}
+
+std::shared_ptr<const Checkpoint> Playout::checkpoint() const {
+    const Checkpoint* raw = runner_.last_checkpoint();
+    if (!raw || !reached_) return nullptr;
+    return seal_checkpoint(*raw, runner_.match().log(), runner_.taken());
+}
 
 RunState Playout::play_on() {
     const RunState st = runner_.run();
@@ -51,6 +61,7 @@ bool Playout::reach() {
                  std::to_string(prefix_) + ")";
         return false;
     }
+    reached_ = true;
     return true;
 }
 

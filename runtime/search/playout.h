@@ -2,9 +2,10 @@
 //
 // How a copy is made: a Lua coroutine suspended inside the rules cannot be copied, and the
 // rules' state lives partly in it (locals across a decision), so a copy replays the answers
-// given so far (the decision prefix) from the scenario's start on a search host of its own.
-// The kernel's snapshots (snapshot.h) would restore the Match but not the coroutine. What a
-// copy costs is measured, not assumed: docs/ai.md gives forks per second per game.
+// given so far (the decision prefix) on a search host of its own: from the scenario's start,
+// or, when the game declares checkpoints (lua/checkpoint.h), from the last checkpoint the
+// match passed, restored from the kernel's snapshot with game.resume. What a copy costs is
+// measured, not assumed: docs/ai.md gives forks per second per game, both ways.
 //
 // Contracts
 //  - A Playout owns one MatchRunner on `host`; one Playout runs on a host at a time (host.h).
@@ -24,10 +25,19 @@ namespace duelbox {
 
 class Playout {
 public:
-    Playout(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix);
+    // `from`: a sealed checkpoint that fits the prefix (checkpoint_fits), or null: the start.
+    Playout(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix,
+            std::shared_ptr<const Checkpoint> from = {});
 
+    // Before reach(): keep the last checkpoint the replay passes (checkpoint()).
+    void record_checkpoints() { runner_.record_checkpoints(true); }
     // Replays the prefix: true when the copy waits at the group after it.
     bool reach();
+    bool reached() const { return reached_; }
+    bool resumed() const { return resumed_; }
+    // After reach(), when recording: the last checkpoint passed, sealed with this copy's log
+    // and answers (null when none was passed).
+    std::shared_ptr<const Checkpoint> checkpoint() const;
     // Whether a group is waiting for answers (false once the match finished or failed).
     bool waiting() const { return runner_.state() == RunState::WaitingForAnswer; }
     const std::vector<DecisionRequest>& pending() const { return runner_.pending(); }
@@ -60,6 +70,7 @@ private:
     MatchRunner runner_;
     std::size_t prefix_ = 0;
     std::string error_;
+    bool reached_ = false, resumed_ = false;
 };
 
 }  // namespace duelbox

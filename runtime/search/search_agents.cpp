@@ -6,6 +6,7 @@
 #include <map>
 
 #include "answers.h"
+#include "forks.h"
 #include "kernel/rng.h"
 #include "lua/host.h"
 #include "playout.h"
@@ -59,7 +60,15 @@ public:
             last_ = SearchResult{};
             last_.answers = answers;
         } else {
-            LuaHost& h = host(*ctx.scenario, content_of(ctx.scripts));
+            const std::string content = content_of(ctx.scripts);
+            LuaHost& h = host(*ctx.scenario, content);
+            // Checkpoints are of one match on hosts loaded from the same files (forks.h).
+            std::string match_key = content + '\n' + std::to_string(ctx.scenario->seed) + '\n' + ctx.scenario->root + '\n' +
+                                    ctx.scenario->game;
+            if (match_key != resume_key_) {
+                resume_ = ResumeCache{};
+                resume_key_ = std::move(match_key);
+            }
             last_ = think(h, *ctx.scenario, *ctx.taken, ctx.group, r.player, rng_.next());
             // A search none of whose copies played (a broken evaluate or search declaration, scripts that no longer
             // replay) must not pass for an answer: the match fails naming the cause.
@@ -79,6 +88,7 @@ public:
     void request_stop() { stop_.store(true); }
 
 protected:
+    ResumeCache* resume_cache() { return &resume_; }
     bool stop_requested() const { return stop_.load(); }
     const std::atomic<bool>* stop_flag() const { return &stop_; }
     virtual SearchResult think(LuaHost& host, const Scenario& s, const std::vector<ScriptedDecision>& prefix,
@@ -133,6 +143,8 @@ private:
     }
 
     std::atomic<bool> stop_{false};
+    ResumeCache resume_;        // the newest checkpoint this agent's copies passed
+    std::string resume_key_;    // the match and files it belongs to
     Rng rng_;
     std::vector<std::optional<Answer>> cached_;
     std::size_t cached_at_ = static_cast<std::size_t>(-1);
@@ -151,7 +163,7 @@ protected:
                        std::span<const DecisionRequest> group, PlayerIndex player, std::uint64_t seed) override {
         SearchBudget b = budget_;
         b.cancel = stop_flag();
-        return search_decision(host, s, prefix, group, player, b, seed);
+        return search_decision(host, s, prefix, group, player, b, seed, resume_cache());
     }
 
 private:
@@ -179,12 +191,14 @@ protected:
         const std::vector<std::size_t>& mine = me->requests;
         std::vector<OptionEstimate> options;
         for (const Joint& j : me->joints) options.push_back(OptionEstimate{j.key, j.answers, 0, 0.5, -1});
+        Forks forks(host, s, prefix, resume_cache());
         for (auto& o : options) {
             double sum = 0;
             for (int k = 0; k < samples_ && !stop_requested(); ++k) {
-                Playout copy(host, s, prefix);
+                const std::unique_ptr<Playout> made = forks.make();
+                Playout& copy = *made;
                 ++out.iterations;
-                if (!copy.reach()) {
+                if (!copy.reached()) {
                     ++out.failed_copies;
                     if (out.first_failure.empty()) out.first_failure = copy.error();
                     sum += 0.5;
@@ -217,6 +231,7 @@ protected:
             if (options[i].value > options[best].value) best = i;
         out.answers = options[best].answers;
         out.options = options;
+        out.resumed_copies = forks.resumed();
         std::stable_sort(out.options.begin(), out.options.end(),
                          [](const OptionEstimate& a, const OptionEstimate& c) { return a.value > c.value; });
         out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

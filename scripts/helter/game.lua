@@ -11,6 +11,7 @@
 local setup = require("helter.setup")
 local state = require("helter.state")
 local turn = require("helter.turn")
+local map = require("helter.map")
 
 local game = {
   name = "Helter Skelter",
@@ -135,12 +136,27 @@ function game.evaluate(p)
   return score[p] / total
 end
 
-function game.play(ctx)
-  current = nil
-  local G, first = log.within_rule("§3 Setup", setup.run, ctx)
-  current = G
-  local p, n, idle = first, 0, 0
+-- What a checkpoint keeps of G (match.checkpoint): its own tables of ids and facts. Resume
+-- rebuilds the rest: options and seat count from ctx, the map's relations from the board, and
+-- the symbol cache (it refills).
+local KEPT = { "team", "team_name", "chars", "symbol", "start_health", "owner", "under", "set_aside_of", "eliminated",
+  "hand", "deck", "discard", "reserve", "trophies", "collected", "map_hand", "received", "removed", "set_aside",
+  "unused", "box", "out_of_play", "tie_told", "tiebreak", "busy" }
+
+-- The value a checkpoint saves at the top of a turn: G's kept tables, whose turn comes, the
+-- normal turns played and the idle turns in a row.
+local function save(G, p, n, idle)
+  local kept = {}
+  for i = 1, #KEPT do kept[KEPT[i]] = G[KEPT[i]] end
+  return { G = kept, p = p, n = n, idle = idle }
+end
+
+-- The turn loop from seat p's turn, with n normal turns played and `idle` idle turns in a row:
+-- each turn starts at a checkpoint, where a search's copy of the match may start instead of
+-- replaying the match from setup (docs/ai.md, "Checkpoints").
+local function play_turns(ctx, G, p, n, idle)
   while not match.finished() do
+    match.checkpoint(save, G, p, n, idle)
     if not G.eliminated[p] then
       if ctx.options.max_turns > 0 and n >= ctx.options.max_turns then
         EV_LIMIT(n)
@@ -157,6 +173,26 @@ function game.play(ctx)
     end
     p = state.left(G, p)
   end
+end
+
+function game.play(ctx)
+  current = nil
+  local G, first = log.within_rule("§3 Setup", setup.run, ctx)
+  current = G
+  play_turns(ctx, G, first, 0, 0)
+end
+
+---Goes on from a checkpoint of `play` (match.checkpoint): the kernel's state is as it was
+---there, `data` what `save` returned then. Rebuilds G's derived tables, then plays on.
+---@param ctx table the game context, as play gets it
+---@param data table the saved value
+function game.resume(ctx, data)
+  local G = data.G
+  G.options, G.n = ctx.options, ctx.players
+  G.map = map.build(ctx.options)
+  G.symbols = {}
+  current = G
+  play_turns(ctx, G, data.p, data.n, data.idle)
 end
 
 return game

@@ -12,7 +12,7 @@ local M = {}
 
 ---A fresh G for the match: options, map relations, and per-player tables filled by setup.
 function M.new(ctx, map)
-  local G = { options = ctx.options, n = ctx.players, map = map, symbols = {}, symbols_of = {},
+  local G = { options = ctx.options, n = ctx.players, map = map, symbols = {},
     team = {}, team_name = {}, chars = {}, symbol = {}, start_health = {}, owner = {}, under = {},
     set_aside_of = {}, eliminated = {},
     hand = {}, deck = {}, discard = {}, reserve = {}, trophies = {}, collected = {}, map_hand = {}, received = {},

@@ -50,19 +50,18 @@ function M.parse(spec)
   return out
 end
 
----The symbols of action card `e` (cached for the match: by entity, and by the string).
+-- Cached by the string, never by the card: a search's copy re-deals the cards a player cannot
+-- see (identities move between ids), and a cache by id would keep the true card's symbols.
+---The symbols of action card `e` (parsed once per match and symbol string).
 function M.of(G, e)
-  local s = G.symbols_of[e]
-  if s then return s end
   local spec = entity_get(e, "symbols")
-  s = G.symbols[spec]
+  local s = G.symbols[spec]
   if not s then
     local why
     s, why = M.parse(spec)
     if not s then error(entity.name(e) .. ": " .. why, 0) end
     G.symbols[spec] = s
   end
-  G.symbols_of[e] = s
   return s
 end
 

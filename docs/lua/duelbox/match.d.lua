@@ -82,3 +82,18 @@ function match.event_count() end
 ---@param p any
 ---@return boolean
 function match.asks_person(p) end
+
+---`match.checkpoint(save, ...)`
+---
+---Declares a point from which the rules can go on from the kernel's state plus the value
+---`save(...)` returns, so that a search copies the match from here instead of replaying it
+---from the start (docs/ai.md, "Checkpoints"). The game's `resume(ctx, data)` must go on from
+---here given that value as `data`: plain data only (nil, booleans, numbers, strings, tables
+---of those with integer or string keys, each table once, no metatables). Call it on the
+---rules' main line, e.g. at the top of the turn loop: every frame between game.play (or
+---game.resume) and this call must be a Lua function, so not inside pcall, log.within_rule,
+---a handler or a window walk; it raises there in every run. `save` runs only while a search
+---records copies, never in a plain match, where this costs one call and a stack check.
+---@param save any
+---@param ... any
+function match.checkpoint(save, ...) end

@@ -14,7 +14,7 @@ local symbols = {}
 ---@return string|nil why
 function symbols.parse(spec) end
 
---- The symbols of action card `e` (cached for the match: by entity, and by the string).
+--- The symbols of action card `e` (parsed once per match and symbol string).
 function symbols.of(G, e) end
 
 --- What a hand can pay, gathered once: chars[sym] = cards showing sym; wild[action] = true;

@@ -54,29 +54,56 @@ local function setup_player(ctx, p)
   end
 end
 
+-- What a checkpoint saves between two resolutions of a round (match.checkpoint): the round,
+-- its first player, the cards played and their resolution order, and the next to resolve.
+-- A checkpoint there has the cards resolved so far live (cards.activate), so a copy started
+-- from it pins their handlers again (tests/search/resume_test.cpp).
+local function save(round, first, played, order, next_play)
+  local o = {}
+  for i = 1, #order do o[i] = { player = order[i].player, card = order[i].card } end
+  return { round = round, first = first, played = { table.unpack(played) }, order = o, next_play = next_play }
+end
+
+-- Resolves a round's cards from order[from] on, then ends the round (§3, §4). True when the
+-- match ended.
+local function resolve_from(ctx, round, first, played, order, from)
+  for i = from, #order do
+    match.checkpoint(save, round, first, played, order, i)
+    rules.resolve(order[i], first)
+    if match.finished() then return true end
+  end
+  windows.dispatch("round_end", {}, first)
+  match.end_period("round")
+  for p = 1, ctx.players do
+    local card = played[p]
+    window.off_source(card)
+    zone.move(card, zone.find("discard", p))
+    rules.draw(p)
+  end
+  return false
+end
+
+local function rounds_from(ctx, start)
+  for round = start, ctx.options.rounds do
+    local first = (round - 1) % 2 + 1
+    log.say("Round {round}", { round = round }, { rule = "§2" })
+    local played = rules.choose_cards(ctx.players)
+    if resolve_from(ctx, round, first, played, rules.resolution_order(played, first), 1) then return end
+  end
+  rules.time_out(ctx.players)
+end
+
 function game.play(ctx)
   log.say("Line Duel begins", nil, { rule = "§1" })
   board.line(ctx.options.line)
   for p = 1, ctx.players do setup_player(ctx, p) end
+  rounds_from(ctx, 1)
+end
 
-  for round = 1, ctx.options.rounds do
-    local first = (round - 1) % 2 + 1
-    log.say("Round {round}", { round = round }, { rule = "§2" })
-    local played = rules.choose_cards(ctx.players)
-    for _, play in ipairs(rules.resolution_order(played, first)) do
-      rules.resolve(play, first)
-      if match.finished() then return end
-    end
-    windows.dispatch("round_end", {}, first)
-    match.end_period("round")
-    for p = 1, ctx.players do
-      local card = played[p]
-      window.off_source(card)
-      zone.move(card, zone.find("discard", p))
-      rules.draw(p)
-    end
-  end
-  rules.time_out(ctx.players)
+-- Goes on from a checkpoint of resolve_from.
+function game.resume(ctx, data)
+  if resolve_from(ctx, data.round, data.first, data.played, data.order, data.next_play) then return end
+  rounds_from(ctx, data.round + 1)
 end
 
 return game

@@ -1,0 +1,35 @@
+// checkpoint.cpp - sealing and fitting checkpoints (checkpoint.h).
+#include "checkpoint.h"
+
+#include <algorithm>
+
+#include "raw_field.h"
+
+namespace duelbox {
+
+std::shared_ptr<const Checkpoint> seal_checkpoint(const Checkpoint& raw, const EventLog& log,
+                                                  const std::vector<ScriptedDecision>& taken) {
+    auto cp = std::make_shared<Checkpoint>(raw);
+    auto kept = std::make_shared<EventLog>();
+    kept->copy_prefix(log, raw.snapshot.events());
+    cp->log = std::move(kept);
+    const std::size_t n = std::min(raw.answered, taken.size());
+    cp->answers.assign(taken.begin(), taken.begin() + static_cast<std::ptrdiff_t>(n));
+    return cp;
+}
+
+bool checkpoint_fits(const Checkpoint& cp, const std::vector<ScriptedDecision>& prefix) {
+    return cp.log && cp.answers.size() == cp.answered && cp.answered <= prefix.size() &&
+           std::equal(cp.answers.begin(), cp.answers.end(), prefix.begin());
+}
+
+bool game_can_resume(LuaHost& host) {
+    lua_State* L = host.state();
+    const int top = lua_gettop(L);
+    host.push_game(L);
+    const bool can = lua_istable(L, -1) && raw_field(L, -1, "resume") == LUA_TFUNCTION;
+    lua_settop(L, top);
+    return can;
+}
+
+}  // namespace duelbox
