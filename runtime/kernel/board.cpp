@@ -170,8 +170,7 @@ bool Board::has_los(SpaceId a, SpaceId b) const {
 
 // [SECTION] Searches (distance, reachable, path)
 
-int Board::distance(SpaceId a, SpaceId b, const std::vector<std::string>& kinds) const {
-    if (!valid(a) || !valid(b)) return -1;
+std::vector<int> Board::steps_from(SpaceId a, SpaceId stop, const std::vector<std::string>& kinds) const {
     const KindMask mask = kind_mask(kinds);
     std::vector<int> dist(spaces_.size(), -1);
     std::vector<SpaceId> queue;                          // each space enters once: a vector will do
@@ -180,14 +179,24 @@ int Board::distance(SpaceId a, SpaceId b, const std::vector<std::string>& kinds)
     dist[a - 1] = 0;
     for (std::size_t head = 0; head < queue.size(); ++head) {
         const SpaceId s = queue[head];
-        if (s == b) return dist[s - 1];
+        if (s == stop) break;
         for (const auto& [n, e] : adjacency_[s - 1]) {
             if (dist[n - 1] >= 0 || !edge_allowed(e, mask, kinds)) continue;
             dist[n - 1] = dist[s - 1] + 1;
             queue.push_back(n);
         }
     }
-    return -1;
+    return dist;
+}
+
+int Board::distance(SpaceId a, SpaceId b, const std::vector<std::string>& kinds) const {
+    if (!valid(a) || !valid(b)) return -1;
+    return steps_from(a, b, kinds)[b - 1];
+}
+
+std::vector<int> Board::distances_from(SpaceId a, const std::vector<std::string>& kinds) const {
+    if (!valid(a)) return std::vector<int>(spaces_.size(), -1);
+    return steps_from(a, kNoSpace, kinds);
 }
 
 // One legal BFS from `from`, shared by reachable() and path(). steps[s-1] is the fewest legal

@@ -103,6 +103,9 @@ public:
 
     // Fewest steps between two spaces over the given edge kinds, ignoring figures; -1 if unreachable.
     int distance(SpaceId a, SpaceId b, const std::vector<std::string>& kinds = {"border"}) const;
+    // distance(a, t, kinds) for every space t at once (index t - 1), from one search: what a
+    // question about many targets asks (spaces in sight within n steps).
+    std::vector<int> distances_from(SpaceId a, const std::vector<std::string>& kinds = {"border"}) const;
     // Every space reachable in 1..max_steps steps where the mover may stop, with its step count,
     // sorted by space id. Passing through needs can_pass; ending needs can_stop. The origin is not listed.
     std::vector<Reach> reachable(SpaceId from, int max_steps, const StepRules& rules) const;
@@ -123,6 +126,8 @@ private:
     struct Search;
     using KindMask = std::uint64_t;
     KindMask kind_mask(const std::vector<std::string>& kinds) const;   // all ones = any kind
+    // Fewest steps from a to each space (-1 = unreachable), stopping once `stop` is reached.
+    std::vector<int> steps_from(SpaceId a, SpaceId stop, const std::vector<std::string>& kinds) const;
     bool edge_allowed(std::uint32_t e, KindMask mask, const std::vector<std::string>& kinds) const;
     Search legal_bfs(SpaceId from, int max_steps, const StepRules& rules) const;
 

@@ -239,10 +239,12 @@ int board_in_sight(lua_State* L) {
     const auto& kinds = check_kinds(L, 3);
     const Board& b = m.board();
     std::vector<SpaceId> seen;
+    std::vector<int> dist;   // one search for every target (not one per target)
+    if (steps >= 0) dist = b.distances_from(from, kinds);
     for (SpaceId t = 1; t <= static_cast<SpaceId>(b.space_count()); ++t) {
         if (!b.has_los(from, t)) continue;
         if (steps >= 0) {
-            const int d = t == from ? 0 : b.distance(from, t, kinds);
+            const int d = dist[static_cast<std::size_t>(t - 1)];
             if (d < 0 || d > steps) continue;
         }
         seen.push_back(t);

@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <unordered_set>
 #include <vector>
 
 namespace duelbox {
@@ -18,11 +17,15 @@ namespace duelbox {
 namespace {
 
 void put_u32(std::string& out, std::uint32_t v) {
-    for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
+    char b[4];
+    for (int i = 0; i < 4; ++i) b[i] = static_cast<char>((v >> (8 * i)) & 0xFF);
+    out.append(b, 4);
 }
 
 void put_u64(std::string& out, std::uint64_t v) {
-    for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
+    char b[8];
+    for (int i = 0; i < 8; ++i) b[i] = static_cast<char>((v >> (8 * i)) & 0xFF);
+    out.append(b, 8);
 }
 
 void put_string(std::string& out, const char* s, std::size_t n) {
@@ -40,10 +43,15 @@ std::string key_segment(lua_State* L, int key) {
 
 // Encodes one value. On failure, `why()` says what, and `where()` the path below the value
 // encode was given (built only then, while the failure unwinds: a save of a few hundred
-// entries makes no path strings).
+// entries makes no path strings). A table's entries are encoded into a buffer of its depth
+// (kept across tables, so a save makes almost no allocations) and copied out in key order.
+// Tables met twice are found after the walk from a list of identities; only then, or when
+// the walk went too deep (a cycle does), is the value walked again checking each table as it
+// is met, to name where.
 class Encoder {
 public:
-    Encoder(lua_State* L, const PlainDataLimits& limits) : L_(L), limits_(limits) {}
+    Encoder(lua_State* L, const PlainDataLimits& limits, bool check_identity_now)
+        : L_(L), limits_(limits), check_now_(check_identity_now), buffers_(static_cast<std::size_t>(limits.depth) + 1) {}
 
     bool value(int idx, int depth, std::string& out) {
         switch (lua_type(L_, idx)) {
@@ -75,15 +83,26 @@ public:
         }
     }
 
+    // After a successful walk: whether some table was met twice (then walk again checking now).
+    bool met_a_table_twice() {
+        std::sort(tables_.begin(), tables_.end());
+        return std::adjacent_find(tables_.begin(), tables_.end()) != tables_.end();
+    }
+    bool went_too_deep() const { return too_deep_; }
     const std::string& why() const { return why_; }
     const std::string& where() const { return where_; }
 
 private:
-    struct Entry {
+    struct Slot {
         bool integer = false;
         lua_Integer i = 0;
-        std::string s;      // a string key
-        std::string bytes;  // key and value, encoded
+        const char* s = nullptr;   // a string key's bytes (the table keeps the string alive)
+        std::size_t n = 0;
+        std::size_t begin = 0, end = 0;   // its key and value in the depth's buffer
+    };
+    struct Buffer {
+        std::string bytes;
+        std::vector<Slot> slots;
     };
 
     bool fail(std::string why) {
@@ -92,61 +111,73 @@ private:
     }
 
     bool table(int idx, int depth, std::string& out) {
-        if (depth >= limits_.depth) return fail("nested deeper than " + std::to_string(limits_.depth) + " tables");
+        if (depth >= limits_.depth) {
+            too_deep_ = true;
+            return fail("nested deeper than " + std::to_string(limits_.depth) + " tables");
+        }
         if (lua_getmetatable(L_, idx)) {
             lua_pop(L_, 1);
             return fail("a table with a metatable cannot be saved (a read-only view, an object?): save its plain fields");
         }
         // Identity only decides whether a table is met twice, never an order.
-        if (!seen_.insert(lua_topointer(L_, idx)).second)
+        const void* id = lua_topointer(L_, idx);
+        if (check_now_ && std::find(tables_.begin(), tables_.end(), id) != tables_.end())
             return fail("this table is also saved at another place (or inside itself): saved data must be a tree");
+        tables_.push_back(id);
         if (!lua_checkstack(L_, 3)) return fail("out of Lua stack");
-        std::vector<Entry> entries;
+        Buffer& buf = buffers_[static_cast<std::size_t>(depth)];
+        buf.bytes.clear();
+        buf.slots.clear();
         lua_pushnil(L_);
         while (lua_next(L_, idx) != 0) {
             const int key = lua_gettop(L_) - 1, val = key + 1;
-            Entry e;
+            Slot slot;
+            slot.begin = buf.bytes.size();
             const int kt = lua_type(L_, key);
             bool ok = true;
             if (kt == LUA_TNUMBER && lua_isinteger(L_, key)) {
-                e.integer = true;
-                e.i = lua_tointeger(L_, key);
-                e.bytes.push_back('i');
-                put_u64(e.bytes, static_cast<std::uint64_t>(e.i));
+                slot.integer = true;
+                slot.i = lua_tointeger(L_, key);
+                buf.bytes.push_back('i');
+                put_u64(buf.bytes, static_cast<std::uint64_t>(slot.i));
             } else if (kt == LUA_TSTRING) {
-                std::size_t n = 0;
-                const char* s = lua_tolstring(L_, key, &n);
-                e.s.assign(s, n);
-                put_string(e.bytes, s, n);
+                slot.s = lua_tolstring(L_, key, &slot.n);
+                put_string(buf.bytes, slot.s, slot.n);
             } else {
                 ok = fail("keys must be integers or strings");
             }
             if (ok && ++entries_ > limits_.entries)
                 ok = fail("more than " + std::to_string(limits_.entries) + " entries in all");
-            if (ok) ok = value(val, depth + 1, e.bytes);
+            if (ok) ok = value(val, depth + 1, buf.bytes);
             if (!ok) {
                 where_ = key_segment(L_, key) + where_;
                 lua_pop(L_, 2);
                 return false;
             }
             lua_pop(L_, 1);
-            entries.push_back(std::move(e));
+            slot.end = buf.bytes.size();
+            buf.slots.push_back(slot);
         }
-        std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+        std::sort(buf.slots.begin(), buf.slots.end(), [](const Slot& a, const Slot& b) {
             if (a.integer != b.integer) return a.integer;
-            return a.integer ? a.i < b.i : a.s < b.s;
+            if (a.integer) return a.i < b.i;
+            const int c = std::memcmp(a.s, b.s, std::min(a.n, b.n));
+            return c != 0 ? c < 0 : a.n < b.n;
         });
         out.push_back('T');
-        put_u32(out, static_cast<std::uint32_t>(entries.size()));
-        for (const Entry& e : entries) out += e.bytes;
+        put_u32(out, static_cast<std::uint32_t>(buf.slots.size()));
+        for (const Slot& slot : buf.slots) out.append(buf.bytes, slot.begin, slot.end - slot.begin);
         if (out.size() > limits_.bytes) return fail("more than " + std::to_string(limits_.bytes) + " bytes saved");
         return true;
     }
 
     lua_State* L_;
     const PlainDataLimits& limits_;
-    std::unordered_set<const void*> seen_;
+    bool check_now_;
+    std::vector<Buffer> buffers_;   // one per depth
+    std::vector<const void*> tables_;
     std::size_t entries_ = 0;
+    bool too_deep_ = false;
     std::string why_, where_;
 };
 
@@ -221,12 +252,25 @@ std::string plain_data_encode(lua_State* L, int idx, std::string& out, const std
     idx = lua_absindex(L, idx);
     const int top = lua_gettop(L);
     out.clear();
-    Encoder e(L, limits);
-    const bool ok = e.value(idx, 0, out);
-    lua_settop(L, top);
-    if (ok) return "";
+    {
+        Encoder fast(L, limits, false);
+        const bool ok = fast.value(idx, 0, out);
+        lua_settop(L, top);
+        if (ok && !fast.met_a_table_twice()) return "";
+        if (!ok && !fast.went_too_deep()) {
+            out.clear();
+            return path + fast.where() + ": " + fast.why();
+        }
+    }
+    // A table met twice, or a walk too deep (a cycle?): walk again, checking each table as it
+    // is met, to say where.
     out.clear();
-    return path + e.where() + ": " + e.why();
+    Encoder careful(L, limits, true);
+    const bool ok = careful.value(idx, 0, out);
+    lua_settop(L, top);
+    out.clear();
+    if (ok) return path + ": a table is saved twice";   // not reached: the careful walk finds it
+    return path + careful.where() + ": " + careful.why();
 }
 
 bool plain_data_push(lua_State* L, std::string_view bytes) {

@@ -37,18 +37,31 @@ local function set_of(list)
   return set
 end
 
----Builds the relations of the loaded board under the match's options.
+-- A table of per-space values computed the first time a rule asks for a space: `fill(s)`
+-- stores the value (and may store its siblings' in other tables; a plain assignment stores:
+-- the tables have no __newindex). The board never changes
+-- once loaded, so a value is the same whenever it is made; a copy of the match resumed by a
+-- search (game.resume) asks for a few spaces and no longer pays for all of them.
+local function on_demand(n, fill)
+  return setmetatable({}, { __index = function(t, s)
+    if math.type(s) ~= "integer" or s < 1 or s > n then return nil end
+    fill(s)
+    return t[s]
+  end })
+end
+
+---Builds the relations of the loaded board under the match's options. Per-space attributes
+---are read at once; the relations (adjacent, adjacent_set, move, climb, fly, sight, shotgun)
+---the first time a rule asks for a space (index them by space; do not iterate them).
 ---@param options table the match options (fly_crosses_walls, shotgun_distance)
 ---@return table map {n, name, designation, by_designation, high, cover, waterfall, zone, adjacent, move, climb, fly, sight, shotgun}
 function M.build(options)
   local n = board.space_count()
-  local m = { n = n, name = {}, designation = {}, by_designation = {}, high = {}, cover = {}, waterfall = {},
-    zone = {}, adjacent = {}, adjacent_set = {}, move = {}, climb = {}, fly = {}, sight = {}, shotgun = {} }
+  local m = { n = n, name = {}, designation = {}, by_designation = {}, high = {}, cover = {}, waterfall = {}, zone = {} }
   local fly_kinds = { "border", "waterfall" }
   if options.fly_crosses_walls then fly_kinds[3] = "wall" end
   local range_kinds = { "border", "waterfall" }
   if options.shotgun_distance == "all_shared_edges" then range_kinds[3] = "wall" end
-  local fly_nbrs = {}
   for s = 1, n do
     local name = board.name(s)
     m.name[s] = name
@@ -61,9 +74,10 @@ function M.build(options)
       m.by_designation[d] = s
     end
     m.zone[s] = zone.find("space:" .. name)
-    fly_nbrs[s] = board.neighbours(s, fly_kinds)
   end
-  for s = 1, n do
+  local fly_nbrs
+  fly_nbrs = on_demand(n, function(s) fly_nbrs[s] = board.neighbours(s, fly_kinds) end)
+  local function near(s)   -- adjacent, adjacent_set, move and climb of s, together
     local adj, set, move, climb = {}, {}, {}, {}
     local ns = board.neighbours(s)
     for i = 1, #ns do
@@ -75,15 +89,23 @@ function M.build(options)
         if m.high[t] and not m.high[s] then climb[#climb + 1] = t end   -- from high ground it is a MOVE (seed L538)
       end
     end
-    m.adjacent[s], m.adjacent_set[s], m.move[s], m.climb[s] = adj, set, move, climb
+    m.adjacent[s] = adj
+    m.adjacent_set[s] = set
+    m.move[s] = move
+    m.climb[s] = climb
+  end
+  m.adjacent, m.adjacent_set, m.move, m.climb = on_demand(n, near), on_demand(n, near), on_demand(n, near),
+    on_demand(n, near)
+  m.fly = on_demand(n, function(s)
     local fly, reach = {}, within(fly_nbrs, s, 2)
     for t = 1, n do
       if reach[t] and t ~= s and not m.waterfall[t] then fly[#fly + 1] = t end
     end
     m.fly[s] = fly
-    m.sight[s] = set_of(board.in_sight(s))
-    m.shotgun[s] = set_of(board.in_sight(s, 2, range_kinds))   -- in sight and within two spaces (kernel)
-  end
+  end)
+  m.sight = on_demand(n, function(s) m.sight[s] = set_of(board.in_sight(s)) end)
+  -- In sight and within two spaces (the kernel's one search).
+  m.shotgun = on_demand(n, function(s) m.shotgun[s] = set_of(board.in_sight(s, 2, range_kinds)) end)
   return m
 end
 

@@ -151,6 +151,22 @@ TEST_CASE("board: distance is fewest steps over the given kinds, ignoring figure
     CHECK(b.distance(1, 8, {"wall"}) == -1);
 }
 
+TEST_CASE("board: distances_from answers distance for every target from one search", "[kernel][board]") {
+    Board b = sample_map();
+    b.add_space("island");
+    b.add_edge(1, 9, "wall");
+    for (const std::vector<std::string>& kinds :
+         {std::vector<std::string>{"border"}, std::vector<std::string>{"wall"}, std::vector<std::string>{}}) {
+        for (SpaceId a = 1; a <= static_cast<SpaceId>(b.space_count()); ++a) {
+            const std::vector<int> all = b.distances_from(a, kinds);
+            REQUIRE(all.size() == b.space_count());
+            for (SpaceId t = 1; t <= static_cast<SpaceId>(b.space_count()); ++t) CHECK(all[t - 1] == b.distance(a, t, kinds));
+        }
+    }
+    CHECK(b.distances_from(1)[10] == -1);   // the island
+    CHECK(b.distances_from(99) == std::vector<int>(b.space_count(), -1));
+}
+
 // -- reachable -----------------------------------------------------------------------------------
 
 TEST_CASE("UM-04 movement through allies, blocked by enemies", "[kernel][board]") {

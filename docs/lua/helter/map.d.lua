@@ -8,7 +8,9 @@
 ---@class helter.map
 local map = {}
 
---- Builds the relations of the loaded board under the match's options.
+--- Builds the relations of the loaded board under the match's options. Per-space attributes
+--- are read at once; the relations (adjacent, adjacent_set, move, climb, fly, sight, shotgun)
+--- the first time a rule asks for a space (index them by space; do not iterate them).
 ---@param options table the match options (fly_crosses_walls, shotgun_distance)
 ---@return table map {n, name, designation, by_designation, high, cover, waterfall, zone, adjacent, move, climb, fly, sight, shotgun}
 function map.build(options) end
