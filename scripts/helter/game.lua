@@ -65,9 +65,6 @@ local game = {
     { name = "discard", type = "list", of = "string", doc = "the discard pile" },
   },
   bench_unit = { event = "helter.turn", name = "turn" },
-  -- A copy of a Helter Skelter match replays a long map game (about 8 ms on the reference
-  -- VM, against 1 ms in BattleCON): 32 copies keep a decision near 140 ms (docs/ai.md).
-  search = { copies = 32 },
   -- What `duelbox run` tells without --verbose: a figure's step is told by its "moves"/"deploys"
   -- line, an action's end by the next line, and health by the damage and heal lines.
   narration = { details = { "board.place", "helter.action_done", "counter.change" } },
