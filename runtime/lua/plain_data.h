@@ -28,7 +28,7 @@ namespace duelbox {
 struct PlainDataLimits {
     int depth = 64;                    // nested tables
     std::size_t entries = 1'000'000;   // table entries in all
-    std::size_t bytes = 64u << 20;     // encoded size
+    std::size_t bytes = 16u << 20;     // encoded size (outside the Lua memory cap: kept small)
 };
 
 // Encodes the value at `idx` into `out`. "" on success, else why not, starting with `path`

@@ -15,6 +15,7 @@
 //    prefix (checkpoint_fits) is never used.
 #pragma once
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "lua/checkpoint.h"
@@ -34,6 +35,10 @@ public:
 
     // A new copy, reach() done: waiting at the decision when reached(), else error() says why.
     std::unique_ptr<Playout> make();
+    // "" or why the game's checkpoints cannot be trusted: a copy started from one failed before
+    // the decision, or arrived there unlike the first copy (another log length, number of
+    // random draws, entity count or question). A bug of game.resume: the search stops on it.
+    const std::string& resume_error() const { return resume_error_; }
 
     int resumed() const { return resumed_; }     // copies started from a checkpoint
     int replayed() const { return replayed_; }   // copies started from the scenario's start
@@ -47,6 +52,8 @@ private:
     bool recorded_ = false;
     std::shared_ptr<const Checkpoint> from_;
     int resumed_ = 0, replayed_ = 0;
+    std::string first_arrival_;   // where the first copy to reach the decision arrived (arrival())
+    std::string resume_error_;
 };
 
 }  // namespace duelbox

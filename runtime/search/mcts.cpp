@@ -140,6 +140,10 @@ void one_copy(Forks& forks, PlayerIndex player, const SearchBudget& budget, Tree
               std::string& failure, std::string& game_error) {
     const std::unique_ptr<Playout> made = forks.make();
     Playout& copy = *made;
+    if (!forks.resume_error().empty()) {   // the game's resume is broken: say so, do not search on
+        game_error = forks.resume_error();
+        return;
+    }
     if (!copy.reached()) {
         failure = copy.error();
         return;

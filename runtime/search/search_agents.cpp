@@ -198,6 +198,10 @@ protected:
                 const std::unique_ptr<Playout> made = forks.make();
                 Playout& copy = *made;
                 ++out.iterations;
+                if (!forks.resume_error().empty()) {   // the game's resume is broken: the agent fails the match
+                    out.game_error = forks.resume_error();
+                    return out;
+                }
                 if (!copy.reached()) {
                     ++out.failed_copies;
                     if (out.first_failure.empty()) out.first_failure = copy.error();

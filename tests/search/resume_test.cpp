@@ -263,3 +263,29 @@ TEST_CASE("a search answers alike whether its copies start from checkpoints or r
     CHECK(next.resumed_copies == 12);
     CHECK(next.answers == resumed.answers);
 }
+
+TEST_CASE("a broken game.resume stops the search with what went wrong", "[resume][search]") {
+    for (const char* fault : {"skip", "raise"}) {
+        Scenario s = load_scenario(std::string(DUELBOX_TEST_SUPPORT) + "/scenarios/duel_demo.json", DUELBOX_TEST_SUPPORT);
+        for (auto& seat : s.seats) seat.agent = "random";
+        s.decisions.clear();
+        s.options["resume_fault"] = fault;
+        s.stop = StopAt{};
+        s.stop.after_decisions = 6;   // the fourth round's choice: checkpoints lie behind it
+        LuaHost real_host(s.limits), search_host(s.limits);
+        std::vector<std::string> errors;
+        REQUIRE(real_host.load_game(s, errors));
+        REQUIRE(search_host.load_game(s, errors));
+        MatchRunner real(real_host, s);
+        REQUIRE(real.run() == RunState::Stopped);
+        SearchBudget b;
+        b.iterations = 8;
+        const SearchResult res = search_decision(search_host, s, real.taken(), real.pending(), 0, b, 3);
+        INFO(fault << ": " << res.game_error);
+        if (std::string(fault) == "raise")
+            CHECK(res.game_error == "game.resume: a copy started from a checkpoint failed: this resume is broken on purpose");
+        else
+            CHECK(res.game_error.starts_with("game.resume: a copy started from a checkpoint did not arrive where the match is (log "));
+        CHECK(res.iterations == 2);   // the replay, then the first resumed copy
+    }
+}

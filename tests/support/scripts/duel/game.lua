@@ -23,6 +23,8 @@ local game = {
   options = {
     { name = "rounds", default = 12, doc = "rounds before the time-out" },
     { name = "line", default = 7, doc = "spaces on the line" },
+    { name = "resume_fault", default = "none", values = { "none", "skip", "raise" },
+      doc = "TEST: a broken game.resume (skip: forgets the round's last resolutions; raise: fails)" },
   },
   setup_keys = { "note" },
   bench_unit = { event = "say", name = "round" },
@@ -102,6 +104,8 @@ end
 
 -- Goes on from a checkpoint of resolve_from.
 function game.resume(ctx, data)
+  if ctx.options.resume_fault == "raise" then error("this resume is broken on purpose", 0) end
+  if ctx.options.resume_fault == "skip" then return rounds_from(ctx, data.round + 1) end
   if resolve_from(ctx, data.round, data.first, data.played, data.order, data.next_play) then return end
   rounds_from(ctx, data.round + 1)
 end
