@@ -18,6 +18,7 @@
 #include "scenario/json_fields.h"
 #include "scenario/map_file.h"
 #include "scenario/scenario.h"
+#include "lua/checkpoint.h"
 #include "search/game_search.h"
 
 namespace duelbox::cli {
@@ -178,6 +179,10 @@ int check_command(const std::vector<std::string>& args) {
             }
             GameSearchDefaults search;   // game.lua's search field (docs/ai.md), else refused only when an AI searches
             if (std::string err; !read_game_search_defaults(host, search, err)) {
+                errors.push_back("scripts/" + game + "/game.lua: " + err);
+                ++card_problems;
+            }
+            if (std::string err = game_resume_error(host); !err.empty()) {   // checkpoints (lua/checkpoint.h)
                 errors.push_back("scripts/" + game + "/game.lua: " + err);
                 ++card_problems;
             }

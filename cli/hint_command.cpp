@@ -118,8 +118,9 @@ int hint_command(const std::vector<std::string>& args) {
             (void)g->answer(group[index], m, DecisionContext{&played, &runner.taken(), group, index});
             if (const SearchResult* last = last_search(*g)) res = *last;
         }
-        std::printf("\nplayer %d (%s), searched by %s from what player %d can know: %d copies, %.2f s, %zu nodes (%.1f kB)%s\n", p + 1,
-                    m.player(p).name.c_str(), agent.c_str(), p + 1, res.iterations, res.seconds, res.nodes,
+        const std::string resumed = res.resumed_copies ? " (" + std::to_string(res.resumed_copies) + " from checkpoints)" : "";
+        std::printf("\nplayer %d (%s), searched by %s from what player %d can know: %d copies%s, %.2f s, %zu nodes (%.1f kB)%s\n", p + 1,
+                    m.player(p).name.c_str(), agent.c_str(), p + 1, res.iterations, resumed.c_str(), res.seconds, res.nodes,
                     static_cast<double>(res.node_bytes) / 1024.0,
                     res.simultaneous ? "; a simultaneous choice: the answer is drawn from the mixed strategy" : "");
         if (res.failed_copies) {

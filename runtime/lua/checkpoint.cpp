@@ -32,4 +32,17 @@ bool game_can_resume(LuaHost& host) {
     return can;
 }
 
+std::string game_resume_error(LuaHost& host) {
+    lua_State* L = host.state();
+    const int top = lua_gettop(L);
+    host.push_game(L);
+    const int t = lua_istable(L, -1) ? raw_field(L, -1, "resume") : LUA_TNIL;
+    std::string err;
+    if (t != LUA_TNIL && t != LUA_TFUNCTION)
+        err = std::string("field 'resume' must be a function (resume(ctx, data) goes on from a match.checkpoint; "
+                          "docs/ai.md), got a ") + lua_typename(L, t);
+    lua_settop(L, top);
+    return err;
+}
+
 }  // namespace duelbox

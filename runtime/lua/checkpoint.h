@@ -57,5 +57,7 @@ bool checkpoint_fits(const Checkpoint& cp, const std::vector<ScriptedDecision>& 
 
 // Whether the loaded game declares `resume` (a function): only then is recording worth it.
 bool game_can_resume(LuaHost& host);
+// "" or what is wrong with the game's `resume` field (`duelbox check`): absent or a function.
+std::string game_resume_error(LuaHost& host);
 
 }  // namespace duelbox

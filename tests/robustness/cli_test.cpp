@@ -267,3 +267,16 @@ TEST_CASE("check reports a malformed game.search with the field named", "[robust
     CHECK(o.text.find("scripts/badsearch/game.lua: game.search.copies: expected an integer from 1 to 100000, got 0") !=
           std::string::npos);
 }
+
+TEST_CASE("check reports a game.resume that is not a function", "[robustness][cli]") {
+    const TempDir dir("check_game_resume");
+    std::filesystem::create_directories(dir.file("scripts/badresume"));
+    std::ofstream(dir.file("scripts/badresume/game.lua"))
+        << "return { name = 'Bad resume', windows = {}, resume = { turn = 1 },\n"
+           "  play = function(ctx) match.finish(nil, 'nothing') end }\n";
+    const Output o = cli("check " + dir.file("scripts"));
+    INFO(o.text);
+    CHECK(o.status == 3);
+    CHECK(o.text.find("scripts/badresume/game.lua: field 'resume' must be a function (resume(ctx, data) goes on from a "
+                      "match.checkpoint; docs/ai.md), got a table") != std::string::npos);
+}
