@@ -59,15 +59,15 @@ function game.evaluate(p)
   return mine / (mine + theirs)
 end
 
-function game.play(ctx)
-  local order = ctx.options.ability_order
-  if order ~= "defender_first" and order ~= "cards_first" then
-    error("option ability_order: expected defender_first or cards_first; got " .. tostring(order), 2)
-  end
-  log.say("Unmatched begins", nil, { rule = "§2 Setup" })
-  setup.run(ctx)
-  local seat, turn = 1, 0
+-- A checkpoint's value (match.checkpoint): whose turn comes and how many were played. The
+-- rest of the match lives in the kernel (unmatched.state).
+local function save(seat, turn) return { seat = seat, turn = turn } end
+
+-- The turn loop from `seat`'s turn, `turn` turns played. Each turn starts at a checkpoint, where
+-- a search's copy of the match may start instead of replaying the match (docs/ai.md).
+local function play_turns(ctx, seat, turn)
   while not match.finished() do
+    match.checkpoint(save, seat, turn)
     if not state.eliminated(seat) then
       if ctx.options.max_turns > 0 and turn >= ctx.options.max_turns then
         match.finish(nil, "turn limit")
@@ -79,5 +79,21 @@ function game.play(ctx)
     seat = seat % ctx.players + 1
   end
 end
+
+function game.play(ctx)
+  local order = ctx.options.ability_order
+  if order ~= "defender_first" and order ~= "cards_first" then
+    error("option ability_order: expected defender_first or cards_first; got " .. tostring(order), 2)
+  end
+  log.say("Unmatched begins", nil, { rule = "§2 Setup" })
+  setup.run(ctx)
+  play_turns(ctx, 1, 0)
+end
+
+---Goes on from a checkpoint of `play` (match.checkpoint): the kernel's state is as it was
+---there; `data` is {seat, turn}.
+---@param ctx table the game context, as play gets it
+---@param data table the saved value
+function game.resume(ctx, data) play_turns(ctx, data.seat, data.turn) end
 
 return game

@@ -227,6 +227,14 @@ TEST_CASE("Helter Skelter: a copy from the last checkpoint is the copy a replay 
     CHECK(compared >= 20);
 }
 
+TEST_CASE("Unmatched: a copy from the last checkpoint is the copy a replay makes", "[resume][games]") {
+    int compared = 0;
+    compared += compare_both_ways(example("examples/unmatched/bench.json", 3), 9).decisions;
+    compared += compare_both_ways(example("examples/unmatched/bench.json", 4), 9).decisions;
+    compared += compare_both_ways(example("examples/unmatched/match.json", 5), 9).decisions;
+    CHECK(compared >= 20);
+}
+
 TEST_CASE("a search answers alike whether its copies start from checkpoints or replay from the start", "[resume][search]") {
     Scenario s = example("examples/helter/bench_2p.json", 8);
     LuaHost real_host(s.limits), search_host(s.limits);
