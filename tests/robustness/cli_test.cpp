@@ -71,7 +71,7 @@ TEST_CASE("a malformed scenario exits 3 with the field path", "[robustness][cli]
 TEST_CASE("an unknown rule option or setup field names its path", "[robustness][cli]") {
     const Output o = cli("run " + kScenarios + "unknown_option.json");
     CHECK(o.status == 1);
-    CHECK(o.text.find("options.roundz: unknown rule option of game duel (options: rounds, line)") != std::string::npos);
+    CHECK(o.text.find("options.roundz: unknown rule option of game duel (options: rounds, line, resume_fault)") != std::string::npos);
 }
 
 TEST_CASE("a demo run finishes, meets its expectations and prints narration", "[robustness][cli]") {
