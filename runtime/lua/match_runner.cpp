@@ -132,19 +132,10 @@ RunState MatchRunner::start() {
         agents_.push_back(make_agent_ ? make_agent_(seat, p, scenario_.seed) : default_agent(seat, p, scenario_.seed));
     }
     match_->set_rule("");   // not a RuleScope: the play started below may leave its own context set
-    host_.set_limits(scenario_.limits);
-    host_.start_match(match_.get());
-    host_.set_decisions(this);
-    host_.clear_contexts();
-
     lua_State* L = host_.state();
     const int top = lua_gettop(L);
-    host_.push_game(L);
-    if (!lua_istable(L, -1)) {
-        lua_settop(L, top);
-        return fail("game '" + scenario_.game + "' is not loaded");
-    }
-    const int game = lua_gettop(L);
+    const int game = enter_host();
+    if (!game) return state_;
     if (std::string err = scenario_fields_error(host_, scenario_); !err.empty()) {
         lua_settop(L, top);
         return fail(std::move(err));
@@ -163,6 +154,21 @@ RunState MatchRunner::start() {
     nargs_ = 1;
     state_ = RunState::Running;
     return state_;
+}
+
+int MatchRunner::enter_host() {
+    host_.set_limits(scenario_.limits);
+    host_.start_match(match_.get());
+    host_.set_decisions(this);
+    host_.clear_contexts();
+    lua_State* L = host_.state();
+    host_.push_game(L);
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        fail("game '" + scenario_.game + "' is not loaded");
+        return 0;
+    }
+    return lua_gettop(L);
 }
 
 void MatchRunner::push_ctx(int game) {

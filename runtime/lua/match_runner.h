@@ -93,6 +93,9 @@ public:
 private:
     RunState start();
     RunState start_resumed();
+    // Hands the host to this match (limits, memory, decisions) and pushes the game table:
+    // its stack index, or 0 when the game is not loaded (the run has failed).
+    int enter_host();
     void push_ctx(int game);                           // the ctx table game.play/resume gets, onto co_
     RunState fail(std::string message, std::string traceback = "");
     bool answer_pending();                             // false when waiting or failed

@@ -43,20 +43,11 @@ RunState MatchRunner::start_resumed() {
         agents_.push_back(make_agent_ ? make_agent_(scenario_.seats[i], p, scenario_.seed)
                                       : default_agent(scenario_.seats[i], p, scenario_.seed));
     }
-    host_.set_limits(scenario_.limits);
-    host_.start_match(match_.get());
-    host_.set_decisions(this);
-    host_.clear_contexts();
-    host_.unref_all_functions();
-
     lua_State* L = host_.state();
     const int top = lua_gettop(L);
-    host_.push_game(L);
-    if (!lua_istable(L, -1)) {
-        lua_settop(L, top);
-        return fail("game '" + scenario_.game + "' is not loaded");
-    }
-    const int game = lua_gettop(L);
+    const int game = enter_host();
+    if (!game) return state_;
+    host_.unref_all_functions();   // the functions pinned below are the checkpoint's
     co_ = lua_newthread(L);
     co_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);   // from here on, release() unpins the functions below
     if (std::string why = host_.repin_functions(cp.functions); !why.empty()) {
