@@ -157,8 +157,13 @@ int match_checkpoint(lua_State* L) {
     if (host.open_dispatches() > 0)
         return luaL_error(L, "match.checkpoint: a window walk is open (window.open without window.close yet): "
                              "call it outside the walk");
+    // The walk is bounded: the main line of a game's rules is a few calls deep, and a script
+    // recursing thousands of frames deep must not make each call walk them all.
+    constexpr int kMaxDepth = 100;
     lua_Debug ar;
     for (int level = 1; lua_getstack(L, level, &ar); ++level) {
+        if (level > kMaxDepth)
+            return luaL_error(L, "match.checkpoint: called more than %d calls deep: call it on the rules' main line", kMaxDepth);
         lua_getinfo(L, "S", &ar);
         if (ar.what[0] == 'C')
             return luaL_error(L, "match.checkpoint: called through a C function (pcall, log.within_rule, a handler, a "

@@ -197,6 +197,8 @@ TEST_CASE("match.checkpoint is called on the rules' main line only, and saves no
     CHECK(error_of("local ok, e = pcall(match.checkpoint, function() end)\nerror(e, 0)") == through_c);
     CHECK(error_of("table.sort({ 2, 1 }, function(a, b)\n  match.checkpoint(print)\n  return a < b\nend)") ==
           "snippet:2: " + through_c);
+    CHECK(error_of("local function deep(n) if n == 0 then match.checkpoint(print) else deep(n - 1) end end\ndeep(150)") ==
+          "snippet:1: match.checkpoint: called more than 100 calls deep: call it on the rules' main line");
     CHECK(error_of("match.checkpoint({})") == "snippet:1: bad argument #1 to 'match.checkpoint' (function expected, got table)");
 }
 
