@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "game_fields.h"
 #include "raw_field.h"
 
 namespace duelbox {
@@ -23,26 +24,22 @@ bool checkpoint_fits(const Checkpoint& cp, const std::vector<ScriptedDecision>& 
            std::equal(cp.answers.begin(), cp.answers.end(), prefix.begin());
 }
 
-bool game_can_resume(LuaHost& host) {
+int game_field_type(LuaHost& host, const char* name) {
     lua_State* L = host.state();
     const int top = lua_gettop(L);
     host.push_game(L);
-    const bool can = lua_istable(L, -1) && raw_field(L, -1, "resume") == LUA_TFUNCTION;
+    const int t = lua_istable(L, -1) ? raw_field(L, -1, name) : LUA_TNIL;
     lua_settop(L, top);
-    return can;
+    return t;
 }
 
+bool game_can_resume(LuaHost& host) { return game_field_type(host, "resume") == LUA_TFUNCTION; }
+
 std::string game_resume_error(LuaHost& host) {
-    lua_State* L = host.state();
-    const int top = lua_gettop(L);
-    host.push_game(L);
-    const int t = lua_istable(L, -1) ? raw_field(L, -1, "resume") : LUA_TNIL;
-    std::string err;
-    if (t != LUA_TNIL && t != LUA_TFUNCTION)
-        err = std::string("field 'resume' must be a function (resume(ctx, data) goes on from a match.checkpoint; "
-                          "docs/ai.md), got a ") + lua_typename(L, t);
-    lua_settop(L, top);
-    return err;
+    const int t = game_field_type(host, "resume");
+    if (t == LUA_TNIL || t == LUA_TFUNCTION) return "";
+    return std::string("field 'resume' must be a function (resume(ctx, data) goes on from a match.checkpoint; "
+                       "docs/ai.md), got a ") + lua_typename(host.state(), t);
 }
 
 }  // namespace duelbox

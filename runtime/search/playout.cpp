@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "lua/game_fields.h"
 #include "lua/raw_field.h"
 #include "lua/script_call.h"
 
@@ -87,14 +88,7 @@ std::vector<double> Playout::rewards() const {
     return r;
 }
 
-bool Playout::can_evaluate() const {
-    lua_State* L = host_.state();
-    const int top = lua_gettop(L);
-    host_.push_game(L);
-    const bool has = lua_istable(L, -1) && raw_field(L, -1, "evaluate") == LUA_TFUNCTION;
-    lua_settop(L, top);
-    return has;
-}
+bool Playout::can_evaluate() const { return game_field_type(host_, "evaluate") == LUA_TFUNCTION; }
 
 std::optional<std::vector<double>> Playout::evaluate() {
     if (!waiting()) return std::nullopt;
