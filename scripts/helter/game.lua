@@ -6,11 +6,13 @@
 --
 -- Files: setup.lua (§3), state.lua (zones, seats), map.lua (§2 relations), symbols.lua (§5
 -- card symbols), actions.lua (§6), combat.lua (§7–8), abilities.lua (§9 team rules),
--- turn.lua (§4, §10). Cards: cards/helter/*.lua; maps: maps/helter_*.json.
+-- turn.lua (§4, §10), stalemate.lua (a match that can never change again). Cards:
+-- cards/helter/*.lua; maps: maps/helter_*.json.
 
 local setup = require("helter.setup")
 local state = require("helter.state")
 local turn = require("helter.turn")
+local stalemate = require("helter.stalemate")
 local map = require("helter.map")
 
 local game = {
@@ -22,6 +24,8 @@ local game = {
     { name = "draw", default = 3, min = 0, max = 30, doc = "cards drawn at the end of a normal turn (§4.4)" },
     { name = "first_player", default = 0, min = 0, max = 4, doc = "who takes the first turn; 0 = the rulebook's: the lowest fragment (§3.13)" },
     { name = "max_turns", default = 1000, min = 0, doc = "normal turns before the match is called a draw (0 = no limit); a safety net for random play" },
+    { name = "stalemate_tie", default = "standing", values = { "standing", "draw" },
+      doc = "tied leaders at a stalemate (SAMPLE, the rulebook is silent): the best standing wins (health left, characters alive, later in turn order), or a draw" },
     { name = "nested_interrupt_return", default = "active", values = { "active", "resume" },
       doc = "AMB-01: after an interrupt of an interrupting turn, play returns to the active player, or resumes the interrupted turn" },
     { name = "interrupt_priority", default = "from_active", values = { "from_active", "from_actor" },
@@ -82,23 +86,6 @@ local game = {
 
 local EV_LIMIT = log.kind("helter.turn_limit", "{n} turns played: the match is called a draw", { "n" },
   { rule = "§8.5 Stalemate" })
-local EV_STALEMATE = log.kind("helter.stalemate",
-  "A whole round without a possible deploy, action, interrupt or draw: nothing can change any more", { "turns" },
-  { rule = "§8.5 Stalemate" })
-
--- The stalemate rule (docs/rules-decisions.md, "Helter Skelter"): the rulebook has no discard,
--- so hands full of cards no one can use, with no draw possible, freeze the match for good. A
--- whole round of such turns ends it: the most points wins (as after an elimination, §8.4);
--- tied leaders draw.
-local function stalemate(G, idle)
-  EV_STALEMATE(idle)
-  local best, leaders = -1, {}
-  for _, p in ipairs(state.remaining(G)) do
-    local pts = state.points(p)
-    if pts > best then best, leaders = pts, { p } elseif pts == best then leaders[#leaders + 1] = p end
-  end
-  if #leaders == 1 then match.finish(leaders[1], "most points at a stalemate") else match.finish(nil, "stalemate") end
-end
 
 -- The match's G once setup is done, for evaluate (nil during setup: a host plays one match at a
 -- time, and a search's copy replays its match from the start on a host of its own).
@@ -138,7 +125,7 @@ end
 -- the symbol cache (it refills).
 local KEPT = { "team", "team_name", "chars", "symbol", "start_health", "owner", "under", "set_aside_of", "eliminated",
   "hand", "deck", "discard", "reserve", "trophies", "collected", "map_hand", "received", "removed", "set_aside",
-  "unused", "box", "out_of_play", "tie_told", "tiebreak", "busy" }
+  "unused", "box", "out_of_play", "tie_told", "tiebreak", "busy", "first_player" }
 
 -- The value a checkpoint saves at the top of a turn: G's kept tables, whose turn comes, the
 -- normal turns played and the idle turns in a row.
@@ -164,7 +151,7 @@ local function play_turns(ctx, G, p, n, idle)
       turn.play(G, p, n)
       idle = G.busy and 0 or idle + 1
       if not match.finished() and idle >= #state.remaining(G) then
-        stalemate(G, idle)
+        stalemate.finish(G, idle)
         return
       end
     end
@@ -175,6 +162,7 @@ end
 function game.play(ctx)
   current = nil
   local G, first = log.within_rule("§3 Setup", setup.run, ctx)
+  G.first_player = first   -- turn order from here decides a tied stalemate (helter.stalemate)
   current = G
   play_turns(ctx, G, first, 0, 0)
 end

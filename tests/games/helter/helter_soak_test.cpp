@@ -1,6 +1,6 @@
 // helter_soak_test.cpp - seeded random-agent matches of Helter Skelter for 2, 3 and 4 players on
-// both sample boards: every match ends with no script error and no stuck decision, a winner in
-// all but the rare stalemate tie (docs/rules-decisions.md), and no player's view of the log
+// both sample boards: every match ends with no script error and no stuck decision and with one
+// winner (a frozen tie too: docs/rules-decisions.md, "Stalemate"), and no player's view of the log
 // ever names a card in another player's hand, deck or start cards before it is revealed, nor
 // shows that another player was asked a question only a hand's contents allow.
 #include <catch2/catch.hpp>
@@ -44,7 +44,7 @@ Played play(std::uint64_t i) {
 }  // namespace
 
 TEST_CASE("1000 seeded random matches for 2, 3 and 4 players on both boards end with a winner", "[helter][soak]") {
-    int won = 0, stalemate_ties = 0, kills = 0, fragments = 0, interrupts = 0, spasms = 0;
+    int won = 0, frozen = 0, frozen_ties = 0, kills = 0, fragments = 0, interrupts = 0, spasms = 0;
     for (std::uint64_t i = 1; i <= 1000; ++i) {
         Played p = play(i);
         INFO("match " << i << ": " << p.runner->error());
@@ -52,23 +52,22 @@ TEST_CASE("1000 seeded random matches for 2, 3 and 4 players on both boards end 
         const Match& m = p.runner->match();
         CHECK(m.check_invariants().empty());
         const std::string& why = m.result().reason;
-        if (why == "stalemate") {
-            ++stalemate_ties;
-        } else {
-            INFO("reason " << why);
-            CHECK((why == "5 points" || why == "most points after an elimination" || why == "most points at a stalemate"));
-            CHECK(m.result().winners.size() == 1);
-            ++won;
-        }
+        INFO("reason " << why);
+        CHECK((why == "5 points" || why == "most points after an elimination" || why == "most points at a stalemate" ||
+               why == "tied at a stalemate: best standing"));
+        if (m.result().winners.size() == 1) ++won;
         for (const Event& e : m.log().events()) {
             if (e.type == "helter.kill") ++kills;
             else if (e.type == "helter.collect") ++fragments;
             else if (e.type == "helter.interrupt") ++interrupts;
             else if (e.type == "helter.warp_spasm") ++spasms;
+            else if (e.type == "helter.stalemate") ++frozen;
         }
+        if (why == "tied at a stalemate: best standing") ++frozen_ties;
     }
-    CHECK(won + stalemate_ties == 1000);   // every match ends; all but the stalemate ties with one winner
-    CHECK(stalemate_ties <= 5);   // measured 2 (matches 120 and 453): docs/rules-decisions.md, "Stalemate"
+    CHECK(won == 1000);           // every match ends with one winner
+    CHECK(frozen <= 10);          // frozen matches stay rare: measured 3, two of them ties (matches 120, 453)
+    CHECK(frozen_ties <= frozen);
     CHECK(kills > 1000);
     CHECK(fragments > 1000);
     CHECK(interrupts > 1000);
