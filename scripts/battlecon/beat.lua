@@ -96,10 +96,19 @@ function M.run_team(ctx)
   M.clean_up(ctx)
 end
 
----Beats until a knockout or the end of the final beat (TO2-TO3).
-function M.loop(ctx)
+-- A checkpoint's value (match.checkpoint): how many beats were played. Everything else the
+-- rules keep lives in the kernel (battlecon.state), which the checkpoint restores.
+local function save(played) return { played = played } end
+
+---Beats until a knockout or the end of the final beat (TO2-TO3), `played` beats played (0 from
+---setup; a checkpoint's count on game.resume). Each beat starts at a checkpoint, where a search's
+---copy of the match may start instead of replaying it from setup (docs/ai.md, "Checkpoints").
+---@param ctx table the game context
+---@param played integer|nil beats already played
+function M.loop(ctx, played)
   local limit = ctx.setup.beats or 1000
-  for _ = 1, limit do
+  for i = (played or 0) + 1, limit do
+    match.checkpoint(save, i - 1)
     local was_final = entity_get(S_tracker(), "final") == true
     M.run(ctx)
     if match_finished() then return end

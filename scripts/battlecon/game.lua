@@ -11,6 +11,7 @@ local setup = require("battlecon.setup")
 local beat = require("battlecon.beat")
 local drill = require("battlecon.drill")
 local S = require("battlecon.state")
+local stats = require("battlecon.stats")
 
 local game = {
   name = "BattleCON",
@@ -97,6 +98,17 @@ function game.play(ctx)
     return
   end
   beat.loop(ctx)
+end
+
+---Goes on from a checkpoint of `play` (match.checkpoint, at the top of a beat): the kernel's state
+---is as it was there and `data` is {played = beats played}. Finds the players' derived stats
+---again, then plays on.
+---@param ctx table the game context, as play gets it
+---@param data table the saved value
+function game.resume(ctx, data)
+  ctx.players = match.players()
+  for p = 1, ctx.players do stats.restore(p) end
+  beat.loop(ctx, data.played)
 end
 
 return game

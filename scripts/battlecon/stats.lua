@@ -59,6 +59,30 @@ function M.define(p)
   IDS[p] = ids
 end
 
+-- Every name M.define gives a derived value, in a fixed order.
+local NAMES = {}
+for i = 1, #DEFINED do
+  NAMES[#NAMES + 1] = DEFINED[i].stat
+  NAMES[#NAMES + 1] = "printed." .. DEFINED[i].stat
+end
+NAMES[#NAMES + 1] = "stability"
+NAMES[#NAMES + 1] = "tiebreak"
+
+local derived_find = derived.find
+
+---After a checkpoint (game.resume): finds again the derived stats M.define made for player p.
+---They are the kernel's, so they came back with its state; only this file's ids of them did not.
+---@param p integer
+function M.restore(p)
+  local pe, ids = pe_of(p), {}
+  for i = 1, #NAMES do
+    local id = derived_find(NAMES[i], pe)
+    if not id then error(("no derived stat '%s' for player %d to restore: was M.define run?"):format(NAMES[i], p), 2) end
+    ids[NAMES[i]] = id
+  end
+  IDS[p] = ids
+end
+
 -- Raised when p's stats were never defined (a setup that skipped M.define): says what to do.
 local function missing(p)
   error(("no stats are defined for player %s (battlecon.stats.define runs at setup)"):format(tostring(p)), 3)

@@ -237,6 +237,18 @@ TEST_CASE("Unmatched: a copy from the last checkpoint is the copy a replay makes
     CHECK(compared >= 20);
 }
 
+TEST_CASE("BattleCON: a copy from the last checkpoint is the copy a replay makes (duel and team play)", "[resume][games]") {
+    int compared = 0, with_handlers = 0;
+    for (const auto& [file, seed] : {std::pair{"examples/battlecon/bench.json", 3}, {"examples/battlecon/bench.json", 4},
+                                     {"examples/battlecon/team_match.json", 5}}) {
+        const Compared c = compare_both_ways(example(file, seed), 9);
+        compared += c.decisions;
+        with_handlers += c.with_handlers;
+    }
+    CHECK(compared >= 20);
+    CHECK(with_handlers == compared);   // the fighters' unique abilities are live at every beat's start
+}
+
 TEST_CASE("a search answers alike whether its copies start from checkpoints or replay from the start", "[resume][search]") {
     Scenario s = example("examples/helter/bench_2p.json", 8);
     LuaHost real_host(s.limits), search_host(s.limits);

@@ -29,7 +29,11 @@ function beat.phases(ctx) end
 --- The rest of a team beat (§9): no clashes, attacks in speed order.
 function beat.run_team(ctx) end
 
---- Beats until a knockout or the end of the final beat (TO2-TO3).
-function beat.loop(ctx) end
+--- Beats until a knockout or the end of the final beat (TO2-TO3), `played` beats played (0 from
+--- setup; a checkpoint's count on game.resume). Each beat starts at a checkpoint, where a search's
+--- copy of the match may start instead of replaying it from setup (docs/ai.md, "Checkpoints").
+---@param ctx table the game context
+---@param played integer|nil beats already played
+function beat.loop(ctx, played) end
 
 return beat

@@ -14,6 +14,11 @@ local stats = {}
 ---@param p integer
 function stats.define(p) end
 
+--- After a checkpoint (game.resume): finds again the derived stats M.define made for player p.
+--- They are the kernel's, so they came back with its state; only this file's ids of them did not.
+---@param p integer
+function stats.restore(p) end
+
 --- The id of player p's derived value `name` ("power", "printed.speed", "stability", ...): for
 --- derived.get and derived.source_with. Its sources are p's attack cards, whichever stat it is.
 ---@param p integer
