@@ -249,14 +249,18 @@ TEST_CASE("BattleCON: a copy from the last checkpoint is the copy a replay makes
     CHECK(with_handlers == compared);   // the fighters' unique abilities are live at every beat's start
 }
 
-TEST_CASE("a search answers alike whether its copies start from checkpoints or replay from the start", "[resume][search]") {
-    Scenario s = example("examples/helter/bench_2p.json", 8);
+namespace {
+
+// Searches the decision pending after `after` answers of `s` with and without checkpoints, and
+// again with an agent's cache carried from one search to the next: the answers must not differ.
+void search_both_ways(const Scenario& s, int after) {
+    INFO(s.game << ", seed " << s.seed << ", after " << after << " answers");
     LuaHost real_host(s.limits), search_host(s.limits);
     std::vector<std::string> errors;
     REQUIRE(real_host.load_game(s, errors));
     REQUIRE(search_host.load_game(s, errors));
     Scenario stopped = s;
-    stopped.stop.after_decisions = 60;
+    stopped.stop.after_decisions = after;
     MatchRunner real(real_host, stopped);
     REQUIRE(real.run() == RunState::Stopped);
     const std::vector<DecisionRequest> group = real.pending();
@@ -284,6 +288,13 @@ TEST_CASE("a search answers alike whether its copies start from checkpoints or r
     const SearchResult next = search_decision(search_host, s, real.taken(), group, who, b, 21, &cache);
     CHECK(next.resumed_copies == 12);
     CHECK(next.answers == resumed.answers);
+}
+
+}  // namespace
+
+TEST_CASE("a search answers alike whether its copies start from checkpoints or replay from the start", "[resume][search]") {
+    search_both_ways(example("examples/helter/bench_2p.json", 8), 60);
+    search_both_ways(example("examples/battlecon/bench.json", 8), 40);   // inside a beat: a secret pair or an advantage
 }
 
 TEST_CASE("a broken game.resume stops the search with what went wrong", "[resume][search]") {
