@@ -25,10 +25,27 @@ for i = 1, 8 do FIGHTER_KEY[i] = "fighter" .. i end   -- built once: this runs o
 
 local function fighter_key(i) return FIGHTER_KEY[i] or ("fighter" .. i) end
 
----Every fighter of player `p`, defeated ones included, hero first.
+-- ROSTER[p]: player p's fighters, hero first, read from the kernel once per match: setup sets
+-- fighter1..N and then `fighters` = N, and nothing changes them afterwards. A file-level table
+-- is given back its load-time contents (empty) before each match and on a checkpoint's resume,
+-- so the list is never carried into another match. Shared: read it, do not change it.
+local ROSTER = {}
+
+local function roster(p)
+  local list = ROSTER[p]
+  if list then return list end
+  local me = player_entity(p)
+  local n = entity_get(me, "fighters") or 0
+  list = {}
+  for i = 1, n do list[i] = entity_get(me, fighter_key(i)) end
+  if n > 0 then ROSTER[p] = list end   -- before setup has made them: asked again next time
+  return list
+end
+
+---Every fighter of player `p`, defeated ones included, hero first (a new list).
 function M.fighters(p)
-  local me, out = player_entity(p), {}
-  for i = 1, entity_get(me, "fighters") or 0 do out[i] = entity_get(me, fighter_key(i)) end
+  local list, out = roster(p), {}
+  for i = 1, #list do out[i] = list[i] end
   return out
 end
 
@@ -38,9 +55,9 @@ M.defeated = defeated
 
 -- Appends player `p`'s living fighters to `out` (hero first); returns `out`.
 local function add_alive(p, out)
-  local me = player_entity(p)
-  for i = 1, entity_get(me, "fighters") or 0 do
-    local f = entity_get(me, fighter_key(i))
+  local list = roster(p)
+  for i = 1, #list do
+    local f = list[i]
     if not defeated(f) then out[#out + 1] = f end
   end
   return out
@@ -51,9 +68,9 @@ function M.alive(p) return add_alive(p, {}) end
 
 ---Whether player `p` has a fighter still in the game.
 function M.any_alive(p)
-  local me = player_entity(p)
-  for i = 1, entity_get(me, "fighters") or 0 do
-    if not defeated(entity_get(me, fighter_key(i))) then return true end
+  local list = roster(p)
+  for i = 1, #list do
+    if not defeated(list[i]) then return true end
   end
   return false
 end
@@ -102,9 +119,9 @@ end
 
 ---Player `p`'s living fighter with fighter id `fid` (the first one, for Harpies).
 function M.find(p, fid)
-  local me = player_entity(p)
-  for i = 1, entity_get(me, "fighters") or 0 do
-    local f = entity_get(me, fighter_key(i))
+  local list = roster(p)
+  for i = 1, #list do
+    local f = list[i]
     if not defeated(f) and entity_get(f, "fid") == fid then return f end
   end
   return nil

@@ -9,7 +9,7 @@
 ---@class unmatched.state
 local state = {}
 
---- Every fighter of player `p`, defeated ones included, hero first.
+--- Every fighter of player `p`, defeated ones included, hero first (a new list).
 function state.fighters(p) end
 
 --- Whether fighter `f` has been defeated.
