@@ -185,7 +185,9 @@ std::string percent(const Rate& r) {
 }
 
 // `--agents A,B`: A against B over every seat (lab/agent_duel.h), and what their answers cost.
-int duel_command(const Scenario& base, const std::string& target, const std::string& agents, const RunFlags& flags) {
+// `out` (may be empty): the folder for duel.json; `wide`: the half-width that flags an interval.
+int duel_command(const Scenario& base, const std::string& target, const std::string& agents, const RunFlags& flags,
+                 const std::string& out, double wide) {
     const auto names = split_commas(agents);
     if (names.size() != 2) return usage("--agents needs two agents, A,B (e.g. mcts,random)");
     for (const auto& n : names)
@@ -196,8 +198,9 @@ int duel_command(const Scenario& base, const std::string& target, const std::str
     opts.matches = flags.matches;
     opts.seed = flags.seed;
     opts.workers = flags.workers;
-    std::cout << "command: duelbox lab " << target << " --agents " << agents << " --matches " << flags.matches << " --seed "
-              << flags.seed << "\n"
+    const std::string command = "duelbox lab " + target + " --agents " + agents + " --matches " +
+                                std::to_string(flags.matches) + " --seed " + std::to_string(flags.seed);
+    std::cout << "command: " << command << "\n"
               << opts.agent_a << " takes each of the " << base.seats.size() << " seats in turn, " << opts.agent_b
               << " every other seat; " << flags.matches << " matches on " << flags.workers << " worker"
               << (flags.workers == 1 ? "" : "s") << "\n";
@@ -212,7 +215,6 @@ int duel_command(const Scenario& base, const std::string& target, const std::str
         for (const auto& e : r.load_errors) std::cerr << e << "\n";
         return kFailed;
     }
-    const double wide = 0.10;
     std::cout << "\n" << opts.agent_a << "'s score (wins + draws/2) against " << opts.agent_b << ", 95% interval:\n";
     for (std::size_t s = 0; s < r.seats.size(); ++s) {
         const DuelSeat& d = r.seats[s];
@@ -233,6 +235,18 @@ int duel_command(const Scenario& base, const std::string& target, const std::str
     cost(opts.agent_a, r.cost_a);
     cost(opts.agent_b, r.cost_b);
     std::cout << "wall " << clock_text(r.wall_seconds) << "\n";
+    if (!out.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(out, ec);
+        const std::string path = out + "/duel.json";
+        std::ofstream file(path, std::ios::binary);
+        file << duel_result_json(r, opts, command, wide).dump(1) << "\n";
+        if (!file) {
+            std::cerr << "duelbox lab: cannot write " << path << "\n";
+            return kFailed;
+        }
+        std::cout << "wrote " << path << "\n";
+    }
     return r.failed ? kFailed : kOk;
 }
 
@@ -241,6 +255,7 @@ int duel_command(const Scenario& base, const std::string& target, const std::str
 int lab_command(const std::vector<std::string>& args) {
     if (!args.empty() && args.front() == "merge") return merge_command({args.begin() + 1, args.end()});
     std::string out, fighters_arg, agent = "random", shard_arg, agents;
+    bool agent_given = false;
     RunFlags flags;
     flags.matches = 100;
     flags.max_matches = 10'000'000;
@@ -261,6 +276,7 @@ int lab_command(const std::vector<std::string>& args) {
             if (std::string bad = agent_name_error(args[i + 1]); !bad.empty() || args[i + 1] == "human" || args[i + 1] == "scripted")
                 return usage("--agent: " + (bad.empty() ? "'" + args[i + 1] + "' cannot play a lab match" : bad));
             agent = args[++i];
+            agent_given = true;
         } else if (a == "--agents") {
             if (!has_value) return usage("--agents needs two agents, A,B (e.g. mcts,random)");
             agents = args[++i];
@@ -298,7 +314,12 @@ int lab_command(const std::vector<std::string>& args) {
         return kBadInput;
     }
     for (const std::string& m : mods) base.mods.push_back(m);
-    if (!agents.empty()) return duel_command(base, target, agents, flags);
+    if (!agents.empty()) {
+        // The fighter table's own options would be silently ignored here: say so instead.
+        if (!fighters_arg.empty() || agent_given || !shard_arg.empty())
+            return usage("--agents plays the scenario's seats as written: --fighters, --agent and --shard do not apply");
+        return duel_command(base, target, agents, flags, out, wide);
+    }
     LabSpec spec;
     std::string content_hash;
     if (std::string why = load_lab_spec(base, spec, content_hash); !why.empty()) {

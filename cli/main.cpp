@@ -89,7 +89,8 @@ Usage:
                         and the median / 90th percentile time of the answers each agent
                         searched (docs/ai.md)
       --workers W       threads (default: one per core); results.json is the same for any W
-      --out DIR         where the files go (default lab-<game>)
+      --out DIR         where the files go (default lab-<game>); with --agents, DIR/duel.json
+                        (only when given): the printed figures as JSON
       --shard i/N       play only slice i (0-based) of N; `duelbox lab merge` adds shards up
       --wide H          flag an interval whose half-width exceeds H (default 0.10)
   duelbox lab merge <results.json>... [--out DIR]

@@ -110,4 +110,41 @@ DuelResult run_agent_duel(const Scenario& base, const DuelOptions& opts) {
     return out;
 }
 
+namespace {
+
+nlohmann::json seat_json(const DuelSeat& d, double wide) {
+    const Rate r = d.rate(wide);
+    return {{"wins", d.wins}, {"draws", d.draws}, {"losses", d.losses}, {"score", r.value},
+            {"low", r.lo},    {"high", r.hi},     {"wide", r.wide}};
+}
+
+nlohmann::json cost_json(const std::string& agent, const AgentCost& c) {
+    return {{"agent", agent},
+            {"answers", c.answers},
+            {"searched", c.searched_ms.size()},
+            {"median_ms", c.median_ms()},
+            {"p90_ms", c.percentile_ms(0.9)},
+            {"max_ms", c.percentile_ms(1.0)},
+            {"max_tree_nodes", c.max_nodes},
+            {"max_tree_bytes", c.max_node_bytes}};
+}
+
+}  // namespace
+
+nlohmann::json duel_result_json(const DuelResult& r, const DuelOptions& opts, const std::string& command, double wide) {
+    nlohmann::json seats = nlohmann::json::array();
+    for (const DuelSeat& d : r.seats) seats.push_back(seat_json(d, wide));
+    return {{"command", command},
+            {"agent_a", opts.agent_a},
+            {"agent_b", opts.agent_b},
+            {"matches", opts.matches},
+            {"seeds", {opts.seed, opts.seed + static_cast<std::uint64_t>(opts.matches) - 1}},
+            {"seats", seats},
+            {"all", seat_json(r.total, wide)},
+            {"failed", r.failed},
+            {"first_failure", r.first_failure},
+            {"cost", {cost_json(opts.agent_a, r.cost_a), cost_json(opts.agent_b, r.cost_b)}},
+            {"wall_seconds", r.wall_seconds}};
+}
+
 }  // namespace duelbox

@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "lab_figures.h"
 #include "scenario/scenario.h"
 
@@ -56,5 +58,10 @@ struct DuelOptions {
 };
 
 DuelResult run_agent_duel(const Scenario& base, const DuelOptions& opts);
+
+// What `duelbox lab --agents A,B --out DIR` writes to DIR/duel.json: the command, the agents,
+// seeds, A's score per seat and in all (wins, draws, losses, score and its 95% interval,
+// `wide` when the half-width exceeds `wide`), failures, and each agent's answer times.
+nlohmann::json duel_result_json(const DuelResult& r, const DuelOptions& opts, const std::string& command, double wide);
 
 }  // namespace duelbox

@@ -7,7 +7,10 @@
 #include <sys/wait.h>
 
 #include <cstdlib>
+#include <fstream>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "../support/read_text.h"
 #include "../support/temp_dir.h"
@@ -67,6 +70,10 @@ TEST_CASE("duelbox hint and lab refuse bad agents and say why", "[search]") {
     CHECK(out.find("two agents") != std::string::npos);
     CHECK(cli("lab tagteam --agents mcts,best", out) == 2);
     CHECK(out.find("expected one of") != std::string::npos);
+    CHECK(cli("lab tagteam --agents mcts,random --fighters a,b", out) == 2);   // would be ignored: refused
+    CHECK(out.find("--fighters, --agent and --shard do not apply") != std::string::npos);
+    CHECK(cli("lab tagteam --agents mcts,random --agent greedy", out) == 2);
+    CHECK(cli("lab tagteam --agents mcts,random --shard 0/2", out) == 2);
 }
 
 TEST_CASE("duelbox lab --agents plays one agent against another over every seat, with intervals and times", "[search]") {
@@ -78,6 +85,30 @@ TEST_CASE("duelbox lab --agents plays one agent against another over every seat,
     CHECK(out.find("seat 2: ") != std::string::npos);
     CHECK(out.find("all: ") != std::string::npos);
     CHECK(out.find("searched: median") != std::string::npos);
+}
+
+TEST_CASE("duelbox lab --agents --out writes the figures it prints to DIR/duel.json", "[search]") {
+    const TempDir dir("duel_out");
+    std::string out;
+    REQUIRE(cli("lab tagteam --agents mcts:4,random --matches 4 --seed 7 --workers 1 --out " + dir.root().string(), out) == 0);
+    INFO(out);
+    std::ifstream file(dir.file("duel.json"));
+    REQUIRE(file);
+    const nlohmann::json j = nlohmann::json::parse(file);
+    CHECK(j["command"] == "duelbox lab tagteam --agents mcts:4,random --matches 4 --seed 7");
+    CHECK(j["seeds"] == nlohmann::json::array({7, 10}));
+    REQUIRE(j["seats"].size() == 2);
+    double played = 0;
+    for (const auto& seat : j["seats"]) played += seat["wins"].get<double>() + seat["draws"].get<double>() + seat["losses"].get<double>();
+    CHECK(played == 4);
+    const auto& all = j["all"];
+    CHECK(all["wins"].get<double>() + all["draws"].get<double>() + all["losses"].get<double>() == 4);
+    CHECK(all["low"].get<double>() <= all["score"].get<double>());
+    CHECK(all["score"].get<double>() <= all["high"].get<double>());
+    CHECK(all["wide"] == true);   // 4 matches: an interval far wider than 0.10
+    CHECK(j["cost"][0]["agent"] == "mcts:4");
+    CHECK(j["cost"][0]["searched"].get<int>() > 0);
+    CHECK(out.find("wrote " + dir.root().string() + "/duel.json") != std::string::npos);
 }
 
 TEST_CASE("duelbox bench --forks times copies of a match by quarter", "[search]") {
