@@ -198,8 +198,11 @@ int duel_command(const Scenario& base, const std::string& target, const std::str
     opts.matches = flags.matches;
     opts.seed = flags.seed;
     opts.workers = flags.workers;
-    const std::string command = "duelbox lab " + target + " --agents " + agents + " --matches " +
-                                std::to_string(flags.matches) + " --seed " + std::to_string(flags.seed);
+    std::ostringstream cmd;   // what reproduces the run
+    cmd << "duelbox lab " << target << " --agents " << agents << " --matches " << flags.matches << " --seed " << flags.seed;
+    if (wide != 0.10) cmd << " --wide " << wide;
+    for (const std::string& m : flags.mods) cmd << " --mod " << m;
+    const std::string command = cmd.str();
     std::cout << "command: " << command << "\n"
               << opts.agent_a << " takes each of the " << base.seats.size() << " seats in turn, " << opts.agent_b
               << " every other seat; " << flags.matches << " matches on " << flags.workers << " worker"
@@ -242,7 +245,7 @@ int duel_command(const Scenario& base, const std::string& target, const std::str
         std::ofstream file(path, std::ios::binary);
         file << duel_result_json(r, opts, command, wide).dump(1) << "\n";
         if (!file) {
-            std::cerr << "duelbox lab: cannot write " << path << "\n";
+            std::cerr << "duelbox lab: cannot write " << path << (ec ? ": " + ec.message() : std::string()) << "\n";
             return kFailed;
         }
         std::cout << "wrote " << path << "\n";

@@ -32,6 +32,9 @@ local DEFINED = {
   { stat = "range_min", floor = 0 }, { stat = "range_max" },
 }
 
+-- The marks defined per player besides the stats (P4 stability, §3.6 tiebreak).
+local MARKS = { "stability", "tiebreak" }
+
 -- IDS[p][name]: the ids M.define got for player p's values, so a read is derived.get(id) with
 -- no look-up by name (a file-level table is given back its load-time contents, empty, before
 -- each match; setup defines them again).
@@ -53,31 +56,33 @@ function M.define(p)
     ids["printed." .. d.stat] = derived_define { name = "printed." .. d.stat, zones = zones, kinds = kinds,
       alone = "special", prop = d.stat, none = M.NONE, fixed = d.stat .. "_fixed", target = pe }
   end
-  for _, mark in ipairs({ "stability", "tiebreak" }) do
+  for _, mark in ipairs(MARKS) do
     ids[mark] = derived_define { name = mark, zones = zones, kinds = kinds, alone = "special", prop = mark, target = pe }
   end
   IDS[p] = ids
 end
 
--- Every name M.define gives a derived value, in a fixed order.
+-- Every name M.define gives a derived value (from the same lists), in a fixed order.
 local NAMES = {}
 for i = 1, #DEFINED do
   NAMES[#NAMES + 1] = DEFINED[i].stat
   NAMES[#NAMES + 1] = "printed." .. DEFINED[i].stat
 end
-NAMES[#NAMES + 1] = "stability"
-NAMES[#NAMES + 1] = "tiebreak"
+for i = 1, #MARKS do NAMES[#NAMES + 1] = MARKS[i] end
 
 local derived_find = derived.find
 
----After a checkpoint (game.resume): finds again the derived stats M.define made for player p.
+---After a checkpoint (game.resume): finds again the derived stats battlecon.stats.define made
+---for player p.
 ---They are the kernel's, so they came back with its state; only this file's ids of them did not.
 ---@param p integer
 function M.restore(p)
   local pe, ids = pe_of(p), {}
   for i = 1, #NAMES do
     local id = derived_find(NAMES[i], pe)
-    if not id then error(("no derived stat '%s' for player %d to restore: was M.define run?"):format(NAMES[i], p), 2) end
+    if not id then
+      error(("no derived stat '%s' for player %d to restore: did setup run battlecon.stats.define?"):format(NAMES[i], p), 2)
+    end
     ids[NAMES[i]] = id
   end
   IDS[p] = ids

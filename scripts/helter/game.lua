@@ -162,7 +162,6 @@ end
 function game.play(ctx)
   current = nil
   local G, first = log.within_rule("§3 Setup", setup.run, ctx)
-  G.first_player = first   -- turn order from here decides a tied stalemate (helter.stalemate)
   current = G
   play_turns(ctx, G, first, 0, 0)
 end

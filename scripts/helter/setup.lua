@@ -223,7 +223,8 @@ local function lowest_fragment(G)
   return 1
 end
 
----Builds the match (§3) and returns G (zones, characters, map relations) and the first player.
+---Builds the match (§3) and returns G (zones, characters, map relations; G.first_player) and the
+---first player.
 ---@param ctx table the game context
 function M.run(ctx)
   local n = ctx.players
@@ -297,6 +298,7 @@ function M.run(ctx)
   if first == 0 then first, why = lowest_fragment(G), "the fragment on the lowest designation" end
   if first > n then error("option first_player: " .. first .. " but only " .. n .. " seats", 0) end
   EV_FIRST(first, why)
+  G.first_player = first   -- turn order from here decides a tied stalemate (helter.stalemate)
   return G, first
 end
 

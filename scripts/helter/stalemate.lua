@@ -19,7 +19,7 @@ local EV_STALEMATE = log.kind("helter.stalemate",
   "A whole round without a possible deploy, action, interrupt or draw: nothing can change any more", { "turns" },
   { rule = "§8.5 Stalemate" })
 local EV_STANDING = log.kind("helter.stalemate_standing",
-  "{p:player} has {health} health left on {alive} living characters, in turn order {place}",
+  "{p:player} has {health} health left, {alive} character(s) alive, place {place} in turn order from the first player",
   { "player", "health", "alive", "place" }, { rule = "§8.5 Stalemate" })
 
 -- Player p's health left on living characters and how many of them live.
@@ -49,6 +49,7 @@ end
 local function best_standing(G, leaders)
   local place = {}
   local p = G.first_player
+  if not p then error("helter.stalemate: G.first_player is not set (helter.setup.run sets it)", 2) end
   for i = 1, G.n do place[p], p = i, state.left(G, p) end
   local best, best_key
   for i = 1, #leaders do

@@ -229,6 +229,24 @@ TEST_CASE("Helter Skelter: a copy from the last checkpoint is the copy a replay 
     CHECK(compared >= 20);
 }
 
+TEST_CASE("Helter Skelter: a copy resumed just before a frozen tie ends it as the replay does (turn order saved)",
+          "[resume][games]") {
+    // Nothing in hand, deck or discard pile: a round of idle turns freezes the match, the
+    // leaders tie on points, health and characters alive, and the later seat from the first
+    // player wins (helter.stalemate), which a resumed copy knows only from its checkpoint.
+    Scenario s = example("examples/helter/bench_2p.json", 3);
+    const auto frozen = [](const char* team, const char* at, const char* health) {
+        return nlohmann::json{{"team", team},         {"deployed", {at}},    {"health", {health}},
+                              {"points", 1},          {"hand", nlohmann::json::array()},
+                              {"deck", nlohmann::json::array()}, {"discard", nlohmann::json::array()}};
+    };
+    s.seats.at(0).setup = frozen("judges", "dredd@1", "dredd=2");
+    s.seats.at(1).setup = frozen("strontium_dogs", "johnny@12", "johnny=2");
+    s.options["first_player"] = 1;
+    const Compared c = compare_both_ways(s, 1);
+    CHECK(c.decisions >= 1);   // the second turn's question comes after its checkpoint
+}
+
 TEST_CASE("Unmatched: a copy from the last checkpoint is the copy a replay makes", "[resume][games]") {
     int compared = 0;
     compared += compare_both_ways(example("examples/unmatched/bench.json", 3), 9).decisions;

@@ -14,7 +14,8 @@ local stats = {}
 ---@param p integer
 function stats.define(p) end
 
---- After a checkpoint (game.resume): finds again the derived stats M.define made for player p.
+--- After a checkpoint (game.resume): finds again the derived stats battlecon.stats.define made
+--- for player p.
 --- They are the kernel's, so they came back with its state; only this file's ids of them did not.
 ---@param p integer
 function stats.restore(p) end

@@ -8,7 +8,8 @@
 ---@class helter.setup
 local setup = {}
 
---- Builds the match (§3) and returns G (zones, characters, map relations) and the first player.
+--- Builds the match (§3) and returns G (zones, characters, map relations; G.first_player) and the
+--- first player.
 ---@param ctx table the game context
 function setup.run(ctx) end
 

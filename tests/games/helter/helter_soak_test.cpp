@@ -55,6 +55,7 @@ TEST_CASE("1000 seeded random matches for 2, 3 and 4 players on both boards end 
         INFO("reason " << why);
         CHECK((why == "5 points" || why == "most points after an elimination" || why == "most points at a stalemate" ||
                why == "tied at a stalemate: best standing"));
+        CHECK(m.result().winners.size() == 1);
         if (m.result().winners.size() == 1) ++won;
         for (const Event& e : m.log().events()) {
             if (e.type == "helter.kill") ++kills;
@@ -67,7 +68,7 @@ TEST_CASE("1000 seeded random matches for 2, 3 and 4 players on both boards end 
     }
     CHECK(won == 1000);           // every match ends with one winner
     CHECK(frozen <= 10);          // frozen matches stay rare: measured 3, two of them ties (matches 120, 453)
-    CHECK(frozen_ties <= frozen);
+    CHECK(frozen_ties >= 1);      // the soak reaches the tie-break by standing too (measured 2)
     CHECK(kills > 1000);
     CHECK(fragments > 1000);
     CHECK(interrupts > 1000);

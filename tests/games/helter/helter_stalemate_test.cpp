@@ -33,11 +33,12 @@ TEST_CASE("§8.5 a frozen match ends after a round of idle turns: the most point
 }
 
 TEST_CASE("§8.5 tied leaders at a stalemate: more health left on living characters wins", "[helter][stalemate]") {
-    // C has the most health but fewer points: only the tied leaders are compared.
-    Table t({frozen("judges", {"dredd@1"}, {"dredd=1"}, 2), frozen("strontium_dogs", {"johnny@12"}, {"johnny=2"}, 2),
+    // A, the earlier seat, has more health: health decides before turn order. C has the most
+    // health but fewer points: only the tied leaders are compared.
+    Table t({frozen("judges", {"dredd@1"}, {"dredd=2"}, 2), frozen("strontium_dogs", {"johnny@12"}, {"johnny=1"}, 2),
              frozen("nikolai_dante", {"nikolai@6", "lulu@5"}, {}, 1)});
     REQUIRE(t.finished());
-    CHECK(t.winner_reason() == "B wins (tied at a stalemate: best standing)");
+    CHECK(t.winner_reason() == "A wins (tied at a stalemate: best standing)");
     CHECK(t.events("helter.stalemate_standing").size() == 2);
 }
 
