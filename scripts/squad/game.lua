@@ -94,6 +94,30 @@ function game.evaluate(p)
   return life[p] / total
 end
 
+-- What a checkpoint keeps of G (match.checkpoint): every field but the options, which are
+-- ctx's. G holds zone ids and the active player only; the rest of the match is the kernel's.
+local KEPT = { "hand", "deck", "base", "dump", "discard", "arena", "chain", "active" }
+
+-- The value a checkpoint saves at the top of a turn: G's kept fields, the turns played and
+-- whose turn comes.
+local function save(G, n, p)
+  local kept = {}
+  for i = 1, #KEPT do kept[KEPT[i]] = G[KEPT[i]] end
+  return { G = kept, n = n, p = p }
+end
+
+-- The turns from seat p's, n turns played. Each starts at a checkpoint, where a search's copy
+-- of the match may start instead of replaying it from setup (docs/ai.md, "Checkpoints").
+local function play_turns(G, n, p)
+  local check = function(q) return deck_out(G, q) end
+  while true do
+    match.checkpoint(save, G, n, p)
+    n = n + 1
+    if turn.play(G, p, n, check) then return end
+    p = 3 - p
+  end
+end
+
 function game.play(ctx)
   current = nil
   local G = log.within_rule("§6.1 Setup", setup.run, ctx)
@@ -110,12 +134,19 @@ function game.play(ctx)
     end
   end
   if check() then return end
-  local n, p = 0, first
-  while true do
-    n = n + 1
-    if turn.play(G, p, n, check) then return end
-    p = 3 - p
-  end
+  play_turns(G, 0, first)
+end
+
+---Goes on from a checkpoint of `play` (match.checkpoint, at the top of a turn): the kernel's state
+---is as it was there and `data` is {G = the zone ids and active player, n = turns played,
+---p = whose turn comes}. Gives G its options back, then plays on.
+---@param ctx table the game context, as play gets it
+---@param data table the saved value
+function game.resume(ctx, data)
+  local G = data.G
+  G.options = ctx.options
+  current = G
+  play_turns(G, data.n, data.p)
 end
 
 return game

@@ -247,6 +247,14 @@ TEST_CASE("Helter Skelter: a copy resumed just before a frozen tie ends it as th
     CHECK(c.decisions >= 1);   // the second turn's question comes after its checkpoint
 }
 
+TEST_CASE("squad battle: a copy from the last checkpoint is the copy a replay makes", "[resume][games]") {
+    int compared = 0;
+    compared += compare_both_ways(example("examples/squad/bench.json", 3), 7).decisions;
+    compared += compare_both_ways(example("examples/squad/bench.json", 4), 7).decisions;
+    compared += compare_both_ways(example("examples/squad/bench.json", 5), 7).decisions;
+    CHECK(compared >= 20);
+}
+
 TEST_CASE("Unmatched: a copy from the last checkpoint is the copy a replay makes", "[resume][games]") {
     int compared = 0;
     compared += compare_both_ways(example("examples/unmatched/bench.json", 3), 9).decisions;
