@@ -30,11 +30,17 @@ struct RunFlags {
     std::string target;               // a game name or a scenario file
 };
 
-// The scenario a bench or lab target names: the file itself, else examples/<game>/bench.json
-// under the engine's source folder.
+// The scenario a bench or lab target names: the file itself; a path that is not there from
+// here, the same path under the engine's source folder (the docs' commands are written from
+// there), else itself (loading it then says it cannot be read); a bare name, the game's
+// examples/<game>/bench.json under the source folder.
 inline std::string bench_scenario_file(const std::string& target) {
     const std::string root = DUELBOX_SOURCE_ROOT;
-    return std::filesystem::exists(target) ? target : root + "/examples/" + target + "/bench.json";
+    if (std::filesystem::exists(target)) return target;
+    const bool path = target.find('/') != std::string::npos || target.ends_with(".json");
+    if (!path) return root + "/examples/" + target + "/bench.json";
+    const std::string under_root = root + "/" + target;
+    return target.front() != '/' && std::filesystem::exists(under_root) ? under_root : target;
 }
 
 inline bool parse_run_flag(const std::vector<std::string>& args, std::size_t& i, RunFlags& f, std::string& error) {

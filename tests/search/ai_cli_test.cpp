@@ -111,6 +111,18 @@ TEST_CASE("duelbox lab --agents --out writes the figures it prints to DIR/duel.j
     CHECK(out.find("wrote " + dir.root().string() + "/duel.json") != std::string::npos);
 }
 
+TEST_CASE("bench and lab find a scenario path written from the source folder, and name a missing one as given", "[search]") {
+    std::string out;
+    // Run from a scratch folder: the docs' relative paths resolve under the source folder.
+    const TempDir here("cli_cwd");
+    const std::string cd = "cd " + here.root().string() + " && ";
+    CHECK(std::system((cd + DUELBOX_CLI_PATH + " lab examples/tagteam/standard_draft.json --agents mcts:4,random --matches 2 "
+                       "--workers 1 > out.txt 2>&1").c_str()) == 0);
+    CHECK(read_text(here.file("out.txt")).find("mcts:4's score") != std::string::npos);
+    CHECK(cli("bench no/such/scenario.json --matches 2", out) != 0);
+    CHECK(out.find("no/such/scenario.json: cannot read") != std::string::npos);   // not examples/no/such/.../bench.json
+}
+
 TEST_CASE("duelbox bench --forks times copies of a match by quarter", "[search]") {
     std::string out;
     REQUIRE(cli("bench tagteam --forks --matches 3", out) == 0);
