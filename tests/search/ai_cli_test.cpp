@@ -49,7 +49,7 @@ TEST_CASE("duelbox hint searches a simultaneous choice for both players and show
             end = s.find('\n', at);
             if (end == std::string::npos) end = s.size();
             const std::string line = s.substr(at, end - at);
-            if (line.find(" copies, ") == std::string::npos) t += line + "\n";
+            if (line.find(" copies") == std::string::npos) t += line + "\n";   // "24 copies (23 from checkpoints), 0.01 s"
         }
         return t;
     };

@@ -131,6 +131,13 @@ Scenario example(const std::string& path, std::uint64_t seed) {
     return s;
 }
 
+// compare_both_ways over several examples (file, seed): how many decisions were compared.
+int compare_examples(std::initializer_list<std::pair<const char*, std::uint64_t>> runs, std::size_t every) {
+    int compared = 0;
+    for (const auto& [file, seed] : runs) compared += compare_both_ways(example(file, seed), every).decisions;
+    return compared;
+}
+
 }  // namespace
 
 TEST_CASE("plain data: a tree of plain values comes back equal, its bytes independent of insertion order", "[resume]") {
@@ -248,19 +255,13 @@ TEST_CASE("Helter Skelter: a copy resumed just before a frozen tie ends it as th
 }
 
 TEST_CASE("squad battle: a copy from the last checkpoint is the copy a replay makes", "[resume][games]") {
-    int compared = 0;
-    compared += compare_both_ways(example("examples/squad/bench.json", 3), 7).decisions;
-    compared += compare_both_ways(example("examples/squad/bench.json", 4), 7).decisions;
-    compared += compare_both_ways(example("examples/squad/bench.json", 5), 7).decisions;
-    CHECK(compared >= 20);
+    CHECK(compare_examples({{"examples/squad/bench.json", 3}, {"examples/squad/bench.json", 4},
+                            {"examples/squad/bench.json", 5}}, 7) >= 20);
 }
 
 TEST_CASE("Unmatched: a copy from the last checkpoint is the copy a replay makes", "[resume][games]") {
-    int compared = 0;
-    compared += compare_both_ways(example("examples/unmatched/bench.json", 3), 9).decisions;
-    compared += compare_both_ways(example("examples/unmatched/bench.json", 4), 9).decisions;
-    compared += compare_both_ways(example("examples/unmatched/match.json", 5), 9).decisions;
-    CHECK(compared >= 20);
+    CHECK(compare_examples({{"examples/unmatched/bench.json", 3}, {"examples/unmatched/bench.json", 4},
+                            {"examples/unmatched/match.json", 5}}, 9) >= 20);
 }
 
 TEST_CASE("BattleCON: a copy from the last checkpoint is the copy a replay makes (duel and team play)", "[resume][games]") {
