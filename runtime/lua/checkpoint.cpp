@@ -4,7 +4,6 @@
 #include <algorithm>
 
 #include "game_fields.h"
-#include "raw_field.h"
 
 namespace duelbox {
 
@@ -22,15 +21,6 @@ std::shared_ptr<const Checkpoint> seal_checkpoint(const Checkpoint& raw, const E
 bool checkpoint_fits(const Checkpoint& cp, const std::vector<ScriptedDecision>& prefix) {
     return cp.log && cp.answers.size() == cp.answered && cp.answered <= prefix.size() &&
            std::equal(cp.answers.begin(), cp.answers.end(), prefix.begin());
-}
-
-int game_field_type(LuaHost& host, const char* name) {
-    lua_State* L = host.state();
-    const int top = lua_gettop(L);
-    host.push_game(L);
-    const int t = lua_istable(L, -1) ? raw_field(L, -1, name) : LUA_TNIL;
-    lua_settop(L, top);
-    return t;
 }
 
 bool game_can_resume(LuaHost& host) { return game_field_type(host, "resume") == LUA_TFUNCTION; }

@@ -253,30 +253,35 @@ TEST_CASE("#16.8 check finds no difference between a fresh and a reused host for
     }
 }
 
+namespace {
+
+// `duelbox check` of a folder holding one game whose game.lua is `game_lua`: exits 3 and says
+// `says`.
+void expect_check_refuses(const std::string& name, const std::string& game_lua, const std::string& says) {
+    const TempDir dir("check_" + name);
+    std::filesystem::create_directories(dir.file("scripts/" + name));
+    std::ofstream(dir.file("scripts/" + name + "/game.lua")) << game_lua;
+    const Output o = cli("check " + dir.file("scripts"));
+    INFO(o.text);
+    CHECK(o.status == 3);
+    CHECK(o.text.find("scripts/" + name + "/game.lua: " + says) != std::string::npos);
+}
+
+}  // namespace
+
 // docs/ai.md, "How a game helps: search": a malformed declaration is reported by check, as the
 // agent would refuse it at its first search.
 TEST_CASE("check reports a malformed game.search with the field named", "[robustness][cli]") {
-    const TempDir dir("check_game_search");
-    std::filesystem::create_directories(dir.file("scripts/badsearch"));
-    std::ofstream(dir.file("scripts/badsearch/game.lua"))
-        << "return { name = 'Bad search', windows = {}, search = { copies = 0 },\n"
-           "  play = function(ctx) match.finish(nil, 'nothing') end }\n";
-    const Output o = cli("check " + dir.file("scripts"));
-    INFO(o.text);
-    CHECK(o.status == 3);
-    CHECK(o.text.find("scripts/badsearch/game.lua: game.search.copies: expected an integer from 1 to 100000, got 0") !=
-          std::string::npos);
+    expect_check_refuses("badsearch",
+                         "return { name = 'Bad search', windows = {}, search = { copies = 0 },\n"
+                         "  play = function(ctx) match.finish(nil, 'nothing') end }\n",
+                         "game.search.copies: expected an integer from 1 to 100000, got 0");
 }
 
 TEST_CASE("check reports a game.resume that is not a function", "[robustness][cli]") {
-    const TempDir dir("check_game_resume");
-    std::filesystem::create_directories(dir.file("scripts/badresume"));
-    std::ofstream(dir.file("scripts/badresume/game.lua"))
-        << "return { name = 'Bad resume', windows = {}, resume = { turn = 1 },\n"
-           "  play = function(ctx) match.finish(nil, 'nothing') end }\n";
-    const Output o = cli("check " + dir.file("scripts"));
-    INFO(o.text);
-    CHECK(o.status == 3);
-    CHECK(o.text.find("scripts/badresume/game.lua: field 'resume' must be a function (resume(ctx, data) goes on from a "
-                      "match.checkpoint; docs/ai.md), got a table") != std::string::npos);
+    expect_check_refuses("badresume",
+                         "return { name = 'Bad resume', windows = {}, resume = { turn = 1 },\n"
+                         "  play = function(ctx) match.finish(nil, 'nothing') end }\n",
+                         "field 'resume' must be a function (resume(ctx, data) goes on from a match.checkpoint; "
+                         "docs/ai.md), got a table");
 }

@@ -6,6 +6,7 @@
 #include "lua/host.h"
 #include "lua/match_runner.h"
 #include "search/playout.h"
+#include "../support/search_hosts.h"
 
 using namespace duelbox;
 
@@ -14,10 +15,8 @@ TEST_CASE("every game estimates a standing from 0 to 1 per player, the players s
     for (const char* game : {"battlecon", "unmatched", "tagteam", "squad", "helter"}) {
         Scenario s = load_scenario(root + "/examples/" + game + "/bench.json", root);
         s.seed = 21;
-        LuaHost host(s.limits), search_host(s.limits);
-        std::vector<std::string> errors;
-        REQUIRE(host.load_game(s, errors));
-        REQUIRE(search_host.load_game(s, errors));
+        test::SearchHosts hosts(s);
+        LuaHost &host = hosts.real, &search_host = hosts.search;
         MatchRunner real(host, s);
         REQUIRE(real.run() == RunState::Finished);
         const std::size_t at = real.taken().size() / 2;
@@ -58,10 +57,8 @@ TEST_CASE("squad battle's evaluate counts the units in play by their ATTACK besi
         seat.setup["hand"] = nlohmann::json::array({"squad/red_depot"});
     }
     s.seats[0].setup["base"] = nlohmann::json::array({"squad/line_walker"});
-    LuaHost host(s.limits), search_host(s.limits);
-    std::vector<std::string> errors;
-    REQUIRE(host.load_game(s, errors));
-    REQUIRE(search_host.load_game(s, errors));
+    test::SearchHosts hosts(s);
+    LuaHost &host = hosts.real, &search_host = hosts.search;
     Scenario t = s;
     t.stop.after_decisions = 0;
     MatchRunner real(host, t);

@@ -14,6 +14,7 @@
 #include "lua/match_runner.h"
 #include "search/mcts.h"
 #include "search/search_agents.h"
+#include "../support/search_hosts.h"
 
 using namespace duelbox;
 
@@ -97,10 +98,8 @@ TEST_CASE("MCTS decides from its information set: matches it cannot tell apart g
 TEST_CASE("MCTS answers a simultaneous secret choice with a mixed strategy (BattleCON's SET)", "[search]") {
     Scenario s = bench_of("battlecon");
     s.seed = 3;
-    LuaHost host(s.limits), search_host(s.limits);
-    std::vector<std::string> errors;
-    REQUIRE(host.load_game(s, errors));
-    REQUIRE(search_host.load_game(s, errors));
+    test::SearchHosts hosts(s);
+    LuaHost &host = hosts.real, &search_host = hosts.search;
     // Play at random until a group asks both players at once.
     for (auto& seat : s.seats) seat.agent = "random";
     std::size_t at = 0;

@@ -10,6 +10,7 @@
 #include "lua/match_runner.h"
 #include "search/playout.h"
 #include "../support/group_starts.h"
+#include "../support/search_hosts.h"
 
 using namespace duelbox;
 using duelbox::test::answers_of;
@@ -30,10 +31,8 @@ TEST_CASE("a copy made at a decision replays to it and, answered alike, plays th
     for (const char* game : {"battlecon", "unmatched", "tagteam", "squad", "helter"}) {
         Scenario s = bench_of(game);
         s.seed = 7;
-        LuaHost real_host(s.limits), search_host(s.limits);
-        std::vector<std::string> errors;
-        REQUIRE(real_host.load_game(s, errors));
-        REQUIRE(search_host.load_game(s, errors));
+        test::SearchHosts hosts(s);
+        LuaHost &real_host = hosts.real, &search_host = hosts.search;
         auto starts = std::make_shared<std::vector<std::size_t>>();
         MatchRunner real(real_host, s, [starts](const SeatSpec&, PlayerIndex p, std::uint64_t seed) {
             return std::make_unique<GroupStarts>(starts, seed + static_cast<std::uint64_t>(p));

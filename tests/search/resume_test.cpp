@@ -18,6 +18,7 @@
 #include "search/forks.h"
 #include "search/mcts.h"
 #include "search/playout.h"
+#include "../support/search_hosts.h"
 
 using namespace duelbox;
 using duelbox::test::answers_of;
@@ -75,10 +76,8 @@ struct Compared {
 // replaying from the start (recording checkpoints) and one from the last checkpoint passed,
 // compares them there, answers both as the real match did to the end, and compares again.
 Compared compare_both_ways(const Scenario& s, std::size_t every) {
-    LuaHost real_host(s.limits), search_host(s.limits);
-    std::vector<std::string> errors;
-    REQUIRE(real_host.load_game(s, errors));
-    REQUIRE(search_host.load_game(s, errors));
+    test::SearchHosts hosts(s);
+    LuaHost &real_host = hosts.real, &search_host = hosts.search;
     REQUIRE(game_can_resume(search_host));
     auto starts = std::make_shared<std::vector<std::size_t>>();
     MatchRunner real(real_host, s, [starts](const SeatSpec&, PlayerIndex p, std::uint64_t seed) {
@@ -282,10 +281,8 @@ namespace {
 // again with an agent's cache carried from one search to the next: the answers must not differ.
 void search_both_ways(const Scenario& s, int after) {
     INFO(s.game << ", seed " << s.seed << ", after " << after << " answers");
-    LuaHost real_host(s.limits), search_host(s.limits);
-    std::vector<std::string> errors;
-    REQUIRE(real_host.load_game(s, errors));
-    REQUIRE(search_host.load_game(s, errors));
+    test::SearchHosts hosts(s);
+    LuaHost &real_host = hosts.real, &search_host = hosts.search;
     Scenario stopped = s;
     stopped.stop.after_decisions = after;
     MatchRunner real(real_host, stopped);
@@ -332,10 +329,8 @@ TEST_CASE("a broken game.resume stops the search with what went wrong", "[resume
         s.options["resume_fault"] = fault;
         s.stop = StopAt{};
         s.stop.after_decisions = 6;   // the fourth round's choice: checkpoints lie behind it
-        LuaHost real_host(s.limits), search_host(s.limits);
-        std::vector<std::string> errors;
-        REQUIRE(real_host.load_game(s, errors));
-        REQUIRE(search_host.load_game(s, errors));
+        test::SearchHosts hosts(s);
+        LuaHost &real_host = hosts.real, &search_host = hosts.search;
         MatchRunner real(real_host, s);
         REQUIRE(real.run() == RunState::Stopped);
         SearchBudget b;
