@@ -82,10 +82,62 @@ PlayerMask mask_of_code(std::uint64_t c) { return static_cast<PlayerMask>(c) - 1
 
 // -- Appending: flat records, no allocation per event ------------------------------------------
 
+namespace {
+
+// The order of an event's fields by key text, and where a "rule" field goes among them (before
+// the first key after "rule"). The same kinds of event come again and again with the same keys
+// (a declared kind, the kernel's own), so the order is remembered per sequence of key symbols: a
+// symbol names one text for the life of the process, so a hit compares integers, not texts.
+struct FieldOrder {
+    static constexpr std::size_t kMax = 8;   // longer key lists are sorted every time
+    std::size_t n = 0;
+    bool own_rule = false;                   // one of the fields is "rule"
+    std::size_t rule_at = 0;
+    std::uint8_t at[kMax] = {};
+    Sym keys[kMax] = {};
+};
+
+// Sorts the indices of `fields` by key text into `order` (an insertion sort: a handful of
+// fields) and works out own_rule and rule_at.
+void sort_fields(std::span<const FieldIn> fields, std::size_t* order, bool& own_rule, std::size_t& rule_at) {
+    own_rule = false;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        std::size_t j = i;
+        while (j > 0 && fields[order[j - 1]].key > fields[i].key) {
+            order[j] = order[j - 1];
+            --j;
+        }
+        order[j] = i;
+        own_rule = own_rule || fields[i].key == "rule";
+    }
+    rule_at = 0;
+    while (rule_at < fields.size() && !(fields[order[rule_at]].key > "rule")) ++rule_at;
+}
+
+// The remembered order for these keys, or nullptr when they were not seen yet (or cannot be
+// remembered: too many, or a key not interned). `slot` is where to remember them.
+const FieldOrder* known_order(std::span<const FieldIn> fields, FieldOrder*& slot) {
+    slot = nullptr;
+    if (fields.empty() || fields.size() > FieldOrder::kMax) return nullptr;
+    std::uint32_t h = static_cast<std::uint32_t>(fields.size());
+    for (const FieldIn& f : fields) {
+        if (f.key_sym == 0) return nullptr;
+        h = h * 0x9E3779B1u ^ f.key_sym;
+    }
+    thread_local FieldOrder cache[128];
+    FieldOrder& c = cache[(h ^ h >> 15) & 127];
+    slot = &c;
+    if (c.n != fields.size()) return nullptr;
+    for (std::size_t i = 0; i < fields.size(); ++i)
+        if (c.keys[i] != fields[i].key_sym) return nullptr;
+    return &c;
+}
+
+}  // namespace
+
 std::uint32_t EventLog::append(Sym type, Sym text, std::span<const FieldIn> fields, Sym rule, SourceLoc source,
                                PlayerMask audience) {
-    // Sorted by key text (never by Sym: symbols differ between processes). A handful of
-    // fields: an insertion sort over indices.
+    // Sorted by key text (never by Sym: symbols differ between processes).
     constexpr std::size_t kInline = 16;
     std::size_t order_inline[kInline];
     std::vector<std::size_t> order_heap;
@@ -95,14 +147,23 @@ std::uint32_t EventLog::append(Sym type, Sym text, std::span<const FieldIn> fiel
         order = order_heap.data();
     }
     bool own_rule = false;
-    for (std::size_t i = 0; i < fields.size(); ++i) {
-        std::size_t j = i;
-        while (j > 0 && fields[order[j - 1]].key > fields[i].key) {
-            order[j] = order[j - 1];
-            --j;
+    std::size_t rule_at = 0;
+    FieldOrder* slot = nullptr;
+    if (const FieldOrder* known = known_order(fields, slot)) {
+        for (std::size_t k = 0; k < fields.size(); ++k) order[k] = known->at[k];
+        own_rule = known->own_rule;
+        rule_at = known->rule_at;
+    } else {
+        sort_fields(fields, order, own_rule, rule_at);
+        if (slot) {
+            slot->n = fields.size();
+            slot->own_rule = own_rule;
+            slot->rule_at = rule_at;
+            for (std::size_t k = 0; k < fields.size(); ++k) {
+                slot->at[k] = static_cast<std::uint8_t>(order[k]);
+                slot->keys[k] = fields[k].key_sym;
+            }
         }
-        order[j] = i;
-        own_rule = own_rule || fields[i].key == "rule";
     }
     // Encoded into a buffer on the stack (one copy into the log), or on the heap when an
     // event is unusually large: at most 4 varints of header, 3 per field and a string's bytes.
@@ -131,7 +192,7 @@ std::uint32_t EventLog::append(Sym type, Sym text, std::span<const FieldIn> fiel
     };
     for (std::size_t k = 0; k < fields.size(); ++k) {
         const FieldIn& f = fields[order[k]];
-        if (!rule_placed && f.key > "rule") put_rule();
+        if (!rule_placed && k == rule_at) put_rule();
         const Sym key = f.key_sym ? f.key_sym : intern(f.key);
         switch (f.value.index()) {
             case 1: put_field(key, std::get<bool>(f.value) ? kTrue : kFalse, f.visible_to); break;

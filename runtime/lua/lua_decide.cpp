@@ -3,6 +3,8 @@
 // Both validate the request, hand it to the match runner (the DecisionSink) and yield the
 // rules coroutine. The runner asks the seat's agent (scripted, random, first-legal, a human)
 // and resumes the coroutine with the answer, which becomes decide's return value.
+#include <cstring>
+
 #include "host.h"
 #include "kernel/decision.h"
 #include "lua_modules.h"
@@ -13,23 +15,82 @@ namespace duelbox {
 
 namespace {
 
-// Reads the request table at `t` into `r` (made with push_owned: a Lua error raised here
-// may leave it half filled); raises a Lua error naming the bad field.
-// Appends an option per id in list field `field` ("entities" or "spaces") of the request at t.
-void add_listed_options(lua_State* L, int t, int arg, Match& m, const char* fn, const char* field, DecisionRequest& r) {
-    const bool entities = field[0] == 'e';
-    const int type = lua_getfield(L, t, field);
-    if (type == LUA_TNIL) {
+// A request's fields. A request sets a few of them (four to six), and looking each of the
+// thirteen up by name cost more than one walk over the table: lua_getfield finds the name's
+// string again on every call.
+enum RequestField {
+    kPlayer, kKind, kId, kPrompt, kSecret, kUnannounced, kOptions, kEntities, kSpaces, kUnavailable, kMin, kMax,
+    kRequestFields
+};
+constexpr const char* kRequestFieldNames[kRequestFields] = {
+    "player", "kind", "id", "prompt", "secret", "unannounced", "options", "entities", "spaces", "unavailable", "min", "max"};
+
+int request_field(const char* key, std::size_t len) {
+    for (int f = 0; f < kRequestFields; ++f)
+        if (std::strlen(kRequestFieldNames[f]) == len && std::memcmp(kRequestFieldNames[f], key, len) == 0) return f;
+    return -1;
+}
+
+// Pushes the fields of the request table at `t`, kRequestFields values (nil where absent), and
+// returns the slot of the first. A plain table is walked once (lua_next); a table with a
+// metatable of its own is read by name, so its __index still answers.
+int push_request_fields(lua_State* L, int t) {
+    luaL_checkstack(L, kRequestFields + 4, "decide");
+    const int base = lua_gettop(L) + 1;
+    for (int f = 0; f < kRequestFields; ++f) lua_pushnil(L);
+    if (lua_getmetatable(L, t)) {
         lua_pop(L, 1);
-        return;
+        for (int f = 0; f < kRequestFields; ++f) {
+            lua_getfield(L, t, kRequestFieldNames[f]);
+            lua_replace(L, base + f);
+        }
+        return base;
     }
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        if (lua_type(L, -2) == LUA_TSTRING) {   // lua_tolstring on a string key leaves it as it is
+            std::size_t len = 0;
+            const char* key = lua_tolstring(L, -2, &len);
+            const int f = request_field(key, len);
+            if (f >= 0) lua_copy(L, -1, base + f);
+        }
+        lua_pop(L, 1);
+    }
+    return base;
+}
+
+// The string at stack slot `idx` (field `key`) into `out`; false when it is nil.
+bool string_at(lua_State* L, int idx, const char* key, std::string& out) {
+    const int type = lua_type(L, idx);
+    if (type == LUA_TNIL) return false;
+    if (type != LUA_TSTRING) luaL_error(L, "field '%s' must be a string (got %s)", key, lua_typename(L, type));
+    out = lua_tostring(L, idx);
+    return true;
+}
+
+// The integer at stack slot `idx` (field `key`) into `out`; false when it is nil.
+bool int_at(lua_State* L, int idx, const char* key, std::int64_t& out) {
+    const int type = lua_type(L, idx);
+    if (type == LUA_TNIL) return false;
+    int ok = 0;
+    const lua_Integer v = lua_tointegerx(L, idx, &ok);
+    if (!ok) luaL_error(L, "field '%s' must be an integer (got %s)", key, lua_typename(L, type));
+    out = v;
+    return true;
+}
+
+// Appends an option per id in the list at stack slot `idx`, field `field` ("entities" or
+// "spaces") of a request.
+void add_listed_options(lua_State* L, int idx, int arg, Match& m, const char* fn, const char* field, DecisionRequest& r) {
+    const bool entities = field[0] == 'e';
+    const int type = lua_type(L, idx);
+    if (type == LUA_TNIL) return;
     if (type != LUA_TTABLE) luaL_error(L, "%s: field '%s' must be a list of %s", fn, field, entities ? "entities" : "spaces");
-    const int list = lua_gettop(L);
-    readonly_view_unwrap(L, list);
-    const lua_Integer n = luaL_len(L, list);
+    readonly_view_unwrap(L, idx);
+    const lua_Integer n = luaL_len(L, idx);
     r.options.reserve(r.options.size() + static_cast<std::size_t>(n));
     for (lua_Integer i = 1; i <= n; ++i) {
-        lua_rawgeti(L, list, i);
+        lua_rawgeti(L, idx, i);
         Option& o = r.options.emplace_back();   // owned with r: the checks below may raise
         if (entities) {
             o.entity = check_entity_at(L, -1, arg, "field 'entities'", m);
@@ -40,29 +101,30 @@ void add_listed_options(lua_State* L, int t, int arg, Match& m, const char* fn, 
         }
         lua_pop(L, 1);
     }
-    lua_pop(L, 1);
 }
 
+// Reads the request table at `t` into `r` (made with push_owned: a Lua error raised here
+// may leave it half filled); raises a Lua error naming the bad field. Stack-neutral.
 void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, DecisionRequest& r) {
     t = lua_absindex(L, t);
     if (!lua_istable(L, t)) luaL_error(L, "%s: the request must be a table {player=, kind=, options=, ...}", fn);
-    if (lua_getfield(L, t, "player") == LUA_TNIL) luaL_error(L, "%s: field 'player' is required", fn);
-    r.player = check_player_at(L, -1, arg, "field 'player'", m);
-    lua_pop(L, 1);
-    const char* kind = push_field_string(L, t, "kind", "choose");
+    readonly_view_unwrap(L, t);   // a module's constant request reads like the table
+    const int top = lua_gettop(L);
+    const int f = push_request_fields(L, t);
+    if (lua_isnil(L, f + kPlayer)) luaL_error(L, "%s: field 'player' is required", fn);
+    r.player = check_player_at(L, f + kPlayer, arg, "field 'player'", m);
+    const int kind_type = lua_type(L, f + kKind);
+    if (kind_type != LUA_TNIL && kind_type != LUA_TSTRING)
+        luaL_error(L, "field 'kind' must be a string (got %s)", lua_typename(L, kind_type));
+    const char* kind = kind_type == LUA_TNIL ? "choose" : lua_tostring(L, f + kKind);
     if (!parse_decision_kind(kind, r.kind))
         luaL_error(L, "%s: field 'kind' must be \"choose\", \"order\", \"number\" or \"yesno\" (got \"%s\")", fn, kind);
-    lua_pop(L, 1);
-    get_field_string(L, t, "id", r.id);
-    get_field_string(L, t, "prompt", r.prompt);
-    lua_getfield(L, t, "secret");
-    r.secret = lua_toboolean(L, -1);
-    lua_pop(L, 1);
-    lua_getfield(L, t, "unannounced");
-    r.unannounced = lua_toboolean(L, -1);
-    lua_pop(L, 1);
-    if (lua_getfield(L, t, "options") == LUA_TTABLE) {
-        const int opts = lua_gettop(L);
+    string_at(L, f + kId, "id", r.id);
+    string_at(L, f + kPrompt, "prompt", r.prompt);
+    r.secret = lua_toboolean(L, f + kSecret);
+    r.unannounced = lua_toboolean(L, f + kUnannounced);
+    const int opts = f + kOptions;
+    if (lua_type(L, opts) == LUA_TTABLE) {
         readonly_view_unwrap(L, opts);   // raw reads below
         const lua_Integer n = luaL_len(L, opts);
         if (n > 0) r.options.reserve(static_cast<std::size_t>(n));   // one allocation, no moves
@@ -87,18 +149,17 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
             }
             lua_pop(L, 1);
         }
-    } else if (!lua_isnil(L, -1)) {
+    } else if (!lua_isnil(L, opts)) {
         luaL_error(L, "%s: field 'options' must be a list", fn);
     }
-    lua_pop(L, 1);
     // Entities and spaces offered as they are (a zone's cards, board.reach's spaces): one
     // option each after `options`, labelled with its name by the kernel, so a script builds
     // no table per option.
-    add_listed_options(L, t, arg, m, fn, "entities", r);
-    add_listed_options(L, t, arg, m, fn, "spaces", r);
+    add_listed_options(L, f + kEntities, arg, m, fn, "entities", r);
+    add_listed_options(L, f + kSpaces, arg, m, fn, "spaces", r);
     // What is not offered, and why: {{label=, why=}, ...}, shown to a person who asks.
-    if (lua_getfield(L, t, "unavailable") == LUA_TTABLE) {
-        const int list = lua_gettop(L);
+    const int list = f + kUnavailable;
+    if (lua_type(L, list) == LUA_TTABLE) {
         readonly_view_unwrap(L, list);
         const lua_Integer n = luaL_len(L, list);
         for (lua_Integer i = 1; i <= n; ++i) {
@@ -109,16 +170,15 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
                 luaL_error(L, "%s: unavailable[%d] needs a 'label' and a 'why' (strings)", fn, (int)i);
             lua_pop(L, 1);
         }
-    } else if (!lua_isnil(L, -1)) {
+    } else if (!lua_isnil(L, list)) {
         luaL_error(L, "%s: field 'unavailable' must be a list of {label=, why=}", fn);
     }
-    lua_pop(L, 1);
     const auto count = static_cast<std::int64_t>(r.options.size());
     switch (r.kind) {
         case DecisionKind::Choose:
             r.min = r.max = 1;
-            get_field_int(L, t, "min", r.min);
-            get_field_int(L, t, "max", r.max);
+            int_at(L, f + kMin, "min", r.min);
+            int_at(L, f + kMax, "max", r.max);
             if (r.min < 0 || r.min > r.max)
                 luaL_error(L, "%s: min (%I) and max (%I) must satisfy 0 <= min <= max", fn, (LUAI_UACINT)r.min, (LUAI_UACINT)r.max);
             if (r.min > count)
@@ -129,13 +189,14 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
             if (count == 0) luaL_error(L, "%s: an order question needs options", fn);
             break;
         case DecisionKind::Number:
-            if (!get_field_int(L, t, "min", r.min) || !get_field_int(L, t, "max", r.max))
+            if (!int_at(L, f + kMin, "min", r.min) || !int_at(L, f + kMax, "max", r.max))
                 luaL_error(L, "%s: a number question needs 'min' and 'max'", fn);
             if (r.min > r.max) luaL_error(L, "%s: min (%I) is greater than max (%I)", fn, (LUAI_UACINT)r.min, (LUAI_UACINT)r.max);
             break;
         case DecisionKind::YesNo:
             break;
     }
+    lua_settop(L, top);
 }
 
 SourceLoc caller_location(lua_State* L, Match& m) {

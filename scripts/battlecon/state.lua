@@ -36,16 +36,25 @@ local FIXED = {}
 -- Whether this match is team play: nil until first asked. A file-level local too is given its
 -- load-time value (nil) back before each match.
 local TEAM
+-- Each player's entity, by player: fixed for the match, and asked for about 70 times a beat,
+-- so read from the kernel once per match (emptied before each match like FIXED). The hot
+-- accessors below read `PE[p] or pe(p)`: a table read instead of a kernel call.
+local PE = {}
+local function pe(p)
+  local e = player_entity(p)
+  PE[p] = e
+  return e
+end
 
 ---Player p's entity: it carries the counters health, force and armor, the props figure and
 ---fighter, and the player's flags (damage_taken this beat among them).
 ---@param p integer
 ---@return integer
-function M.pe(p) return player_entity(p) end
+function M.pe(p) return PE[p] or pe(p) end
 ---Player p's figure: the entity standing on the line.
 ---@param p integer
 ---@return integer
-function M.figure(p) return entity_get(player_entity(p), "figure") end
+function M.figure(p) return entity_get(PE[p] or pe(p), "figure") end
 ---Player p's zone called `name` ("hand", "pair", "discard1", "status", ...).
 ---@param name string
 ---@param p integer
@@ -71,7 +80,7 @@ function M.box() return zone_find("box") end
 
 ---The player holding the active player card.
 ---@return integer
-function M.active() return entity_get(M.tracker(), "active") end
+function M.active() return entity_get(FIXED.tracker or M.tracker(), "active") end
 ---Gives player p the active player card (event bc.active when it changes hands). A card effect
 ---"become the active player" uses verbs.become_active.
 ---@param p integer
@@ -151,14 +160,14 @@ end
 function M.force_holder(p)
   local team = TEAM
   if team == nil then team = M.team_mode() end
-  if not team then return player_entity(p) end
+  if not team then return PE[p] or pe(p) end
   return entity_get(M.tracker(), "pool" .. match_team(p))
 end
 
 ---Player p's health.
 ---@param p integer
 ---@return integer
-function M.health(p) return counter_get(player_entity(p), "health") end
+function M.health(p) return counter_get(PE[p] or pe(p), "health") end
 ---The force player p may spend: p's own in a duel, the team pool in team play (M.force_holder).
 ---@param p integer
 ---@return integer
@@ -174,24 +183,25 @@ end
 -- Flags steer the rules but are no news (kernel scratch state, module `flag`: no event).
 -- Those in BEAT_FLAGS last until the end of the beat (match.end_period("beat") clears them);
 -- the others (eliminated, special_used) until set again.
-M.BEAT_FLAGS = { stunned = true, moved = true, moved_past = true, passed_enemy = true, advanced = true,
+local BEAT_FLAGS = { stunned = true, moved = true, moved_past = true, passed_enemy = true, advanced = true,
   was_hit = true, damage_taken = true, used_boost = true, used_fortify = true, used_accelerate = true }
+M.BEAT_FLAGS = BEAT_FLAGS
 ---Whether flag `key` is set on player p's entity (stunned, moved, was_hit, eliminated, ...).
 ---@param p integer
 ---@param key string
 ---@return boolean
-function M.flag(p, key) return flag_is(player_entity(p), key) end
+function M.flag(p, key) return flag_is(PE[p] or pe(p), key) end
 ---Sets flag `key` on player p's entity to `v` (true or an integer; nil or false clears it). A flag
 ---named in M.BEAT_FLAGS ends with the beat; the others stay until set again.
 ---@param p integer
 ---@param key string
 ---@param v boolean|integer|nil
 function M.set_flag(p, key, v)
-  flag_set(player_entity(p), key, v, M.BEAT_FLAGS[key] and "beat" or nil)
+  flag_set(PE[p] or pe(p), key, v, BEAT_FLAGS[key] and "beat" or nil)
 end
 ---The enemy p moved past last this beat (team play, O6), or nil.
 function M.passed_enemy(p)
-  local q = flag_get(player_entity(p), "passed_enemy")
+  local q = flag_get(PE[p] or pe(p), "passed_enemy")
   return q ~= 0 and q or nil
 end
 
@@ -222,7 +232,7 @@ end
 ---The attack cards: style and top base of the pair, or the special attack alone (the
 ---sources of p's derived stats, battlecon.stats). Returns the list and the special, if any.
 function M.attack_cards(p)
-  local list = { derived_sources(derived_find("power", player_entity(p))) }
+  local list = { derived_sources(derived_find("power", PE[p] or pe(p))) }
   local first = list[1]
   if first and #list == 1 and entity_kind(first) == "special" then return list, first end
   return list, nil
@@ -241,7 +251,7 @@ end
 ---@param p integer
 ---@return string
 function M.attack_name(p)
-  return joined_names(derived_sources(derived_find("power", player_entity(p))))
+  return joined_names(derived_sources(derived_find("power", PE[p] or pe(p))))
 end
 
 return M
