@@ -9,9 +9,9 @@
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
 local board_figures_at, board_path, board_place, board_space_count = board.figures_at, board.path, board.place, board.space_count
-local entity_get, table_concat = entity.get, table.concat
+local entity_get = entity.get
 
-local board_name, board_position, board_reach = board.name, board.position, board.reach
+local board_name, board_names, board_position, board_reach = board.name, board.names, board.position, board.reach
 local board_adjacent, board_share_region = board.adjacent, board.share_region
 local log_event, entity_name = log.event, entity.name
 
@@ -41,10 +41,9 @@ function M.move_fighter(chooser, f, steps, id)
     log_event("stay", "{e:fighter} stays on {s:space}", { fighter = f, space = at }, RULE["maneuver"])
     return at
   end
-  local path, names = board_path(f, to, "allies", steps), {}
-  for i = 1, #path do names[i] = board_name(path[i]) end
+  local path = board_names(board_path(f, to, "allies", steps))
   board_place(f, to)
-  EV_MOVE(f, at, to, table_concat(names, "-"))
+  EV_MOVE(f, at, to, path)
   return to
 end
 

@@ -53,12 +53,13 @@ local function defeated(f) return entity_get(f, "defeated") == true end
 ---Whether fighter `f` has been defeated.
 M.defeated = defeated
 
--- Appends player `p`'s living fighters to `out` (hero first); returns `out`.
+-- Appends player `p`'s living fighters to `out` (hero first); returns `out`. The prop is read
+-- in place (no call of `defeated`): about 25 fighters a turn pass through here.
 local function add_alive(p, out)
   local list = roster(p)
   for i = 1, #list do
     local f = list[i]
-    if not defeated(f) then out[#out + 1] = f end
+    if entity_get(f, "defeated") ~= true then out[#out + 1] = f end
   end
   return out
 end
@@ -150,18 +151,34 @@ function M.can_use(c, f)
   return user == "any" or user == entity_get(f, "fid")
 end
 
+-- Each player's hand, deck and discard zones, found once per match: setup makes them and
+-- they never change (file-level tables start empty in every match, as ROSTER does).
+local HAND, DECK, DISCARD = {}, {}, {}
+
 ---Player `p`'s hand zone.
 ---@param p integer
 ---@return integer
-function M.hand(p) return zone_find("hand", p) end
+function M.hand(p)
+  local z = HAND[p]
+  if not z then z = zone_find("hand", p); HAND[p] = z end
+  return z
+end
 ---Player `p`'s deck zone.
 ---@param p integer
 ---@return integer
-function M.deck(p) return zone_find("deck", p) end
+function M.deck(p)
+  local z = DECK[p]
+  if not z then z = zone_find("deck", p); DECK[p] = z end
+  return z
+end
 ---Player `p`'s discard pile zone.
 ---@param p integer
 ---@return integer
-function M.discard_pile(p) return zone_find("discard", p) end
+function M.discard_pile(p)
+  local z = DISCARD[p]
+  if not z then z = zone_find("discard", p); DISCARD[p] = z end
+  return z
+end
 
 ---Expands a short card name ("skirmish") to its key for player `p`'s hero deck.
 function M.card_key(p, name)

@@ -38,6 +38,17 @@ print(board.adjacent(2, 3), board.adjacent(2, 4), table.concat(board.neighbours(
     CHECK(r.narrate(*set) == "the board has 5 spaces");
 }
 
+TEST_CASE("board.names joins the names of a list of spaces", "[lua_api][board]") {
+    const RunResult r = run_snippet(R"(board.line(5)
+print(board.names({ 1, 3, 5 }), board.names({ 2 }), board.names({}), board.names({ 4, 2 }, " to "))
+print(pcall(board.names, { 1, 9 })))");
+    REQUIRE(r.finished());
+    REQUIRE(r.printed().size() == 2);
+    CHECK(r.printed()[0] == "1-3-5\t2\t\t4 to 2");
+    CHECK_THAT(r.printed()[1], StartsWith("false\t"));
+    CHECK_THAT(r.printed()[1], Catch::Matchers::Contains("spaces[2]"));
+}
+
 TEST_CASE("board.place puts a figure on a space and logs board.place", "[lua_api][board]") {
     const RunResult r = run_snippet(R"(board.line(5)
 local f = entity.create{kind = "figure", zone = 1, name = "F"}

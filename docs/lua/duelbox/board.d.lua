@@ -172,6 +172,16 @@ function board.share_region(a, b) end
 ---@return string
 function board.name(s) end
 
+---`board.names(spaces [, sep]) -> string`
+---
+---The names of the spaces in list `spaces`, joined by `sep` (default "-"): a path as a log
+---shows it, `board.names(board.path(f, to, "allies", 3))` -> "s1-s4-s10", in one call
+---instead of a board.name per space and a table.concat. An empty list gives "".
+---@param spaces any
+---@param sep? any
+---@return string
+function board.names(spaces, sep) end
+
 ---`board.find(name) -> space|nil`
 ---@param name any
 ---@return integer|nil
