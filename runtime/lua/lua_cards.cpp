@@ -217,15 +217,37 @@ int cards_copy(lua_State* L) {
     return 1;
 }
 
-/// cards.keys([prefix]) -> {key...}
+/// cards.keys([prefix [, filter]]) -> {key...}
 /// Every card key (in file order), or those starting with `prefix` ("game/fighter/").
+/// `filter = {kind =, prop =}` keeps only the definitions of that kind (def.kind, "card" when
+/// unset) and with that prop set (anything but nil and false): `cards.keys("game/", {kind =
+/// "fighter", prop = "roster"})` lists a roster without reading a definition in Lua.
 int cards_keys(lua_State* L) {
     const char* prefix = luaL_optstring(L, 1, "");
+    if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TTABLE);
+    lua_settop(L, 2);
+    auto& wanted = push_owned<std::pair<std::string, std::string>>(L);   // kind, prop: freed if a check raises
+    if (lua_istable(L, 2)) {
+        readonly_view_unwrap(L, 2);
+        get_field_string(L, 2, "kind", wanted.first);
+        get_field_string(L, 2, "prop", wanted.second);
+    }
     const auto& cards = host_of(L).cards();
     lua_createtable(L, static_cast<int>(cards.size()), 0);
     lua_Integer n = 0;
     for (const CardDef& c : cards) {
         if (c.key.rfind(prefix, 0) != 0) continue;
+        if (!wanted.first.empty() || !wanted.second.empty()) {
+            const CardTemplate* t = card_template(L, c.key);
+            if (!t || (!wanted.first.empty() && t->kind != wanted.first)) continue;
+            if (!wanted.second.empty()) {
+                const auto it = std::find_if(t->props.begin(), t->props.end(),
+                                             [&](const auto& kv) { return kv.first == wanted.second; });
+                if (it == t->props.end() || is_nil(it->second) ||
+                    (std::holds_alternative<bool>(it->second) && !std::get<bool>(it->second)))
+                    continue;
+            }
+        }
         lua_pushstring(L, c.key.c_str());
         lua_rawseti(L, -2, ++n);
     }

@@ -90,17 +90,12 @@ function M.deck(fkey)
   return d
 end
 
+local ROSTER_FILTER = { kind = "fighter", prop = "roster" }   -- the kernel filters (cards.keys)
+
 ---Every fighter key of the roster (fighters with props.roster), in file order: a new list
 ---each call (the caller may shuffle it).
 function M.roster()
-  if not ROSTER then
-    ROSTER = {}
-    local keys = cards_keys("tagteam/")
-    for i = 1, #keys do
-      local d = cards_get(keys[i])
-      if d.kind == "fighter" and d.props.roster then ROSTER[#ROSTER + 1] = keys[i] end
-    end
-  end
+  if not ROSTER then ROSTER = cards_keys("tagteam/", ROSTER_FILTER) end
   return table_move(ROSTER, 1, #ROSTER, 1, {})
 end
 

@@ -47,6 +47,23 @@ print(#cards.keys("other/")))");
                                  "snippet/token/red,snippet/token/blue", "0"});
 }
 
+TEST_CASE("cards.keys keeps only a kind, a set prop, or both", "[lua_api][cards]") {
+    const RunResult r = run_snippet(R"(print(table.concat(cards.keys("snippet/", { kind = "token" }), ","))
+print(table.concat(cards.keys("", { kind = "card" }), ","))
+print(table.concat(cards.keys("snippet/", { prop = "power" }), ","))
+print(table.concat(cards.keys("snippet/", { kind = "card", prop = "school" }), ","))
+print(#cards.keys("snippet/", { kind = "token", prop = "power" }), #cards.keys(nil, {}))
+print(pcall(cards.keys, "snippet/", { kind = 3 })))");
+    REQUIRE(r.finished());
+    REQUIRE(r.printed().size() == 6);
+    CHECK(r.printed()[0] == "snippet/token/red,snippet/token/blue");
+    CHECK(r.printed()[1] == "snippet/faulty,snippet/ping,snippet/shapes");   // kind unset reads "card"
+    CHECK(r.printed()[2] == "snippet/ping,snippet/shapes");
+    CHECK(r.printed()[3] == "snippet/ping");
+    CHECK(r.printed()[4] == "0\t6");
+    CHECK_THAT(r.printed()[5], Catch::Matchers::Contains("field 'kind' must be a string"));
+}
+
 TEST_CASE("cards.get and cards.of return the definition table", "[lua_api][cards]") {
     const RunResult r = run_snippet(R"(local def = cards.get("snippet/ping")
 print(def.name, def.key, def.props.power, type(def.go), cards.get("snippet/nope"))

@@ -55,9 +55,13 @@ function cards.of(e) end
 ---@return table|nil
 function cards.copy(key) end
 
----`cards.keys([prefix]) -> {key...}`
+---`cards.keys([prefix [, filter]]) -> {key...}`
 ---
 ---Every card key (in file order), or those starting with `prefix` ("game/fighter/").
+---`filter = {kind =, prop =}` keeps only the definitions of that kind (def.kind, "card" when
+---unset) and with that prop set (anything but nil and false): `cards.keys("game/", {kind =
+---"fighter", prop = "roster"})` lists a roster without reading a definition in Lua.
 ---@param prefix? any
+---@param filter? any
 ---@return table
-function cards.keys(prefix) end
+function cards.keys(prefix, filter) end
