@@ -36,8 +36,6 @@ local EV_DAMAGE = log_kind("bc.damage", "{p:player} takes {n} damage ({health} h
   { rule = "§3.9 AT4" })
 local UNSET = -999999
 
-local function over() return match_finished() end
-
 -- Rule option team_opponent (§9.3 O2, team play): "space" (default) = "the opponent" is worked
 -- out again every time a fighter moves onto a new space; "move" = once, when a move starts.
 local function respace() return entity_get(S_tracker(), "team_opponent") ~= "move" end
@@ -49,7 +47,7 @@ local function respace() return entity_get(S_tracker(), "team_opponent") ~= "mov
 ---Takes n force from the common pool (the box when it runs dry); the pool reaching 0 is the
 ---time-out (W17). Returns the new force.
 function M.gain_force(p, n)
-  if over() or n <= 0 then return S_force(p) end
+  if match_finished() or n <= 0 then return S_force(p) end
   local pool = S_pool()
   local have = counter_get(pool, "force")
   local from_pool = math_min(have, n)
@@ -90,7 +88,7 @@ end
 ---@param p integer
 ---@param why string|nil
 function M.eliminate(p, why)
-  if over() or S_flag(p, "eliminated") then return end
+  if match_finished() or S_flag(p, "eliminated") then return end
   log_event("bc.eliminated", "{p:player} is eliminated", { player = p }, { rule = "§3.12" })
   for _, e in ipairs(S_sources(p)) do fire_deactivate(e) end
   if not S_team_mode() then return match_finish(S_opponent(p), why or "knockout") end
@@ -125,10 +123,10 @@ end
 ---false) and fires nothing. W14: "stunned" handlers see ctx.stun = {target =} before the
 ---stun lands and may cancel it ("when you would be stunned", "when you stun the opponent").
 function M.stun(p)
-  if over() or S_flag(p, "stunned") or stats_stable(p) then return false end
+  if match_finished() or S_flag(p, "stunned") or stats_stable(p) then return false end
   local pending = { target = p }
   fire_fire("stunned", { stun = pending })                           -- each player orders their own (E8)
-  if pending.cancel or over() then return false end
+  if pending.cancel or match_finished() then return false end
   S_set_flag(p, "stunned", true)
   EV_STUN(p)
   return true
@@ -140,7 +138,7 @@ end
 ---count ("cannot drop below 1" hides nothing from them), `taken` what health lost.
 function M.take_damage(p, amount, opts)
   opts = opts or {}
-  if over() then return { seen = 0, taken = 0 } end
+  if match_finished() then return { seen = 0, taken = 0 } end
   amount = stats_number(amount)
   local pe = S_pe(p)
   local vulnerable = effect_stat(pe, "vulnerable", 0) > 0
@@ -176,7 +174,7 @@ function M.deal_damage(p, x, target)
   target = target or S_opponent(p)
   if not target then return { seen = 0, taken = 0 } end
   local r = M.take_damage(target, x)
-  if r.taken > 0 and not over() then
+  if r.taken > 0 and not match_finished() then
     fire_fire("when_damaged", { target = target, amount = r.seen, by = p }, { target })
   end
   return r
@@ -185,7 +183,7 @@ end
 ---"Lose X" (§8): not damage; never eliminates (stops at 1); no stun, no armor.
 function M.lose(p, x, target)
   target = target or S_opponent(p)
-  if over() or not target then return 0 end
+  if match_finished() or not target then return 0 end
   local h = S_health(target)
   local n = math_max(0, math_min(x, h - 1))
   if n > 0 then counter_add(S_pe(target), "health", -n) end
@@ -198,7 +196,7 @@ end
 ---@param x integer
 ---@return integer
 function M.restore(p, x)
-  if over() then return 0 end
+  if match_finished() then return 0 end
   local _, max = counter_bounds(S_pe(p), "health")
   local before = S_health(p)
   counter_set(S_pe(p), "health", math_min(max, before + x))
@@ -297,7 +295,7 @@ end
 ---All or nothing: illegal outcomes are dropped; if none is left the effect is ignored.
 ---Returns true when the figure ended on another space.
 function M.move(p, words, amounts, why)
-  if over() then return false end
+  if match_finished() then return false end
   if type(words) == "string" then words = { words } end
   local refused = match_asks_person(p) and {} or nil   -- reasons only for a person to read
   local outcomes = M.outcomes(p, words, amounts, nil, refused)
@@ -322,7 +320,7 @@ function M.move(p, words, amounts, why)
   local pending = { word = pick.word, n = pick.n, mover = mover_p, actor = p, opp = pick.opp }
   local side = self_word and S_team_mode() and (board_position(them) > board_position(me) and 1 or -1)
   fire_fire("moving", { move = pending })   -- each player orders their own (E8)
-  if pending.cancel or over() then return false end
+  if pending.cancel or match_finished() then return false end
   if side and respace() and not entity_get(S_tracker(), "opp" .. p) then
     -- O2: a fighter the W14 effects moved onto a new space may have changed who "the
     -- opponent" is: the nearest enemy on the chosen side now (TM2: the direction stays the
@@ -408,14 +406,14 @@ end
 
 ---Teleport (§7.2): to a free space; counts as an advance or a retreat for bans and triggers.
 function M.teleport(p, to)
-  if over() then return false end
+  if match_finished() then return false end
   local o = S_opponent(p)
   if not o then return false end
   local ok, counts = board_teleport(S_figure(p), S_figure(o), to, true)
   if not ok then return false end
   local pending = { word = counts, teleport = true, mover = p, actor = p, opp = o, to = to }
   fire_fire("moving", { move = pending })   -- each player orders their own (E8)
-  if pending.cancel or over() then return false end
+  if pending.cancel or match_finished() then return false end
   local from = board_position(S_figure(p))
   local moved, _, passed = board_teleport(S_figure(p), S_figure(o), to)
   ok = moved
