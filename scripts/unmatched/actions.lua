@@ -157,6 +157,11 @@ local function refusals(p, schemes, attacks)
   return why
 end
 
+-- The action question, one table for every action (decide reads it whole before it returns).
+local EMPTY_LIST = {}
+local ACTION_ASK = { player = 0, id = "action", prompt = "", options = EMPTY_LIST }
+local ACTION_PROMPT = { "action 1 of 2", "action 2 of 2" }
+
 ---Player `p`'s turn number `n`. `options` = the match's rule options (ctx.options).
 function M.turn(p, n, options)
   EV_TURN(p, n)
@@ -170,8 +175,9 @@ function M.turn(p, n, options)
     -- Asked even when MANEUVER is the only legal action: the log then shows every choice.
     local legal, schemes, attacks = M.legal(p)
     local why = match_asks_person(p) and refusals(p, schemes, attacks) or nil
-    local what = legal[decide { player = p, id = "action", prompt = "action " .. a .. " of 2", options = legal,
-      unavailable = why }[1]]
+    ACTION_ASK.player, ACTION_ASK.prompt, ACTION_ASK.options, ACTION_ASK.unavailable = p, ACTION_PROMPT[a], legal, why
+    local what = legal[decide(ACTION_ASK)[1]]
+    ACTION_ASK.options, ACTION_ASK.unavailable = EMPTY_LIST, nil   -- this turn's lists: not kept past it
     if what == "Maneuver" then M.maneuver(p) elseif what == "Scheme" then M.scheme(p, schemes) else combat_attack(p, attacks, options.ability_order) end
     if match_finished() then return end
     EV_ACTION_DONE(p, a, what:lower())

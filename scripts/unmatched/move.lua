@@ -26,6 +26,11 @@ local EV_MOVE = log_kind("move", "{e:fighter} moves {path}", { "fighter", "from"
 
 local EMPTY = {}   -- no reachable space (steps = 0); never written
 
+-- The move question, one table for every move (decide reads it whole before it returns), so
+-- a move builds no request, option list or option table: about nine moves a turn.
+local STAY = { label = "", space = 0 }
+local MOVE_ASK = { player = 0, id = "", prompt = "", options = { STAY } }
+
 ---Player `chooser` moves fighter `f` up to `steps` spaces (0 = stay). Returns the space.
 function M.move_fighter(chooser, f, steps, id)
   local at = board_position(f)
@@ -33,8 +38,11 @@ function M.move_fighter(chooser, f, steps, id)
   local reach = steps > 0 and board_reach(f, steps, "allies") or EMPTY
   local to = at
   if #reach > 0 then   -- option 1 stays; option k + 1 is reach[k] (the kernel labels the spaces)
-    local pick = decide { player = chooser, id = id or "move", prompt = "move " .. entity_name(f) .. " up to " .. steps ..
-        " space(s)", options = { { label = "stay on " .. board_name(at), space = at } }, spaces = reach }[1]
+    STAY.label, STAY.space = "stay on " .. board_name(at), at
+    MOVE_ASK.player, MOVE_ASK.id, MOVE_ASK.spaces = chooser, id or "move", reach
+    MOVE_ASK.prompt = "move " .. entity_name(f) .. " up to " .. steps .. " space(s)"
+    local pick = decide(MOVE_ASK)[1]
+    MOVE_ASK.spaces = nil   -- the list is this move's: not kept past it
     if pick > 1 then to = reach[pick - 1] end
   end
   if to == at then
