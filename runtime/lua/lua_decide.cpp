@@ -16,7 +16,7 @@ namespace duelbox {
 namespace {
 
 // A request's fields. A request sets a few of them (four to six), and looking each of the
-// thirteen up by name cost more than one walk over the table: lua_getfield finds the name's
+// twelve up by name cost more than one walk over the table: lua_getfield finds the name's
 // string again on every call.
 enum RequestField {
     kPlayer, kKind, kId, kPrompt, kSecret, kUnannounced, kOptions, kEntities, kSpaces, kUnavailable, kMin, kMax,

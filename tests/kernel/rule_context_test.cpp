@@ -117,3 +117,40 @@ TEST_CASE("rule context: the JSON line sorts rule with the other fields, byte fo
           "{\"seq\":3,\"type\":\"zone.move\",\"data\":{\"entity\":3,\"from\":2,\"index\":0,"
           "\"rule\":\"§3.11 step 1\",\"to\":3}}");
 }
+
+TEST_CASE("event fields are stored in key order, the rule among them, whatever order they come in", "[kernel][rule][log]") {
+    // EventLog::append remembers the order per sequence of key symbols: the second and third
+    // events reuse what the first worked out, and a new sequence of the same keys gets its own.
+    EventLog log;
+    const Sym type = intern("test.order"), text = intern("x"), rule = intern("§1 R1");
+    const FieldKey zed{"zed"}, alpha{"alpha"}, mid{"mid"};
+    const auto keys_of = [&](std::size_t i) {
+        std::string out;
+        for (const Field& f : log.event(i).fields) out += (out.empty() ? "" : ",") + std::string(f.key);
+        return out;
+    };
+    for (int round = 0; round < 2; ++round) {
+        const FieldIn zma[] = {{zed.text, std::int64_t{1}, kEveryone, zed.sym},
+                               {mid.text, std::int64_t{2}, kEveryone, mid.sym},
+                               {alpha.text, std::int64_t{3}, kEveryone, alpha.sym}};
+        log.append(type, text, zma, rule, {}, kEveryone);
+        CHECK(keys_of(log.size() - 1) == "alpha,mid,rule,zed");
+        log.append(type, text, zma, 0, {}, kEveryone);   // no rule context: no rule field
+        CHECK(keys_of(log.size() - 1) == "alpha,mid,zed");
+        const FieldIn amz[] = {{alpha.text, std::int64_t{3}, kEveryone, alpha.sym},
+                               {mid.text, std::int64_t{2}, kEveryone, mid.sym},
+                               {zed.text, std::int64_t{1}, kEveryone, zed.sym}};   // the same keys, another order
+        log.append(type, text, amz, rule, {}, kEveryone);
+        CHECK(keys_of(log.size() - 1) == "alpha,mid,rule,zed");
+        CHECK(value_to_string(log.event(log.size() - 1).get("zed")) == "1");
+        const FieldIn am[] = {{alpha.text, std::int64_t{3}, kEveryone, alpha.sym}, {mid.text, std::int64_t{2}, kEveryone, mid.sym}};
+        log.append(type, text, am, rule, {}, kEveryone);
+        CHECK(keys_of(log.size() - 1) == "alpha,mid,rule");
+        const FieldIn own[] = {{zed.text, std::int64_t{1}, kEveryone, zed.sym},
+                               {"rule", std::string_view("§9 its own"), kEveryone, 0}};   // an event's own rule wins
+        log.append(type, text, own, rule, {}, kEveryone);
+        CHECK(keys_of(log.size() - 1) == "rule,zed");
+        CHECK(value_to_string(log.event(log.size() - 1).get("rule")) == "§9 its own");
+    }
+    CHECK(value_to_string(log.event(0).get("zed")) == "1");
+}

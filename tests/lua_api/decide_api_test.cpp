@@ -26,6 +26,27 @@ print(#picks, picks[1], picks[2]))",
     CHECK(r.narrate(*d) == "Player 1 chooses z, x");
 }
 
+TEST_CASE("decide reads a request however it is built: inherited fields, unknown keys, a table reused",
+          "[lua_api][decide]") {
+    // The kernel walks a plain request once; one with a metatable of its own is read by name,
+    // so fields it inherits through __index still count. Keys it does not know are ignored.
+    const RunResult r = run_snippet(R"(local base = {player = 2, id = "inh", options = {"a", "b", "c"}}
+local inherited = setmetatable({prompt = "pick one"}, {__index = base})
+print(decide(inherited)[1])
+print(decide{player = 1, id = "odd", options = {"x", "y"}, colour = "red", [1] = "ignored"}[1])
+local ask = {player = 1, id = "again", options = {"p", "q"}}
+print(decide(ask)[1])
+ask.options, ask.player = {"r", "s", "t"}, 2
+print(decide(ask)[1]))",
+                                    2, {pick(2, {3}, "inh"), pick(1, {2}, "odd"), pick(1, {1}, "again"), pick(2, {3}, "again")});
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"3", "2", "1", "3"});
+    const auto decisions = r.of_type("decision");
+    REQUIRE(decisions.size() == 4);
+    CHECK(r.data(*decisions[0]) == json{{"answer", "c"}, {"id", "inh"}, {"player", 2}});
+    CHECK(r.data(*decisions[3]) == json{{"answer", "t"}, {"id", "again"}, {"player", 2}});
+}
+
 TEST_CASE("decide choose asks for exactly one option by default", "[lua_api][decide]") {
     // The "first" agent answers with the first legal answer: option 1.
     const RunResult r = run_snippet(R"(local picks = decide{player = 2, options = {"left", "right"}}
