@@ -46,17 +46,32 @@ function M.discard(c)
   zone_move(c, state_discard_pile(entity_owner(c)))
 end
 
+-- The BOOST question, one request and option list for every question (decide reads them whole
+-- before it returns), and each card's option made once per match (remade if its boost value
+-- changes): about five hand cards are offered each time. File-level tables start every match
+-- as loaded, so no option outlives its match.
+local BOOST_OPTION = {}
+local BOOST_ASK = { player = 0, id = "", prompt = "", options = { { label = "No boost", value = 0 } } }
+
 ---Asks player `p` whether to BOOST `what` by discarding one card from hand (any card,
 ---even one whose fighters are defeated). Returns the boost value added (0 when declined).
 function M.boost(p, id, what)
   local hand = zone_items(state_hand(p))
   if #hand == 0 then return 0 end
-  local options = { { label = "No boost", value = 0 } }
+  local options = BOOST_ASK.options
   for i = 1, #hand do
     local c = hand[i]
-    options[i + 1] = { label = entity_name(c) .. " (boost " .. (entity_get(c, "boost") or 0) .. ")", entity = c }
+    local boost = entity_get(c, "boost") or 0
+    local o = BOOST_OPTION[c]
+    if not o or o.boost ~= boost then   -- a name never changes; a boost value might
+      o = { label = entity_name(c) .. " (boost " .. boost .. ")", entity = c, boost = boost }
+      BOOST_OPTION[c] = o
+    end
+    options[i + 1] = o
   end
-  local pick = decide { player = p, id = id, prompt = "discard a card to BOOST " .. what .. "?", options = options }[1]
+  for i = #hand + 2, #options do options[i] = nil end
+  BOOST_ASK.player, BOOST_ASK.id, BOOST_ASK.prompt = p, id, "discard a card to BOOST " .. what .. "?"
+  local pick = decide(BOOST_ASK)[1]
   if pick == 1 then return 0 end
   local c = options[pick].entity
   local value = entity_get(c, "boost") or 0
