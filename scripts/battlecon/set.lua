@@ -60,24 +60,44 @@ local PAIR_KINDS = { "style", "base" }
 local SET_ID = { style = "set.style", base = "set.base" }
 local SET_PROMPT = { style = "set your style face down", base = "set your base face down" }
 
+-- The Set questions: each player's two requests made once per match (decide_all reads them
+-- whole before it returns), and the beat's lists kept in scratch lists reused every beat.
+-- File-level tables start every match as loaded, so none of this outlives its match.
+local SET_ASK = {}                           -- [p][k]: player p's request for PAIR_KINDS[k]
+local REQUESTS, LISTS, WHO = {}, {}, {}
+
+local function set_requests(p)
+  local asks = SET_ASK[p]
+  if not asks then
+    asks = {}
+    for k = 1, #PAIR_KINDS do
+      local kind = PAIR_KINDS[k]
+      asks[k] = { player = p, id = SET_ID[kind], prompt = SET_PROMPT[kind], entities = false, secret = true }
+    end
+    SET_ASK[p] = asks
+  end
+  return asks
+end
+
 ---SET1: both players choose a style and a base at once, secretly (decide_all); the cards go
 ---face down into the "pair" zone (owner-visible) until Reveal.
 function M.set_phase(ctx, recycle)
-  local requests, lists, who = {}, {}, {}
+  local n = 0
   for p = 1, ctx.players do
     if not S_flag(p, "eliminated") and empty_hand_recycle(ctx, p, recycle) then
-      local hand = zone_find("hand", p)
-      for _, kind in ipairs(PAIR_KINDS) do
-        local list = of_kind(hand, kind)   -- offered as they are: the kernel labels them
-        requests[#requests + 1] = { player = p, id = SET_ID[kind], prompt = SET_PROMPT[kind], entities = list, secret = true }
-        lists[#lists + 1] = list
-        who[#who + 1] = p
+      local hand, asks = zone_find("hand", p), set_requests(p)
+      for k = 1, #PAIR_KINDS do
+        local list = of_kind(hand, PAIR_KINDS[k])   -- offered as they are: the kernel labels them
+        asks[k].entities = list
+        n = n + 1
+        REQUESTS[n], LISTS[n], WHO[n] = asks[k], list, p
       end
     end
   end
-  local answers = decide_all(requests)
-  for i, p in ipairs(who) do
-    zone_move(lists[i][answers[i][1]], zone_find("pair", p), "bottom")
+  for i = #REQUESTS, n + 1, -1 do REQUESTS[i], LISTS[i], WHO[i] = nil, nil, nil end
+  local answers = decide_all(REQUESTS)
+  for i = 1, n do
+    zone_move(LISTS[i][answers[i][1]], zone_find("pair", WHO[i]), "bottom")
   end
   EV_SET()
 end
