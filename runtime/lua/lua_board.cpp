@@ -6,6 +6,7 @@
 #include "lua_modules.h"
 #include "lua_util.h"
 #include "readonly_view.h"
+#include "script_call.h"
 #include "scenario/json_fields.h"
 #include "scenario/map_file.h"
 
@@ -368,6 +369,7 @@ int board_names(lua_State* L) {
     std::size_t sep_len = 0;
     const char* sep = luaL_optlstring(L, 2, "-", &sep_len);
     const lua_Integer n = luaL_len(L, 1);
+    charge_instructions(L, n);   // C work in proportion to a list the script may pass again and again
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     for (lua_Integer i = 1; i <= n; ++i) {

@@ -31,23 +31,38 @@ int request_field(const char* key, std::size_t len) {
     return -1;
 }
 
+// A request walked past this many entries is read by name instead: a table with thousands of
+// other keys, handed to decide again and again, must not cost a walk of them all each time.
+constexpr int kMaxRequestWalk = 32;
+
+// Reads the request's fields by name into the slots from `base` (an __index answers too).
+void read_request_fields_by_name(lua_State* L, int t, int base) {
+    for (int f = 0; f < kRequestFields; ++f) {
+        lua_getfield(L, t, kRequestFieldNames[f]);
+        lua_replace(L, base + f);
+    }
+}
+
 // Pushes the fields of the request table at `t`, kRequestFields values (nil where absent), and
 // returns the slot of the first. A plain table is walked once (lua_next); a table with a
-// metatable of its own is read by name, so its __index still answers.
+// metatable of its own, or with many more entries than a request has, is read by name.
 int push_request_fields(lua_State* L, int t) {
     luaL_checkstack(L, kRequestFields + 4, "decide");
     const int base = lua_gettop(L) + 1;
     for (int f = 0; f < kRequestFields; ++f) lua_pushnil(L);
     if (lua_getmetatable(L, t)) {
         lua_pop(L, 1);
-        for (int f = 0; f < kRequestFields; ++f) {
-            lua_getfield(L, t, kRequestFieldNames[f]);
-            lua_replace(L, base + f);
-        }
+        read_request_fields_by_name(L, t, base);
         return base;
     }
+    int walked = 0;
     lua_pushnil(L);
     while (lua_next(L, t)) {
+        if (++walked > kMaxRequestWalk) {
+            lua_pop(L, 2);   // the value and the key: the walk stops here
+            read_request_fields_by_name(L, t, base);
+            return base;
+        }
         if (lua_type(L, -2) == LUA_TSTRING) {   // lua_tolstring on a string key leaves it as it is
             std::size_t len = 0;
             const char* key = lua_tolstring(L, -2, &len);

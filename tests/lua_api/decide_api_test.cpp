@@ -34,17 +34,22 @@ TEST_CASE("decide reads a request however it is built: inherited fields, unknown
 local inherited = setmetatable({prompt = "pick one"}, {__index = base})
 print(decide(inherited)[1])
 print(decide{player = 1, id = "odd", options = {"x", "y"}, colour = "red", [1] = "ignored"}[1])
+local big = {player = 1, id = "big", options = {"m", "n"}}
+for i = 1, 100 do big["junk" .. i] = i end   -- many other keys: read by name, not walked
+print(decide(big)[1])
 local ask = {player = 1, id = "again", options = {"p", "q"}}
 print(decide(ask)[1])
 ask.options, ask.player = {"r", "s", "t"}, 2
 print(decide(ask)[1]))",
-                                    2, {pick(2, {3}, "inh"), pick(1, {2}, "odd"), pick(1, {1}, "again"), pick(2, {3}, "again")});
+                                    2, {pick(2, {3}, "inh"), pick(1, {2}, "odd"), pick(1, {2}, "big"), pick(1, {1}, "again"),
+                                        pick(2, {3}, "again")});
     REQUIRE(r.finished());
-    CHECK(r.printed() == Strings{"3", "2", "1", "3"});
+    CHECK(r.printed() == Strings{"3", "2", "2", "1", "3"});
     const auto decisions = r.of_type("decision");
-    REQUIRE(decisions.size() == 4);
+    REQUIRE(decisions.size() == 5);
     CHECK(r.data(*decisions[0]) == json{{"answer", "c"}, {"id", "inh"}, {"player", 2}});
-    CHECK(r.data(*decisions[3]) == json{{"answer", "t"}, {"id", "again"}, {"player", 2}});
+    CHECK(r.data(*decisions[2]) == json{{"answer", "n"}, {"id", "big"}, {"player", 1}});
+    CHECK(r.data(*decisions[4]) == json{{"answer", "t"}, {"id", "again"}, {"player", 2}});
 }
 
 TEST_CASE("decide choose asks for exactly one option by default", "[lua_api][decide]") {
