@@ -17,7 +17,13 @@ auto lower(Vec& props, std::string_view key) {
 
 const Value& Entity::prop(std::string_view key) const {
     // An entity has a handful of props: a scan that turns most keys away on their length costs
-    // less than a binary search, which compares the texts of every key it visits.
+    // less than a binary search, which compares the texts of every key it visits. An entity a
+    // script gave many props is searched by halves, so a read stays cheap whatever it holds.
+    constexpr std::size_t kScanUpTo = 16;
+    if (props.size() > kScanUpTo) {
+        auto it = lower(props, key);
+        return (it != props.end() && it->first == key) ? it->second : kNilValue;
+    }
     for (const auto& kv : props)
         if (kv.first.size() == key.size() && std::memcmp(kv.first.data(), key.data(), key.size()) == 0) return kv.second;
     return kNilValue;

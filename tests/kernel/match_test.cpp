@@ -435,3 +435,19 @@ TEST_CASE("finish records the result once", "[kernel][match]") {
     CHECK(last_event(t.m).get("reason") == Value{std::string("knockout")});
     CHECK_THROWS_WITH(t.m.finish({}, "again"), "the match is already finished");
 }
+
+TEST_CASE("Entity::prop finds every prop, few or many, and nothing that is not there", "[kernel][match]") {
+    // A few props are scanned, many are searched by halves (entity.cpp): both must agree.
+    for (const int count : {1, 5, 16, 17, 200}) {
+        Entity e;
+        for (int i = 0; i < count; ++i) e.set_prop("k" + std::to_string(i * 7 % count), Value{std::int64_t{i}});
+        for (int i = 0; i < count; ++i) {
+            const Value& v = e.prop("k" + std::to_string(i * 7 % count));
+            REQUIRE(std::holds_alternative<std::int64_t>(v));
+            CHECK(std::get<std::int64_t>(v) == i);
+        }
+        CHECK(is_nil(e.prop("k")));
+        CHECK(is_nil(e.prop("k" + std::to_string(count))));
+        CHECK(is_nil(e.prop("")));
+    }
+}
