@@ -32,18 +32,13 @@ int zone_create(lua_State* L) {
     });
 }
 
-/// zone.find(name [, owner]) -> zone|nil
-/// The zone with that name and owner (nil owner = shared), or nil.
-int zone_find(lua_State* L) {
-    Match& m = match_of(L);
-    std::size_t len = 0;
-    const char* name = luaL_checklstring(L, 1, &len);
-    const PlayerIndex owner = opt_player(L, 2, m);
-    // Rules ask for the same few zones hundreds of times a turn, by the same Lua strings (a
-    // script's constants keep them alive at one address). A slot keyed by that address and
-    // the owner answers without the sorted search; it is confirmed against the zone itself,
-    // since (name, owner) names one zone for good and a freed address may come back as
-    // another string or another match.
+// The zone called `name` (a Lua string of `len` bytes, alive for the call) owned by `owner`.
+// Rules ask for the same few zones hundreds of times a turn, by the same Lua strings (a
+// script's constants keep them alive at one address). A slot keyed by that address and the
+// owner answers without the sorted search; it is confirmed against the zone itself, since
+// (name, owner) names one zone for good and a freed address may come back as another string
+// or another match.
+ZoneId find_zone_named(const Match& m, const char* name, std::size_t len, PlayerIndex owner) {
     struct Slot {
         const Match* match = nullptr;
         const char* name = nullptr;
@@ -53,16 +48,24 @@ int zone_find(lua_State* L) {
     thread_local std::array<Slot, 256> slots;
     const auto a = reinterpret_cast<std::uintptr_t>(name);
     Slot& slot = slots[((a >> 4) ^ (a >> 12) ^ static_cast<std::uintptr_t>(owner) * 0x9e37) & 255];
-    ZoneId z = kNoZone;
     if (slot.match == &m && slot.name == name && slot.owner == owner &&
         slot.zone <= static_cast<ZoneId>(m.zone_count())) {
         const Zone& hit = m.zone(slot.zone);
-        if (hit.owner == owner && std::string_view(hit.name) == std::string_view(name, len)) z = slot.zone;
+        if (hit.owner == owner && std::string_view(hit.name) == std::string_view(name, len)) return slot.zone;
     }
-    if (z == kNoZone) {
-        z = m.find_zone(std::string_view(name, len), owner);
-        if (z != kNoZone) slot = {&m, name, owner, z};
-    }
+    const ZoneId z = m.find_zone(std::string_view(name, len), owner);
+    if (z != kNoZone) slot = {&m, name, owner, z};
+    return z;
+}
+
+/// zone.find(name [, owner]) -> zone|nil
+/// The zone with that name and owner (nil owner = shared), or nil.
+int zone_find(lua_State* L) {
+    Match& m = match_of(L);
+    std::size_t len = 0;
+    const char* name = luaL_checklstring(L, 1, &len);
+    const PlayerIndex owner = opt_player(L, 2, m);
+    const ZoneId z = find_zone_named(m, name, len, owner);
     if (z == kNoZone) lua_pushnil(L);
     else lua_pushinteger(L, z);
     return 1;
@@ -155,7 +158,7 @@ int zone_tagged(lua_State* L) {
                                                        luaL_typename(L, -1)));
         std::size_t len = 0;
         const char* name = lua_tolstring(L, -1, &len);
-        const ZoneId z = m.find_zone(std::string_view(name, len), owner);
+        const ZoneId z = find_zone_named(m, name, len, owner);   // the list holds the string: its address stays
         lua_pop(L, 1);
         if (z == kNoZone) continue;
         for (EntityId e : m.zone(z).items)
