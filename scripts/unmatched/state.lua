@@ -89,8 +89,19 @@ function M.is_hero(f) return entity_get(f, "role") == "hero" end
 ---@return integer
 function M.health(f) return counter_get(f, "health") end
 
+-- Each player's character card and card-key prefix, set once by setup and read many times a
+-- turn: found once per match (file-level tables start every match as loaded).
+local CHARACTER, KEY_PREFIX = {}, {}
+
 ---The character-card entity of player `p` (its handlers are the hero's ability).
-function M.character(p) return entity_get(player_entity(p), "character") end
+function M.character(p)
+  local c = CHARACTER[p]
+  if not c then
+    c = entity_get(player_entity(p), "character")
+    CHARACTER[p] = c   -- nil (not kept) before setup has made it
+  end
+  return c
+end
 ---The character definition (move value, fighters, deck list) of player `p`.
 function M.character_def(p) return cards_of(M.character(p)) end
 
@@ -183,7 +194,14 @@ end
 ---Expands a short card name ("skirmish") to its key for player `p`'s hero deck.
 function M.card_key(p, name)
   if name:find("/", 1, true) then return name end
-  return "unmatched/" .. entity_get(player_entity(p), "hero") .. "/" .. name
+  local prefix = KEY_PREFIX[p]
+  if not prefix then
+    local hero = entity_get(player_entity(p), "hero")
+    if not hero then error("player " .. tostring(p) .. " has no hero yet", 2) end
+    prefix = "unmatched/" .. hero .. "/"
+    KEY_PREFIX[p] = prefix
+  end
+  return prefix .. name
 end
 
 return M
