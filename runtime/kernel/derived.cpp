@@ -20,7 +20,6 @@ bool is_string(const Value& v, const std::string& s) {
     return str && *str == s;
 }
 
-bool truthy(const Value& v) { return !is_nil(v) && !(std::holds_alternative<bool>(v) && !std::get<bool>(v)); }
 
 // Whether modifier `m` can change value `s`: its target, and one of the stats step 3-4 read.
 bool reads_modifier(const DerivedSpec& s, const Modifier& m) {

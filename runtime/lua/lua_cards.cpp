@@ -243,9 +243,7 @@ int cards_keys(lua_State* L) {
             if (!wanted.second.empty()) {
                 const auto it = std::find_if(t->props.begin(), t->props.end(),
                                              [&](const auto& kv) { return kv.first == wanted.second; });
-                if (it == t->props.end() || is_nil(it->second) ||
-                    (std::holds_alternative<bool>(it->second) && !std::get<bool>(it->second)))
-                    continue;
+                if (it == t->props.end() || !truthy(it->second)) continue;
             }
         }
         lua_pushstring(L, c.key.c_str());

@@ -3,7 +3,7 @@
 // Both validate the request, hand it to the match runner (the DecisionSink) and yield the
 // rules coroutine. The runner asks the seat's agent (scripted, random, first-legal, a human)
 // and resumes the coroutine with the answer, which becomes decide's return value.
-#include <cstring>
+#include <string_view>
 
 #include "host.h"
 #include "kernel/decision.h"
@@ -22,12 +22,12 @@ enum RequestField {
     kPlayer, kKind, kId, kPrompt, kSecret, kUnannounced, kOptions, kEntities, kSpaces, kUnavailable, kMin, kMax,
     kRequestFields
 };
-constexpr const char* kRequestFieldNames[kRequestFields] = {
+constexpr std::string_view kRequestFieldNames[kRequestFields] = {
     "player", "kind", "id", "prompt", "secret", "unannounced", "options", "entities", "spaces", "unavailable", "min", "max"};
 
-int request_field(const char* key, std::size_t len) {
+int request_field(std::string_view key) {
     for (int f = 0; f < kRequestFields; ++f)
-        if (std::strlen(kRequestFieldNames[f]) == len && std::memcmp(kRequestFieldNames[f], key, len) == 0) return f;
+        if (kRequestFieldNames[f] == key) return f;
     return -1;
 }
 
@@ -38,7 +38,7 @@ constexpr int kMaxRequestWalk = 32;
 // Reads the request's fields by name into the slots from `base` (an __index answers too).
 void read_request_fields_by_name(lua_State* L, int t, int base) {
     for (int f = 0; f < kRequestFields; ++f) {
-        lua_getfield(L, t, kRequestFieldNames[f]);
+        lua_getfield(L, t, kRequestFieldNames[f].data());   // literals: NUL-terminated
         lua_replace(L, base + f);
     }
 }
@@ -66,32 +66,12 @@ int push_request_fields(lua_State* L, int t) {
         if (lua_type(L, -2) == LUA_TSTRING) {   // lua_tolstring on a string key leaves it as it is
             std::size_t len = 0;
             const char* key = lua_tolstring(L, -2, &len);
-            const int f = request_field(key, len);
+            const int f = request_field(std::string_view(key, len));
             if (f >= 0) lua_copy(L, -1, base + f);
         }
         lua_pop(L, 1);
     }
     return base;
-}
-
-// The string at stack slot `idx` (field `key`) into `out`; false when it is nil.
-bool string_at(lua_State* L, int idx, const char* key, std::string& out) {
-    const int type = lua_type(L, idx);
-    if (type == LUA_TNIL) return false;
-    if (type != LUA_TSTRING) luaL_error(L, "field '%s' must be a string (got %s)", key, lua_typename(L, type));
-    out = lua_tostring(L, idx);
-    return true;
-}
-
-// The integer at stack slot `idx` (field `key`) into `out`; false when it is nil.
-bool int_at(lua_State* L, int idx, const char* key, std::int64_t& out) {
-    const int type = lua_type(L, idx);
-    if (type == LUA_TNIL) return false;
-    int ok = 0;
-    const lua_Integer v = lua_tointegerx(L, idx, &ok);
-    if (!ok) luaL_error(L, "field '%s' must be an integer (got %s)", key, lua_typename(L, type));
-    out = v;
-    return true;
 }
 
 // Appends an option per id in the list at stack slot `idx`, field `field` ("entities" or

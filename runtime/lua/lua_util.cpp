@@ -188,18 +188,29 @@ void push_player(lua_State* L, PlayerIndex p) {
     else lua_pushinteger(L, p + 1);
 }
 
-bool get_field_int(lua_State* L, int t, const char* key, std::int64_t& out) {
-    const int type = lua_getfield(L, t, key);
-    if (type == LUA_TNIL) {
-        lua_pop(L, 1);
-        return false;
-    }
+bool int_at(lua_State* L, int idx, const char* key, std::int64_t& out) {
+    const int type = lua_type(L, idx);
+    if (type == LUA_TNIL) return false;
     int ok = 0;
-    const lua_Integer v = lua_tointegerx(L, -1, &ok);
-    lua_pop(L, 1);
+    const lua_Integer v = lua_tointegerx(L, idx, &ok);
     if (!ok) luaL_error(L, "field '%s' must be an integer (got %s)", key, lua_typename(L, type));
     out = v;
     return true;
+}
+
+bool string_at(lua_State* L, int idx, const char* key, std::string& out) {
+    const int type = lua_type(L, idx);
+    if (type == LUA_TNIL) return false;
+    if (type != LUA_TSTRING) luaL_error(L, "field '%s' must be a string (got %s)", key, lua_typename(L, type));
+    out = lua_tostring(L, idx);
+    return true;
+}
+
+bool get_field_int(lua_State* L, int t, const char* key, std::int64_t& out) {
+    lua_getfield(L, t, key);
+    const bool found = int_at(L, -1, key, out);   // raises with the value still pushed: the stack is unwound
+    lua_pop(L, 1);
+    return found;
 }
 
 const char* push_field_string(lua_State* L, int t, const char* key, const char* def) {
@@ -210,18 +221,10 @@ const char* push_field_string(lua_State* L, int t, const char* key, const char* 
 }
 
 bool get_field_string(lua_State* L, int t, const char* key, std::string& out) {
-    const int type = lua_getfield(L, t, key);
-    if (type == LUA_TNIL) {
-        lua_pop(L, 1);
-        return false;
-    }
-    if (type != LUA_TSTRING) {
-        lua_pop(L, 1);
-        luaL_error(L, "field '%s' must be a string (got %s)", key, lua_typename(L, type));
-    }
-    out = lua_tostring(L, -1);
+    lua_getfield(L, t, key);
+    const bool found = string_at(L, -1, key, out);
     lua_pop(L, 1);
-    return true;
+    return found;
 }
 
 void get_props_field(lua_State* L, int t, std::vector<std::pair<std::string, Value>>& props) {

@@ -71,7 +71,11 @@ void push_id_list(lua_State* L, const std::vector<Id>& ids) {
     }
 }
 
-// Field helpers for option tables ({kind = "x", limit = 1}).
+// The string / integer at stack slot `idx`, named `key` in the error, into `out`; false when it
+// is nil. A value of another type raises "field 'key' must be a string (got ...)".
+bool string_at(lua_State* L, int idx, const char* key, std::string& out);
+bool int_at(lua_State* L, int idx, const char* key, std::int64_t& out);
+// Field helpers for option tables ({kind = "x", limit = 1}): string_at / int_at of field `key`.
 bool get_field_int(lua_State* L, int t, const char* key, std::int64_t& out);
 bool get_field_string(lua_State* L, int t, const char* key, std::string& out);
 // String field `key` of the table at `t` (an absolute index), or `def` when it is nil; errors

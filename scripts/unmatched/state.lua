@@ -166,30 +166,25 @@ end
 -- they never change (file-level tables start empty in every match, as ROSTER does).
 local HAND, DECK, DISCARD = {}, {}, {}
 
+-- Player p's zone `name`, found and kept in `cache` (nil, not kept, before setup made it).
+local function find_kept(cache, name, p)
+  local z = zone_find(name, p)
+  cache[p] = z
+  return z
+end
+
 ---Player `p`'s hand zone.
 ---@param p integer
 ---@return integer
-function M.hand(p)
-  local z = HAND[p]
-  if not z then z = zone_find("hand", p); HAND[p] = z end
-  return z
-end
+function M.hand(p) return HAND[p] or find_kept(HAND, "hand", p) end
 ---Player `p`'s deck zone.
 ---@param p integer
 ---@return integer
-function M.deck(p)
-  local z = DECK[p]
-  if not z then z = zone_find("deck", p); DECK[p] = z end
-  return z
-end
+function M.deck(p) return DECK[p] or find_kept(DECK, "deck", p) end
 ---Player `p`'s discard pile zone.
 ---@param p integer
 ---@return integer
-function M.discard_pile(p)
-  local z = DISCARD[p]
-  if not z then z = zone_find("discard", p); DISCARD[p] = z end
-  return z
-end
+function M.discard_pile(p) return DISCARD[p] or find_kept(DISCARD, "discard", p) end
 
 ---Expands a short card name ("skirmish") to its key for player `p`'s hero deck.
 function M.card_key(p, name)
