@@ -1,45 +1,55 @@
 // file_locals.cpp - see file_locals.h.
 #include "file_locals.h"
 
+#include <cstdint>
 #include <cstring>
+#include <vector>
 
 namespace duelbox {
 
 namespace {
 
-// Registry: {functions = {f1, f2, ...}, indices = {i1, ...}, values = {v1, ...}, n = N}; a
-// value may be nil, so each list is read by position up to n.
+// The record lives in the registry as two objects: a Lua list `R` holding every Lua value the
+// restore compares with or puts back, and a userdata `plan` of 32-bit integers saying what is
+// where in R (slots are R's indices). The walk that finds them runs once per load; the restore
+// before each match reads the plan in order, so it makes no table and looks nothing up by name.
+//   plan = ngroups, { function slot, count, { upvalue index, load-time value slot } x count } x ngroups,
+//          ntables, { table slot, metatable slot (0 = none), count, first pair slot } x ntables
+// A table's image is its entries as `count` key/value pairs at R[first], R[first + 1], ... in
+// the order lua_next gave them: an unchanged table gives them in that order again, so most
+// tables are confirmed with no hash look-up (two rawgeti and two rawequal an entry).
 const char* const kRecordKey = "duelbox.file_locals";
+const char* const kPlanKey = "duelbox.file_locals.plan";
 
 bool walkable(int type) { return type == LUA_TTABLE || type == LUA_TFUNCTION; }
 
-// Whether table t (absolute index) holds exactly the entries of `image` (count entries) and
-// the metatable `meta` (false = none).
-bool same_as_image(lua_State* L, int t, int image, lua_Integer count, int meta) {
-    if (lua_getmetatable(L, t)) {
-        const bool same = lua_rawequal(L, -1, meta);
-        lua_pop(L, 1);
-        if (!same) return false;
-    } else if (lua_type(L, meta) != LUA_TBOOLEAN) {
-        return false;
-    }
-    lua_Integer n = 0;
+// Whether table t (absolute index) holds exactly the `count` pairs of R (absolute index) from
+// slot `first`, in the same traversal order.
+bool same_in_order(lua_State* L, int t, int R, std::int32_t first, std::int32_t count) {
+    std::int32_t i = 0;
     lua_pushnil(L);
     while (lua_next(L, t)) {               // key -2, value -1
-        lua_pushvalue(L, -2);
-        lua_rawget(L, image);
-        const bool same = lua_rawequal(L, -1, -2);
-        lua_pop(L, 2);
-        if (!same || ++n > count) {
-            lua_pop(L, 1);                 // the key
+        if (i == count) {
+            lua_pop(L, 2);
             return false;
         }
+        lua_rawgeti(L, R, first + 2 * i);
+        lua_rawgeti(L, R, first + 2 * i + 1);
+        const bool same = lua_rawequal(L, -1, -3) && lua_rawequal(L, -2, -4);
+        lua_pop(L, 3);                     // both copies and the value: the key stays for lua_next
+        if (!same) {
+            lua_pop(L, 1);
+            return false;
+        }
+        ++i;
     }
-    return n == count;
+    return i == count;
 }
 
-// Gives table t (absolute index) back the entries of `image` and the metatable `meta`.
-void put_back(lua_State* L, int t, int image, int meta) {
+// Gives table t (absolute index) back the `count` pairs of R from slot `first`, then writes
+// them back into R in t's new traversal order (the same entries), so that the next restore
+// confirms an untouched t in order again.
+void put_back(lua_State* L, int t, int R, std::int32_t first, std::int32_t count) {
     lua_pushnil(L);
     while (lua_next(L, t)) {               // clearing a field while traversing is allowed
         lua_pop(L, 1);
@@ -47,44 +57,19 @@ void put_back(lua_State* L, int t, int image, int meta) {
         lua_pushnil(L);
         lua_rawset(L, t);
     }
-    lua_pushnil(L);
-    while (lua_next(L, image)) {
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);
+    for (std::int32_t i = 0; i < count; ++i) {
+        lua_rawgeti(L, R, first + 2 * i);
+        lua_rawgeti(L, R, first + 2 * i + 1);
         lua_rawset(L, t);
     }
-    if (lua_type(L, meta) == LUA_TBOOLEAN) lua_pushnil(L);
-    else lua_pushvalue(L, meta);
-    lua_setmetatable(L, t);
-}
-
-// Puts back every recorded table whose entries or metatable changed; `record` is the
-// registry record's absolute index. Returns how many.
-int restore_tables(lua_State* L, int record) {
-    const int base = lua_gettop(L);
-    lua_getfield(L, record, "tables");     // base+1
-    lua_getfield(L, record, "images");     // base+2
-    lua_getfield(L, record, "counts");     // base+3
-    lua_getfield(L, record, "metas");      // base+4
-    lua_getfield(L, record, "ntables");
-    const lua_Integer n = lua_tointeger(L, -1);
-    lua_pop(L, 1);
-    int restored = 0;
-    for (lua_Integer k = 1; k <= n; ++k) {
-        lua_rawgeti(L, base + 1, k);       // base+5: the table
-        lua_rawgeti(L, base + 2, k);       // base+6: its image
-        lua_rawgeti(L, base + 3, k);
-        const lua_Integer count = lua_tointeger(L, -1);
-        lua_pop(L, 1);
-        lua_rawgeti(L, base + 4, k);       // base+7: its metatable at load
-        if (!same_as_image(L, base + 5, base + 6, count, base + 7)) {
-            put_back(L, base + 5, base + 6, base + 7);
-            ++restored;
-        }
-        lua_settop(L, base + 4);
+    std::int32_t i = 0;
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pushvalue(L, -2);
+        lua_rawseti(L, R, first + 2 * i);
+        lua_rawseti(L, R, first + 2 * i + 1);
+        ++i;
     }
-    lua_settop(L, base);
-    return restored;
 }
 
 }  // namespace
@@ -222,83 +207,125 @@ int file_locals_record(lua_State* L, const int* roots, int nroots, int module_ca
         }
         lua_settop(L, base + 8);
     }
-    // Each of them gets an image: a copy of its entries and its metatable at load.
-    lua_newtable(L);                       // base+9: tables
-    lua_newtable(L);                       // base+10: images
-    lua_newtable(L);                       // base+11: entry counts
-    lua_newtable(L);                       // base+12: metatables (false = none)
-    const int tables = base + 9, images = base + 10, counts = base + 11, metas = base + 12;
-    lua_Integer nt = 0;
-    lua_pushnil(L);
-    while (lua_next(L, writable)) {        // key base+13 (the table), value base+14
-        lua_pop(L, 1);
-        const int t = base + 13;
-        ++nt;
-        lua_pushvalue(L, t);
-        lua_rawseti(L, tables, nt);
-        lua_newtable(L);                   // base+14: the image
-        lua_Integer entries = 0;
-        lua_pushnil(L);
-        while (lua_next(L, t)) {           // key base+15, value base+16
-            lua_pushvalue(L, base + 15);
-            lua_insert(L, -2);
-            lua_rawset(L, base + 14);
-            ++entries;
-        }
-        lua_rawseti(L, images, nt);
-        lua_pushinteger(L, entries);
-        lua_rawseti(L, counts, nt);
-        if (!lua_getmetatable(L, t)) lua_pushboolean(L, 0);
-        lua_rawseti(L, metas, nt);
-    }
-    lua_createtable(L, 0, 9);   // the record: lists by name, and their lengths
-    const int record = lua_gettop(L);
-    const auto keep = [&](const char* name, int slot) {
-        lua_pushvalue(L, slot);
-        lua_setfield(L, record, name);
+    // The record: R holds the values, the plan says where (see kRecordKey). Upvalues come
+    // grouped by function, so a function is fetched once for all of its recorded upvalues.
+    lua_newtable(L);                       // base+9: R
+    const int R = base + 9;
+    std::int32_t slots = 0;
+    std::vector<std::int32_t> plan;
+    const auto store = [&](int idx) {      // appends the value at idx to R; returns its slot
+        lua_pushvalue(L, idx);
+        lua_rawseti(L, R, ++slots);
+        return slots;
     };
-    keep("tables", tables);
-    keep("images", images);
-    keep("counts", counts);
-    keep("metas", metas);
-    keep("functions", funcs);
-    keep("indices", indices);
-    keep("values", values);
-    lua_pushinteger(L, nt);
-    lua_setfield(L, record, "ntables");
-    lua_pushinteger(L, n);
-    lua_setfield(L, record, "n");
+    plan.push_back(0);                     // the number of function groups, filled below
+    std::int32_t groups = 0;
+    for (lua_Integer k = 1; k <= n;) {
+        lua_rawgeti(L, funcs, k);          // base+10: the function of entry k
+        plan.push_back(store(base + 10));
+        const std::size_t count_at = plan.size();
+        plan.push_back(0);
+        for (; k <= n; ++k) {              // its entries (record order keeps them together)
+            lua_rawgeti(L, funcs, k);
+            const bool same = lua_rawequal(L, -1, base + 10);
+            lua_pop(L, 1);
+            if (!same) break;
+            lua_rawgeti(L, indices, k);
+            plan.push_back(static_cast<std::int32_t>(lua_tointeger(L, -1)));
+            lua_pop(L, 1);
+            lua_rawgeti(L, values, k);
+            plan.push_back(store(-1));
+            lua_pop(L, 1);
+            ++plan[count_at];
+        }
+        lua_settop(L, R);
+        ++groups;
+    }
+    plan[0] = groups;
+    const std::size_t ntables_at = plan.size();
+    plan.push_back(0);
+    lua_pushnil(L);
+    while (lua_next(L, writable)) {        // key base+10 (the table), value base+11
+        lua_pop(L, 1);
+        const int t = base + 10;
+        plan.push_back(store(t));
+        if (lua_getmetatable(L, t)) {      // base+11
+            plan.push_back(store(-1));
+            lua_pop(L, 1);
+        } else {
+            plan.push_back(0);
+        }
+        const std::size_t count_at = plan.size();
+        plan.push_back(0);
+        plan.push_back(slots + 1);
+        lua_pushnil(L);
+        while (lua_next(L, t)) {           // key base+11, value base+12
+            store(base + 11);
+            store(base + 12);
+            lua_pop(L, 1);
+            ++plan[count_at];
+        }
+        ++plan[ntables_at];
+    }
+    lua_pushvalue(L, R);
     lua_setfield(L, LUA_REGISTRYINDEX, kRecordKey);
+    void* bytes = lua_newuserdatauv(L, plan.size() * sizeof(std::int32_t), 0);
+    std::memcpy(bytes, plan.data(), plan.size() * sizeof(std::int32_t));
+    lua_setfield(L, LUA_REGISTRYINDEX, kPlanKey);
     lua_settop(L, base);
     return static_cast<int>(n);
 }
 
 int file_locals_restore(lua_State* L) {
     const int base = lua_gettop(L);
-    if (lua_getfield(L, LUA_REGISTRYINDEX, kRecordKey) != LUA_TTABLE) {
+    if (lua_getfield(L, LUA_REGISTRYINDEX, kRecordKey) != LUA_TTABLE) {   // base+1: R
         lua_settop(L, base);
         return 0;
     }
-    lua_getfield(L, base + 1, "functions");   // base+2
-    lua_getfield(L, base + 1, "indices");     // base+3
-    lua_getfield(L, base + 1, "values");      // base+4
-    lua_getfield(L, base + 1, "n");
-    const lua_Integer n = lua_tointeger(L, -1);
-    lua_pop(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, kPlanKey);                          // base+2: the plan
+    const auto* plan = static_cast<const std::int32_t*>(lua_touserdata(L, base + 2));
+    const int R = base + 1;
     int restored = 0;
-    for (lua_Integer k = 1; k <= n; ++k) {
-        lua_rawgeti(L, base + 2, k);          // base+5: the function
-        const int i = static_cast<int>((lua_rawgeti(L, base + 3, k), lua_tointeger(L, -1)));
+    const std::int32_t groups = *plan++;
+    for (std::int32_t g = 0; g < groups; ++g) {
+        lua_rawgeti(L, R, *plan++);        // base+3: the function
+        const std::int32_t count = *plan++;
+        for (std::int32_t k = 0; k < count; ++k) {
+            const int up = *plan++;
+            const std::int32_t slot = *plan++;
+            lua_getupvalue(L, base + 3, up);   // its value now
+            lua_rawgeti(L, R, slot);            // its value at load
+            if (!lua_rawequal(L, -1, -2)) {
+                lua_setupvalue(L, base + 3, up);   // pops the load-time value into the upvalue
+                ++restored;
+                lua_pop(L, 1);
+            } else {
+                lua_pop(L, 2);
+            }
+        }
         lua_pop(L, 1);
-        lua_getupvalue(L, base + 5, i);       // base+6: its value now
-        lua_rawgeti(L, base + 4, k);          // base+7: its value at load
-        if (!lua_rawequal(L, -1, -2)) {
-            lua_setupvalue(L, base + 5, i);   // pops the load-time value into the upvalue
+    }
+    const std::int32_t tables = *plan++;
+    for (std::int32_t k = 0; k < tables; ++k) {
+        const std::int32_t table_slot = plan[0], meta_slot = plan[1], count = plan[2], first = plan[3];
+        plan += 4;
+        lua_rawgeti(L, R, table_slot);     // base+3: the table
+        bool same = true;
+        if (lua_getmetatable(L, base + 3)) {
+            same = meta_slot != 0 && (lua_rawgeti(L, R, meta_slot), lua_rawequal(L, -1, -2));
+            lua_settop(L, base + 3);
+        } else {
+            same = meta_slot == 0;
+        }
+        if (!same || !same_in_order(L, base + 3, R, first, count)) {
+            put_back(L, base + 3, R, first, count);
+            if (meta_slot != 0) lua_rawgeti(L, R, meta_slot);
+            else lua_pushnil(L);
+            lua_setmetatable(L, base + 3);
             ++restored;
         }
-        lua_settop(L, base + 4);
+        lua_settop(L, base + 2);
     }
-    restored += restore_tables(L, base + 1);
     lua_settop(L, base);
     return restored;
 }

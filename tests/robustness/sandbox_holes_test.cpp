@@ -320,6 +320,17 @@ TEST_CASE("#16.8 tables file-level locals hold start every match as on a fresh h
     }
 }
 
+TEST_CASE("#16.8 a file-level table refilled or rehashed in a match starts the next as loaded", "[robustness][sandbox][16]") {
+    auto host = probe_host();
+    for (int match = 0; match < 4; ++match) {   // the restore puts it back once, then confirms it in order
+        MatchRunner runner(*host, probe_scenario({"probe/table_regrown"}));
+        REQUIRE(runner.run() == RunState::Finished);
+        const auto printed = events_of(runner.match(), "script.print");
+        REQUIRE(printed.size() == 1);
+        CHECK(printed[0]->get("text") == Value{std::string("3\t6\tnil")});
+    }
+}
+
 TEST_CASE("#16.8 a host whose file-level table was filled is not left full", "[robustness][sandbox][16]") {
     auto host = probe_host();
     // About 40 MB a match under the 64 MB cap: the second match failed with the cap when
