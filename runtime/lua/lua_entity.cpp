@@ -80,12 +80,10 @@ int entity_set(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
     const char* key = luaL_checkstring(L, 2);
-    lua_settop(L, 3);
-    Value& v = push_owned<Value>(L);   // a string value must survive kernel_call raising
-    v = to_value(L, 3);
+    check_storable(L, 3);   // raises before any C++ object exists: the value is made inside kernel_call
     return kernel_call(L, [&] {
         stamp_source(L, m);
-        m.set_prop(e, key, std::move(v));
+        m.set_prop(e, key, stored_value(L, 3));
         return 0;
     });
 }

@@ -149,28 +149,45 @@ PlayerIndex opt_player(lua_State* L, int arg, const Match& m) {
     return check_player(L, arg, m);
 }
 
-Value to_value(lua_State* L, int idx) {
+void check_storable(lua_State* L, int idx) {
     switch (lua_type(L, idx)) {
         case LUA_TNIL:
-        case LUA_TNONE: return Nil{};
+        case LUA_TNONE:
+        case LUA_TBOOLEAN:
+        case LUA_TSTRING: return;
+        case LUA_TNUMBER: {
+            if (lua_isinteger(L, idx)) return;
+            const lua_Number n = lua_tonumber(L, idx);
+            lua_Integer i = 0;
+            if (lua_numbertointeger(n, &i) && static_cast<lua_Number>(i) == n) return;
+            luaL_error(L, "value %f is not a whole number (the kernel stores integers only)", n);
+            return;
+        }
+        default:
+            luaL_error(L, "a %s cannot be stored (nil, boolean, integer or string expected)", luaL_typename(L, idx));
+    }
+}
+
+Value to_value(lua_State* L, int idx) {
+    check_storable(L, idx);
+    return stored_value(L, idx);
+}
+
+Value stored_value(lua_State* L, int idx) {
+    switch (lua_type(L, idx)) {
         case LUA_TBOOLEAN: return Value{lua_toboolean(L, idx) != 0};
-        case LUA_TNUMBER:
+        case LUA_TNUMBER: {
             if (lua_isinteger(L, idx)) return Value{static_cast<std::int64_t>(lua_tointeger(L, idx))};
-            {
-                const lua_Number n = lua_tonumber(L, idx);
-                lua_Integer i = 0;
-                if (lua_numbertointeger(n, &i) && static_cast<lua_Number>(i) == n) return Value{static_cast<std::int64_t>(i)};
-            }
-            luaL_error(L, "value %f is not a whole number (the kernel stores integers only)", lua_tonumber(L, idx));
-            return Nil{};
+            lua_Integer i = 0;
+            lua_numbertointeger(lua_tonumber(L, idx), &i);   // whole: check_storable said so
+            return Value{static_cast<std::int64_t>(i)};
+        }
         case LUA_TSTRING: {
             std::size_t len = 0;
             const char* s = lua_tolstring(L, idx, &len);
             return Value{std::string(s, len)};
         }
-        default:
-            luaL_error(L, "a %s cannot be stored (nil, boolean, integer or string expected)", luaL_typename(L, idx));
-            return Nil{};
+        default: return Nil{};
     }
 }
 

@@ -46,6 +46,11 @@ std::int64_t check_int(lua_State* L, int arg);
 std::string check_string(lua_State* L, int arg);
 // A string field of table `t` that must be one of `valid` (listed in the error).
 Value to_value(lua_State* L, int idx);                                // nil/boolean/integer/string; else error
+// to_value in two steps, for a binding that keeps no C++ object across a raise: check_storable
+// raises what to_value would (and makes nothing); stored_value then never raises, so it may run
+// inside kernel_call, whose C++ exceptions unwind the Value it made.
+void check_storable(lua_State* L, int idx);
+Value stored_value(lua_State* L, int idx);                            // after check_storable(L, idx)
 void push_value(lua_State* L, const Value& v);
 void push_player(lua_State* L, PlayerIndex p);                        // 1-based, or nil
 
