@@ -17,7 +17,7 @@ local fire = require("battlecon.fire")
 local verbs = require("battlecon.verbs")
 local kit = require("battlecon.kit")
 -- Functions of the modules above, read once (a module is a read-only front).
-local S_active, S_flag, S_force = S.active, S.flag, S.force
+local S_active, S_flag, S_force, S_pe = S.active, S.flag, S.force, S.pe
 local S_opponent, S_set_flag, S_team_mode, S_tracker = S.opponent, S.set_flag, S.team_mode, S.tracker
 local fire_run_one, kit_use, stats_bonus, stats_stable = fire.run_one, kit.use, stats.bonus, stats.stable
 local stats_id, derived_source_with = stats.id, derived.source_with
@@ -126,8 +126,7 @@ local entity_get, flag_is = entity.get, flag.is
 -- ADV4: a token that would change nothing is not legal (a `*` or NONE stat, stability): one of
 -- p's attack cards (the sources of p's derived stat) marks it so. Returns true, or false and
 -- why not (the card that makes it so, when one does).
-local function support_changes(p, t)
-  local id = stats_id(p, t.stat)
+local function support_changes(p, t, id)
   local card = derived_source_with(id, t.fixed)
   if card then return false, "fixed", card end
   card = derived_source_with(id, t.stat, stats.NONE)
@@ -153,15 +152,19 @@ end
 -- Card advantages: data `offer = {label=, once=, for_opponent=, force=, can=function(p, card)}`,
 -- tag "offer" and an "advantage" handler, on the UA, a special card or form (active or not), a status
 -- or a token in the pool area. A face-down pair card offers none (E13).
--- A definition's offer, read once per definition key: definitions never change while a
--- host lives (they are read-only), so this cache holds no match state. false = no offer.
+-- A definition's offer, read once per definition key into a plain table (a field read on a
+-- frozen view costs a metamethod hop; consider reads five of them per card and turn): label,
+-- once, for_opponent (a boolean), force, can. false = no offer. Definitions never change while
+-- a host lives, and the host empties this file-level cache before each match (#16.8).
 local OFFER = {}
 local function offer_of(card)
   local key = entity_def(card)
   local adv = OFFER[key]
   if adv == nil then
     local def = key ~= "" and cards_get(key)
-    adv = def and def.offer or false
+    local o = def and def.offer
+    adv = o and { label = o.label, once = o.once, for_opponent = o.for_opponent == true, force = o.force, can = o.can }
+      or false
     OFFER[key] = adv
   end
   return adv
@@ -180,33 +183,39 @@ local function team_once()
   return S_team_mode() and entity_get(S_tracker(), "for_opponent_once") ~= "one_time"
 end
 
--- The entry M.choices lists for a card's advantage, made once per card and match (a file-level
--- table is given back its load-time contents, empty, before each match).
-local OFFERED = {}
+-- What consider needs of a card that stays the same while the match lasts, worked out the first
+-- time the card is looked at: {adv = its offer (offer_of), owner =, entry = the entry M.choices
+-- lists for it} or false. An entity's definition, owner and name are fixed when it is made; the
+-- host empties this file-level table before each match and on a checkpoint's resume.
+local CARD_OFFER = {}
+local function card_offer(card)
+  local adv = offer_of(card)
+  local c = adv and { adv = adv, owner = entity_owner(card), entry = { card = card, label = adv.label or entity_name(card) } }
+    or false
+  CARD_OFFER[card] = c
+  return c
+end
 
 -- Appends to `out` the advantage `card` offers to `user`, if it offers one user may use now;
 -- else, when `why` is a list (a person is asking), appends to it what is not offered and why.
 local function consider(out, card, user, why)
-  local adv = offer_of(card)
-  if not adv then return end
-  if (adv.for_opponent == true) == (entity_owner(card) == user) then return end            -- ADV6
+  local c = CARD_OFFER[card]
+  if c == nil then c = card_offer(card) end
+  if not c then return end
+  local adv = c.adv
+  if adv.for_opponent == (c.owner == user) then return end                                 -- ADV6
   local refusal
-  if flag_is(card, "adv_used") and (adv.once or adv.for_opponent and team_once()) then     -- ADV5, O8
+  if (adv.once or adv.for_opponent and team_once()) and flag_is(card, "adv_used") then     -- ADV5, O8
     refusal = "used this beat already: a one-time advantage (ADV5)"
   elseif adv.force and S_force(user) < adv.force then
     refusal = why and ("it costs %d force and you have %d"):format(adv.force, S_force(user))
   elseif adv.can and not adv.can(user, card) then                                          -- ADV4
     refusal = "its condition does not hold now (ADV4)"
   else
-    local entry = OFFERED[card]
-    if not entry then
-      entry = { card = card, label = (adv.label or entity_name(card)) }
-      OFFERED[card] = entry
-    end
-    out[#out + 1] = entry
+    out[#out + 1] = c.entry
     return
   end
-  if why then why[#why + 1] = { label = adv.label or entity_name(card), why = refusal } end
+  if why then why[#why + 1] = { label = c.entry.label, why = refusal } end
 end
 
 -- Appends to `out` the card advantages p may use: p's own and those p's opponents grant
@@ -224,21 +233,28 @@ local function card_advantages(p, out, why)
   return out
 end
 
----What p may do on an Advantage turn: pass first, then the support tokens, then card
----advantages (the order the options are offered in). With `why` (a list), also what p may not
----do now and why, as decide's `unavailable` entries {label=, why=} (for a person asking).
----@param p integer
----@param why table|nil
----@return table
-function M.choices(p, why)
-  local list = { PASS }
+-- Each player's derived-stat ids of the support tokens' stats (TOKEN_IDS[p][i] for M.SUPPORT[i]),
+-- looked up once per match: setup defines the stats once, and the host empties this file-level
+-- table before each match and on a checkpoint's resume.
+local TOKEN_IDS = {}
+local function token_ids(p)
+  local ids = {}
+  for i = 1, #M.SUPPORT do ids[i] = stats_id(p, M.SUPPORT[i].stat) end
+  TOKEN_IDS[p] = ids
+  return ids
+end
+
+-- Fills the empty list `list` with M.choices(p, why).
+local function fill_choices(list, p, why)
+  list[1] = PASS
   local force = S_force(p)
   if force >= M.SUPPORT_COST then
+    local pe, ids = S_pe(p), TOKEN_IDS[p] or token_ids(p)
     for i = 1, #M.SUPPORT do
       local t = M.SUPPORT[i]
       local ok, what, card
-      if S_flag(p, t.used) then ok, what = false, "used"
-      else ok, what, card = support_changes(p, t) end
+      if flag_is(pe, t.used) then ok, what = false, "used"
+      else ok, what, card = support_changes(p, t, ids[i]) end
       if ok then list[#list + 1] = t.choice
       elseif why then why[#why + 1] = { label = t.label, why = support_refusal(t, what, card) } end
     end
@@ -251,6 +267,14 @@ function M.choices(p, why)
   end
   return card_advantages(p, list, why)
 end
+
+---What p may do on an Advantage turn: pass first, then the support tokens, then card
+---advantages (the order the options are offered in). With `why` (a list), also what p may not
+---do now and why, as decide's `unavailable` entries {label=, why=} (for a person asking).
+---@param p integer
+---@param why table|nil
+---@return table
+function M.choices(p, why) return fill_choices({}, p, why) end
 
 ---Player p uses `c`, one of M.choices(p) other than "pass" (a support token or a card's advantage),
 ---inside its rule (§3.3 ADV3).
@@ -286,6 +310,7 @@ end
 -- it returns, so refilling it costs no table per turn.
 local OPTIONS = {}
 local ASK = { id = "advantage", prompt = "use an advantage or pass", options = OPTIONS }
+local CHOICES = {}   -- the turn's M.choices, refilled every turn in the same way
 
 ---ADV1-2: alternate from the active player; two passes in a row end the phase.
 function M.advantage_phase(ctx)
@@ -295,7 +320,9 @@ function M.advantage_phase(ctx)
     guard = guard + 1
     if guard > 200 then error("advantage phase does not end", 2) end
     local why = match_asks_person(turn) and {} or nil    -- reasons only for a person to read
-    local list = M.choices(turn, why)
+    local list = CHOICES
+    for i = #list, 1, -1 do list[i] = nil end
+    fill_choices(list, turn, why)
     local pick = 1
     if #list > 1 then   -- the same questions whoever answers (a replay asks no person)
       for i = 1, #list do OPTIONS[i] = list[i].label end
