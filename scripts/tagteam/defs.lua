@@ -13,7 +13,7 @@
 
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
-local tostring, type = tostring, type
+local setmetatable, tostring, type = setmetatable, tostring, type
 local cards_keys, table_move = cards.keys, table.move
 
 local cards_get = cards.get
@@ -47,18 +47,31 @@ local function with_verb(list, verb)
   return out
 end
 
+-- What a battle card's actions compile to (segs, cancels, blocks, block) is worked out the first
+-- time one of them is read: every card of the drafted decks gets its entry at setup, but a match
+-- plays only some of them. The first read of any of the four fills all four in place, so later
+-- reads are plain field reads; `setmetatable` costs one table per entry, not per read.
+local COMPILED = { segs = true, cancels = true, blocks = true, block = true }
+local LAZY = {
+  __index = function(c, field)
+    if not COMPILED[field] then return nil end
+    local list = c.actions
+    local blocks = with_verb(list, "block")
+    c.segs, c.cancels, c.blocks, c.block = segments(list), with_verb(list, "cancel"), blocks, #blocks > 0
+    return c[field]
+  end,
+}
+
 ---The battle card `key`, compiled: def (the definition, read-only), actions, segs (THEN
 ---segments), cancels and blocks (its cancel / block actions), block (has a block action),
----deferred (after_opponent), success, text.
+---deferred (after_opponent), success, text. segs, cancels, blocks and block are worked out
+---on first read (and kept): read them as fields, as of any table.
 function M.card(key)
   local c = CARDS[key]
   if c then return c end
   local def = definition(key)
-  local list = def.actions or EMPTY
-  local blocks = with_verb(list, "block")
-  c = { key = key, def = def, actions = list, segs = segments(list), cancels = with_verb(list, "cancel"),
-    blocks = blocks, block = #blocks > 0, deferred = def.after_opponent or false, success = def.success,
-    instant = def.instant, text = def.text or "" }
+  c = setmetatable({ key = key, def = def, actions = def.actions or EMPTY, deferred = def.after_opponent or false,
+    success = def.success, instant = def.instant, text = def.text or "" }, LAZY)
   CARDS[key] = c
   return c
 end
