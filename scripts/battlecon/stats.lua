@@ -40,8 +40,21 @@ local MARKS = { "stability", "tiebreak" }
 -- each match; setup defines them again).
 local IDS = {}
 
+-- The printed value of stat d (§8): the bare sum, `*` kept, no modifier. Defined the first time a
+-- rule asks for it (M.printed, M.id), not at setup: few cards read a printed value, and a
+-- definition costs a kernel call that a match reading none would pay twelve times over.
+local function define_printed(p, d)
+  return derived_define { name = "printed." .. d.stat, zones = { zone_find("pair", p) }, kinds = { "style", "base" },
+    alone = "special", prop = d.stat, none = M.NONE, fixed = d.stat .. "_fixed", target = pe_of(p) }
+end
+
+-- "printed.<stat>" -> its entry of DEFINED, for the definitions made on first use.
+local PRINTED = {}
+for i = 1, #DEFINED do PRINTED["printed." .. DEFINED[i].stat] = DEFINED[i] end
+
 ---Setup: asks the kernel for player p's derived stats over the attack cards in p's pair: power,
----speed, defense, range_min, range_max, their printed.* values, stability and tiebreak.
+---speed, defense, range_min, range_max, stability and tiebreak; their printed.* values are
+---defined on first use (M.printed, M.id).
 ---@param p integer
 function M.define(p)
   local pe, pair = pe_of(p), zone_find("pair", p)
@@ -52,9 +65,6 @@ function M.define(p)
     ids[d.stat] = derived_define { name = d.stat, zones = zones, kinds = kinds, alone = "special", prop = d.stat,
       none = M.NONE, fixed = d.stat .. "_fixed", target = pe, stat = d.stat, override = "equal." .. d.stat,
       unnone = "unnone." .. d.stat, floor = d.floor }
-    -- The printed value (§8): the bare sum, `*` kept, no modifier.
-    ids["printed." .. d.stat] = derived_define { name = "printed." .. d.stat, zones = zones, kinds = kinds,
-      alone = "special", prop = d.stat, none = M.NONE, fixed = d.stat .. "_fixed", target = pe }
   end
   for _, mark in ipairs(MARKS) do
     ids[mark] = derived_define { name = mark, zones = zones, kinds = kinds, alone = "special", prop = mark, target = pe }
@@ -73,14 +83,16 @@ for i = 1, #MARKS do NAMES[#NAMES + 1] = MARKS[i] end
 local derived_find = derived.find
 
 ---After a checkpoint (game.resume): finds again the derived stats battlecon.stats.define made
----for player p.
+---for player p (and the printed values defined by then).
 ---They are the kernel's, so they came back with its state; only this file's ids of them did not.
 ---@param p integer
 function M.restore(p)
   local pe, ids = pe_of(p), {}
   for i = 1, #NAMES do
     local id = derived_find(NAMES[i], pe)
-    if not id then
+    -- A printed value no rule read before the checkpoint is not defined yet: it will be on
+    -- first use, as in the match this copies.
+    if not id and not PRINTED[NAMES[i]] then
       error(("no derived stat '%s' for player %d to restore: did setup run battlecon.stats.define?"):format(NAMES[i], p), 2)
     end
     ids[NAMES[i]] = id
@@ -99,7 +111,12 @@ end
 ---@param name string
 ---@return integer
 function M.id(p, name)
-  local id = (IDS[p] or missing(p))[name]
+  local ids = IDS[p] or missing(p)
+  local id = ids[name]
+  if not id and PRINTED[name] then
+    id = define_printed(p, PRINTED[name])
+    ids[name] = id
+  end
   if not id then error(("no derived stat '%s' (battlecon.stats.define)"):format(tostring(name)), 2) end
   return id
 end
