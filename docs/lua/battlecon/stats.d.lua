@@ -10,12 +10,13 @@
 local stats = {}
 
 --- Setup: asks the kernel for player p's derived stats over the attack cards in p's pair: power,
---- speed, defense, range_min, range_max, their printed.* values, stability and tiebreak.
+--- speed, defense, range_min, range_max, stability and tiebreak; their printed.* values are
+--- defined on first use (M.printed, M.id).
 ---@param p integer
 function stats.define(p) end
 
 --- After a checkpoint (game.resume): finds again the derived stats battlecon.stats.define made
---- for player p.
+--- for player p (and the printed values defined by then).
 --- They are the kernel's, so they came back with its state; only this file's ids of them did not.
 ---@param p integer
 function stats.restore(p) end

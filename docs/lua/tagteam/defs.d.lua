@@ -11,7 +11,8 @@ local defs = {}
 
 --- The battle card `key`, compiled: def (the definition, read-only), actions, segs (THEN
 --- segments), cancels and blocks (its cancel / block actions), block (has a block action),
---- deferred (after_opponent), success, text.
+--- deferred (after_opponent), success, text. segs, cancels, blocks and block are worked out
+--- on first read (and kept): read them as fields, as of any table.
 function defs.card(key) end
 
 --- The fighter `key`, compiled: def (the definition, read-only; its board), sides (the other
