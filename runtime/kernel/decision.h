@@ -24,9 +24,10 @@ enum class DecisionKind {
 const char* decision_kind_name(DecisionKind k);
 bool parse_decision_kind(std::string_view s, DecisionKind& out);  // "choose" | "order" | "number" | "yesno"
 
+// decide returns option numbers: a script's `value = x` in an option table is checked (nil, a
+// boolean, an integer or a string) but not kept, since nothing reads it back.
 struct Option {
     std::string label;                 // what a human reads: "Strike", "space 4", "pass"
-    Value value;                       // what the script gets back (besides the index)
     EntityId entity = kNoEntity;       // set when the option is an entity (card, figure)
     SpaceId space = kNoSpace;          // set when the option is a board space
 };

@@ -128,12 +128,11 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
             const int type = lua_rawgeti(L, opts, i);
             if (type == LUA_TSTRING) {
                 o.label = lua_tostring(L, -1);
-                o.value = Value{o.label};
             } else if (type == LUA_TTABLE) {
                 const int ot = lua_gettop(L);
                 if (!get_field_string(L, ot, "label", o.label)) luaL_error(L, "%s: options[%d] needs a 'label'", fn, (int)i);
                 lua_getfield(L, ot, "value");
-                o.value = to_value(L, -1);
+                check_storable(L, -1);   // a value the kernel could store, though decide returns numbers
                 lua_pop(L, 1);
                 if (lua_getfield(L, ot, "entity") != LUA_TNIL) o.entity = check_entity_at(L, -1, arg, "option entity", m);
                 lua_pop(L, 1);
@@ -220,7 +219,8 @@ int ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, bool gro
 /// Asks player `player` one question and waits for the answer. kind: "choose" (pick min..max
 /// options; default 1) returns a list of option numbers; "order" returns the options' order
 /// as a list of option numbers; "number" (min..max) returns an integer; "yesno" a boolean.
-/// An option is a label or {label=, value=, entity=, space=}. `entities = {e...}` and
+/// An option is a label or {label=, value=, entity=, space=} (`value`, a storable value, is
+/// for the script's own reading: the answer is option numbers). `entities = {e...}` and
 /// `spaces = {s...}` add one option per entity or space after `options`, labelled with its
 /// name (no table per option: `decide{player = p, options = {"stay"}, spaces = board.reach(f, 2)}`
 /// answers 1 for "stay", k + 1 for the k-th space). `id` names the question for scripted

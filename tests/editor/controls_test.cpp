@@ -165,7 +165,7 @@ TEST_CASE("editor: a tape replays fitting answers and names every kind of misfit
     DecisionRequest play;
     play.player = 0;
     play.id = "play";
-    play.options = {Option{"Strike", Value{}, kNoEntity, kNoSpace}, Option{"Guard", Value{}, kNoEntity, kNoSpace}};
+    play.options = {Option{"Strike", kNoEntity, kNoSpace}, Option{"Guard", kNoEntity, kNoSpace}};
     ScriptedDecision pick_guard;
     pick_guard.player = 0;
     pick_guard.id = "play";

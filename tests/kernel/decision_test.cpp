@@ -15,7 +15,7 @@ DecisionRequest ask(DecisionKind kind, int options, std::int64_t min = 1, std::i
     r.player = 0;
     r.kind = kind;
     r.id = "test.question";
-    for (int i = 0; i < options; ++i) r.options.push_back(Option{"option " + std::to_string(i + 1), Value{}});
+    for (int i = 0; i < options; ++i) r.options.push_back(Option{"option " + std::to_string(i + 1)});
     r.min = min;
     r.max = max;
     return r;

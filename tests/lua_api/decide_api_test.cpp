@@ -212,6 +212,8 @@ TEST_CASE("decide rejects malformed requests naming the field and the snippet li
     CHECK(error_of("decide{player = 1, options = {5}}") ==
           "snippet:1: decide: options[1] must be a label or a table {label=, value=, entity=, space=}");
     CHECK(error_of("decide{player = 1, options = {'a', {value = 1}}}") == "snippet:1: decide: options[2] needs a 'label'");
+    CHECK(error_of("decide{player = 1, options = {{label = 'a', value = {}}}}") ==   // checked, though never handed back
+          "snippet:1: a table cannot be stored (nil, boolean, integer or string expected)");
     CHECK(error_of("decide{player = 1, options = {'a'}, min = 2, max = 1}") ==
           "snippet:1: decide: min (2) and max (1) must satisfy 0 <= min <= max");
     CHECK(error_of("decide{player = 1, id = 'q', options = {'a'}, min = 2, max = 3}") ==

@@ -7,7 +7,8 @@
 ---Asks player `player` one question and waits for the answer. kind: "choose" (pick min..max
 ---options; default 1) returns a list of option numbers; "order" returns the options' order
 ---as a list of option numbers; "number" (min..max) returns an integer; "yesno" a boolean.
----An option is a label or {label=, value=, entity=, space=}. `entities = {e...}` and
+---An option is a label or {label=, value=, entity=, space=} (`value`, a storable value, is
+---for the script's own reading: the answer is option numbers). `entities = {e...}` and
 ---`spaces = {s...}` add one option per entity or space after `options`, labelled with its
 ---name (no table per option: `decide{player = p, options = {"stay"}, spaces = board.reach(f, 2)}`
 ---answers 1 for "stay", k + 1 for the k-th space). `id` names the question for scripted
