@@ -69,13 +69,18 @@ DerivedId DerivedStore::find(std::string_view name, EntityId target) const {
 
 std::vector<EntityId> DerivedStore::select(const Match& m, const DerivedSpec& s) {
     std::vector<EntityId> out;
+    select_into(m, s, out);
+    return out;
+}
+
+void DerivedStore::select_into(const Match& m, const DerivedSpec& s, std::vector<EntityId>& out) {
     if (s.alone_kind.empty() && s.kinds.empty()) {   // the common case: every source counts
-        out = s.entities;
+        out.assign(s.entities.begin(), s.entities.end());
         for (ZoneId z : s.zones) {
             const auto& items = m.zone(z).items;
             out.insert(out.end(), items.begin(), items.end());
         }
-        return out;
+        return;
     }
     // Returns true when `e` counts alone (the list is then just e). Inlined: it runs for every
     // source of every recomputation.
@@ -94,11 +99,12 @@ std::vector<EntityId> DerivedStore::select(const Match& m, const DerivedSpec& s)
         if (!taken) out.push_back(e);
         return false;
     };
+    out.clear();
     for (EntityId e : s.entities)
-        if (consider(e)) return out;
+        if (consider(e)) return;
     for (ZoneId z : s.zones)
         for (EntityId e : m.zone(z).items)
-            if (consider(e)) return out;
+            if (consider(e)) return;
     if (!s.kinds.empty()) {   // in the order of `kinds` (the first kind named first), not zone order
         const auto rank = [&](EntityId e) {
             return std::find(s.kinds.begin(), s.kinds.end(), m.entity(e).kind) - s.kinds.begin();
@@ -113,7 +119,6 @@ std::vector<EntityId> DerivedStore::select(const Match& m, const DerivedSpec& s)
             out[j] = e;
         }
     }
-    return out;
 }
 
 DerivedValue DerivedStore::compute(const Match& m, const DerivedSpec& s) { return compute_from(m, s, select(m, s)); }
@@ -154,7 +159,7 @@ DerivedValue DerivedStore::get(const Match& m, DerivedId id, std::uint64_t versi
         c.version = version;
         return c.value;
     }
-    c.sources = select(m, *s);
+    select_into(m, *s, c.sources);   // into the entry's own list: no allocation once it has grown
     c.value = compute_from(m, *s, c.sources);
     c.version = version;
     c.valid = true;

@@ -84,6 +84,7 @@ public:
 
     static DerivedValue compute(const Match& m, const DerivedSpec& s);
     static std::vector<EntityId> select(const Match& m, const DerivedSpec& s);
+    static void select_into(const Match& m, const DerivedSpec& s, std::vector<EntityId>& out);   // select, reusing out
     static DerivedValue compute_from(const Match& m, const DerivedSpec& s, const std::vector<EntityId>& sources);
 
     bool operator==(const DerivedStore& o) const { return specs_ == o.specs_; }   // the cache is not state
