@@ -18,6 +18,7 @@
 #pragma once
 #include <lua.hpp>
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,6 +39,11 @@ struct CardTemplate {
     struct Hook {
         Handler proto;      // window, priority, limit, period; source, player and function per entity
         std::string error;  // raised when activation reaches this hook (a limit without a period)
+        // The ref this match pinned the hook's function under (LuaHost::ref_function), valid
+        // while pinned_generation is the host's function_generation(): a card activated again
+        // and again (a pair every beat) pins its functions once a match, not once an activation.
+        mutable int pinned_ref = 0;
+        mutable std::uint64_t pinned_generation = 0;
     };
     std::vector<Hook> hooks;                             // in the game's window order
     std::string hooks_error;                             // a timing field that would not parse...

@@ -1,5 +1,7 @@
 #include "host.h"
 
+#include "card_templates.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -153,6 +155,7 @@ void LuaHost::unref_all_functions() {
     functions_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
     function_origins_.clear();
     dispatches_.clear();
+    ++function_generation_;
 }
 
 std::string LuaHost::repin_functions(const std::vector<FunctionOrigin>& origins) {
@@ -173,6 +176,18 @@ std::string LuaHost::repin_functions(const std::vector<FunctionOrigin>& origins)
     }
     lua_settop(L, top);
     function_origins_ = origins;
+    // The card hooks pinned among them count as pinned this match, as in the match copied: its
+    // next activation of such a card reuses the ref instead of pinning the function again.
+    for (std::size_t i = 0; i < origins.size(); ++i) {
+        const FunctionOrigin& o = origins[i];
+        const CardTemplate* t = o.card.empty() ? nullptr : card_template(L, o.card);
+        if (!t) continue;
+        for (const CardTemplate::Hook& hook : t->hooks)
+            if (hook.proto.window == o.field && hook.pinned_generation != function_generation_) {
+                hook.pinned_ref = static_cast<int>(i + 1);
+                hook.pinned_generation = function_generation_;
+            }
+    }
     return "";
 }
 

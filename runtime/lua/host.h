@@ -131,6 +131,9 @@ public:
     int ref_function(lua_State* L, int idx, const char* card = nullptr, const char* field = nullptr);
     void push_function(lua_State* L, int ref);        // nil when unknown
     void unref_all_functions();                       // between matches (also drops open window walks)
+    // Moves on with every unref_all_functions: a ref kept from an earlier match (a card
+    // template's pinned hook, card_templates.h) is valid only with the generation it was made in.
+    std::uint64_t function_generation() const { return function_generation_; }
     const std::vector<FunctionOrigin>& function_origins() const { return function_origins_; }   // ref - 1 -> origin
     // Pins, under refs 1..n, the functions `origins` name (after unref_all_functions, before
     // the resumed match runs). "" or the first origin that names no function of the loaded
@@ -229,6 +232,7 @@ private:
     Match* match_ = nullptr;
     int functions_ref_ = LUA_NOREF;                   // registry table: ref -> function
     std::vector<FunctionOrigin> function_origins_;    // ref - 1 -> where the function came from
+    std::uint64_t function_generation_ = 1;           // see function_generation()
     std::vector<std::optional<Dispatch>> dispatches_;  // handle = index + 1
     int game_ref_ = LUA_NOREF;
     std::vector<std::string> windows_;

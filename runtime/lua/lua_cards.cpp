@@ -75,13 +75,18 @@ int register_handlers(lua_State* L, Match& m, EntityId e, int def, const CardTem
         if (i == t.hooks_error_at) luaL_error(L, "%s", t.hooks_error.c_str());
         const CardTemplate::Hook& hook = t.hooks[i];
         if (!hook.error.empty()) luaL_error(L, "%s", hook.error.c_str());
-        if (lua_getfield(L, def, hook.proto.window.c_str()) != LUA_TFUNCTION) {
+        int ref = hook.pinned_ref;
+        if (hook.pinned_generation != host.function_generation()) {   // not pinned yet this match
+            if (lua_getfield(L, def, hook.proto.window.c_str()) != LUA_TFUNCTION) {
+                lua_pop(L, 1);
+                continue;
+            }
+            // May raise (memory): before any C++ object exists. The origin lets a resumed copy pin it again.
+            ref = host.ref_function(L, -1, m.entity(e).def.c_str(), hook.proto.window.c_str());
             lua_pop(L, 1);
-            continue;
+            hook.pinned_ref = ref;
+            hook.pinned_generation = host.function_generation();
         }
-        // May raise (memory): before any C++ object exists. The origin lets a resumed copy pin it again.
-        const int ref = host.ref_function(L, -1, m.entity(e).def.c_str(), hook.proto.window.c_str());
-        lua_pop(L, 1);
         Handler h = hook.proto;
         h.source = e;
         h.player = owner;

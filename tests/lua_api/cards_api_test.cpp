@@ -107,6 +107,32 @@ print(h.source, h.player, h.window))");
     CHECK(r.narrate(*go) == "Ping fires");
 }
 
+TEST_CASE("a card activated again and again pins each handler function once a match", "[lua_api][cards]") {
+    // A pair is switched on and off every beat: each activation once pinned its functions anew,
+    // so a long match's list of pinned functions grew without end. The second card of the same
+    // definition shares the pins too; its handlers still fire as its own.
+    Scenario s = snippet_scenario(R"(local windows = require("core.windows")
+local z = zone.create("table")
+local p = cards.create("snippet/ping", 2, z)
+local q = cards.create("snippet/ping", 1, z)
+for round = 1, 50 do
+  cards.activate(p)
+  window.off_source(p)
+end
+cards.activate(p)
+cards.activate(q)
+print(windows.dispatch("go", {round = 51}))
+decide{player = 2, id = "wait", options = {"a", "b"}})");
+    s.seats[1].agent = "human";   // the match waits here, its pins still held
+    RunResult r = run_scenario(s);
+    REQUIRE(r.state == RunState::WaitingForAnswer);
+    CHECK(r.printed() == Strings{"2"});
+    CHECK(r.values("ping.go", "card") == std::vector<json>{4, 3});   // player 1's card first
+    const auto& pinned = r.host->function_origins();
+    CHECK(pinned.size() == 2);   // go and react of snippet/ping
+    for (const auto& o : pinned) CHECK(o.card == "snippet/ping");
+}
+
 TEST_CASE("a card's timing table sets its handler's priority, limit and period", "[lua_api][cards]") {
     const RunResult r = run_snippet(R"(local windows = require("core.windows")
 local p = cards.create("snippet/ping", 1, 1)
