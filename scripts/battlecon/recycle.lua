@@ -43,8 +43,8 @@ end
 ---@param p integer
 function M.pair_to_discard(p)
   local discard1 = zone_find("discard1", p)
-  for _, zn in ipairs(ASIDE_ZONES) do
-    local z = zone_find(zn, p)
+  for k = 1, #ASIDE_ZONES do
+    local z = zone_find(ASIDE_ZONES[k], p)
     local items = zone_items(z)
     for i = 1, #items do fire_deactivate(items[i]) end
     zone_move_all(z, discard1, "bottom")
@@ -94,7 +94,9 @@ end
 ---player still in (SP5 instead after a special attack), then step 4, or the team income in team play.
 function M.run_now(ctx, with_effects)
   if with_effects then fire_fire("recycle", {}, S_order()) end
-  for _, p in ipairs(S_order()) do
+  local order = S_order()
+  for k = 1, #order do
+    local p = order[k]
     if S_flag(p, "eliminated") then goto continue end
     local _, special = S_attack_cards(p)
     if special then
@@ -107,7 +109,8 @@ function M.run_now(ctx, with_effects)
   if S_team_mode() then                                                -- §9.7 TF1-TF2
     within("§9.7 TF1-TF2 Team force income", M.team_income)
   else
-    for _, p in ipairs(S_order()) do M.force(p) end
+    local now = S_order()
+    for k = 1, #now do M.force(now[k]) end
   end
   EV_RECYCLE(counter_get(S_pool(), "force"))
 end

@@ -33,7 +33,8 @@ local EV_SPEED = log_kind("bc.speed", "{p:player} is active (speed {a} against {
 local within = log.within_rule
 
 local function flip(p, list)
-  for _, e in ipairs(list) do
+  for i = 1, #list do
+    local e = list[i]
     zone_reveal(e, "all")
     fire_activate(e)
   end
@@ -131,7 +132,8 @@ function M.run(ctx)
   EV_REVEAL()
   fire_fire("reveal", {}, S_order())                                 -- REV2: active (holder) first
   if match_finished() then return false end
-  for _, p in ipairs(S_order()) do log_pair(p) end
+  local order = S_order()
+  for i = 1, #order do log_pair(order[i]) end
   local winner = M.compare()
   if not winner then return clash(ctx) end
   within("§3.4 REV3 Speeds: the higher speed becomes active (▲: §3.6 TB2)", S.set_active, winner)

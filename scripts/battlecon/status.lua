@@ -5,7 +5,6 @@
 
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
-local ipairs = ipairs
 local cards_create, cards_get, entity_def, entity_get = cards.create, cards.get, entity.def, entity.get
 local entity_kind, entity_set, log_event, zone_find = entity.kind, entity.set, log.event, zone.find
 local zone_items, zone_move = zone.items, zone.move
@@ -21,7 +20,9 @@ local M = {}
 ---Gives player p the status `key` (from `source`, for the log); a status already held is
 ---not doubled: its duration restarts.
 function M.give(p, key, source)
-  for _, e in ipairs(zone_items(zone_find("status", p))) do
+  local held = zone_items(zone_find("status", p))
+  for i = 1, #held do
+    local e = held[i]
     if entity_def(e) == key then
       entity_set(e, "beats_left", cards_get(key).props.beats)
       return e
@@ -40,8 +41,9 @@ end
 ---@param key string
 ---@return boolean
 function M.has(p, key)
-  for _, e in ipairs(zone_items(zone_find("status", p))) do
-    if entity_def(e) == key then return true end
+  local held = zone_items(zone_find("status", p))
+  for i = 1, #held do
+    if entity_def(held[i]) == key then return true end
   end
   return false
 end
@@ -56,7 +58,9 @@ end
 
 ---At the end of each beat: count down, and end the statuses whose time is up.
 function M.tick(p)
-  for _, e in ipairs(zone_items(zone_find("status", p))) do
+  local held = zone_items(zone_find("status", p))   -- a list of its own: removing from the zone leaves it be
+  for i = 1, #held do
+    local e = held[i]
     local left = entity_get(e, "beats_left")
     if left and entity_kind(e) == "status" then
       if left <= 1 then M.remove(e) else entity_set(e, "beats_left", left - 1) end
