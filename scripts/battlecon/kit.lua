@@ -8,7 +8,6 @@
 
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
-local ipairs = ipairs
 local board_space_count, cards_create, cards_of, effect_modify = board.space_count, cards.create, cards.of, effect.modify
 local effect_remove, entity_create, entity_get, entity_name = effect.remove, entity.create, entity.get, entity.name
 local entity_owner, entity_set, flag_get, flag_set = entity.owner, entity.set, flag.get, flag.set
@@ -55,7 +54,7 @@ function M.spend(p, name, n)
   n = n or 1
   local list = take(p, name, "pool_area", n)
   if #list < n then return false end                                    -- no partial payment
-  for _, e in ipairs(list) do zone_move(e, zone_find("exhausted", p)) end
+  for i = 1, #list do zone_move(list[i], zone_find("exhausted", p)) end
   return true
 end
 ---The same as spend (the rules say "exhaust" for some tokens).
@@ -76,7 +75,7 @@ function M.return_(p, name, n)
   n = n or 1
   local list = take(p, name, "exhausted", n)
   if #list < n then return false end
-  for _, e in ipairs(list) do zone_move(e, zone_find("pool_area", p)) end
+  for i = 1, #list do zone_move(list[i], zone_find("pool_area", p)) end
   return true
 end
 
@@ -99,8 +98,9 @@ function M.marker(p, name)
 end
 
 local function same_name_at(m, space)
-  local z = zone_of(m)
-  for _, o in ipairs(zone_items(z)) do
+  local items = zone_items(zone_of(m))
+  for i = 1, #items do
+    local o = items[i]
     if o ~= m and entity_name(o) == entity_name(m) and entity_get(o, "space") == space then return true end
   end
   return false
@@ -178,7 +178,9 @@ function M.activate(card)
   if M.active(card) then return false end
   local form = entity_get(card, "form")
   if form then                                                          -- §6.9: one form at a time
-    for _, o in ipairs(zone_items(zone_of(card))) do
+    local items = zone_items(zone_of(card))
+    for i = 1, #items do
+      local o = items[i]
       if o ~= card and entity_get(o, "form") == form and M.active(o) then M.deactivate(o) end
     end
   end

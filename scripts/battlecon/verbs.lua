@@ -252,10 +252,13 @@ function M.outcomes(p, words, amounts, opps, why)
   end
   local me = S_figure(p)
   local outcomes = {}
-  for _, o in ipairs(opps) do
+  for i = 1, #opps do
+    local o = opps[i]
     local them = S_figure(o)
-    for _, w in ipairs(words) do
-      for _, n in ipairs(amounts) do
+    for j = 1, #words do
+      local w = words[j]
+      for k = 1, #amounts do
+        local n = amounts[k]
         local ok, to = board_move(w, me, them, n, true)
         local mover = MOVER_OF[w] == "self" and me or them
         if ok and to ~= board_position(mover) then
@@ -307,7 +310,7 @@ function M.move(p, words, amounts, why)
   local pick = outcomes[1]
   if #outcomes > 1 then
     local options = {}
-    for i, o in ipairs(outcomes) do options[i] = o.label end
+    for i = 1, #outcomes do options[i] = outcomes[i].label end
     local a = decide { player = p, id = "move", prompt = why or "choose a movement", options = options,
       unavailable = refused }
     pick = outcomes[a[1]]
