@@ -217,6 +217,25 @@ std::uint32_t EventLog::append(Sym type, Sym text, std::span<const FieldIn> fiel
     return static_cast<std::uint32_t>(records_.size() - 1);
 }
 
+namespace {
+// How many fields the encoded fields from p to end hold (a walk over their heads and values).
+std::size_t count_fields(const std::uint8_t* p, const std::uint8_t* end) {
+    std::size_t n = 0;
+    while (p < end) {
+        const std::uint64_t head = get_varint(p);
+        if (head & 1) get_varint(p);
+        switch ((head >> 1) & 7u) {
+            case kInt:
+            case kSymbol: get_varint(p); break;
+            case kString: p += get_varint(p); break;
+            default: break;
+        }
+        ++n;
+    }
+    return n;
+}
+}  // namespace
+
 Event EventLog::event(std::size_t i) const {
     const Record& r = records_.at(i);
     const std::uint8_t* p = bytes_.data() + r.at;
@@ -228,6 +247,7 @@ Event EventLog::event(std::size_t i) const {
     e.source.file = static_cast<std::uint32_t>(get_varint(p));
     e.source.line = static_cast<int>(get_varint(p));
     e.audience = mask_of_code(get_varint(p));
+    e.fields.reserve(count_fields(p, end));   // one allocation, not one per doubling
     while (p < end) {
         const std::uint64_t head = get_varint(p);
         Field f;
@@ -253,7 +273,10 @@ Event EventLog::event(std::size_t i) const {
 
 const std::vector<Event>& EventLog::events() const {
     if (readable_.size() > records_.size()) readable_.clear();   // the log was cut (clear, copy_prefix)
-    readable_.reserve(records_.size());
+    // Room for every event, grown at least twofold: a caller asking after each new event (a
+    // log printed as it plays, a panel drawn every frame) would otherwise move the whole cache
+    // on every call (an exact reserve reallocates each time the log has grown by one).
+    if (readable_.capacity() < records_.size()) readable_.reserve(std::max(records_.size(), 2 * readable_.capacity()));
     for (std::size_t i = readable_.size(); i < records_.size(); ++i) readable_.push_back(event(i));
     return readable_;
 }

@@ -154,3 +154,27 @@ TEST_CASE("event fields are stored in key order, the rule among them, whatever o
     }
     CHECK(value_to_string(log.event(0).get("zed")) == "1");
 }
+
+TEST_CASE("the log's readable events grow their cache twofold when asked after every event", "[kernel][log]") {
+    // A log printed as it plays (duelbox run) or a panel drawn every frame asks for events()
+    // after each new event. Reserving exactly the new size moved the whole cache every time
+    // (quadratic in the log's length); growth by doubling moves it a few times in all.
+    EventLog log;
+    const Sym type = intern("test.grow"), text = intern("event {n}");
+    const FieldKey n_key{"n"}, word_key{"word"};
+    int moves = 0;
+    const Event* where = nullptr;
+    for (std::int64_t i = 0; i < 4000; ++i) {
+        const FieldIn fields[] = {{n_key.text, i, kEveryone, n_key.sym},
+                                  {word_key.text, std::string_view("a field long enough to live on the heap"), kEveryone,
+                                   word_key.sym}};
+        log.append(type, text, fields, 0, {}, kEveryone);
+        const std::vector<Event>& events = log.events();
+        REQUIRE(events.size() == static_cast<std::size_t>(i + 1));
+        if (events.data() != where) ++moves;
+        where = events.data();
+    }
+    CHECK(moves <= 16);   // about log2(4000) = 12
+    CHECK(log.events()[3999].get("n") == Value{std::int64_t{3999}});
+    CHECK(log.events()[17].fields.size() == 2);
+}
