@@ -131,8 +131,8 @@ std::string describe_answer(const DecisionRequest& r, const Answer& a) {
             std::string s;
             for (auto p : a.picks) {
                 const bool ok = p >= 0 && static_cast<std::size_t>(p) < r.options.size();
-                s += (s.empty() ? "" : (r.kind == DecisionKind::Order ? " > " : ", ")) +
-                     (ok ? r.options[static_cast<std::size_t>(p)].label : "?");
+                if (!s.empty()) s += r.kind == DecisionKind::Order ? " > " : ", ";   // appended in place: no
+                s += ok ? std::string_view(r.options[static_cast<std::size_t>(p)].label) : std::string_view("?");   // temporary per pick
             }
             return s.empty() ? "nothing" : s;
         }

@@ -384,7 +384,7 @@ bool MatchRunner::answer_pending() {
         log_decision(pending_[i], *answers_[i]);
         ScriptedDecision d;
         d.player = pending_[i].player;
-        d.id = pending_[i].id;
+        d.id = std::move(pending_[i].id);   // pending_ is cleared below; nothing reads the id again
         d.picks = answers_[i]->picks;
         if (pending_[i].kind == DecisionKind::YesNo) {
             d.yes = !d.picks.empty() && d.picks[0] != 0;
