@@ -337,7 +337,16 @@ void LuaHost::record_file_locals() {
     lua_settop(L_, top);
 }
 
+std::vector<DecisionRequest>* LuaHost::take_requests() {
+    if (requests_out_) return nullptr;
+    requests_out_ = true;
+    requests_.clear();
+    return &requests_;
+}
+
 void LuaHost::start_match(Match* m) {
+    requests_out_ = false;   // a loan a raise never ended (take_requests) ends with its match
+    requests_.clear();
     alloc_.account.kernel = 0;
     if (m) m->set_memory_account(&alloc_.account);
     file_locals_restore(L_);

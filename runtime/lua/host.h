@@ -44,7 +44,9 @@ struct CardDef {
 class DecisionSink {
 public:
     virtual ~DecisionSink() = default;
-    virtual void ask(std::vector<DecisionRequest> requests, bool grouped, SourceLoc where) = 0;
+    // Takes the requests by swapping lists: `requests` comes back empty, with the list the sink
+    // held before (so decide can reuse its storage for the next question).
+    virtual void ask(std::vector<DecisionRequest>& requests, bool grouped, SourceLoc where) = 0;
     // Whether player p's decisions go to a person (a terminal, the editor), so that a rule may
     // spend time saying what it does not offer and why (match.asks_person).
     virtual bool asks_person(PlayerIndex p) const { (void)p; return false; }
@@ -200,6 +202,17 @@ public:
     ScriptProfile* script_profile() const { return script_profile_; }
     void set_script_profile(ScriptProfile* profile) { script_profile_ = profile; }
 
+    // -- the list decide reads its requests into (lua_decide.cpp) --------------------------
+    // One list the host keeps, so a question asked every turn makes neither a list nor a
+    // finalizer userdata (push_owned). take_requests() hands it out empty, or nullptr while it
+    // is out: a decide reached from inside another's read (a request's metamethod) makes its
+    // own, and so does every decide after a read that raised (which never handed it back) until
+    // the next match starts. give_back_requests(list) ends the loan when `list` is that list.
+    std::vector<DecisionRequest>* take_requests();
+    void give_back_requests(const std::vector<DecisionRequest>* list) {
+        if (list == &requests_) requests_out_ = false;
+    }
+
 private:
     struct Alloc {
         MemoryAccount account; // Lua's live bytes, the match's kernel bytes, the cap
@@ -237,6 +250,8 @@ private:
     int game_ref_ = LUA_NOREF;
     std::vector<std::string> windows_;
     DecisionSink* decisions_ = nullptr;
+    std::vector<DecisionRequest> requests_;          // take_requests()
+    bool requests_out_ = false;
     LineTrace* line_trace_ = nullptr;
     ScriptProfile* script_profile_ = nullptr;
     bool memory_error_in_flight_ = false;

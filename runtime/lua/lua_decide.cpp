@@ -204,15 +204,26 @@ SourceLoc caller_location(lua_State* L, Match& m) {
     return {};
 }
 
-// `requests` is owned by Lua (push_owned): the error below and the yield both longjmp.
+// `requests` is the host's list (LuaHost::take_requests) or owned by Lua (push_owned): the
+// error below and the yield both longjmp, so the host's list is handed back before either.
 int ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, bool grouped, const char* fn) {
     LuaHost& host = host_of(L);
     Match& m = match_of(L);
-    if (!host.decisions() || !lua_isyieldable(L))
+    if (!host.decisions() || !lua_isyieldable(L)) {
+        host.give_back_requests(&requests);
         return luaL_error(L, "%s: no match is waiting for decisions here (called while loading, or inside a "
                              "metamethod or sort comparator?)", fn);
-    host.decisions()->ask(std::move(requests), grouped, caller_location(L, m));
+    }
+    host.decisions()->ask(requests, grouped, caller_location(L, m));
+    host.give_back_requests(&requests);
     return lua_yield(L, 0);
+}
+
+// The list a decide reads its requests into: the host's while it is free, else one of its own
+// that Lua frees (push_owned), e.g. for a decide called from inside another's read.
+std::vector<DecisionRequest>& request_list(lua_State* L) {
+    std::vector<DecisionRequest>* kept = host_of(L).take_requests();
+    return kept ? *kept : push_owned<std::vector<DecisionRequest>>(L);
 }
 
 /// decide{player=, kind=, id=, prompt=, options={...}, entities=, spaces=, min=, max=, secret=, unannounced=, unavailable=} -> answer
@@ -233,7 +244,7 @@ int ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, bool gro
 int decide_one(lua_State* L) {
     Match& m = match_of(L);
     lua_settop(L, 1);
-    auto& reqs = push_owned<std::vector<DecisionRequest>>(L);
+    auto& reqs = request_list(L);
     check_request(L, 1, 1, m, "decide", reqs.emplace_back());
     return ask_and_yield(L, reqs, false, "decide");
 }
@@ -248,7 +259,7 @@ int decide_all(lua_State* L) {
     const lua_Integer n = luaL_len(L, 1);
     if (n == 0) return luaL_error(L, "decide_all: needs at least one request");
     lua_settop(L, 1);
-    auto& reqs = push_owned<std::vector<DecisionRequest>>(L);
+    auto& reqs = request_list(L);
     for (lua_Integer i = 1; i <= n; ++i) {
         lua_rawgeti(L, 1, i);
         check_request(L, -1, 1, m, "decide_all", reqs.emplace_back());

@@ -287,8 +287,9 @@ bool MatchRunner::asks_person(PlayerIndex p) const {
     return p >= 0 && static_cast<std::size_t>(p) < agents_.size() && agents_[p] && agents_[p]->person();
 }
 
-void MatchRunner::ask(std::vector<DecisionRequest> requests, bool grouped, SourceLoc where) {
-    pending_ = std::move(requests);
+void MatchRunner::ask(std::vector<DecisionRequest>& requests, bool grouped, SourceLoc where) {
+    pending_.swap(requests);   // requests gets the last question's list back (emptied when answered)
+    requests.clear();
     answers_.assign(pending_.size(), std::nullopt);
     grouped_ = grouped;
     pending_where_ = where;

@@ -85,7 +85,7 @@ public:
     void resume_from(std::shared_ptr<const Checkpoint> cp) { resume_ = std::move(cp); }
 
     // DecisionSink: called by decide/decide_all from inside the coroutine.
-    void ask(std::vector<DecisionRequest> requests, bool grouped, SourceLoc where) override;
+    void ask(std::vector<DecisionRequest>& requests, bool grouped, SourceLoc where) override;
     bool asks_person(PlayerIndex p) const override;
     bool records_checkpoints() const override { return recording_; }
     std::string record_checkpoint(lua_State* L, int data) override;

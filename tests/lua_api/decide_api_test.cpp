@@ -274,3 +274,31 @@ TEST_CASE("decide refuses entities and spaces lists that are not lists of ids", 
     CHECK_THAT(error_of("decide{player = 1, entities = {12345}}"), Contains("field 'entities'"));
     CHECK_THAT(error_of("decide{player = 1, entities = 'x'}"), Contains("field 'entities' must be a list of entities"));
 }
+
+TEST_CASE("decide reads each question into a list the host reuses, and copes when that list is busy",
+          "[lua_api][decide]") {
+    // The host lends decide one list for its requests (no list and no finalizer per question).
+    // A decide reached while another is reading (here from an options table's __len, where it
+    // cannot yield and fails) reads into a list of its own, and the outer question is untouched;
+    // after a read that raised, later questions still work (with lists of their own), and the
+    // next match has the host's list again.
+    const char* code = R"(local inner
+local opts = setmetatable({"a", "b", "c"}, {__len = function()
+  inner = select(2, pcall(decide, {player = 2, options = {"x"}}))
+  return 3
+end})
+print(decide{player = 1, id = "outer", options = opts}[1], inner)
+print(pcall(decide, {player = 1, options = {5}}))
+for round = 1, 3 do print(decide{player = 2, id = "after" .. round, options = {"p", "q"}}[1]) end)";
+    for (int match = 0; match < 2; ++match) {   // twice: the second match starts with the list lent again
+        const RunResult r = run_snippet(code);
+        REQUIRE(r.finished());
+        const auto printed = r.printed();
+        REQUIRE(printed.size() == 5);
+        CHECK(printed[0].rfind("1\tdecide: no match is waiting for decisions here", 0) == 0);
+        CHECK(printed[1] == "false\tdecide: options[1] must be a label or a table {label=, value=, entity=, space=}");
+        CHECK(printed[2] == "1");
+        CHECK(r.values("decision", "id") == std::vector<json>{"outer", "after1", "after2", "after3"});
+        CHECK(r.values("decision", "answer") == std::vector<json>{"a", "p", "p", "p"});
+    }
+}
