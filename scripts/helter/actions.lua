@@ -67,8 +67,9 @@ end
 
 -- The living symbols of p's dead characters (for COLLECT's alternative cost, §6.3).
 local function dead_symbols(G, p)
-  local out = {}
-  for _, f in ipairs(G.chars[p]) do
+  local out, chars = {}, G.chars[p]
+  for i = 1, #chars do
+    local f = chars[i]
     if state.dead(f) then out[#out + 1] = G.symbol[f] end
   end
   return out
@@ -98,9 +99,10 @@ end
 -- BLAST's target spaces: own or adjacent, holding an enemy (§6.8).
 local function blast_spaces(G, v, s)
   local out = {}
-  local cands = { s }
-  for _, t in ipairs(G.map.adjacent[s]) do cands[#cands + 1] = t end
-  for _, t in ipairs(cands) do
+  local cands, adjacent = { s }, G.map.adjacent[s]
+  for i = 1, #adjacent do cands[#cands + 1] = adjacent[i] end
+  for c = 1, #cands do
+    local t = cands[c]
     for i = 1, #v.figs do
       if v.at[i] == t and G.owner[v.figs[i]] ~= v.p then
         out[#out + 1] = t
@@ -147,8 +149,9 @@ end
 
 -- Own fragments on space s.
 local function own_fragments(G, p, s)
-  local out = {}
-  for _, e in ipairs(zone_items(G.map.zone[s], "fragment")) do
+  local out, here = {}, zone_items(G.map.zone[s], "fragment")
+  for i = 1, #here do
+    local e = here[i]
     if entity.owner(e) == p then out[#out + 1] = e end
   end
   return out
@@ -193,14 +196,19 @@ end
 function M.menu(G, p)
   local v = view(G, p)
   local opts, what = {}, {}
-  for _, f in ipairs(state.undeployed(G, p)) do
+  local undeployed = state.undeployed(G, p)
+  for i = 1, #undeployed do
+    local f = undeployed[i]
     opts[#opts + 1] = "deploy " .. entity_name(f)
     what[#what + 1] = { kind = "deploy", f = f }
   end
-  for _, f in ipairs(G.chars[p]) do
+  local chars, order = G.chars[p], M.ORDER
+  for i = 1, #chars do
+    local f = chars[i]
     local s = v.pos[f]
     if s then
-      for _, a in ipairs(M.ORDER) do
+      for k = 1, #order do   -- numeric loops: ipairs costs a C call per step, and this runs ~175 times a turn
+        local a = order[k]
         if legal(G, v, f, s, a) then
           opts[#opts + 1] = entity_name(f) .. ": " .. UPPER[a]
           what[#what + 1] = { kind = "act", f = f, action = a }
@@ -274,14 +282,22 @@ local function rally_move(G, p, g)
   local s = board_position(g)
   local v = view(G, p)
   local opts = { { label = "stay" } }
-  for _, t in ipairs(G.map.move[s]) do opts[#opts + 1] = { label = "MOVE to " .. G.map.name[t], space = t } end
+  local moves = G.map.move[s]
+  for i = 1, #moves do
+    local t = moves[i]
+    opts[#opts + 1] = { label = "MOVE to " .. G.map.name[t], space = t }
+  end
   local extra = {}
   for i = 1, #v.syms do
     local sy = v.syms[i]
     if shows(sy, G.symbol[g]) or next(sy.linked.rally or {}) ~= nil then extra[#extra + 1] = v.hand[i] end
   end
   if #extra > 0 then
-    for _, t in ipairs(G.map.climb[s]) do opts[#opts + 1] = { label = "CLIMB to " .. G.map.name[t], space = t } end
+    local climbs = G.map.climb[s]
+    for i = 1, #climbs do
+      local t = climbs[i]
+      opts[#opts + 1] = { label = "CLIMB to " .. G.map.name[t], space = t }
+    end
   end
   if #opts == 1 then
     EV_STAY(g, s)

@@ -112,9 +112,9 @@ function M.deaths(G, defenders, p)
   local newly = false
   for q = 1, G.n do
     if not G.eliminated[q] then
-      local alive = false
-      for _, f in ipairs(G.chars[q]) do
-        if not state.dead(f) then alive = true end
+      local alive, chars = false, G.chars[q]
+      for i = 1, #chars do
+        if not state.dead(chars[i]) then alive = true end
       end
       if not alive then
         G.eliminated[q] = true

@@ -52,8 +52,9 @@ function M.dead(f) return entity_get(f, "dead") == true end
 
 ---Player p's characters that have not been deployed (in the reserve with a start card).
 function M.undeployed(G, p)
-  local out = {}
-  for _, f in ipairs(zone.items(G.reserve[p])) do
+  local out, reserve = {}, zone.items(G.reserve[p])
+  for i = 1, #reserve do
+    local f = reserve[i]
     if zone.count(G.under[f]) > 0 then out[#out + 1] = f end
   end
   return out

@@ -71,7 +71,9 @@ end
 
 -- The interrupt window after player `after` (§10.2): returns the interrupter, having paid, or nil.
 local function open_window(G, active, after, declared)
-  for _, q in ipairs(priority(G, active, after)) do
+  local order = priority(G, active, after)
+  for k = 1, #order do
+    local q = order[k]
     if may_interrupt(G, q, active, after, declared) then
       local hand = zone_items(G.hand[q])
       local opts = nil
