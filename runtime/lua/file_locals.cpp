@@ -310,7 +310,7 @@ int file_locals_restore(lua_State* L) {
         const std::int32_t table_slot = plan[0], meta_slot = plan[1], count = plan[2], first = plan[3];
         plan += 4;
         lua_rawgeti(L, R, table_slot);     // base+3: the table
-        bool same = true;
+        bool same;
         if (lua_getmetatable(L, base + 3)) {
             same = meta_slot != 0 && (lua_rawgeti(L, R, meta_slot), lua_rawequal(L, -1, -2));
             lua_settop(L, base + 3);

@@ -158,7 +158,7 @@ int derived_source_with(lua_State* L) {
     std::size_t len = 0;
     const char* prop = luaL_checklstring(L, 2, &len);
     const bool match_value = !lua_isnoneornil(L, 3);
-    if (match_value && lua_type(L, 3) != LUA_TSTRING) to_value(L, 3);   // its checks only: the comparison reads the Lua value
+    if (match_value) check_storable(L, 3);   // the comparison reads the Lua value in place
     for (EntityId e : m.derived_sources(id)) {
         const Value& v = m.entity(e).prop(std::string_view(prop, len));
         if (match_value ? !equals_lua(L, 3, v) : (is_nil(v) || v == Value{false})) continue;
