@@ -144,7 +144,7 @@ int bench_command(const std::vector<std::string>& args) {
     flags.matches = 200;
     flags.max_matches = 100'000'000;
     flags.workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    bool reference = false, profile = false, forks = false;
+    bool reference = false, profile = false, forks = false, whole_setup = false;
     std::size_t top = 25;
     auto usage = [](const std::string& why) {
         std::cerr << "duelbox bench: " << why << " (see duelbox --help)\n";
@@ -165,6 +165,8 @@ int bench_command(const std::vector<std::string>& args) {
             profile = true;
         } else if (a == "--forks") {
             forks = true;
+        } else if (a == "--whole-setup") {
+            whole_setup = true;
         } else if (a == "--top") {
             if (!has_value || !parse_number<std::size_t>(args[++i], 1, 100000, top))
                 return usage("--top needs a whole number from 1 to 100000");
@@ -205,8 +207,9 @@ int bench_command(const std::vector<std::string>& args) {
     }
     std::cout << "command: duelbox bench " << target << " --matches " << matches << " --seed " << seed << " --workers "
               << workers << (results.empty() ? "" : " --results " + results) << (reference ? " --reference" : "")
-              << (profile ? " --profile --top " + std::to_string(top) : "") << "\n";
+              << (profile ? " --profile --top " + std::to_string(top) : "") << (whole_setup ? " --whole-setup" : "") << "\n";
     BenchOptions opts;
+    opts.reuse_setup = !whole_setup;
     opts.matches = matches;
     opts.seed = seed;
     opts.workers = workers;

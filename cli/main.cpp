@@ -43,7 +43,8 @@ Usage:
       game's own card checks (game.check_card); plays each scenario on a fresh and on a
       reused host and reports where their logs differ.
   duelbox bench <game|scenario.json> [--matches N] [--seed S] [--workers W] [--results FILE]
-                                     [--reference] [--profile [--top N]] [--forks] [--mod DIR]...
+                                     [--reference] [--profile [--top N]] [--forks] [--whole-setup]
+                                     [--mod DIR]...
       Plays N matches (default 200) of examples/<game>/bench.json with random agents, once
       without and once with narration, and prints matches/s (wall clock) and us per event
       and per the game's unit of play (a beat, a turn; CPU time summed over the workers).
@@ -68,6 +69,9 @@ Usage:
                         matches on one thread and times a copy made at every 4th decision
                         group (replaying the answers so far): copies/s, overall and by
                         quarter of the match
+      --whole-setup     play every match from its start; by default a worker's later
+                        matches start at its first match's seed-free checkpoint (the setup
+                        before any random draw or question; the same matches, event for event)
   duelbox lab <game|scenario.json> [--fighters a,b,...] [--matches N] [--seed S]
                                    [--agent A] [--workers W] [--out DIR] [--shard i/N]
                                    [--wide H] [--mod DIR]...

@@ -58,6 +58,13 @@ Match::Match(std::uint64_t seed) : seed_(seed), rng_(seed) {
     create_zone("players", kNoPlayer, Visibility::Public);
 }
 
+void Match::reseed(std::uint64_t seed) {
+    if (rng_.draws() != 0)
+        throw KernelError("cannot reseed a match after " + std::to_string(rng_.draws()) + " random draws");
+    seed_ = seed;
+    rng_ = Rng(seed);
+}
+
 // -- Players -------------------------------------------------------------------------
 
 PlayerIndex Match::add_player(std::string name, int team) {

@@ -172,6 +172,9 @@ public:
     Rng& rng() { return rng_; }
     const Rng& rng() const { return rng_; }   // draws(): whether randomness happened since (undo)
     std::uint64_t seed() const { return seed_; }
+    // Gives the match another seed, as if it had been made with it: only sound while no random
+    // draw has been made (rng().draws() == 0), which it checks (KernelError otherwise).
+    void reseed(std::uint64_t seed);
     EventLog& log() { return log_; }
     const EventLog& log() const { return log_; }
     void set_source(SourceLoc s) { source_ = s; }              // the host sets this before each kernel call

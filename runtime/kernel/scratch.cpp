@@ -6,36 +6,42 @@
 namespace duelbox {
 
 namespace {
-// Sorted by entity, then key: a handful of entries per entity, found by binary search.
-bool before(const ScratchStore::Entry& e, EntityId id, std::string_view key) {
-    return e.entity != id ? e.entity < id : std::string_view(e.key) < key;
+// The first entry of entity e (or where its entries would start): entries are sorted by entity.
+template <class It>
+It first_of(It begin, It end, EntityId e) {
+    return std::lower_bound(begin, end, e, [](const ScratchStore::Entry& x, EntityId id) { return x.entity < id; });
 }
 }  // namespace
 
-std::int64_t ScratchStore::get(EntityId e, std::string_view key) const {
-    auto it = std::lower_bound(entries_.begin(), entries_.end(), 0,
-                               [&](const Entry& x, int) { return before(x, e, key); });
-    return it != entries_.end() && it->entity == e && it->key == key ? it->value : 0;
+std::int64_t ScratchStore::get(EntityId e, Sym key) const {
+    // An entity holds a handful of values: a scan of its run compares integers only.
+    for (auto it = first_of(entries_.begin(), entries_.end(), e); it != entries_.end() && it->entity == e; ++it)
+        if (it->key == key) return it->value;
+    return 0;
 }
 
-void ScratchStore::set(EntityId e, std::string_view key, std::int64_t value, std::string_view period) {
-    auto it = std::lower_bound(entries_.begin(), entries_.end(), 0,
-                               [&](const Entry& x, int) { return before(x, e, key); });
-    const bool found = it != entries_.end() && it->entity == e && it->key == key;
-    if (value == 0) {
-        if (found) entries_.erase(it);
-        return;
+void ScratchStore::set(EntityId e, Sym key, std::int64_t value, Sym period) {
+    auto it = first_of(entries_.begin(), entries_.end(), e);
+    auto at = entries_.end();                        // where a new key goes: its text's place in e's run
+    const std::string_view text = symbol(key);
+    for (; it != entries_.end() && it->entity == e; ++it) {
+        if (it->key == key) {
+            if (value == 0) {
+                entries_.erase(it);
+            } else {
+                it->value = value;
+                it->period = period;
+            }
+            return;
+        }
+        if (at == entries_.end() && text < symbol(it->key)) at = it;
     }
-    if (found) {
-        it->value = value;
-        if (it->period != period) it->period = std::string(period);
-        return;
-    }
-    entries_.insert(it, Entry{e, std::string(key), value, std::string(period)});
+    if (value == 0) return;
+    entries_.insert(at == entries_.end() ? it : at, Entry{e, key, period, value});
 }
 
-int ScratchStore::end_period(std::string_view period) {
-    if (period.empty()) return 0;                    // "" lasts until set again: no period ends it
+int ScratchStore::end_period(Sym period) {
+    if (period == 0) return 0;                       // "" lasts until set again: no period ends it
     const auto n = std::erase_if(entries_, [&](const Entry& x) { return x.period == period; });
     return static_cast<int>(n);
 }

@@ -13,29 +13,41 @@
 //    two runs that reach the same state compare equal.
 #pragma once
 #include <cstdint>
-#include <string>
 #include <string_view>
 #include <vector>
 
 #include "ids.h"
+#include "symbols.h"
 
 namespace duelbox {
 
 class ScratchStore {
 public:
+    // Key and period are interned texts: an entry is four integers, so setting, reading and
+    // ending a period compare integers and insert without allocating (a flag is written about
+    // twenty times a beat). Entries of one entity stay sorted by the key's text, never by Sym
+    // (symbols differ between processes, symbols.h).
     struct Entry {
         EntityId entity = kNoEntity;
-        std::string key;
+        Sym key = 0;
+        Sym period = 0;                              // 0 ("") = until set again
         std::int64_t value = 0;
-        std::string period;                          // "" = until set again
+        std::string_view key_text() const { return symbol(key); }
+        std::string_view period_text() const { return symbol(period); }
         bool operator==(const Entry&) const = default;
     };
 
-    std::int64_t get(EntityId e, std::string_view key) const;   // 0 when unset
-    void set(EntityId e, std::string_view key, std::int64_t value, std::string_view period);   // 0 erases
-    int end_period(std::string_view period);         // clears that period's values; returns how many
+    std::int64_t get(EntityId e, Sym key) const;     // 0 when unset
+    void set(EntityId e, Sym key, std::int64_t value, Sym period);   // 0 erases
+    int end_period(Sym period);                      // clears that period's values; returns how many
+    // The same by text (interned on the way; a text never interned cannot have been set).
+    std::int64_t get(EntityId e, std::string_view key) const { return get(e, intern(key)); }
+    void set(EntityId e, std::string_view key, std::int64_t value, std::string_view period) {
+        set(e, intern(key), value, intern(period));
+    }
+    int end_period(std::string_view period) { return end_period(intern(period)); }
     int clear_entity(EntityId e);                    // clears every value of e; returns how many
-    const std::vector<Entry>& entries() const { return entries_; }   // sorted by (entity, key)
+    const std::vector<Entry>& entries() const { return entries_; }   // sorted by (entity, key text)
     bool operator==(const ScratchStore&) const = default;
 
 private:

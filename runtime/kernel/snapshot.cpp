@@ -27,7 +27,7 @@ std::size_t bytes(const Player& p) { return sizeof(Player) + bytes(p.name); }
 std::size_t bytes(const Counter& c) { return sizeof(Counter) + bytes(c.name); }
 std::size_t bytes(const Modifier& m) { return sizeof(Modifier) + bytes(m.stat) + bytes(m.expires); }
 std::size_t bytes(const Prohibition& p) { return sizeof(Prohibition) + bytes(p.action) + bytes(p.expires); }
-std::size_t bytes(const ScratchStore::Entry& e) { return sizeof(e) + bytes(e.key) + bytes(e.period); }
+std::size_t bytes(const ScratchStore::Entry& e) { return sizeof(e); }   // key and period: interned texts
 template <class T>
 std::size_t bytes(const std::vector<T>& v) {
     std::size_t n = 32;   // the vector and its control block, roughly

@@ -3,12 +3,15 @@
 
 #include <algorithm>
 #include <exception>
+#include <map>
 #include <memory>
 #include <mutex>
 
 #include <nlohmann/json.hpp>
 
+#include "checkpoint.h"
 #include "host.h"
+#include "match_runner.h"
 #include "host_pool.h"
 #include "raw_field.h"
 
@@ -36,14 +39,19 @@ void read_bench_unit(LuaHost& host, std::string& event, std::string& name) {
     lua_settop(L, top);
 }
 
+// `setup`: where the match starts (a seed-free checkpoint of an earlier match on this host), or
+// null; `record`: whether to record checkpoints, so the caller can keep this match's seed-free one.
 BenchMatch play_one(LuaHost& host, const Scenario& base, std::uint64_t seed, const BenchOptions& o,
-                    const std::string& unit_event) {
+                    const std::string& unit_event, std::shared_ptr<const Checkpoint> setup, bool record,
+                    std::shared_ptr<const Checkpoint>* recorded) {
     Scenario s = base;
     s.seed = seed;
     s.decisions.clear();
     s.stop = StopAt{};
     for (auto& seat : s.seats) seat.agent = "random";
     MatchRunner runner(host, std::move(s));
+    if (setup) runner.resume_from(std::move(setup));
+    runner.record_checkpoints(record);
     std::size_t chars = 0;
     if (o.narrate)
         runner.set_event_observer(
@@ -53,6 +61,8 @@ BenchMatch play_one(LuaHost& host, const Scenario& base, std::uint64_t seed, con
     r.state = runner.run();
     if (r.state != RunState::Finished) r.error = runner.error();
     const Match& m = runner.match();
+    if (record && recorded && r.state == RunState::Finished)
+        if (const Checkpoint* cp = runner.seed_free_checkpoint()) *recorded = seal_checkpoint(*cp, m.log(), runner.taken());
     for (PlayerIndex p : m.result().winners) r.winners.push_back(p + 1);
     r.reason = m.result().reason;
     for (int p = 0; p < m.player_count(); ++p) r.health.push_back(m.counter(m.player(p).entity, "health"));
@@ -79,6 +89,14 @@ BenchRun run_bench(const Scenario& base, const BenchOptions& opts) {
     PoolJobs jobs = PoolJobs::of(base, opts.workers, matches);
     std::mutex profiles_mutex;
     std::vector<std::unique_ptr<ScriptProfile>> profiles;   // one per worker's host
+    // Per host (one worker each): whether its first match was played, and the seed-free
+    // checkpoint it left (BenchOptions::reuse_setup). The map is guarded; each entry has one user.
+    struct SetupReuse {
+        bool tried = false;
+        std::shared_ptr<const Checkpoint> setup;
+    };
+    std::mutex reuse_mutex;
+    std::map<const LuaHost*, SetupReuse> reuse;
     jobs.loaded = [&](LuaHost& host) {
         std::call_once(read_once, [&] { read_bench_unit(host, unit_event, unit_name); });
         if (!opts.profile) return;
@@ -88,8 +106,16 @@ BenchRun run_bench(const Scenario& base, const BenchOptions& opts) {
     jobs.job = [&](LuaHost& host, int i) {
         BenchMatch& slot = run.matches[static_cast<std::size_t>(i)];   // each index has one writer
         const std::uint64_t seed = opts.seed + static_cast<std::uint64_t>(i);
+        SetupReuse* mine = nullptr;
+        if (opts.reuse_setup) {
+            std::lock_guard<std::mutex> lock(reuse_mutex);
+            mine = &reuse[&host];   // std::map: the entry stays where it is as others are added
+        }
         try {
-            slot = play_one(host, base, seed, opts, unit_event);
+            const bool record = mine && !mine->tried && game_can_resume(host);
+            slot = play_one(host, base, seed, opts, unit_event, mine ? mine->setup : nullptr, record,
+                            mine ? &mine->setup : nullptr);
+            if (mine) mine->tried = true;
         } catch (const std::exception& e) {   // the runner catches script faults; this is bad_alloc and worse
             slot = BenchMatch{};
             slot.seed = seed;

@@ -31,6 +31,10 @@ struct BenchOptions {
     bool narrate = false;          // render every event's narration (what a front end pays)
     bool hash_logs = false;        // fill BenchMatch::log_hash (costs a JSON line per event)
     bool profile = false;          // fill BenchRun::profile (script_profile.h); timings then mean little
+    // A worker's matches after its first start from the first one's seed-free checkpoint (the
+    // setup before any random draw or answer, checkpoint.h) when the game declares one: the same
+    // matches, event for event, without playing that setup again. Off: every match from its start.
+    bool reuse_setup = true;
 };
 
 // One match's outcome: everything here depends on the match's seed only.

@@ -41,6 +41,10 @@ struct Checkpoint {
     std::string data;                                // what save(...) returned, plain_data bytes
     std::vector<LuaHost::FunctionOrigin> functions;  // the host's pinned functions then (ref - 1 -> origin)
     std::size_t answered = 0;                        // decisions answered before it
+    // Reached before any random draw and any answer: the match then is the same for every seed
+    // of the scenario, so a match of another seed may start from it (MatchRunner::resume_from
+    // reseeds), e.g. the bench's matches after a worker's first (the "setup prefix").
+    bool seed_free = false;
     // Set when sealed (seal_checkpoint): the log then (its first snapshot.events() events) and
     // the answers given before it, which a prefix must start with for the checkpoint to fit.
     std::shared_ptr<const EventLog> log;

@@ -3,8 +3,6 @@
 // "Moved this beat", "was hit", "this advantage was used": state a later effect reads, but
 // no news to a reader of the log. A flag appends no event; copies, snapshots and replays
 // keep it all the same. Use entity.set for anything a player or a teacher should read.
-#include <cstring>
-
 #include "host.h"
 #include "lua_modules.h"
 #include "lua_util.h"
@@ -28,13 +26,27 @@ std::int64_t check_flag_value(lua_State* L, int arg) {
     return luaL_typeerror(L, arg, "boolean, integer or nil");
 }
 
+// The key argument as a view of the Lua string. Keys and periods are interned (scratch.h);
+// intern() may throw at the process's bound on distinct texts, so it runs inside kernel_call,
+// and every argument check (a longjmp, which must not cross kernel_call's try block) comes
+// before. A Lua string reaches intern() from the same address every time, which its front
+// cache answers without hashing. An empty key reads 0 (set refuses it).
+std::string_view key_arg(lua_State* L, int arg) {
+    std::size_t len = 0;
+    const char* key = luaL_checklstring(L, arg, &len);
+    return {key, len};
+}
+
 /// flag.get(e, key) -> integer
 /// Scratch value `key` of entity `e`: 0 when unset (true was stored as 1).
 int flag_get(lua_State* L) {
     const Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
-    lua_pushinteger(L, m.scratch().get(e, luaL_checkstring(L, 2)));
-    return 1;
+    const std::string_view key = key_arg(L, 2);
+    return kernel_call(L, [&] {
+        lua_pushinteger(L, m.scratch().get(e, intern(key)));
+        return 1;
+    });
 }
 
 /// flag.is(e, key) -> boolean
@@ -42,8 +54,11 @@ int flag_get(lua_State* L) {
 int flag_is(lua_State* L) {
     const Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
-    lua_pushboolean(L, m.scratch().get(e, luaL_checkstring(L, 2)) != 0);
-    return 1;
+    const std::string_view key_text = key_arg(L, 2);
+    return kernel_call(L, [&] {
+        lua_pushboolean(L, m.scratch().get(e, intern(key_text)) != 0);
+        return 1;
+    });
 }
 
 /// flag.set(e, key, value [, period])
@@ -52,14 +67,16 @@ int flag_is(lua_State* L) {
 int flag_set(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
-    const char* key = luaL_checkstring(L, 2);
+    const std::string_view key_text = key_arg(L, 2);
+    if (key_text.empty()) return luaL_argerror(L, 2, "an empty key");
     const std::int64_t value = check_flag_value(L, 3);
-    const char* period = luaL_optstring(L, 4, "");
-    if (std::strlen(key) == 0) return luaL_argerror(L, 2, "an empty key");
+    std::size_t period_len = 0;
+    const char* period = luaL_optlstring(L, 4, "", &period_len);
     return kernel_call(L, [&] {
+        const Sym key = intern(key_text);
         // A new key is memory the kernel holds for the script (#16.7): charged before it is stored.
-        if (value != 0 && m.scratch().get(e, key) == 0) m.charge(kScratchEntryBytes + std::strlen(key) + std::strlen(period));
-        m.scratch().set(e, key, value, period);
+        if (value != 0 && m.scratch().get(e, key) == 0) m.charge(kScratchEntryBytes + key_text.size() + period_len);
+        m.scratch().set(e, key, value, intern(std::string_view(period, period_len)));
         return 0;
     });
 }

@@ -78,10 +78,16 @@ public:
     // Records each match.checkpoint the rules pass (the last one is kept).
     void record_checkpoints(bool on) { recording_ = on; }
     const Checkpoint* last_checkpoint() const { return last_.get(); }
+    // The first checkpoint recorded before any random draw and any answer (Checkpoint::seed_free),
+    // or nullptr: where a match of the same scenario with another seed may start.
+    const Checkpoint* seed_free_checkpoint() const { return seed_free_.get(); }
     // Before the first step(): start from `cp` (sealed, fitting the scenario's decisions)
     // instead of the scenario's start: the match as it was then, game.resume(ctx, data) in
     // place of game.play(ctx), the answers before it taken already. Agents start fresh, so a
-    // resumed runner is for seats answered from outside (a random agent would draw anew).
+    // resumed runner is for seats answered from outside (a random agent would draw anew), except
+    // from a seed-free checkpoint: no answer and no draw came before it, so the match takes this
+    // scenario's seed, its agents start as they would have, the event observer is told of every
+    // event before it, and the match plays exactly as one started from the scenario's start.
     void resume_from(std::shared_ptr<const Checkpoint> cp) { resume_ = std::move(cp); }
 
     // DecisionSink: called by decide/decide_all from inside the coroutine.
@@ -126,6 +132,7 @@ private:
     std::function<void(const Match&, std::uint32_t seq)> observer_;
     bool recording_ = false;
     std::shared_ptr<Checkpoint> last_;
+    std::shared_ptr<Checkpoint> seed_free_;
     std::shared_ptr<const Checkpoint> resume_;
 };
 

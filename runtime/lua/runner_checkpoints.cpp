@@ -20,6 +20,8 @@ std::string MatchRunner::record_checkpoint(lua_State* L, int data) {
     cp->functions = origins;
     cp->answered = taken_.size();
     cp->snapshot = MatchSnapshot::take(*match_, last_ ? &last_->snapshot : nullptr);
+    cp->seed_free = taken_.empty() && match_->rng().draws() == 0;
+    if (cp->seed_free && !seed_free_) seed_free_ = cp;
     last_ = std::move(cp);
     return "";
 }
@@ -32,9 +34,14 @@ RunState MatchRunner::start_resumed() {
     if (observer_) match_->set_event_observer(observer_);
     try {
         cp.snapshot.restore(*match_, *cp.log);
+        if (cp.seed_free) match_->reseed(scenario_.seed);   // the snapshot carries the recording match's seed
     } catch (const std::exception& e) {
         return fail(std::string("cannot resume: ") + e.what());
     }
+    // From a seed-free point the match is one played from the start (checkpoint.h): its observer
+    // hears of the events before it too, as it would have.
+    if (cp.seed_free && observer_)
+        for (std::size_t i = 0; i < match_->log().size(); ++i) observer_(*match_, static_cast<std::uint32_t>(i));
     if (static_cast<std::size_t>(match_->player_count()) != scenario_.seats.size())
         return fail("cannot resume: the checkpoint has " + std::to_string(match_->player_count()) + " players, the scenario " +
                     std::to_string(scenario_.seats.size()));

@@ -81,9 +81,13 @@ function game.evaluate(p)
   return mine / (mine + theirs)
 end
 
-function game.play(ctx)
-  ctx.players = match.players()
-  setup.run(ctx)
+-- The value of the checkpoint after setup's first part (game.resume tells it from a beat's).
+local function save_setup() return { setup = true } end
+
+-- Everything after setup's first part: the rest of setup, the rule options, then the beats
+-- (or a drill).
+local function after_first_setup(ctx)
+  setup.finish(ctx)
   log.within_rule("§3.7 SP5 (rule option sp5)", entity.set, S.tracker(), "sp5", ctx.options.sp5)
   if ctx.players > 2 then
     log.within_rule("§9.6 TT1 (rule option team_nearest)", entity.set, S.tracker(), "team_nearest", ctx.options.team_nearest)
@@ -100,14 +104,22 @@ function game.play(ctx)
   beat.loop(ctx)
 end
 
----Goes on from a checkpoint of `play` (match.checkpoint, at the top of a beat): the kernel's state
----is as it was there and `data` is {played = beats played}. Finds the players' derived stats
----again, then plays on.
+function game.play(ctx)
+  ctx.players = match.players()
+  setup.run(ctx)
+  match.checkpoint(save_setup)   -- nothing random or asked before it: every seed's match passes here alike
+  after_first_setup(ctx)
+end
+
+---Goes on from a checkpoint of `play`: the one after setup's first part (`data` is {setup = true})
+---or one at the top of a beat (match.checkpoint; `data` is {played = beats played}). The kernel's
+---state is as it was there. Finds the players' derived stats again, then plays on.
 ---@param ctx table the game context, as play gets it
 ---@param data table the saved value
 function game.resume(ctx, data)
   ctx.players = match.players()
   for p = 1, ctx.players do stats.restore(p) end
+  if data.setup then return after_first_setup(ctx) end
   beat.loop(ctx, data.played)
 end
 

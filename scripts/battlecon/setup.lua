@@ -307,22 +307,44 @@ end
 -- the kernel's included, names its section (teaching).
 local within = log.within_rule
 
----Sets up the match (game.play calls it once): M.steps inside the rule "§2 Setup (duel)".
+---Sets up the match, first part (game.play calls it once): M.first_steps inside the rule
+---"§2 Setup (duel)". It draws nothing at random and asks nothing, so game.play records a
+---checkpoint after it that every seed shares (match.checkpoint; the bench's later matches start
+---there), then M.finish does the rest.
 ---@param ctx table the game context
 function M.run(ctx)
-  within("§2 Setup (duel)", M.steps, ctx)
+  within("§2 Setup (duel)", M.first_steps, ctx)
 end
 
----The setup steps in order: table and force pool, the line, each seat's kit and figure, the active
----player, the figures' spaces (team placement), Master / Champion, force, fighter preparation (W1),
----the special attack's side and the initial discards.
+---Sets up the match, second part (after M.run, or on game.resume from its checkpoint): M.last_steps
+---inside the rule "§2 Setup (duel)".
 ---@param ctx table the game context
-function M.steps(ctx)
+function M.finish(ctx)
+  within("§2 Setup (duel)", M.last_steps, ctx)
+end
+
+---The setup steps before anything random or asked: table and force pool, the line, each seat's
+---zones, stats and kit.
+---@param ctx table the game context
+function M.first_steps(ctx)
   log.say("BattleCON duel: setup", nil, { rule = "§2" })
   within("§2 S5-S6 The active player card and the common force pool", shared, ctx)
   within("§2 S3 Board", board.line, ctx.players > 2 and 9 or ctx.options.spaces)   -- T2: the 9-space side
+  for p = 1, ctx.players do within("§2 S1 Choose fighters: the kit's cards", seat, ctx, p) end
+end
+
+---The setup steps from the active player on: the figures' spaces (team placement), Master /
+---Champion, force, fighter preparation (W1), the special attack's side and the initial discards.
+---Each seat's UA and kit are read from the match (its "ua" zone), so these steps need nothing
+---M.first_steps kept in Lua.
+---@param ctx table the game context
+function M.last_steps(ctx)
   local kits, uas = {}, {}
-  for p = 1, ctx.players do uas[p], kits[p] = within("§2 S1 Choose fighters: the kit's cards", seat, ctx, p) end
+  for p = 1, ctx.players do
+    uas[p] = zone.top(zone.find("ua", p))
+    local _, _, kit = kit_cards(entity.def(uas[p]))
+    kits[p] = kit
+  end
   within("§2 S5 Active player", function()
     if ctx.setup.first_active then return S.set_active(ctx.setup.first_active) end
     if ctx.players == 2 then return S.set_active(math.random(1, 2)) end   -- S5: a random player

@@ -24,14 +24,28 @@ function setup.check_card(key) end
 --- The entity in zone z whose definition key or name is `key`; raises naming the zone when none is.
 function setup.find_in(z, key) end
 
---- Sets up the match (game.play calls it once): M.steps inside the rule "§2 Setup (duel)".
+--- Sets up the match, first part (game.play calls it once): M.first_steps inside the rule
+--- "§2 Setup (duel)". It draws nothing at random and asks nothing, so game.play records a
+--- checkpoint after it that every seed shares (match.checkpoint; the bench's later matches start
+--- there), then M.finish does the rest.
 ---@param ctx table the game context
 function setup.run(ctx) end
 
---- The setup steps in order: table and force pool, the line, each seat's kit and figure, the active
---- player, the figures' spaces (team placement), Master / Champion, force, fighter preparation (W1),
---- the special attack's side and the initial discards.
+--- Sets up the match, second part (after M.run, or on game.resume from its checkpoint): M.last_steps
+--- inside the rule "§2 Setup (duel)".
 ---@param ctx table the game context
-function setup.steps(ctx) end
+function setup.finish(ctx) end
+
+--- The setup steps before anything random or asked: table and force pool, the line, each seat's
+--- zones, stats and kit.
+---@param ctx table the game context
+function setup.first_steps(ctx) end
+
+--- The setup steps from the active player on: the figures' spaces (team placement), Master /
+--- Champion, force, fighter preparation (W1), the special attack's side and the initial discards.
+--- Each seat's UA and kit are read from the match (its "ua" zone), so these steps need nothing
+--- M.first_steps kept in Lua.
+---@param ctx table the game context
+function setup.last_steps(ctx) end
 
 return setup

@@ -1,0 +1,141 @@
+// A match started from a seed-free checkpoint (lua/checkpoint.h: recorded before any random
+// draw and any answer) of a match with another seed must be the match its own seed plays from
+// the start: the bench's later matches on a worker start there (BenchOptions::reuse_setup).
+// A checkpoint after a draw or an answer must not pass for seed-free, and a match that drew
+// must refuse another seed: either would give a match the first match's randomness.
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <set>
+
+#include "../support/lua_harness.h"
+#include "../support/match_dump.h"
+#include "lua/bench_pool.h"
+#include "lua/checkpoint.h"
+#include "lua/match_runner.h"
+#include "scenario/scenario.h"
+
+using namespace duelbox;
+
+namespace {
+
+const std::string kRoot = std::string(DUELBOX_TEST_SUPPORT) + "/../..";
+
+Scenario bench_scenario(const std::string& game, std::uint64_t seed) {
+    Scenario s = load_scenario(kRoot + "/examples/" + game + "/bench.json", kRoot);
+    for (auto& seat : s.seats) seat.agent = "random";
+    s.seed = seed;
+    s.decisions.clear();
+    s.stop = StopAt{};
+    return s;
+}
+
+BenchRun bench(const Scenario& s, bool reuse, int workers, int matches) {
+    BenchOptions o;
+    o.matches = matches;
+    o.seed = 500;
+    o.workers = workers;
+    o.hash_logs = true;
+    o.reuse_setup = reuse;
+    BenchRun r = run_bench(s, o);
+    REQUIRE(r.load_errors.empty());
+    REQUIRE(r.matches.size() == static_cast<std::size_t>(matches));
+    return r;
+}
+
+// The seed-free checkpoint a whole match of `s` records, sealed, or null.
+std::shared_ptr<const Checkpoint> seed_free_of(LuaHost& host, const Scenario& s) {
+    MatchRunner runner(host, s);
+    runner.record_checkpoints(true);
+    REQUIRE(runner.run() == RunState::Finished);
+    const Checkpoint* cp = runner.seed_free_checkpoint();
+    return cp ? seal_checkpoint(*cp, runner.match().log(), runner.taken()) : nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("bench: BattleCON matches started from another seed's setup checkpoint are the matches from the start",
+          "[robustness][bench]") {
+    const Scenario s = bench_scenario("battlecon", 1);
+    LuaHost host;
+    std::vector<std::string> errors;
+    REQUIRE(host.load_game(s.root, s.game, errors));
+    const auto setup = seed_free_of(host, s);
+    REQUIRE(setup);                                  // game.play records one after setup's first part
+    CHECK(setup->answered == 0);
+    CHECK(setup->snapshot.events() > 10);            // the players' zones, stats and kits are in it
+    for (std::uint64_t seed : {2u, 3u, 7u, 11u}) {
+        INFO("seed " << seed);
+        Scenario mine = s;
+        mine.seed = seed;
+        std::string fresh_dump, fresh_log;
+        {
+            MatchRunner fresh(host, mine);
+            REQUIRE(fresh.run() == RunState::Finished);
+            fresh_dump = test::dump(fresh.match());
+            for (const Event& e : fresh.match().log().events()) fresh_log += fresh.match().log().to_json_line(e, EventLog::kObserver, nullptr) + "\n";
+        }
+        MatchRunner resumed(host, mine);
+        resumed.resume_from(setup);
+        std::size_t heard = 0;                       // the observer hears of the setup's events too
+        resumed.set_event_observer([&](const Match&, std::uint32_t seq) { CHECK(seq == heard++); });
+        REQUIRE(resumed.run() == RunState::Finished);
+        CHECK(heard == resumed.match().log().size());
+        CHECK(resumed.match().seed() == seed);
+        std::string resumed_log;
+        for (const Event& e : resumed.match().log().events()) resumed_log += resumed.match().log().to_json_line(e, EventLog::kObserver, nullptr) + "\n";
+        CHECK(resumed_log == fresh_log);
+        CHECK(test::dump(resumed.match()) == fresh_dump);
+    }
+}
+
+TEST_CASE("bench: reusing a worker's setup changes no match, with 1 or 2 workers, in any game", "[robustness][bench]") {
+    constexpr int kMatches = 16;
+    for (const char* game : {"battlecon", "unmatched", "tagteam"}) {
+        INFO(game);
+        const Scenario s = bench_scenario(game, 1);
+        const BenchRun whole = bench(s, false, 1, kMatches);
+        std::set<std::uint64_t> hashes;
+        for (const BenchMatch& m : whole.matches) hashes.insert(m.log_hash);
+        CHECK(hashes.size() == whole.matches.size());   // distinct seeds, distinct matches
+        for (int workers : {1, 2}) {
+            const BenchRun reused = bench(s, true, workers, kMatches);
+            for (std::size_t i = 0; i < whole.matches.size(); ++i) {
+                const BenchMatch &a = whole.matches[i], &b = reused.matches[i];
+                INFO(workers << " workers, match " << i << " (seed " << a.seed << "): " << b.error);
+                CHECK(b.state == RunState::Finished);
+                CHECK(b.log_hash == a.log_hash);
+                CHECK(bench_result_json(b) == bench_result_json(a));
+            }
+        }
+    }
+}
+
+TEST_CASE("a checkpoint after a random draw or an answer is not seed-free; a match that drew keeps its seed",
+          "[robustness][resume]") {
+    const auto seed_free = [](const std::string& code, std::vector<ScriptedDecision> decisions = {}) {
+        Scenario s = test::snippet_scenario(code, 2, std::move(decisions));
+        LuaHost host(s.limits);
+        std::vector<std::string> errors;
+        REQUIRE(host.load_game(s.root, s.game, errors));
+        MatchRunner runner(host, s);
+        runner.record_checkpoints(true);
+        REQUIRE(runner.run() == RunState::Finished);
+        REQUIRE(runner.last_checkpoint());
+        return runner.seed_free_checkpoint() != nullptr;
+    };
+    const std::string save = "match.checkpoint(function() return {} end)\n";
+    CHECK(seed_free(save + "match.finish(1, 'done')"));
+    CHECK_FALSE(seed_free("local r = math.random(1, 6)\n" + save + "match.finish(1, 'done')"));
+    CHECK_FALSE(seed_free("local a = decide { player = 1, options = { 'x', 'y' } }\n" + save + "match.finish(1, 'done')",
+                          {test::pick(1, {1})}));
+    // The first seed-free checkpoint is the one kept: a later one, after a draw, is not.
+    CHECK(seed_free(save + "local r = math.random(1, 6)\n" + save + "match.finish(1, 'done')"));
+
+    Match m(5);
+    m.reseed(9);                                     // nothing drawn: as if made with seed 9
+    CHECK(m.seed() == 9);
+    CHECK(m.rng().next() == Rng(9).next());
+    CHECK_THROWS_AS(m.reseed(10), KernelError);      // after a draw another seed would be a lie
+    CHECK(m.seed() == 9);
+}
