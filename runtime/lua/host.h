@@ -58,6 +58,9 @@ public:
         (void)data;
         return "";
     }
+    // The rules read ctx.seed: from then on the match may depend on its seed without drawing
+    // (no checkpoint recorded after is seed-free, checkpoint.h).
+    virtual void seed_read() {}
 };
 
 struct HandlerContext {

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "lua_modules.h"
+#include "lua_util.h"
 #include "raw_field.h"
 #include "scenario_fields.h"
 #include "script_call.h"
@@ -171,14 +172,34 @@ int MatchRunner::enter_host() {
     return lua_gettop(L);
 }
 
+namespace {
+
+// ctx's __index (push_ctx): ctx.seed, noted by the match's DecisionSink; nil for anything else.
+int ctx_seed_index(lua_State* L) {
+    std::size_t len = 0;
+    const char* key = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &len) : nullptr;
+    if (!key || std::string_view(key, len) != "seed") return 0;
+    if (DecisionSink* sink = host_of(L).decisions()) sink->seed_read();
+    lua_pushvalue(L, lua_upvalueindex(1));
+    return 1;
+}
+
+}  // namespace
+
 void MatchRunner::push_ctx(int game) {
     lua_State* L = host_.state();
     // ctx = {players=, seed=, options={...}, setup={...}, seats={{name=, team=, setup={...}}, ...}}
     lua_createtable(co_, 0, 5);
     lua_pushinteger(co_, match_->player_count());
     lua_setfield(co_, -2, "players");
+    // ctx.seed is answered by the table's __index, which tells the runner it was read: the rules
+    // could then make the match depend on its seed without a random draw, and no checkpoint
+    // recorded after is seed-free (checkpoint.h).
+    lua_createtable(co_, 0, 1);
     lua_pushinteger(co_, static_cast<lua_Integer>(scenario_.seed));
-    lua_setfield(co_, -2, "seed");
+    lua_pushcclosure(co_, ctx_seed_index, 1);
+    lua_setfield(co_, -2, "__index");
+    lua_setmetatable(co_, -2);
     lua_newtable(co_);
     if (raw_field(L, game, "options") == LUA_TTABLE) {   // defaults first
         const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));

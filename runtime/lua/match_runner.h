@@ -95,6 +95,7 @@ public:
     bool asks_person(PlayerIndex p) const override;
     bool records_checkpoints() const override { return recording_; }
     std::string record_checkpoint(lua_State* L, int data) override;
+    void seed_read() override { seed_read_ = true; }
 
 private:
     RunState start();
@@ -133,6 +134,7 @@ private:
     bool recording_ = false;
     std::shared_ptr<Checkpoint> last_;
     std::shared_ptr<Checkpoint> seed_free_;
+    bool seed_read_ = false;                           // ctx.seed was read (DecisionSink::seed_read)
     std::shared_ptr<const Checkpoint> resume_;
 };
 

@@ -20,7 +20,7 @@ std::string MatchRunner::record_checkpoint(lua_State* L, int data) {
     cp->functions = origins;
     cp->answered = taken_.size();
     cp->snapshot = MatchSnapshot::take(*match_, last_ ? &last_->snapshot : nullptr);
-    cp->seed_free = taken_.empty() && match_->rng().draws() == 0;
+    cp->seed_free = taken_.empty() && match_->rng().draws() == 0 && !seed_read_;
     if (cp->seed_free && !seed_free_) seed_free_ = cp;
     last_ = std::move(cp);
     return "";

@@ -131,6 +131,16 @@ TEST_CASE("a checkpoint after a random draw or an answer is not seed-free; a mat
                           {test::pick(1, {1})}));
     // The first seed-free checkpoint is the one kept: a later one, after a draw, is not.
     CHECK(seed_free(save + "local r = math.random(1, 6)\n" + save + "match.finish(1, 'done')"));
+    // Rules that read ctx.seed may depend on it without drawing: nothing after is seed-free.
+    CHECK_FALSE(seed_free("entity.create { kind = 'marker', name = 'seed ' .. ctx.seed, zone = 1 }\n" + save +
+                          "match.finish(1, 'done')"));
+    CHECK(seed_free("local other = ctx.players\n" + save + "match.finish(1, 'done')"));
+    {
+        const auto r = test::run_snippet("if ctx.seed ~= 42 or ctx.nothing ~= nil then error('ctx.seed is ' .. tostring(ctx.seed)) end", 2,
+                                         {}, 42);
+        INFO(r.error);
+        CHECK(r.state == RunState::Finished);   // ctx.seed still reads the match's seed
+    }
 
     Match m(5);
     m.reseed(9);                                     // nothing drawn: as if made with seed 9
