@@ -4,12 +4,14 @@
 #include <algorithm>
 #include <limits>
 #include <cstdio>
+#include <map>
 #include <mutex>
 
 #include "kernel/symbols.h"
 #include "lua/host.h"
 #include "lua/match_runner.h"
 #include "lua/scenario_fields.h"
+#include "lua/setup_reuse.h"
 
 namespace duelbox {
 
@@ -152,14 +154,24 @@ LabRun run_lab(const Scenario& base, const LabSpec& spec, const LabPlan& plan, c
         return run;
     }
     std::mutex tally_mutex;
+    // Per host (one worker each): the setup its matches of one pairing share (LabOptions::reuse_setup).
+    std::mutex reuse_mutex;
+    std::map<const LuaHost*, SetupReuse> reuse;
     PoolJobs jobs = PoolJobs::of(base, opts.workers, static_cast<int>(end - first));
     jobs.job = [&](LuaHost& host, int i) {
         if (opts.cancel && opts.cancel->load()) return;
         const std::size_t g = first + static_cast<std::size_t>(i);
         LabMatch seen;
+        SetupReuse* mine = nullptr;
+        if (opts.reuse_setup) {
+            std::lock_guard lock(reuse_mutex);
+            mine = &reuse[&host];   // std::map: the entry stays where it is as others are added
+        }
         try {
             MatchRunner runner(host, lab_match_scenario(base, spec, plan, g, opts.agent));
+            if (mine) mine->start(host, runner, plan.pairing_of(g));   // a pairing's matches differ by seed only
             const RunState state = runner.run();
+            if (mine) mine->keep(runner);
             const bool failed = state != RunState::Finished;
             seen = observe_match(runner.match(), spec, failed,
                                  failed ? (runner.error().empty() ? "the match did not finish" : runner.error()) : "");

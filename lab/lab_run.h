@@ -31,6 +31,9 @@ struct LabOptions {
     Shard shard;
     std::atomic<std::size_t>* done = nullptr;
     const std::atomic<bool>* cancel = nullptr;   // once true, the remaining matches are skipped
+    // A worker's later matches of a pairing start from its first one's seed-free checkpoint
+    // (runtime/lua/setup_reuse.h): the same matches without playing the shared setup again.
+    bool reuse_setup = true;
 };
 
 struct LabRun {

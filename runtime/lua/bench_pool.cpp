@@ -9,11 +9,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "checkpoint.h"
 #include "host.h"
-#include "match_runner.h"
 #include "host_pool.h"
 #include "raw_field.h"
+#include "setup_reuse.h"
 
 namespace duelbox {
 
@@ -39,19 +38,16 @@ void read_bench_unit(LuaHost& host, std::string& event, std::string& name) {
     lua_settop(L, top);
 }
 
-// `setup`: where the match starts (a seed-free checkpoint of an earlier match on this host), or
-// null; `record`: whether to record checkpoints, so the caller can keep this match's seed-free one.
+// `reuse`: this host's shared setup (BenchOptions::reuse_setup), or null.
 BenchMatch play_one(LuaHost& host, const Scenario& base, std::uint64_t seed, const BenchOptions& o,
-                    const std::string& unit_event, std::shared_ptr<const Checkpoint> setup, bool record,
-                    std::shared_ptr<const Checkpoint>* recorded) {
+                    const std::string& unit_event, SetupReuse* reuse) {
     Scenario s = base;
     s.seed = seed;
     s.decisions.clear();
     s.stop = StopAt{};
     for (auto& seat : s.seats) seat.agent = "random";
     MatchRunner runner(host, std::move(s));
-    if (setup) runner.resume_from(std::move(setup));
-    runner.record_checkpoints(record);
+    if (reuse) reuse->start(host, runner, 0);   // one scenario: every match shares its key
     std::size_t chars = 0;
     if (o.narrate)
         runner.set_event_observer(
@@ -60,9 +56,8 @@ BenchMatch play_one(LuaHost& host, const Scenario& base, std::uint64_t seed, con
     r.seed = seed;
     r.state = runner.run();
     if (r.state != RunState::Finished) r.error = runner.error();
+    if (reuse) reuse->keep(runner);
     const Match& m = runner.match();
-    if (record && recorded && r.state == RunState::Finished)
-        if (const Checkpoint* cp = runner.seed_free_checkpoint()) *recorded = seal_checkpoint(*cp, m.log(), runner.taken());
     for (PlayerIndex p : m.result().winners) r.winners.push_back(p + 1);
     r.reason = m.result().reason;
     for (int p = 0; p < m.player_count(); ++p) r.health.push_back(m.counter(m.player(p).entity, "health"));
@@ -89,12 +84,8 @@ BenchRun run_bench(const Scenario& base, const BenchOptions& opts) {
     PoolJobs jobs = PoolJobs::of(base, opts.workers, matches);
     std::mutex profiles_mutex;
     std::vector<std::unique_ptr<ScriptProfile>> profiles;   // one per worker's host
-    // Per host (one worker each): whether its first match was played, and the seed-free
-    // checkpoint it left (BenchOptions::reuse_setup). The map is guarded; each entry has one user.
-    struct SetupReuse {
-        bool tried = false;
-        std::shared_ptr<const Checkpoint> setup;
-    };
+    // Per host (one worker each): the setup its matches share (BenchOptions::reuse_setup). The
+    // map is guarded; each entry has one user.
     std::mutex reuse_mutex;
     std::map<const LuaHost*, SetupReuse> reuse;
     jobs.loaded = [&](LuaHost& host) {
@@ -112,10 +103,7 @@ BenchRun run_bench(const Scenario& base, const BenchOptions& opts) {
             mine = &reuse[&host];   // std::map: the entry stays where it is as others are added
         }
         try {
-            const bool record = mine && !mine->tried && game_can_resume(host);
-            slot = play_one(host, base, seed, opts, unit_event, mine ? mine->setup : nullptr, record,
-                            mine ? &mine->setup : nullptr);
-            if (mine) mine->tried = true;
+            slot = play_one(host, base, seed, opts, unit_event, mine);
         } catch (const std::exception& e) {   // the runner catches script faults; this is bad_alloc and worse
             slot = BenchMatch{};
             slot.seed = seed;

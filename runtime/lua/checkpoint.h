@@ -21,7 +21,8 @@
 //    reports copies made each way.
 //
 // Contracts
-//  - Made only by a MatchRunner asked to record (record_checkpoints), i.e. a search's copy; in
+//  - Made only by a MatchRunner asked to record (record_checkpoints): a search's copy, or the
+//    first match of a scenario on a bench or lab worker (setup_reuse.h); in
 //    every other run match.checkpoint checks where it is called and returns: the save function
 //    is not called, nothing is recorded, nothing is logged.
 //  - A Checkpoint never changes once sealed; copies share it (shared_ptr to const).

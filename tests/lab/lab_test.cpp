@@ -33,7 +33,8 @@ struct Lab {
         const std::string why = load_lab_spec(base, spec, hash);
         REQUIRE(why.empty());
     }
-    LabResult run(const std::vector<std::string>& fighters, int matches, int workers, Shard shard = {}) const {
+    LabResult run(const std::vector<std::string>& fighters, int matches, int workers, Shard shard = {},
+                  bool reuse_setup = true) const {
         LabResult r;
         r.plan = make_plan(fighters, spec.side_picks, matches, 7);
         for (const auto& f : fighters) r.meta.roster.push_back(*spec.find(f));
@@ -48,6 +49,7 @@ struct Lab {
         LabOptions o;
         o.workers = workers;
         o.shard = shard;
+        o.reuse_setup = reuse_setup;
         LabRun run = run_lab(base, spec, r.plan, o);
         REQUIRE(run.load_errors.empty());
         r.tally = run.tally;
@@ -179,6 +181,10 @@ TEST_CASE("lab: results.json is the same for 1 and 2 workers, and the merged sha
     const LabResult one = lab.run(fighters, 3, 1), two = lab.run(fighters, 3, 2);
     const std::string whole = lab_result_json(one).dump(1);
     CHECK(whole == lab_result_json(two).dump(1));
+    // A worker's later matches of a pairing start from the setup its first one shared with them
+    // (setup_reuse.h); every match from its start gives the same results, card table included.
+    CHECK(whole == lab_result_json(lab.run(fighters, 3, 1, {}, false)).dump(1));
+    CHECK(whole == lab_result_json(lab.run(fighters, 3, 2, {}, false)).dump(1));
     std::vector<std::pair<std::string, LabResult>> shards;
     for (int i : {2, 0, 1}) {   // any order
         const LabResult s = lab.run(fighters, 3, 2, Shard{i, 3});

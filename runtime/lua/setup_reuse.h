@@ -1,0 +1,38 @@
+// setup_reuse.h - matches of one scenario on one host start from the setup every seed shares.
+//
+// Why: the bench and the balance lab play thousands of matches that differ only in their seed,
+// and a game's setup often builds the same thing every time (BattleCON: each seat's zones,
+// stats and kit) before it draws or asks anything. A game that records a checkpoint there
+// (match.checkpoint; checkpoint.h "seed-free") lets the later matches start from it instead.
+//
+// Contracts
+//  - One SetupReuse per host (a worker's), used by one thread. `key` names the scenario apart
+//    from its seed (the lab's pairing); matches with another key never share a setup.
+//  - start() prepares a runner before its first step: from the kept checkpoint when there is one
+//    for `key`, else recording, so that keep() can take the match's seed-free checkpoint. A
+//    match started either way plays exactly as from the scenario's start (the runner reseeds:
+//    tests/robustness/bench_setup_reuse_test.cpp).
+//  - A game without game.resume, or whose first match records no seed-free checkpoint, is
+//    tried once per key and then played from the start.
+#pragma once
+#include <cstddef>
+#include <memory>
+
+#include "checkpoint.h"
+#include "match_runner.h"
+
+namespace duelbox {
+
+class SetupReuse {
+public:
+    void start(LuaHost& host, MatchRunner& runner, std::size_t key);
+    void keep(const MatchRunner& runner);   // after the match: takes its seed-free checkpoint, if any
+
+private:
+    std::size_t key_ = 0;
+    bool tried_ = false;        // a match of key_ was played to find a checkpoint
+    bool recording_ = false;    // the current match records (keep() looks)
+    std::shared_ptr<const Checkpoint> setup_;
+};
+
+}  // namespace duelbox
