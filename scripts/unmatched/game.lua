@@ -80,6 +80,9 @@ local function play_turns(ctx, seat, turn)
   end
 end
 
+-- The value of the checkpoint after setup's first part (game.resume tells it from a turn's).
+local function save_setup() return { setup = true } end
+
 function game.play(ctx)
   local order = ctx.options.ability_order
   if order ~= "defender_first" and order ~= "cards_first" then
@@ -87,13 +90,21 @@ function game.play(ctx)
   end
   log.say("Unmatched begins", nil, { rule = "§2 Setup" })
   setup.run(ctx)
+  match.checkpoint(save_setup)   -- nothing random or asked before it: every seed's match passes here alike
+  setup.finish(ctx)
   play_turns(ctx, 1, 0)
 end
 
 ---Goes on from a checkpoint of `play` (match.checkpoint): the kernel's state is as it was
----there; `data` is {seat, turn}.
+---there; `data` is {setup = true} (after setup's first part) or {seat, turn} (a turn's start).
 ---@param ctx table the game context, as play gets it
 ---@param data table the saved value
-function game.resume(ctx, data) play_turns(ctx, data.seat, data.turn) end
+function game.resume(ctx, data)
+  if data.setup then
+    setup.finish(ctx)
+    return play_turns(ctx, 1, 0)
+  end
+  play_turns(ctx, data.seat, data.turn)
+end
 
 return game

@@ -19,8 +19,9 @@ local function create_cards(p, names, z)
   for _, n in ipairs(names) do cards.create(state.card_key(p, n), p, z, "bottom") end -- listed order, top first
 end
 
--- Step 2-4: the hero's components, health dials, deck and starting hand.
-local function prepare(ctx, p)
+-- Step 2-4, the part that draws nothing at random: the hero's components, health dials, and
+-- the deck's cards (a scenario's deck, discard pile and hand too).
+local function build(ctx, p)
   local seat = ctx.seats[p].setup or {}
   local hero = seat.hero or DEFAULT_HEROES[(p - 1) % #DEFAULT_HEROES + 1]
   local def = cards.get("unmatched/" .. hero)
@@ -53,10 +54,17 @@ local function prepare(ctx, p)
     for _, entry in ipairs(def.deck) do
       for _ = 1, entry[2] do cards.create(state.card_key(p, entry[1]), p, state.deck(p)) end
     end
-    zone.shuffle(state.deck(p))
   end
   if seat.discard then create_cards(p, seat.discard, state.discard_pile(p)) end
-  if seat.hand then create_cards(p, seat.hand, state.hand(p)) else deck.draw(p, 5) end
+  if seat.hand then create_cards(p, seat.hand, state.hand(p)) end
+end
+
+-- Step 3-4, the random part: the deck shuffled (not a scenario's deck) and five cards drawn (not
+-- when the scenario gives the hand).
+local function deal(ctx, p)
+  local seat = ctx.seats[p].setup or {}
+  if not seat.deck then zone.shuffle(state.deck(p)) end
+  if not seat.hand then deck.draw(p, 5) end
 end
 
 local function space_named(p, name)
@@ -121,9 +129,11 @@ local function place(ctx, p)
   windows.dispatch("placed", { hero = fighters[1], preset = seat }, p, { only = state.character(p) })
 end
 
----Sets up the match for 2 seats (a duel) or 4 (teams, seats in turn order A1, B1, A2, B2): loads
----the map (setup.map), prepares every player, then places them in seat order. Raises an error on
----any other seat count or order.
+---Sets up the match for 2 seats (a duel) or 4 (teams, seats in turn order A1, B1, A2, B2),
+---first part: loads the map (setup.map) and builds every player's components and cards. It
+---draws nothing at random and asks nothing, so game.play records a checkpoint after it that
+---every seed shares (match.checkpoint; the bench's and lab's later matches start there); M.finish
+---does the rest. Raises an error on any other seat count or order.
 ---@param ctx table the game context
 function M.run(ctx)
   if ctx.players ~= 2 and ctx.players ~= 4 then
@@ -137,7 +147,14 @@ function M.run(ctx)
   zone.create("characters", nil, "public")
   zone.create("reserve", nil, "public")
   zone.create("defeated", nil, "public")
-  for p = 1, ctx.players do prepare(ctx, p) end
+  for p = 1, ctx.players do build(ctx, p) end
+end
+
+---Sets up the match, second part (after M.run, or on game.resume from its checkpoint): every
+---player shuffles and draws in seat order, then places in seat order.
+---@param ctx table the game context
+function M.finish(ctx)
+  for p = 1, ctx.players do deal(ctx, p) end
   for p = 1, ctx.players do place(ctx, p) end
 end
 

@@ -43,6 +43,13 @@ BenchRun bench(const Scenario& s, bool reuse, int workers, int matches) {
     return r;
 }
 
+// The match's whole log as the observer's JSON lines.
+std::string log_text(const Match& m) {
+    std::string out;
+    for (const Event& e : m.log().events()) out += m.log().to_json_line(e, EventLog::kObserver, nullptr) + "\n";
+    return out;
+}
+
 // The seed-free checkpoint a whole match of `s` records, sealed, or null.
 std::shared_ptr<const Checkpoint> seed_free_of(LuaHost& host, const Scenario& s) {
     MatchRunner runner(host, s);
@@ -54,38 +61,40 @@ std::shared_ptr<const Checkpoint> seed_free_of(LuaHost& host, const Scenario& s)
 
 }  // namespace
 
-TEST_CASE("bench: BattleCON matches started from another seed's setup checkpoint are the matches from the start",
+TEST_CASE("bench: BattleCON and Unmatched matches started from another seed's setup checkpoint are the matches "
+          "from the start",
           "[robustness][bench]") {
-    const Scenario s = bench_scenario("battlecon", 1);
-    LuaHost host;
-    std::vector<std::string> errors;
-    REQUIRE(host.load_game(s.root, s.game, errors));
-    const auto setup = seed_free_of(host, s);
-    REQUIRE(setup);                                  // game.play records one after setup's first part
-    CHECK(setup->answered == 0);
-    CHECK(setup->snapshot.events() > 10);            // the players' zones, stats and kits are in it
-    for (std::uint64_t seed : {2u, 3u, 7u, 11u}) {
-        INFO("seed " << seed);
-        Scenario mine = s;
-        mine.seed = seed;
-        std::string fresh_dump, fresh_log;
-        {
-            MatchRunner fresh(host, mine);
-            REQUIRE(fresh.run() == RunState::Finished);
-            fresh_dump = test::dump(fresh.match());
-            for (const Event& e : fresh.match().log().events()) fresh_log += fresh.match().log().to_json_line(e, EventLog::kObserver, nullptr) + "\n";
+    for (const char* game : {"battlecon", "unmatched"}) {
+        INFO(game);
+        const Scenario s = bench_scenario(game, 1);
+        LuaHost host;
+        std::vector<std::string> errors;
+        REQUIRE(host.load_game(s.root, s.game, errors));
+        const auto setup = seed_free_of(host, s);
+        REQUIRE(setup);                                  // game.play records one after setup's first part
+        CHECK(setup->answered == 0);
+        CHECK(setup->snapshot.events() > 10);            // the players' zones, cards (and stats) are in it
+        for (std::uint64_t seed : {2u, 3u, 7u, 11u}) {
+            INFO("seed " << seed);
+            Scenario mine = s;
+            mine.seed = seed;
+            std::string fresh_dump, fresh_log;
+            {
+                MatchRunner fresh(host, mine);
+                REQUIRE(fresh.run() == RunState::Finished);
+                fresh_dump = test::dump(fresh.match());
+                fresh_log = log_text(fresh.match());
+            }
+            MatchRunner resumed(host, mine);
+            resumed.resume_from(setup);
+            std::size_t heard = 0;                       // the observer hears of the setup's events too
+            resumed.set_event_observer([&](const Match&, std::uint32_t seq) { CHECK(seq == heard++); });
+            REQUIRE(resumed.run() == RunState::Finished);
+            CHECK(heard == resumed.match().log().size());
+            CHECK(resumed.match().seed() == seed);
+            CHECK(log_text(resumed.match()) == fresh_log);
+            CHECK(test::dump(resumed.match()) == fresh_dump);
         }
-        MatchRunner resumed(host, mine);
-        resumed.resume_from(setup);
-        std::size_t heard = 0;                       // the observer hears of the setup's events too
-        resumed.set_event_observer([&](const Match&, std::uint32_t seq) { CHECK(seq == heard++); });
-        REQUIRE(resumed.run() == RunState::Finished);
-        CHECK(heard == resumed.match().log().size());
-        CHECK(resumed.match().seed() == seed);
-        std::string resumed_log;
-        for (const Event& e : resumed.match().log().events()) resumed_log += resumed.match().log().to_json_line(e, EventLog::kObserver, nullptr) + "\n";
-        CHECK(resumed_log == fresh_log);
-        CHECK(test::dump(resumed.match()) == fresh_dump);
     }
 }
 

@@ -8,10 +8,17 @@
 ---@class unmatched.setup
 local setup = {}
 
---- Sets up the match for 2 seats (a duel) or 4 (teams, seats in turn order A1, B1, A2, B2): loads
---- the map (setup.map), prepares every player, then places them in seat order. Raises an error on
---- any other seat count or order.
+--- Sets up the match for 2 seats (a duel) or 4 (teams, seats in turn order A1, B1, A2, B2),
+--- first part: loads the map (setup.map) and builds every player's components and cards. It
+--- draws nothing at random and asks nothing, so game.play records a checkpoint after it that
+--- every seed shares (match.checkpoint; the bench's and lab's later matches start there); M.finish
+--- does the rest. Raises an error on any other seat count or order.
 ---@param ctx table the game context
 function setup.run(ctx) end
+
+--- Sets up the match, second part (after M.run, or on game.resume from its checkpoint): every
+--- player shuffles and draws in seat order, then places in seat order.
+---@param ctx table the game context
+function setup.finish(ctx) end
 
 return setup
