@@ -17,17 +17,7 @@ using Templates = std::unordered_map<std::string, CardTemplate>;
 const char kTemplatesKey = 0;   // its address keys the registry's userdata holding Templates
 
 // The registry's Templates, made on first use (a userdata: freed with the Lua state).
-Templates& templates(lua_State* L) {
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &kTemplatesKey) == LUA_TUSERDATA) {
-        auto* t = static_cast<Templates*>(lua_touserdata(L, -1));
-        lua_pop(L, 1);
-        return *t;
-    }
-    lua_pop(L, 1);
-    Templates& t = push_owned<Templates>(L);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &kTemplatesKey);
-    return t;
-}
+Templates& templates(lua_State* L) { return registry_object<Templates>(L, &kTemplatesKey); }
 
 // lua_pcall'd: (definition, template lightuserdata). The entity fields, as cards.create read
 // them: kind, name, props, tags, in that order (the first error is the one raised).

@@ -36,17 +36,7 @@ const char kCardViewsKey = 0;
 using KeysMemo = std::unordered_map<std::string, std::vector<std::size_t>>;
 const char kKeysMemoKey = 0;
 
-KeysMemo& keys_memo(lua_State* L) {
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &kKeysMemoKey) == LUA_TUSERDATA) {
-        auto* memo = static_cast<KeysMemo*>(lua_touserdata(L, -1));
-        lua_pop(L, 1);
-        return *memo;
-    }
-    lua_pop(L, 1);
-    KeysMemo& memo = push_owned<KeysMemo>(L);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &kKeysMemoKey);
-    return memo;
-}
+KeysMemo& keys_memo(lua_State* L) { return registry_object<KeysMemo>(L, &kKeysMemoKey); }
 }  // namespace
 
 void freeze_card_views(lua_State* L, const std::vector<CardDef>& cards) {

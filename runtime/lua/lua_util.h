@@ -130,6 +130,21 @@ T& push_owned(lua_State* L) {
     return *object;
 }
 
+// The object of type T the registry keeps under `key` (an address), made (push_owned) on first
+// use: host-wide data a binding keeps with the Lua state and that is freed with it.
+template <class T>
+T& registry_object(lua_State* L, const void* key) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) == LUA_TUSERDATA) {
+        auto* object = static_cast<T*>(lua_touserdata(L, -1));
+        lua_pop(L, 1);
+        return *object;
+    }
+    lua_pop(L, 1);
+    T& object = push_owned<T>(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, key);
+    return object;
+}
+
 // Runs `fn`; a KernelError becomes a Lua error carrying the script's file:line. The
 // message is pushed inside a block that ends before lua_error, so its C++ copy is freed
 // (and no catch block is left by longjmp). Objects `fn` makes are unwound by the C++

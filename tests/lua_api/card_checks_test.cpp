@@ -13,19 +13,9 @@
 using namespace duelbox;
 using duelbox::test::TempDir;
 
-namespace {
-
-void write(const TempDir& dir, const std::string& relative, const std::string& text) {
-    const auto path = dir.root() / relative;
-    std::filesystem::create_directories(path.parent_path());
-    std::ofstream(path) << text;
-}
-
-}  // namespace
-
 TEST_CASE("#18.3 a game's check_card reports each problem with the card's file and key", "[lua_api][check]") {
     const TempDir dir("card_checks");
-    write(dir, "scripts/kits/game.lua", R"lua(return {
+    dir.write("scripts/kits/game.lua", R"lua(return {
   name = "Kits", windows = {},
   play = function() end,
   check_card = function(key)
@@ -39,7 +29,7 @@ TEST_CASE("#18.3 a game's check_card reports each problem with the card's file a
     return #problems > 0 and problems or nil
   end,
 })lua");
-    write(dir, "cards/kits/fighters.lua", R"(return {
+    dir.write("cards/kits/fighters.lua", R"(return {
   { key = "kits/good", kind = "fighter", styles = { "a", "b", "c" }, base = "x" },
   { key = "kits/solo", kind = "fighter", styles = { "a" } },
   { key = "kits/boom", kind = "fighter" },

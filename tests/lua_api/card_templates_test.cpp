@@ -17,17 +17,11 @@ using Strings = std::vector<std::string>;
 
 namespace {
 
-void write(const TempDir& dir, const std::string& relative, const std::string& text) {
-    const auto path = dir.root() / relative;
-    std::filesystem::create_directories(path.parent_path());
-    std::ofstream(path) << text;
-}
-
 // A game whose rules are setup.code (as tests/support's snippet) with the cards below.
 struct TemplateGame {
     TempDir dir{"card_templates"};
     TemplateGame() {
-        write(dir, "scripts/tmpl/game.lua", R"lua(return {
+        dir.write("scripts/tmpl/game.lua", R"lua(return {
   name = "Templates (test fixture)", windows = { "go", "react", "after" }, setup_keys = { "code" },
   play = function(ctx)
     local chunk, err = load(ctx.setup.code or "", "=snippet", "t", setmetatable({ ctx = ctx }, { __index = _G }))
@@ -36,7 +30,7 @@ struct TemplateGame {
     if not match.finished() then match.finish(nil, "done") end
   end,
 })lua");
-        write(dir, "cards/tmpl/cards.lua", R"lua(local keep = { key = "tmpl/kept", name = "Kept", props = { power = 3 }, tags = { "a" } }
+        dir.write("cards/tmpl/cards.lua", R"lua(local keep = { key = "tmpl/kept", name = "Kept", props = { power = 3 }, tags = { "a" } }
 function keep.go() keep.props.power = 9; keep.tags[2] = "b"; keep.react = function() end end
 return {
   keep,

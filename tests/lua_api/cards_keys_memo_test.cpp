@@ -17,12 +17,6 @@ using duelbox::test::TempDir;
 
 namespace {
 
-void write(const TempDir& dir, const std::string& relative, const std::string& text) {
-    const auto path = dir.root() / relative;
-    std::filesystem::create_directories(path.parent_path());
-    std::ofstream(path) << text;
-}
-
 // Plays one match of game "memo" on `host` and returns what its play said, one line per event.
 std::string play_once(LuaHost& host, const TempDir& dir) {
     Scenario s;
@@ -44,7 +38,7 @@ std::string play_once(LuaHost& host, const TempDir& dir) {
 TEST_CASE("cards.keys: a memo per host, the same answers every match, forgotten when the game loads again",
           "[lua_api][cards]") {
     const TempDir dir("cards_keys_memo");
-    write(dir, "scripts/memo/game.lua", R"lua(return {
+    dir.write("scripts/memo/game.lua", R"lua(return {
   name = "Memo", windows = {},
   play = function()
     local fighters = cards.keys("memo/", { kind = "fighter" })
@@ -55,7 +49,7 @@ TEST_CASE("cards.keys: a memo per host, the same answers every match, forgotten 
     match.finish(1, "done")
   end,
 })lua");
-    write(dir, "cards/memo/a.lua", R"(return {
+    dir.write("cards/memo/a.lua", R"(return {
   { key = "memo/ada", kind = "fighter" },
   { key = "memo/strike" },
 })");
@@ -66,7 +60,7 @@ TEST_CASE("cards.keys: a memo per host, the same answers every match, forgotten 
     CHECK(play_once(host, dir) == first);
     CHECK(play_once(host, dir) == first);   // from the memo: the same lists
 
-    write(dir, "cards/memo/b.lua", R"(return {
+    dir.write("cards/memo/b.lua", R"(return {
   { key = "memo/brook", kind = "fighter" },
 })");
     REQUIRE(host.load_game(dir.root().string(), "memo", errors));

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 namespace duelbox::test {
@@ -26,6 +27,12 @@ public:
 
     const std::filesystem::path& root() const { return root_; }
     std::string file(const std::string& name) const { return (root_ / name).string(); }   // a path inside it
+    // Writes `text` to the file at `relative` inside it, making its folders.
+    void write(const std::string& relative, const std::string& text) const {
+        const auto path = root_ / relative;
+        std::filesystem::create_directories(path.parent_path());
+        std::ofstream(path) << text;
+    }
 
 private:
     std::filesystem::path root_;
