@@ -117,6 +117,7 @@ int reference_report(const BenchRun& off, const BenchRun& one, int matches, std:
 // hooks slow every line).
 int profile_run(const Scenario& base, BenchOptions opts, std::size_t top, const std::string& root) {
     opts.profile = true;
+    opts.reuse_setup = false;   // the profile shows every line a match runs, setup included
     const BenchRun run = run_bench(base, opts);
     if (!run.load_errors.empty()) {
         for (const auto& e : run.load_errors) std::cerr << e << "\n";

@@ -71,7 +71,8 @@ Usage:
                         quarter of the match
       --whole-setup     play every match from its start; by default a worker's later
                         matches start at its first match's seed-free checkpoint (the setup
-                        before any random draw or question; the same matches, event for event)
+                        before any random draw or question; the same matches, event for event).
+                        --profile always plays whole matches
   duelbox lab <game|scenario.json> [--fighters a,b,...] [--matches N] [--seed S]
                                    [--agent A] [--workers W] [--out DIR] [--shard i/N]
                                    [--wide H] [--mod DIR]...
