@@ -67,6 +67,10 @@ public:
     // The live handlers of one window in registration order (what collect() sorts).
     const std::vector<HandlerId>& listening(std::string_view window) const;
 
+    // Moves with every registration, removal and fire (a write stamp): equal before and after
+    // a call that changed no handler.
+    std::uint64_t write_clock() const { return written_.clock(); }
+
     // Equal handler records (the index below is derived from them).
     bool operator==(const WindowRegistry& o) const { return handlers_ == o.handlers_; }
 

@@ -1,5 +1,6 @@
 // lua_match.cpp - module `match`: players, teams, periods, the result.
 #include <algorithm>
+#include <vector>
 
 #include "host.h"
 #include "lua_modules.h"
@@ -141,6 +142,32 @@ int match_asks_person(lua_State* L) {
     return 1;
 }
 
+// What match.checkpoint compares around `save`: everything a script can change leaves a mark
+// here (events: every kernel change that is news; draws; scratch values; handlers; derived
+// definitions). The scratch values are copied: a handful of 24-byte entries. Kept with
+// push_owned, as save may raise.
+struct SaveMark {
+    std::size_t events = 0;
+    std::uint64_t draws = 0;
+    std::uint64_t handlers = 0;
+    std::size_t derived = 0;
+    std::vector<ScratchStore::Entry> scratch;
+};
+
+SaveMark mark_of(const Match& m) {
+    return {m.log().size(), m.rng().draws(), m.windows().write_clock(), m.derived_values().size(), m.scratch().entries()};
+}
+
+// nullptr, or what changed since `before` (a literal: nothing to free before luaL_error).
+const char* changed_since(const SaveMark& before, const Match& m) {
+    if (m.log().size() != before.events) return "it made events";
+    if (m.rng().draws() != before.draws) return "it drew at random";
+    if (m.scratch().entries() != before.scratch) return "it set a flag";
+    if (m.windows().write_clock() != before.handlers) return "it changed a handler";
+    if (m.derived_values().size() != before.derived) return "it defined a derived value";
+    return nullptr;
+}
+
 /// match.checkpoint(save, ...)
 /// Declares a point from which the rules can go on from the kernel's state plus the value
 /// `save(...)` returns, so that a search copies the match from here instead of replaying it
@@ -150,7 +177,9 @@ int match_asks_person(lua_State* L) {
 /// rules' main line, e.g. at the top of the turn loop: every frame between game.play (or
 /// game.resume) and this call must be a Lua function, so not inside pcall, log.within_rule,
 /// a handler or a window walk; it raises there in every run. `save` runs only while a search
-/// records copies, never in a plain match, where this costs one call and a stack check.
+/// records copies (or a bench or lab worker's first match records its setup), never in a plain
+/// match, where this costs one call and a stack check. `save` may only read: one that makes an
+/// event, draws at random, sets a flag, changes a handler or defines a derived value raises.
 int match_checkpoint(lua_State* L) {
     luaL_checktype(L, 1, LUA_TFUNCTION);
     LuaHost& host = host_of(L);
@@ -172,7 +201,16 @@ int match_checkpoint(lua_State* L) {
     }
     DecisionSink* sink = host.decisions();
     if (!sink || !sink->records_checkpoints()) return 0;
-    lua_call(L, lua_gettop(L) - 1, 1);   // save(...) -> the value resume gets
+    // save must only read: it runs in recording runs only (a search's copies, a bench or lab
+    // worker's first match), so a save that changed the match would make those runs differ
+    // from plain ones, and a copy from the checkpoint from the match it copies.
+    const Match& m = match_of(L);
+    SaveMark& before = push_owned<SaveMark>(L);   // freed by Lua if save raises
+    before = mark_of(m);
+    lua_insert(L, 1);                             // below save and its arguments
+    lua_call(L, lua_gettop(L) - 2, 1);            // save(...) -> the value resume gets
+    if (const char* what = changed_since(before, m))
+        return luaL_error(L, "match.checkpoint: save changed the match (%s): it may only read and return a value", what);
     const int data = lua_gettop(L);
     return kernel_call(L, [&] {
         if (std::string why = sink->record_checkpoint(L, data); !why.empty()) throw KernelError("match.checkpoint: " + why);

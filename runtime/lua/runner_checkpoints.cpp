@@ -74,7 +74,9 @@ RunState MatchRunner::start_resumed() {
     lua_settop(L, top);
     taken_ = cp.answers;
     next_scripted_ = cp.answered;
-    scanned_ = match_->log().size();
+    // A copy does not stop in the part it did not play; a match from a seed-free point is one
+    // played from the start, so a stop at an event before the checkpoint still holds.
+    scanned_ = cp.seed_free ? 0 : match_->log().size();
     nargs_ = 2;
     state_ = RunState::Running;
     return state_;

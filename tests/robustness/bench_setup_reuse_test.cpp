@@ -95,6 +95,17 @@ TEST_CASE("bench: BattleCON and Unmatched matches started from another seed's se
             CHECK(log_text(resumed.match()) == fresh_log);
             CHECK(test::dump(resumed.match()) == fresh_dump);
         }
+        // A stop at an event before the checkpoint holds as in a match from the start.
+        Scenario stopped = s;
+        stopped.seed = 5;
+        stopped.stop.at_event = "entity.create";
+        MatchRunner fresh(host, stopped);
+        REQUIRE(fresh.run() == RunState::Stopped);
+        const std::size_t shown = fresh.visible_events();
+        MatchRunner resumed(host, stopped);
+        resumed.resume_from(setup);
+        CHECK(resumed.run() == RunState::Stopped);
+        CHECK(resumed.visible_events() == shown);
     }
 }
 
@@ -150,6 +161,28 @@ TEST_CASE("a checkpoint after a random draw or an answer is not seed-free; a mat
         INFO(r.error);
         CHECK(r.state == RunState::Finished);   // ctx.seed still reads the match's seed
     }
+
+    // save may only read: a recording run (the bench's first match) must not differ from a plain one.
+    const auto recorded_error = [](const std::string& code) {
+        Scenario s = test::snippet_scenario(code, 2);
+        LuaHost host(s.limits);
+        std::vector<std::string> errors;
+        REQUIRE(host.load_game(s.root, s.game, errors));
+        MatchRunner runner(host, s);
+        runner.record_checkpoints(true);
+        runner.run();
+        return runner.error();
+    };
+    CHECK(recorded_error("match.checkpoint(function() flag.set(1, 'x', true) return {} end)\nmatch.finish(1, 'done')") ==
+          "snippet:1: match.checkpoint: save changed the match (it set a flag): it may only read and return a value");
+    CHECK_THAT(recorded_error("match.checkpoint(function() log.say('hi') return {} end)\nmatch.finish(1, 'done')"),
+               Catch::Contains("save changed the match (it made events)"));
+    CHECK_THAT(recorded_error("match.checkpoint(function() math.random(1, 6) return {} end)\nmatch.finish(1, 'done')"),
+               Catch::Contains("save changed the match (it drew at random)"));
+    CHECK_THAT(recorded_error("match.checkpoint(function() window.on('go', function() end, { player = 1 }) return {} end)\n"
+                              "match.finish(1, 'done')"),
+               Catch::Contains("save changed the match (it changed a handler)"));
+    CHECK(recorded_error("match.checkpoint(function() return { n = flag.get(1, 'x') } end)\nmatch.finish(1, 'done')").empty());
 
     Match m(5);
     m.reseed(9);                                     // nothing drawn: as if made with seed 9
