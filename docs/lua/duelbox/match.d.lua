@@ -93,7 +93,9 @@ function match.asks_person(p) end
 ---rules' main line, e.g. at the top of the turn loop: every frame between game.play (or
 ---game.resume) and this call must be a Lua function, so not inside pcall, log.within_rule,
 ---a handler or a window walk; it raises there in every run. `save` runs only while a search
----records copies, never in a plain match, where this costs one call and a stack check.
+---records copies (or a bench or lab worker's first match records its setup), never in a plain
+---match, where this costs one call and a stack check. `save` may only read: one that makes an
+---event, draws at random, sets a flag, changes a handler or defines a derived value raises.
 ---@param save any
 ---@param ... any
 function match.checkpoint(save, ...) end
