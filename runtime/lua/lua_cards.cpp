@@ -30,7 +30,7 @@ const char kCardViewsKey = 0;
 
 // cards.keys' answers by query (prefix, kind, prop), as positions in the host's card list.
 // Definitions do not change while a host keeps them, and a game asks the same questions in
-// every match (Tag Team's roster and each fighter's deck: 5% of its bench before this memo),
+// every match (a roster, each fighter's deck: 5% of one game's bench before this memo),
 // so each query walks the list once per load. Emptied whenever the definitions are frozen
 // anew (a load, a reload). A userdata in the registry: freed with the Lua state.
 using KeysMemo = std::unordered_map<std::string, std::vector<std::size_t>>;

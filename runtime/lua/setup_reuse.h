@@ -1,7 +1,7 @@
 // setup_reuse.h - matches of one scenario on one host start from the setup every seed shares.
 //
 // Why: the bench and the balance lab play thousands of matches that differ only in their seed,
-// and a game's setup often builds the same thing every time (BattleCON: each seat's zones,
+// and a game's setup often builds the same thing every time (each seat's zones,
 // stats and kit) before it draws or asks anything. A game that records a checkpoint there
 // (match.checkpoint; checkpoint.h "seed-free") lets the later matches start from it instead.
 //
