@@ -32,8 +32,6 @@ public:
         Sym key = 0;
         Sym period = 0;                              // 0 ("") = until set again
         std::int64_t value = 0;
-        std::string_view key_text() const { return symbol(key); }
-        std::string_view period_text() const { return symbol(period); }
         bool operator==(const Entry&) const = default;
     };
 

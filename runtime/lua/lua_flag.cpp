@@ -42,9 +42,9 @@ std::string_view key_arg(lua_State* L, int arg) {
 int flag_get(lua_State* L) {
     const Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
-    const std::string_view key = key_arg(L, 2);
+    const std::string_view key_text = key_arg(L, 2);
     return kernel_call(L, [&] {
-        lua_pushinteger(L, m.scratch().get(e, intern(key)));
+        lua_pushinteger(L, m.scratch().get(e, intern(key_text)));
         return 1;
     });
 }

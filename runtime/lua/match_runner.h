@@ -76,7 +76,13 @@ public:
 
     // -- checkpoints (checkpoint.h): for a search's copies, whose seats answer from outside --
     // Records each match.checkpoint the rules pass (the last one is kept).
-    void record_checkpoints(bool on) { recording_ = on; }
+    // With `seed_free_only`, only a seed-free checkpoint is recorded (the first one passed
+    // before any draw, answer or ctx.seed read): what a bench or lab worker keeps of its first
+    // match (setup_reuse.h); past that point match.checkpoint costs what it does in a plain match.
+    void record_checkpoints(bool on, bool seed_free_only = false) {
+        recording_ = on;
+        seed_free_only_ = seed_free_only;
+    }
     const Checkpoint* last_checkpoint() const { return last_.get(); }
     // The first checkpoint recorded before any random draw and any answer (Checkpoint::seed_free),
     // or nullptr: where a match of the same scenario with another seed may start.
@@ -93,9 +99,12 @@ public:
     // DecisionSink: called by decide/decide_all from inside the coroutine.
     void ask(std::vector<DecisionRequest>& requests, bool grouped, SourceLoc where) override;
     bool asks_person(PlayerIndex p) const override;
-    bool records_checkpoints() const override { return recording_; }
+    bool records_checkpoints() const override {
+        return recording_ && (!seed_free_only_ || (!seed_free_ && still_seed_free()));
+    }
     std::string record_checkpoint(lua_State* L, int data) override;
     void seed_read() override { seed_read_ = true; }
+    bool still_seed_free() const;                      // no answer, no draw, no ctx.seed read yet
 
 private:
     RunState start();
@@ -132,6 +141,7 @@ private:
     bool ignore_stop_ = false;
     std::function<void(const Match&, std::uint32_t seq)> observer_;
     bool recording_ = false;
+    bool seed_free_only_ = false;                      // record_checkpoints(on, seed_free_only)
     std::shared_ptr<Checkpoint> last_;
     std::shared_ptr<Checkpoint> seed_free_;
     bool seed_read_ = false;                           // ctx.seed was read (DecisionSink::seed_read)

@@ -20,11 +20,13 @@ std::string MatchRunner::record_checkpoint(lua_State* L, int data) {
     cp->functions = origins;
     cp->answered = taken_.size();
     cp->snapshot = MatchSnapshot::take(*match_, last_ ? &last_->snapshot : nullptr);
-    cp->seed_free = taken_.empty() && match_->rng().draws() == 0 && !seed_read_;
+    cp->seed_free = still_seed_free();
     if (cp->seed_free && !seed_free_) seed_free_ = cp;
     last_ = std::move(cp);
     return "";
 }
+
+bool MatchRunner::still_seed_free() const { return taken_.empty() && match_->rng().draws() == 0 && !seed_read_; }
 
 RunState MatchRunner::start_resumed() {
     const Checkpoint& cp = *resume_;

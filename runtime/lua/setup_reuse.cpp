@@ -13,7 +13,7 @@ void SetupReuse::start(LuaHost& host, MatchRunner& runner, std::size_t key) {
     if (setup_) {
         runner.resume_from(setup_);
     } else if (!tried_ && game_can_resume(host)) {
-        runner.record_checkpoints(true);
+        runner.record_checkpoints(true, true);   // the seed-free checkpoint alone
         recording_ = true;
     }
 }

@@ -9,7 +9,8 @@
 //  - One SetupReuse per host (a worker's), used by one thread. `key` names the scenario apart
 //    from its seed (the lab's pairing); matches with another key never share a setup.
 //  - start() prepares a runner before its first step: from the kept checkpoint when there is one
-//    for `key`, else recording, so that keep() can take the match's seed-free checkpoint. A
+//    for `key`, else recording its seed-free checkpoint alone (no snapshot at every later
+//    checkpoint), so that keep() can take it. A
 //    match started either way plays exactly as from the scenario's start (the runner reseeds:
 //    tests/robustness/bench_setup_reuse_test.cpp).
 //  - A game without game.resume, or whose first match records no seed-free checkpoint, is

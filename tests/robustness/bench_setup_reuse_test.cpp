@@ -162,6 +162,20 @@ TEST_CASE("a checkpoint after a random draw or an answer is not seed-free; a mat
         CHECK(r.state == RunState::Finished);   // ctx.seed still reads the match's seed
     }
 
+    {   // What a bench or lab worker records of its first match: the seed-free checkpoint alone.
+        Scenario s = test::snippet_scenario(save + "local r = math.random(1, 6)\n" +
+                                            "match.checkpoint(function() error('not called past the seed-free point') end)\n" +
+                                            "match.finish(1, 'done')");
+        LuaHost host(s.limits);
+        std::vector<std::string> errors;
+        REQUIRE(host.load_game(s.root, s.game, errors));
+        MatchRunner runner(host, s);
+        runner.record_checkpoints(true, true);
+        INFO(runner.error());
+        REQUIRE(runner.run() == RunState::Finished);
+        CHECK(runner.seed_free_checkpoint());
+        CHECK(runner.last_checkpoint() == runner.seed_free_checkpoint());
+    }
     // save may only read: a recording run (the bench's first match) must not differ from a plain one.
     const auto recorded_error = [](const std::string& code) {
         Scenario s = test::snippet_scenario(code, 2);
