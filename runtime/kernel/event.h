@@ -64,6 +64,14 @@ struct FieldKey {
     explicit FieldKey(std::string_view t) : text(t), sym(intern(t)) {}
 };
 
+// An event's type and text interned once, for the kernel's own events (a function-local or
+// file-level static): emit() then interns nothing per event.
+struct EventName {
+    Sym type = 0;
+    Sym text = 0;
+    EventName(std::string_view t, std::string_view x) : type(intern(t)), text(intern(x)) {}
+};
+
 struct SourceLoc {
     std::uint32_t file = 0;              // index into EventLog::files(); 0 = no source
     int line = 0;

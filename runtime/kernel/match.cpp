@@ -206,7 +206,8 @@ EntityId Match::create_entity(std::string kind, std::string def, std::string nam
     entities_written_.write(id - 1);
     const PlayerMask seen = seen_by(id);
     entities_.back().placed_for = entities_.back().zoned_for = seen;
-    emit("entity.create", "{e:entity} is created in {z:zone}",
+    static const EventName kCreated{"entity.create", "{e:entity} is created in {z:zone}"};
+    emit(kCreated,
          {int_field(key_entity, id, seen), int_field(key_zone, zone_id),
           str_field(key_def, entities_.back().def, seen), str_field(key_kind, entities_.back().kind)});
     return id;
@@ -220,7 +221,8 @@ void Match::set_prop(EntityId e, std::string_view key, Value v) {
     Value shown = v;
     ent.set_prop(key, std::move(v));
     // A cleared prop reads as words, not "= nil".
-    emit("entity.prop", is_nil(shown) ? "{e:entity} {key} is cleared" : "{e:entity} {key} = {value}",
+    static const EventName kCleared{"entity.prop", "{e:entity} {key} is cleared"}, kSet{"entity.prop", "{e:entity} {key} = {value}"};
+    emit(is_nil(shown) ? kCleared : kSet,
          {int_field(key_entity, e, seen), str_field(key_key, key),
           FieldIn{key_value.text, FieldIn::view(shown), seen, key_value.sym}},
          seen);
@@ -276,7 +278,8 @@ void Match::move(EntityId e, ZoneId to, Where where) {
     const auto index = std::find(items.begin(), items.end(), e) - items.begin();
     // Where a card went inside a zone is as secret as the card (an insert position in a
     // hidden deck must not leak), so the index shares the card's visibility.
-    emit("zone.move", "{e:entity} moves from {z:from} to {z:to}",
+    static const EventName kMoved{"zone.move", "{e:entity} moves from {z:from} to {z:to}"};
+    emit(kMoved,
          {int_field(key_entity, e, seen), int_field(key_from, from), int_field(key_to, to),
           int_field(key_index, index, seen)});
 }
@@ -289,7 +292,8 @@ void Match::shuffle(ZoneId z) {
         ent.revealed_to = kNobody;
         ent.placed_for = seen_by(e);   // who still sees it; the others know only the zone
     }
-    emit("zone.shuffle", "{z:zone} is shuffled", {int_field(key_zone, z)});
+    static const EventName kShuffled{"zone.shuffle", "{z:zone} is shuffled"};
+    emit(kShuffled, {int_field(key_zone, z)});
 }
 
 void Match::reveal(EntityId e, PlayerMask to) {
@@ -305,7 +309,8 @@ void Match::reveal(EntityId e, PlayerMask to) {
     else
         for (PlayerIndex p = 0; p < player_count(); ++p)
             if (mask_has(to, p)) who += (who.empty() ? "" : ",") + std::to_string(p + 1);
-    emit_news("entity.reveal", "{e:entity} is revealed", {int_field(key_entity, e, after), str_field(key_to, who)},
+    static const EventName kRevealed{"entity.reveal", "{e:entity} is revealed"};
+    emit_news(kRevealed, {int_field(key_entity, e, after), str_field(key_to, who)},
               after);
 }
 
@@ -343,7 +348,8 @@ void Match::counter_event(EntityId owner, std::string_view name, const CounterCh
     // A counter on a card the viewer cannot see: which card, and its values, stay hidden
     // (a value can tell cards apart); that some counter changed does not.
     const PlayerMask seen = seen_by(owner);
-    emit_news("counter.change", "{e:owner} {counter}: {from} -> {to}",
+    static const EventName kChanged{"counter.change", "{e:owner} {counter}: {from} -> {to}"};
+    emit_news(kChanged,
          {int_field(key_owner, owner, seen), str_field(key_counter, name), int_field(key_from, c.from, seen),
           int_field(key_to, c.to, seen), str_field(key_verb, verb)});
 }
@@ -393,7 +399,8 @@ EffectId Match::add_modifier(Modifier m) {
     const char* op = mod_op_name(m.op);
     const std::int64_t amount = m.amount;
     const EffectId id = effects_.add_modifier(std::move(m));
-    emit("modifier.add", "{e:target} {stat} {op} {amount}",
+    static const EventName kAdded{"modifier.add", "{e:target} {stat} {op} {amount}"};
+    emit(kAdded,
          {int_field(key_id, id), int_field(key_target, target, seen_by(target)), str_field(key_stat, stat),
           str_field(key_op, op), int_field(key_amount, amount)});
     return id;
@@ -412,7 +419,8 @@ EffectId Match::add_prohibition(Prohibition p) {
 
 bool Match::remove_effect(EffectId id) {
     if (!effects_.remove(id)) return false;
-    emit("effect.remove", "effect {id} ends", {int_field(key_id, id)});
+    static const EventName kRemoved{"effect.remove", "effect {id} ends"};
+    emit(kRemoved, {int_field(key_id, id)});
     return true;
 }
 
@@ -420,7 +428,8 @@ void Match::end_period(std::string_view period) {
     const int expired = effects_.end_period(period);
     const int reset = windows_.end_period(period);
     scratch_.end_period(period);   // no field of its own: scratch values are not news
-    emit("period.end", "{period} ends", {str_field(key_period, period), int_field(key_expired, expired),
+    static const EventName kEnded{"period.end", "{period} ends"};
+    emit(kEnded, {str_field(key_period, period), int_field(key_expired, expired),
                                          int_field(key_reset, reset)});
 }
 
@@ -503,10 +512,10 @@ LineMove Match::line_move(LineWord word, EntityId actor, EntityId other, int n, 
     m = duelbox::line_move(board_, word, at, ref, n, occupied_except(mover));
     if (!apply || !m.legal || m.to == m.from) return m;
     relocate(mover, space_zone(m.to), Where::bottom());
-    const char* text = word == LineWord::Push   ? "{e:by} pushes {e:entity} from {s:from} to {s:to}"
-                       : word == LineWord::Pull ? "{e:by} pulls {e:entity} from {s:from} to {s:to}"
-                                                : "{e:entity} {word}s from {s:from} to {s:to}";
-    emit("board.move", text,
+    static const EventName kPushed{"board.move", "{e:by} pushes {e:entity} from {s:from} to {s:to}"},
+        kPulled{"board.move", "{e:by} pulls {e:entity} from {s:from} to {s:to}"},
+        kMovedOn{"board.move", "{e:entity} {word}s from {s:from} to {s:to}"};
+    emit(word == LineWord::Push ? kPushed : word == LineWord::Pull ? kPulled : kMovedOn,
          {int_field(key_entity, mover), int_field(key_by, actor), str_field(key_word, line_word_name(word)),
           int_field(key_from, m.from), int_field(key_to, m.to), int_field(key_passed, m.passed_reference ? 1 : 0)});
     return m;
@@ -522,7 +531,8 @@ Teleport Match::teleport(EntityId actor, EntityId other, SpaceId to, bool apply)
     }
     if (!apply || !t.legal) return t;
     relocate(actor, space_zone(t.to), Where::bottom());
-    emit("board.move", "{e:entity} teleports from {s:from} to {s:to}",
+    static const EventName kTeleported{"board.move", "{e:entity} teleports from {s:from} to {s:to}"};
+    emit(kTeleported,
          {int_field(key_entity, actor), int_field(key_by, actor), str_field(key_word, "teleport"),
           str_field(key_counts_as, line_word_name(t.counts_as)), int_field(key_from, t.from), int_field(key_to, t.to),
           int_field(key_passed, t.passed_reference ? 1 : 0)});
@@ -594,6 +604,15 @@ std::uint32_t Match::emit_news(std::string_view type, std::string_view text, std
 std::uint32_t Match::emit_news(std::string_view type, std::string_view text, std::span<const FieldIn> fields,
                                PlayerMask audience) {
     return append_event(intern(type), intern(text), fields, audience);
+}
+
+std::uint32_t Match::emit(const EventName& name, std::initializer_list<FieldIn> fields, PlayerMask audience) {
+    ++version_;
+    return append_event(name.type, name.text, std::span<const FieldIn>(fields.begin(), fields.size()), audience);
+}
+
+std::uint32_t Match::emit_news(const EventName& name, std::initializer_list<FieldIn> fields, PlayerMask audience) {
+    return append_event(name.type, name.text, std::span<const FieldIn>(fields.begin(), fields.size()), audience);
 }
 
 std::uint32_t Match::append_event(Sym type, Sym text, std::span<const FieldIn> fields, PlayerMask audience) {

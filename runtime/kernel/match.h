@@ -184,12 +184,14 @@ public:
                        PlayerMask audience = kEveryone);
     std::uint32_t emit(std::string_view type, std::string_view text, std::span<const FieldIn> fields,
                        PlayerMask audience = kEveryone);
+    std::uint32_t emit(const EventName& name, std::initializer_list<FieldIn> fields, PlayerMask audience = kEveryone);
     // The same, for news no derived value reads (a counter, a decision, a reveal, a tag, a
     // script's own event): cached derived values stay valid across it.
     std::uint32_t emit_news(std::string_view type, std::string_view text, std::span<const FieldIn> fields,
                             PlayerMask audience = kEveryone);
     std::uint32_t emit_news(std::string_view type, std::string_view text, std::initializer_list<FieldIn> fields,
                             PlayerMask audience = kEveryone);
+    std::uint32_t emit_news(const EventName& name, std::initializer_list<FieldIn> fields, PlayerMask audience = kEveryone);
     // A script's own event (log.event, log.say): as emit_news, but a field the narration names
     // as an entity ({e:key}) is shown only to the players who can see that entity when the
     // event is logged (script_events.cpp). A script cannot name a card a viewer cannot see.

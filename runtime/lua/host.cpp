@@ -305,12 +305,16 @@ bool LuaHost::load_game(const std::string& root, const std::string& game, std::v
         errors.push_back(file + ": field 'play' must be a function play(ctx) that runs the match");
     lua_pop(L_, 1);
     windows_.clear();
+    window_syms_.clear();
     if (raw_field(L_, g, "windows") == LUA_TTABLE) {
         const auto n = static_cast<lua_Integer>(lua_rawlen(L_, -1));
         for (lua_Integer i = 1; i <= n; ++i) {
             if (lua_rawgeti(L_, -1, i) != LUA_TSTRING)
                 errors.push_back(file + ": windows[" + std::to_string(i) + "] must be a window name (a string)");
-            else windows_.push_back(lua_tostring(L_, -1));
+            else {
+                windows_.push_back(lua_tostring(L_, -1));
+                window_syms_.push_back(intern(windows_.back()));
+            }
             lua_pop(L_, 1);
         }
     } else if (!lua_isnil(L_, -1)) {

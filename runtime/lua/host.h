@@ -14,6 +14,7 @@
 #pragma once
 #include <lua.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -188,6 +189,12 @@ public:
     void push_game(lua_State* L) const;               // the table, or nil before load_game
     std::vector<std::string> game_windows() const { return windows_; }
     const std::vector<std::string>& windows() const { return windows_; }
+    // Whether `name` is one of the game's windows: interned once and compared as a symbol (a
+    // walk checks its window's name every time).
+    bool has_window(std::string_view name) const {
+        const Sym s = intern(name);
+        return std::find(window_syms_.begin(), window_syms_.end(), s) != window_syms_.end();
+    }
 
     // -- decisions ------------------------------------------------------------------------
     DecisionSink* decisions() const { return decisions_; }
@@ -252,6 +259,7 @@ private:
     std::vector<std::optional<Dispatch>> dispatches_;  // handle = index + 1
     int game_ref_ = LUA_NOREF;
     std::vector<std::string> windows_;
+    std::vector<Sym> window_syms_;   // windows_ interned (has_window)
     DecisionSink* decisions_ = nullptr;
     std::vector<DecisionRequest> requests_;          // take_requests()
     bool requests_out_ = false;

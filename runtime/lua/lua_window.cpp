@@ -17,8 +17,8 @@ namespace duelbox {
 namespace {
 
 void check_window_name(lua_State* L, int arg, const char* name) {
+    if (host_of(L).has_window(name)) return;
     const auto& windows = host_of(L).windows();
-    if (std::find(windows.begin(), windows.end(), name) != windows.end()) return;
     luaL_Buffer known;   // a Lua buffer, not a std::string: luaL_argerror longjmps
     luaL_buffinit(L, &known);
     for (std::size_t i = 0; i < windows.size(); ++i) {

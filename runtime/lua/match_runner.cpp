@@ -448,13 +448,13 @@ void MatchRunner::log_decision(const DecisionRequest& r, const Answer& a) {
         if (r.kind != DecisionKind::Number && r.kind != DecisionKind::YesNo && p >= 0 &&
             static_cast<std::size_t>(p) < r.options.size() && match_->valid_entity(r.options[p].entity))
             shown &= match_->seen_by(r.options[p].entity) | mask_of(r.player);
-    const char* text = r.kind == DecisionKind::Order    ? "{p:player} orders {answer}"
-                       : r.kind == DecisionKind::YesNo ? "{p:player} answers {answer}"
-                                                       : "{p:player} chooses {answer}";
+    static const EventName kOrders{"decision", "{p:player} orders {answer}"},
+        kAnswers{"decision", "{p:player} answers {answer}"}, kChooses{"decision", "{p:player} chooses {answer}"};
+    const EventName& name = r.kind == DecisionKind::Order ? kOrders : r.kind == DecisionKind::YesNo ? kAnswers : kChooses;
     const std::string answer = describe_answer(r, a);
     static const FieldKey player_key{"player"}, id_key{"id"}, answer_key{"answer"};
     // An unannounced question is the chooser's alone, event and all (decision.h).
-    match_->emit_news("decision", text,
+    match_->emit_news(name,
                       {FieldIn{player_key.text, static_cast<std::int64_t>(r.player + 1), kEveryone, player_key.sym},
                        FieldIn{id_key.text, std::string_view(r.id), kEveryone, id_key.sym},
                        FieldIn{answer_key.text, std::string_view(answer), shown, answer_key.sym}},
