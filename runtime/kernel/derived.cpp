@@ -53,6 +53,9 @@ DerivedValue clamp(const DerivedSpec& s, DerivedValue v) {
 }  // namespace
 
 DerivedId DerivedStore::define(DerivedSpec spec) {
+    spec.kind_syms.clear();
+    for (const std::string& k : spec.kinds) spec.kind_syms.push_back(intern(k));
+    spec.alone_kind_sym = spec.alone_kind.empty() ? 0 : intern(spec.alone_kind);
     specs_.push_back(std::move(spec));
     return static_cast<DerivedId>(specs_.size());
 }
@@ -82,11 +85,20 @@ void DerivedStore::select_into(const Match& m, const DerivedSpec& s, std::vector
         }
         return;
     }
+    // The kinds as symbols: define() interned them; a spec built by hand (compute) is interned here.
+    std::vector<Sym> interned;
+    const std::vector<Sym>* kind_syms = &s.kind_syms;
+    Sym alone_sym = s.alone_kind_sym;
+    if (s.kind_syms.size() != s.kinds.size() || (alone_sym == 0) != s.alone_kind.empty()) {
+        for (const std::string& k : s.kinds) interned.push_back(intern(k));
+        kind_syms = &interned;
+        alone_sym = s.alone_kind.empty() ? 0 : intern(s.alone_kind);
+    }
     // Returns true when `e` counts alone (the list is then just e). Inlined: it runs for every
     // source of every recomputation.
     const auto consider = [&](EntityId e) __attribute__((always_inline)) {
         const Entity& ent = m.entity(e);
-        if (!s.alone_kind.empty() && ent.kind == s.alone_kind) {
+        if (alone_sym != 0 && ent.kind_sym == alone_sym) {
             out.assign(1, e);
             return true;
         }
@@ -94,8 +106,9 @@ void DerivedStore::select_into(const Match& m, const DerivedSpec& s, std::vector
             out.push_back(e);
             return false;
         }
-        if (std::find(s.kinds.begin(), s.kinds.end(), ent.kind) == s.kinds.end()) return false;
-        const bool taken = std::any_of(out.begin(), out.end(), [&](EntityId o) { return m.entity(o).kind == ent.kind; });
+        if (std::find(kind_syms->begin(), kind_syms->end(), ent.kind_sym) == kind_syms->end()) return false;
+        const bool taken =
+            std::any_of(out.begin(), out.end(), [&](EntityId o) { return m.entity(o).kind_sym == ent.kind_sym; });
         if (!taken) out.push_back(e);
         return false;
     };
@@ -107,7 +120,7 @@ void DerivedStore::select_into(const Match& m, const DerivedSpec& s, std::vector
             if (consider(e)) return;
     if (!s.kinds.empty()) {   // in the order of `kinds` (the first kind named first), not zone order
         const auto rank = [&](EntityId e) {
-            return std::find(s.kinds.begin(), s.kinds.end(), m.entity(e).kind) - s.kinds.begin();
+            return std::find(kind_syms->begin(), kind_syms->end(), m.entity(e).kind_sym) - kind_syms->begin();
         };
         // A stable insertion sort: the list holds one entity per kind (two or three), where
         // std::stable_sort would allocate a buffer on every recomputation.

@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "ids.h"
+#include "symbols.h"
 
 namespace duelbox {
 
@@ -60,6 +61,10 @@ struct DerivedSpec {
     std::string override_stat;              // "" = none
     std::string unnone_stat;                // "" = none
     std::optional<std::int64_t> floor, cap;
+    // `kinds` and `alone_kind` interned (DerivedStore::define fills these): the selection that
+    // runs on every recomputation compares symbols, not texts.
+    std::vector<Sym> kind_syms;
+    Sym alone_kind_sym = 0;
     bool operator==(const DerivedSpec&) const = default;
 };
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ids.h"
+#include "symbols.h"
 #include "value.h"
 
 namespace duelbox {
@@ -19,6 +20,7 @@ namespace duelbox {
 struct Entity {
     EntityId id = kNoEntity;
     std::string kind;                          // "card", "figure", "token", "marker", "player", ...
+    Sym kind_sym = 0;                          // `kind` interned (set with it: a derived value compares kinds often)
     std::string def;                           // definition key, e.g. "mygame/strike"; may be empty
     std::string name;                          // display name used in narration
     PlayerIndex owner = kNoPlayer;

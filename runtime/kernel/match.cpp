@@ -183,6 +183,7 @@ EntityId Match::create_entity(std::string kind, std::string def, std::string nam
     Entity ent;
     ent.id = static_cast<EntityId>(entities_.size() + 1);
     ent.kind = std::move(kind);
+    ent.kind_sym = intern(ent.kind);
     ent.def = std::move(def);
     ent.name = std::move(name);
     ent.owner = owner;
