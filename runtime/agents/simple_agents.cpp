@@ -1,5 +1,8 @@
 // simple_agents.cpp - the random, first-legal and deferred agents.
+#include <algorithm>
 #include <numeric>
+#include <utility>
+#include <vector>
 
 #include "agent.h"
 #include "kernel/rng.h"
@@ -40,10 +43,19 @@ Answer random_answer(const DecisionRequest& r, Rng& rng) {
     switch (r.kind) {
         case DecisionKind::Choose: {
             const std::int64_t k = rng.uniform(r.min, std::min(r.max, n));
-            std::vector<std::int64_t> all(static_cast<std::size_t>(n));
-            std::iota(all.begin(), all.end(), 0);
-            rng.shuffle(all);
-            a.picks.assign(all.begin(), all.begin() + k);
+            // Rng::shuffle's Fisher-Yates (the same draws, so the same picks) on a buffer on the
+            // stack: a question rarely has more than a few dozen options.
+            constexpr std::int64_t kOnStack = 64;
+            std::int64_t on_stack[kOnStack];
+            std::vector<std::int64_t> on_heap;
+            std::int64_t* all = on_stack;
+            if (n > kOnStack) {
+                on_heap.resize(static_cast<std::size_t>(n));
+                all = on_heap.data();
+            }
+            std::iota(all, all + n, 0);
+            for (std::int64_t i = n; i > 1; --i) std::swap(all[i - 1], all[rng.uniform(0, i - 1)]);
+            a.picks.assign(all, all + k);
             break;
         }
         case DecisionKind::Order: {

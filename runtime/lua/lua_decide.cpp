@@ -15,9 +15,7 @@ namespace duelbox {
 
 namespace {
 
-// A request's fields. A request sets a few of them (four to six), and looking each of the
-// twelve up by name cost more than one walk over the table: lua_getfield finds the name's
-// string again on every call.
+// A request's fields, in the order push_request_fields pushes them.
 enum RequestField {
     kPlayer, kKind, kId, kPrompt, kSecret, kUnannounced, kOptions, kEntities, kSpaces, kUnavailable, kMin, kMax,
     kRequestFields
@@ -25,51 +23,22 @@ enum RequestField {
 constexpr std::string_view kRequestFieldNames[kRequestFields] = {
     "player", "kind", "id", "prompt", "secret", "unannounced", "options", "entities", "spaces", "unavailable", "min", "max"};
 
-int request_field(std::string_view key) {
-    for (int f = 0; f < kRequestFields; ++f)
-        if (kRequestFieldNames[f] == key) return f;
-    return -1;
-}
-
-// A request walked past this many entries is read by name instead: a table with thousands of
-// other keys, handed to decide again and again, must not cost a walk of them all each time.
-constexpr int kMaxRequestWalk = 32;
-
-// Reads the request's fields by name into the slots from `base` (an __index answers too).
-void read_request_fields_by_name(lua_State* L, int t, int base) {
-    for (int f = 0; f < kRequestFields; ++f) {
-        lua_getfield(L, t, kRequestFieldNames[f].data());   // literals: NUL-terminated
-        lua_replace(L, base + f);
-    }
-}
-
 // Pushes the fields of the request table at `t`, kRequestFields values (nil where absent), and
-// returns the slot of the first. A plain table is walked once (lua_next); a table with a
-// metatable of its own, or with many more entries than a request has, is read by name.
+// returns the slot of the first. decide and decide_all hold the field names as their upvalues
+// 1..kRequestFields, strings Lua has interned already, so a plain table's field is one raw
+// look-up (no walk over its entries, no name compared in C++); a table with a metatable of its
+// own is read by name, so its __index answers too.
 int push_request_fields(lua_State* L, int t) {
     luaL_checkstack(L, kRequestFields + 4, "decide");
     const int base = lua_gettop(L) + 1;
-    for (int f = 0; f < kRequestFields; ++f) lua_pushnil(L);
     if (lua_getmetatable(L, t)) {
         lua_pop(L, 1);
-        read_request_fields_by_name(L, t, base);
+        for (int f = 0; f < kRequestFields; ++f) lua_getfield(L, t, kRequestFieldNames[f].data());   // literals: NUL-terminated
         return base;
     }
-    int walked = 0;
-    lua_pushnil(L);
-    while (lua_next(L, t)) {
-        if (++walked > kMaxRequestWalk) {
-            lua_pop(L, 2);   // the value and the key: the walk stops here
-            read_request_fields_by_name(L, t, base);
-            return base;
-        }
-        if (lua_type(L, -2) == LUA_TSTRING) {   // lua_tolstring on a string key leaves it as it is
-            std::size_t len = 0;
-            const char* key = lua_tolstring(L, -2, &len);
-            const int f = request_field(std::string_view(key, len));
-            if (f >= 0) lua_copy(L, -1, base + f);
-        }
-        lua_pop(L, 1);
+    for (int f = 0; f < kRequestFields; ++f) {
+        lua_pushvalue(L, lua_upvalueindex(f + 1));
+        lua_rawget(L, t);
     }
     return base;
 }
@@ -127,7 +96,9 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
             Option& o = r.options.emplace_back();   // filled in place: owned with r
             const int type = lua_rawgeti(L, opts, i);
             if (type == LUA_TSTRING) {
-                o.label = lua_tostring(L, -1);
+                std::size_t len = 0;
+                const char* label = lua_tolstring(L, -1, &len);
+                o.label.assign(label, len);
             } else if (type == LUA_TTABLE) {
                 const int ot = lua_gettop(L);
                 if (!get_field_string(L, ot, "label", o.label)) luaL_error(L, "%s: options[%d] needs a 'label'", fn, (int)i);
@@ -287,9 +258,14 @@ void push_decision_answer(lua_State* L, const DecisionRequest& request, const An
 
 void open_decide_module(lua_State* L, int env) {
     env = lua_absindex(L, env);
-    lua_pushcfunction(L, decide_one);
+    // Each function holds the request's field names (push_request_fields reads them).
+    const auto push_with_field_names = [L](lua_CFunction fn) {
+        for (int f = 0; f < kRequestFields; ++f) lua_pushlstring(L, kRequestFieldNames[f].data(), kRequestFieldNames[f].size());
+        lua_pushcclosure(L, fn, kRequestFields);
+    };
+    push_with_field_names(decide_one);
     lua_setfield(L, env, "decide");
-    lua_pushcfunction(L, decide_all);
+    push_with_field_names(decide_all);
     lua_setfield(L, env, "decide_all");
 }
 

@@ -219,7 +219,9 @@ bool string_at(lua_State* L, int idx, const char* key, std::string& out) {
     const int type = lua_type(L, idx);
     if (type == LUA_TNIL) return false;
     if (type != LUA_TSTRING) luaL_error(L, "field '%s' must be a string (got %s)", key, lua_typename(L, type));
-    out = lua_tostring(L, idx);
+    std::size_t len = 0;
+    const char* text = lua_tolstring(L, idx, &len);
+    out.assign(text, len);
     return true;
 }
 
