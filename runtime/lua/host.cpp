@@ -108,6 +108,7 @@ LuaHost::LuaHost(Limits limits) : limits_(limits) {
     }
     lua_newtable(L_);
     functions_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
+    call_sites_.self_test(L_);
 }
 
 LuaHost::~LuaHost() { lua_close(L_); }

@@ -27,6 +27,7 @@
 #include "kernel/memory_account.h"
 #include "scenario/mod_manifest.h"
 #include "scenario/scenario.h"
+#include "call_sites.h"
 #include "small_blocks.h"
 
 namespace duelbox {
@@ -188,6 +189,8 @@ public:
     // -- the game's definition table (scripts/<game>/game.lua's result) -----------------
     void push_game(lua_State* L) const;               // the table, or nil before load_game
     std::vector<std::string> game_windows() const { return windows_; }
+    // Where the script lines that call the kernel are, found once per call site (call_sites.h).
+    CallSites& call_sites() { return call_sites_; }
     const std::vector<std::string>& windows() const { return windows_; }
     // Whether `name` is one of the game's windows: interned once and compared as a symbol (a
     // walk checks its window's name every time).
@@ -260,6 +263,7 @@ private:
     int game_ref_ = LUA_NOREF;
     std::vector<std::string> windows_;
     std::vector<Sym> window_syms_;   // windows_ interned (has_window)
+    CallSites call_sites_;           // the script line of each kernel call site (stamp_source)
     DecisionSink* decisions_ = nullptr;
     std::vector<DecisionRequest> requests_;          // take_requests()
     bool requests_out_ = false;

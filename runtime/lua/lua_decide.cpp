@@ -166,13 +166,7 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
 
 SourceLoc caller_location(lua_State* L, Match& m) {
     // The decision event is emitted later, by the runner; it carries this line as its source.
-    lua_Debug ar;
-    for (int level = 1; lua_getstack(L, level, &ar); ++level) {
-        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
-        const char* src = ar.source[0] == '@' ? ar.source + 1 : ar.short_src;
-        return {m.log().intern_file(src), ar.currentline};
-    }
-    return {};
+    return host_of(L).call_sites().locate(L, m.log());
 }
 
 // `requests` is the host's list (LuaHost::take_requests) or owned by Lua (push_owned): the

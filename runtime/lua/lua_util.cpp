@@ -19,14 +19,7 @@ Match& match_of(lua_State* L) {
 
 void stamp_source(lua_State* L, Match& m) {
     // The nearest Lua frame is the script line that asked for the change.
-    lua_Debug ar;
-    for (int level = 1; lua_getstack(L, level, &ar); ++level) {
-        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
-        const char* src = ar.source[0] == '@' ? ar.source + 1 : ar.short_src;
-        m.set_source({m.log().intern_file(src), ar.currentline});
-        return;
-    }
-    m.set_source({});
+    m.set_source(host_of(L).call_sites().locate(L, m.log()));
 }
 
 std::int64_t check_int(lua_State* L, int arg) { return luaL_checkinteger(L, arg); }
