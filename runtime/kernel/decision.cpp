@@ -29,11 +29,16 @@ std::string options_range(std::int64_t n) {
 
 // Every pick names an existing option, and none twice. Shared by Choose and Order.
 std::string check_picks(const std::vector<std::int64_t>& picks, std::int64_t n) {
-    std::vector<bool> seen(static_cast<std::size_t>(n), false);
+    // Which options are picked already: a word of bits for up to 64 options (every question a
+    // rule asks in play), a list beyond.
+    std::uint64_t seen_bits = 0;
+    std::vector<bool> seen(n > 64 ? static_cast<std::size_t>(n) : 0, false);
     for (std::int64_t p : picks) {
         if (p < 0 || p >= n) return "option " + human_option(p) + " does not exist (" + options_range(n) + ")";
-        if (seen[static_cast<std::size_t>(p)]) return "option " + human_option(p) + " is picked more than once";
-        seen[static_cast<std::size_t>(p)] = true;
+        const bool again = n > 64 ? seen[static_cast<std::size_t>(p)] : (seen_bits >> p & 1u) != 0;
+        if (again) return "option " + human_option(p) + " is picked more than once";
+        if (n > 64) seen[static_cast<std::size_t>(p)] = true;
+        else seen_bits |= std::uint64_t{1} << p;
     }
     return "";
 }

@@ -43,6 +43,11 @@ int push_request_fields(lua_State* L, int t) {
     return base;
 }
 
+// Pushes the request's field names, in RequestField order: decide's and decide_all's upvalues.
+void push_field_names(lua_State* L) {
+    for (int f = 0; f < kRequestFields; ++f) lua_pushlstring(L, kRequestFieldNames[f].data(), kRequestFieldNames[f].size());
+}
+
 // Appends an option per id in the list at stack slot `idx`, field `field` ("entities" or
 // "spaces") of a request.
 void add_listed_options(lua_State* L, int idx, int arg, Match& m, const char* fn, const char* field, DecisionRequest& r) {
@@ -252,14 +257,13 @@ void push_decision_answer(lua_State* L, const DecisionRequest& request, const An
 
 void open_decide_module(lua_State* L, int env) {
     env = lua_absindex(L, env);
-    // Each function holds the request's field names (push_request_fields reads them).
-    const auto push_with_field_names = [L](lua_CFunction fn) {
-        for (int f = 0; f < kRequestFields; ++f) lua_pushlstring(L, kRequestFieldNames[f].data(), kRequestFieldNames[f].size());
-        lua_pushcclosure(L, fn, kRequestFields);
-    };
-    push_with_field_names(decide_one);
+    // Each holds the request's field names as its upvalues (push_request_fields reads them).
+    luaL_checkstack(L, kRequestFields + 1, "decide");
+    push_field_names(L);
+    lua_pushcclosure(L, decide_one, kRequestFields);
     lua_setfield(L, env, "decide");
-    push_with_field_names(decide_all);
+    push_field_names(L);
+    lua_pushcclosure(L, decide_all, kRequestFields);
     lua_setfield(L, env, "decide_all");
 }
 

@@ -400,22 +400,7 @@ bool MatchRunner::answer_pending() {
         }
         answers_[i] = std::move(a);
     }
-    // Every answer is in: only now are they revealed, together.
-    match_->set_source(pending_where_);
-    for (std::size_t i = 0; i < pending_.size(); ++i) {
-        log_decision(pending_[i], *answers_[i]);
-        ScriptedDecision d;
-        d.player = pending_[i].player;
-        d.id = std::move(pending_[i].id);   // pending_ is cleared below; nothing reads the id again
-        d.picks = answers_[i]->picks;
-        if (pending_[i].kind == DecisionKind::YesNo) {
-            d.yes = !d.picks.empty() && d.picks[0] != 0;
-            d.picks.clear();
-        } else if (pending_[i].kind != DecisionKind::Number) {
-            for (auto& p : d.picks) p += 1;
-        }
-        taken_.push_back(std::move(d));
-    }
+    // The rules' view of the answers first: the record below takes the picks over.
     if (grouped_) {
         lua_createtable(co_, static_cast<int>(pending_.size()), 0);
         for (std::size_t i = 0; i < pending_.size(); ++i) {
@@ -424,6 +409,22 @@ bool MatchRunner::answer_pending() {
         }
     } else {
         push_decision_answer(co_, pending_[0], *answers_[0]);
+    }
+    // Every answer is in: only now are they revealed, together.
+    match_->set_source(pending_where_);
+    for (std::size_t i = 0; i < pending_.size(); ++i) {
+        log_decision(pending_[i], *answers_[i]);
+        ScriptedDecision d;
+        d.player = pending_[i].player;
+        d.id = std::move(pending_[i].id);   // pending_ is cleared below; nothing reads the id again
+        d.picks = std::move(answers_[i]->picks);   // answers_ is cleared below too
+        if (pending_[i].kind == DecisionKind::YesNo) {
+            d.yes = !d.picks.empty() && d.picks[0] != 0;
+            d.picks.clear();
+        } else if (pending_[i].kind != DecisionKind::Number) {
+            for (auto& p : d.picks) p += 1;
+        }
+        taken_.push_back(std::move(d));
     }
     nargs_ = 1;
     pending_.clear();

@@ -161,11 +161,13 @@ BindingFile parse_binding(const std::string& text, const std::string& path) {
     if (starts_with(f.module, "lua_")) f.module.erase(0, 4);
     if (std::regex_search(text, m, module_call)) f.module = m[1];
 
-    // By hand, as globals: lua_pushcfunction(L, fn); lua_setfield(L, env, "name");
+    // By hand, as globals: lua_pushcfunction(L, fn); lua_setfield(L, env, "name"); or, for a
+    // function with upvalues, lua_pushcclosure(L, fn, n); lua_setfield(L, env, "name");
     static const std::regex global(
-        R"re(lua_pushcfunction\s*\(\s*\w+\s*,\s*(\w+)\s*\)\s*;\s*lua_setfield\s*\(\s*\w+\s*,\s*\w+\s*,\s*"(\w+)"\s*\))re");
+        R"re(lua_push(?:cfunction\s*\(\s*\w+\s*,\s*(\w+)\s*\)|cclosure\s*\(\s*\w+\s*,\s*(\w+)\s*,\s*\w+\s*\))\s*;\s*lua_setfield\s*\(\s*\w+\s*,\s*\w+\s*,\s*"(\w+)"\s*\))re");
     for (std::sregex_iterator it(text.begin(), text.end(), global), end; it != end; ++it) {
-        f.registered.push_back({(*it)[2], (*it)[1], line_of(text, static_cast<std::size_t>(it->position(0)))});
+        const std::string fn = (*it)[1].matched ? (*it)[1].str() : (*it)[2].str();
+        f.registered.push_back({(*it)[3], fn, line_of(text, static_cast<std::size_t>(it->position(0)))});
         f.globals = true;
     }
     std::stable_sort(f.registered.begin(), f.registered.end(), [](const auto& a, const auto& b) { return a.line < b.line; });

@@ -108,6 +108,24 @@ void open_decide_module(lua_State* L, int env) {
     CHECK(api.modules[0].functions[0].name == "decide");
 }
 
+TEST_CASE("a global registered as a closure (a function with upvalues) is found too", "[docs]") {
+    const BindingFile f = parse_binding(R"(// lua_decide.cpp - `decide`: asking.
+/// decide{player=} -> answer
+/// Asks.
+int decide_one(lua_State* L) { return 0; }
+void open_decide_module(lua_State* L, int env) {
+    push_field_names(L);
+    lua_pushcclosure(L, decide_one, kRequestFields);
+    lua_setfield(L, env, "decide");
+}
+)", "runtime/lua/lua_decide.cpp");
+    CHECK(f.globals);
+    const Api api = build_api({f});
+    CHECK(api.problems.empty());
+    REQUIRE(api.modules.at(0).functions.size() == 1);
+    CHECK(api.modules[0].functions[0].name == "decide");
+}
+
 TEST_CASE("stubs declare each function with its parameters, optional ones marked", "[docs]") {
     Reference ref;
     ref.api = build_api({parse_binding(kZoneSample, "runtime/lua/lua_zone.cpp")});
