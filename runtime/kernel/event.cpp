@@ -321,7 +321,10 @@ void EventLog::copy_prefix(const EventLog& source, std::size_t n, std::size_t ke
     bytes_.insert(bytes_.end(), source.bytes_.begin() + static_cast<std::ptrdiff_t>(from),
                   source.bytes_.begin() + static_cast<std::ptrdiff_t>(to));
     if (readable_.size() > keep) readable_.resize(keep);
-    if (files_ != source.files_) files_ = source.files_;   // only ever grows: usually equal
+    if (files_ != source.files_) {   // only ever grows: usually equal
+        files_ = source.files_;
+        file_syms_ = source.file_syms_;
+    }
 }
 
 std::uint32_t EventLog::intern_file(std::string_view path) {
@@ -333,8 +336,24 @@ std::uint32_t EventLog::intern_file(std::string_view path) {
             return static_cast<std::uint32_t>(i);
         }
     files_.emplace_back(path);
+    if (file_syms_.size() + 1 == files_.size()) file_syms_.push_back(intern(path));
     last_file_ = files_.size() - 1;
     return static_cast<std::uint32_t>(last_file_);
+}
+
+std::uint32_t EventLog::intern_file(Sym path) {
+    if (last_file_ != 0 && last_file_ < file_syms_.size() && file_syms_[last_file_] == path)
+        return static_cast<std::uint32_t>(last_file_);
+    if (file_syms_.size() != files_.size()) {   // kept beside files_ everywhere; rebuilt if ever not
+        file_syms_.clear();
+        for (const std::string& f : files_) file_syms_.push_back(intern(f));
+    }
+    for (std::size_t i = 1; i < file_syms_.size(); ++i)
+        if (file_syms_[i] == path) {
+            last_file_ = i;
+            return static_cast<std::uint32_t>(i);
+        }
+    return intern_file(symbol(path));
 }
 
 std::size_t EventLog::bytes() const {

@@ -122,6 +122,7 @@ public:
     void copy_prefix(const EventLog& source, std::size_t n, std::size_t keep = 0);
 
     std::uint32_t intern_file(std::string_view path);       // stable small integer for a file path
+    std::uint32_t intern_file(Sym path);                     // the same, for a path interned already (symbols.h)
     const std::string& file(std::uint32_t id) const { return files_[id]; }
     std::size_t bytes() const;                              // heap held by the records (not the readable cache)
 
@@ -149,6 +150,7 @@ private:
     std::vector<std::uint8_t> bytes_;                       // every event's encoded body, in order
     mutable std::vector<Event> readable_;                   // events() cache: a prefix of the log
     std::vector<std::string> files_{""};
+    std::vector<Sym> file_syms_{0};                          // files_ interned, index for index (intern_file(Sym))
     mutable std::size_t last_file_ = 0;                     // intern_file: most calls repeat the last path
 };
 

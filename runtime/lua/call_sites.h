@@ -12,11 +12,15 @@
 // address cannot come back as other code. The table is bounded (kMaxSites); past it every
 // entry and pin is dropped and the sites are found again.
 //
-// Lua's public API does not give the saved program counter: it is a field of Lua's CallInfo
-// (lstate.h), at the same place in every 5.4 release. A self-test at the host's start checks
-// that what is read there behaves as a call site's address (the same for one call site,
-// different for two lines); if it does not (another Lua), the cache stays off and every call
-// asks Lua, so a different Lua build costs speed, never a wrong line.
+// A C function between the binding and the script (log.within_rule(rule, zone.move_all, ...),
+// pcall(f, ...)) is stepped over, as Lua's answer would be, and the script's frame is the site.
+//
+// Lua's public API gives neither the saved program counter nor whether a frame is a C
+// function's: both are fields of Lua's CallInfo (lstate.h: u.l.savedpc, callstatus), at the
+// same places in every 5.4 release. A self-test at the host's start checks that what is read
+// there behaves as it must (the same address for one call site, different for two lines; a C
+// frame reads as one, a Lua frame does not); if it does not (another Lua), the cache stays
+// off and every call asks Lua, so a different Lua build costs speed, never a wrong line.
 #pragma once
 #include <lua.hpp>
 
@@ -25,6 +29,7 @@
 #include <vector>
 
 #include "kernel/event.h"
+#include "kernel/symbols.h"
 
 namespace duelbox {
 
@@ -47,8 +52,7 @@ public:
 private:
     struct Site {
         const void* pc = nullptr;     // the call site's saved program counter; nullptr = empty
-        const char* file = nullptr;   // the path inside the function's chunk name: lives while it is pinned
-        std::size_t file_size = 0;
+        Sym file = 0;                 // the path (a file's chunk name without its '@'), interned
         int line = 0;
     };
     static constexpr std::size_t kSlots = 2 * kMaxSites;   // direct-mapped, power of two

@@ -26,11 +26,20 @@ int where(lua_State* L) {
     return 2;
 }
 
-// Loads `code` as file chunk "@name" and calls it with `where`; leaves its results on the stack.
+// through(fn): calls fn from C and returns its results (a C function between script and binding).
+int through(lua_State* L) {
+    lua_settop(L, 1);
+    lua_call(L, 0, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+// Loads `code` as file chunk "@name" and calls it with `where` and `through`; leaves its
+// results on the stack.
 void run_file_chunk(lua_State* L, const std::string& code, const char* name, int results) {
     REQUIRE(luaL_loadbuffer(L, code.data(), code.size(), name) == LUA_OK);
     lua_pushcfunction(L, where);
-    REQUIRE(lua_pcall(L, 1, results, 0) == LUA_OK);
+    lua_pushcfunction(L, through);
+    REQUIRE(lua_pcall(L, 2, results, 0) == LUA_OK);
 }
 
 }  // namespace
@@ -45,13 +54,15 @@ TEST_CASE("a call site reached again names its own line; another site names its 
     EventLog log;
     g_log = &log;
     lua_State* L = host.state();
-    run_file_chunk(L, R"(local where = ...
+    run_file_chunk(L, R"(local where, through = ...
 local out = {}
 for i = 1, 3 do out[#out + 1] = where() end
 out[#out + 1] = where()
 local function deeper() return where() end
 out[#out + 1] = deeper()
 out[#out + 1] = deeper()
+for i = 1, 2 do out[#out + 1] = through(where) end
+out[#out + 1] = through(where)
 return out)",
                    "@rules/sites.lua", 1);
     std::vector<lua_Integer> lines;
@@ -61,7 +72,7 @@ return out)",
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
-    CHECK(lines == std::vector<lua_Integer>{3, 3, 3, 4, 5, 5});
+    CHECK(lines == std::vector<lua_Integer>{3, 3, 3, 4, 5, 5, 8, 8, 9});   // through C: the script's line
     lua_pushcfunction(L, where);   // called from C: no Lua frame calls it
     REQUIRE(lua_pcall(L, 0, 2, 0) == LUA_OK);
     CHECK(lua_tointeger(L, -2) == 0);
