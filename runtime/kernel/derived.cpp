@@ -56,6 +56,15 @@ DerivedId DerivedStore::define(DerivedSpec spec) {
     spec.kind_syms.clear();
     for (const std::string& k : spec.kinds) spec.kind_syms.push_back(intern(k));
     spec.alone_kind_sym = spec.alone_kind.empty() ? 0 : intern(spec.alone_kind);
+    std::size_t same = specs_.size();   // the first spec that selects alike, else this one
+    for (std::size_t i = 0; i < specs_.size(); ++i) {
+        const DerivedSpec& o = specs_[i];
+        if (o.entities == spec.entities && o.zones == spec.zones && o.kinds == spec.kinds && o.alone_kind == spec.alone_kind) {
+            same = selection_of_[i];
+            break;
+        }
+    }
+    selection_of_.push_back(same);
     specs_.push_back(std::move(spec));
     return static_cast<DerivedId>(specs_.size());
 }
@@ -172,7 +181,7 @@ DerivedValue DerivedStore::get(const Match& m, DerivedId id, std::uint64_t versi
         c.version = version;
         return c.value;
     }
-    select_into(m, *s, c.sources);   // into the entry's own list: no allocation once it has grown
+    select_shared(m, id, *s, c.sources);   // into the entry's own list: no allocation once it has grown
     c.value = compute_from(m, *s, c.sources);
     c.version = version;
     c.valid = true;
@@ -183,6 +192,25 @@ DerivedValue DerivedStore::get(const Match& m, DerivedId id, std::uint64_t versi
     c.newest_modifier = mods.empty() ? 0 : mods.back().id;
     c.read_modifiers = read_modifiers(m.effects(), *s);
     return c.value;
+}
+
+void DerivedStore::select_shared(const Match& m, DerivedId id, const DerivedSpec& s, std::vector<EntityId>& out) const {
+    if (id - 1 >= selection_of_.size()) {
+        select_into(m, s, out);
+        return;
+    }
+    const std::size_t g = selection_of_[id - 1];
+    if (cache_.selections.size() <= g) cache_.selections.resize(g + 1);
+    Selection& sel = cache_.selections[g];
+    bool fresh = sel.valid;
+    for (std::size_t i = 0; fresh && i < s.zones.size(); ++i)
+        fresh = m.zone_stamps().unwritten(s.zones[i] - 1, s.zones[i], sel.zone_tick);
+    if (!fresh) {
+        select_into(m, s, sel.sources);
+        sel.zone_tick = m.zone_stamps().clock();
+        sel.valid = true;
+    }
+    out.assign(sel.sources.begin(), sel.sources.end());
 }
 
 bool DerivedStore::still_valid(const Match& m, const DerivedSpec& s, Cached& c) {

@@ -107,18 +107,31 @@ private:
         std::pair<std::size_t, std::uint32_t> read_modifiers{0, 0};   // those it reads (derived.cpp)
     };
     static bool still_valid(const Match& m, const DerivedSpec& s, Cached& c);
+    // Step 1 for value `id` into `out`, shared by the values that select alike (the same
+    // entities, zones, kinds and alone kind: a player's stats over the same cards). The
+    // selection reads only which entities the zones hold (an entity's kind never changes), so
+    // one made since the last write to those zones serves them all.
+    void select_shared(const Match& m, DerivedId id, const DerivedSpec& s, std::vector<EntityId>& out) const;
+    struct Selection {
+        bool valid = false;
+        std::vector<EntityId> sources;
+        std::uint64_t zone_tick = 0;
+    };
     // The cache belongs to one Match's history: a copy (a Match copy, a snapshot, a restore)
     // starts empty rather than trust versions counted by another Match.
     struct Cache {
         std::vector<Cached> entries;
+        std::vector<Selection> selections;   // by selection_of_
         Cache() = default;
         Cache(const Cache&) {}
         Cache& operator=(const Cache&) {
             entries.clear();
+            selections.clear();
             return *this;
         }
     };
     std::vector<DerivedSpec> specs_;
+    std::vector<std::size_t> selection_of_;   // per spec: the first spec that selects alike (its index)
     mutable Cache cache_;
 };
 

@@ -209,3 +209,37 @@ TEST_CASE("kernel: listed entities are sources wherever they are, before the zon
     s.entities = {999};
     CHECK_THROWS_AS(t.m.define_derived(s), KernelError);
 }
+
+TEST_CASE("kernel: values that select alike share one selection, redone when their zones change", "[kernel][derived]") {
+    Table t;
+    const EntityId style = t.card("style", {{"power", t.n(2)}, {"speed", t.n(5)}});
+    const EntityId base = t.card("base", {{"power", t.n(3)}, {"speed", t.n(1)}});
+    const DerivedId power = t.m.define_derived(t.spec("power"));
+    const DerivedId speed = t.m.define_derived(t.spec("speed"));   // the same cards: shares power's selection
+    DerivedSpec elsewhere = t.spec("power");
+    elsewhere.name = "discarded power";
+    elsewhere.zones = {t.discard};                                  // another zone: its own selection
+    const DerivedId discarded = t.m.define_derived(elsewhere);
+    const auto all_fresh = [&] {
+        for (DerivedId id : {power, speed, discarded})
+            CHECK(t.m.derived(id) == DerivedStore::compute(t.m, *t.m.derived_values().spec(id)));
+    };
+    CHECK(t.m.derived(power) == DerivedValue{false, 5});
+    CHECK(t.m.derived(speed) == DerivedValue{false, 6});
+    CHECK(t.m.derived(discarded) == DerivedValue{false, 0});
+    t.m.move(base, t.discard, Where::bottom());                     // the pair's selection changes
+    CHECK(t.m.derived(speed) == DerivedValue{false, 5});
+    CHECK(t.m.derived(power) == DerivedValue{false, 2});
+    CHECK(t.m.derived(discarded) == DerivedValue{false, 3});
+    all_fresh();
+    const EntityId special = t.card("special", {{"power", t.n(7)}, {"speed", t.n(4)}});   // counts alone
+    CHECK(t.m.derived(power) == DerivedValue{false, 7});
+    CHECK(t.m.derived(speed) == DerivedValue{false, 4});
+    all_fresh();
+    t.m.move(special, t.discard, Where::top());
+    t.m.move(style, t.discard, Where::bottom());
+    CHECK(t.m.derived(speed) == DerivedValue{false, 0});
+    CHECK(t.m.derived(power) == DerivedValue{false, 0});
+    CHECK(t.m.derived(discarded) == DerivedValue{false, 7});     // the special alone, on top
+    all_fresh();
+}
