@@ -91,39 +91,29 @@ TEST_CASE("the doc check names each undocumented or misnamed function with its f
     CHECK(api.modules[0].functions.front().signature == "zone.move(e, z [, where])");
 }
 
-TEST_CASE("functions registered by hand are globals", "[docs]") {
-    const BindingFile f = parse_binding(R"(// lua_decide.cpp - `decide`: asking.
-/// decide{player=} -> answer
-/// Asks.
-int decide_one(lua_State* L) { return 0; }
-void open_decide_module(lua_State* L, int env) {
-    lua_pushcfunction(L, decide_one);
-    lua_setfield(L, env, "decide");
-}
-)", "runtime/lua/lua_decide.cpp");
+namespace {
+// A `decide` binding whose registration is `registration`: found as the global "decide",
+// documented, with no problem reported.
+void check_decide_global(const std::string& registration) {
+    const BindingFile f = parse_binding("// lua_decide.cpp - `decide`: asking.\n/// decide{player=} -> answer\n/// Asks.\n"
+                                        "int decide_one(lua_State* L) { return 0; }\n"
+                                        "void open_decide_module(lua_State* L, int env) {\n" + registration + "}\n",
+                                        "runtime/lua/lua_decide.cpp");
     CHECK(f.globals);
     const Api api = build_api({f});
     CHECK(api.problems.empty());
     REQUIRE(api.modules.at(0).functions.size() == 1);
     CHECK(api.modules[0].functions[0].name == "decide");
+}
+}  // namespace
+
+TEST_CASE("functions registered by hand are globals", "[docs]") {
+    check_decide_global("    lua_pushcfunction(L, decide_one);\n    lua_setfield(L, env, \"decide\");\n");
 }
 
 TEST_CASE("a global registered as a closure (a function with upvalues) is found too", "[docs]") {
-    const BindingFile f = parse_binding(R"(// lua_decide.cpp - `decide`: asking.
-/// decide{player=} -> answer
-/// Asks.
-int decide_one(lua_State* L) { return 0; }
-void open_decide_module(lua_State* L, int env) {
-    push_field_names(L);
-    lua_pushcclosure(L, decide_one, kRequestFields);
-    lua_setfield(L, env, "decide");
-}
-)", "runtime/lua/lua_decide.cpp");
-    CHECK(f.globals);
-    const Api api = build_api({f});
-    CHECK(api.problems.empty());
-    REQUIRE(api.modules.at(0).functions.size() == 1);
-    CHECK(api.modules[0].functions[0].name == "decide");
+    check_decide_global("    push_field_names(L);\n    lua_pushcclosure(L, decide_one, kRequestFields);\n"
+                        "    lua_setfield(L, env, \"decide\");\n");
 }
 
 TEST_CASE("stubs declare each function with its parameters, optional ones marked", "[docs]") {

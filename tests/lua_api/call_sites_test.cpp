@@ -42,6 +42,14 @@ void run_file_chunk(lua_State* L, const std::string& code, const char* name, int
     REQUIRE(lua_pcall(L, 2, results, 0) == LUA_OK);
 }
 
+// A host, the log its lines are interned in, and its state.
+struct Sites {
+    LuaHost host;
+    EventLog log;
+    lua_State* L = host.state();
+    Sites() { g_log = &log; }
+};
+
 }  // namespace
 
 TEST_CASE("the call-site self-test passes on the Lua this project builds against", "[lua_api][call_sites]") {
@@ -50,10 +58,8 @@ TEST_CASE("the call-site self-test passes on the Lua this project builds against
 }
 
 TEST_CASE("a call site reached again names its own line; another site names its own", "[lua_api][call_sites]") {
-    LuaHost host;
-    EventLog log;
-    g_log = &log;
-    lua_State* L = host.state();
+    Sites sites;
+    lua_State* L = sites.L;
     run_file_chunk(L, R"(local where, through = ...
 local out = {}
 for i = 1, 3 do out[#out + 1] = where() end
@@ -80,19 +86,17 @@ return out)",
 }
 
 TEST_CASE("more call sites than the table keeps: every line stays right, then and again", "[lua_api][call_sites]") {
-    LuaHost host;
-    EventLog log;
-    g_log = &log;
-    lua_State* L = host.state();
-    const int sites = static_cast<int>(CallSites::kMaxSites) + 300;
+    Sites sites;
+    lua_State* L = sites.L;
+    const int many = static_cast<int>(CallSites::kMaxSites) + 300;
     // Each function is its own pinned function: a site per line, in as many functions.
     std::string code = "local where = ...\nlocal t = {}\n";
-    for (int i = 0; i < sites; ++i) code += "t[#t + 1] = function() local l, f = where() return l, f end\n";
+    for (int i = 0; i < many; ++i) code += "t[#t + 1] = function() local l, f = where() return l, f end\n";
     code += "return t\n";
     run_file_chunk(L, code, "@rules/many.lua", 1);
     for (int round = 0; round < 2; ++round) {
         int wrong = 0;
-        for (int i = 1; i <= sites; ++i) {
+        for (int i = 1; i <= many; ++i) {
             lua_rawgeti(L, -1, i);
             REQUIRE(lua_pcall(L, 0, 2, 0) == LUA_OK);
             if (lua_tointeger(L, -2) != i + 2 || std::string(lua_tostring(L, -1)) != "rules/many.lua") ++wrong;
@@ -104,10 +108,8 @@ TEST_CASE("more call sites than the table keeps: every line stays right, then an
 }
 
 TEST_CASE("a kept call site's function stays alive until the sites are cleared", "[lua_api][call_sites]") {
-    LuaHost host;
-    EventLog log;
-    g_log = &log;
-    lua_State* L = host.state();
+    Sites sites;
+    lua_State* L = sites.L;
     run_file_chunk(L, "local where = ...\nreturn function() return where() end\n", "@rules/pinned.lua", 1);
     // A weak list sees whether the function is still alive.
     lua_newtable(L);
@@ -125,7 +127,7 @@ TEST_CASE("a kept call site's function stays alive until the sites are cleared",
     lua_gc(L, LUA_GCCOLLECT, 0);
     CHECK(lua_rawgeti(L, -1, 1) == LUA_TFUNCTION);   // pinned: its code cannot be freed and reused
     lua_pop(L, 1);
-    host.call_sites().clear(L);
+    sites.host.call_sites().clear(L);
     lua_gc(L, LUA_GCCOLLECT, 0);
     lua_gc(L, LUA_GCCOLLECT, 0);
     CHECK(lua_rawgeti(L, -1, 1) == LUA_TNIL);
