@@ -111,36 +111,58 @@ EntityFilter check_filter(lua_State* L, int first) {
     return f;
 }
 
-/// zone.items(z [, kind [, name]]) -> {entity...}
+// The list a query answers into, pushed: the caller's table at argument `arg` when given (a
+// plain table: a read-only view would be written through), else a new one.
+int begin_list(lua_State* L, int arg, int size_hint) {
+    if (lua_isnoneornil(L, arg)) {
+        lua_createtable(L, size_hint, 0);
+        return lua_gettop(L);
+    }
+    luaL_checktype(L, arg, LUA_TTABLE);
+    if (lua_getmetatable(L, arg)) luaL_argerror(L, arg, "a plain table to fill expected (it has a metatable)");
+    lua_pushvalue(L, arg);
+    return lua_gettop(L);
+}
+
+// Ends the list at stack slot `t` after `n` entries: what a reused list held past them is cleared.
+void end_list(lua_State* L, int t, lua_Integer n) {
+    for (auto i = static_cast<lua_Integer>(lua_rawlen(L, t)); i > n; --i) {
+        lua_pushnil(L);
+        lua_rawseti(L, t, i);
+    }
+}
+
+/// zone.items(z [, kind [, name [, into]]]) -> {entity...}
 /// The zone's entities, top first; with `kind`, only the entities of that kind (a hand's
 /// styles), or of one of the kinds a list names ({"style", "base"}); with `name`, only those
 /// of that display name (kind may be nil: any kind), e.g.
 /// `zone.items(pool, "counter", "frost")`. Rules code sees everything; what a player sees is
-/// decided by the zone's visibility when the log and agents show it.
+/// decided by the zone's visibility when the log and agents show it. With `into` (a plain
+/// table) the list is written into it and it is returned, cleared past the list's end: a rule
+/// that keeps one list for a query it makes every turn makes no table per call (a new table
+/// costs about as much as the call itself).
 int zone_items(lua_State* L) {
     Match& m = match_of(L);
     const Zone& z = m.zone(check_zone(L, 1, m));
     const EntityFilter keep = check_filter(L, 2);
-    if (keep.any()) {
-        push_id_list(L, z.items);
-        return 1;
-    }
-    lua_createtable(L, 4, 0);
+    const int t = begin_list(L, 4, static_cast<int>(z.items.size()));
+    const bool all = keep.any();
     lua_Integer n = 0;
     for (EntityId e : z.items)
-        if (keep(m.entity(e))) {
+        if (all || keep(m.entity(e))) {
             lua_pushinteger(L, e);
-            lua_rawseti(L, -2, ++n);
+            lua_rawseti(L, t, ++n);
         }
+    end_list(L, t, n);
     return 1;
 }
 
-/// zone.tagged(tag, owner, names) -> {entity...}
+/// zone.tagged(tag, owner, names [, into]) -> {entity...}
 /// The entities carrying tag `tag` in the zones of `owner` (nil: the shared zones) called
 /// names[1], names[2], ..., zone by zone in the list's order and top first within a zone; a
 /// name with no such zone is skipped. One call for "which of my cards here can do X?", where a
 /// rule would otherwise find each zone and look at each entity in Lua. Rules code sees
-/// everything, as with zone.items.
+/// everything, as with zone.items; `into` as there.
 int zone_tagged(lua_State* L) {
     Match& m = match_of(L);
     std::size_t tag_len = 0;
@@ -148,9 +170,9 @@ int zone_tagged(lua_State* L) {
     const PlayerIndex owner = opt_player(L, 2, m);
     luaL_checktype(L, 3, LUA_TTABLE);
     readonly_view_unwrap(L, 3);   // a module's constant list reads like the list
-    lua_settop(L, 3);
+    lua_settop(L, 4);
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 3));
-    lua_createtable(L, 4, 0);
+    const int t = begin_list(L, 4, 4);
     lua_Integer found = 0;
     for (lua_Integer i = 1; i <= n; ++i) {
         if (lua_rawgeti(L, 3, i) != LUA_TSTRING)
@@ -164,9 +186,10 @@ int zone_tagged(lua_State* L) {
         for (EntityId e : m.zone(z).items)
             if (m.entity(e).has_tag(std::string_view(tag, tag_len))) {
                 lua_pushinteger(L, e);
-                lua_rawseti(L, 4, ++found);
+                lua_rawseti(L, t, ++found);
             }
     }
+    end_list(L, t, found);
     return 1;
 }
 

@@ -65,6 +65,7 @@ local SET_PROMPT = { style = "set your style face down", base = "set your base f
 -- File-level tables start every match as loaded, so none of this outlives its match.
 local SET_ASK = {}                           -- [p][k]: player p's request for PAIR_KINDS[k]
 local REQUESTS, LISTS, WHO = {}, {}, {}
+local OFFERED = {}                           -- [p][k]: the list of p's cards offered for PAIR_KINDS[k] (zone.items' into)
 
 local function set_requests(p)
   local asks = SET_ASK[p]
@@ -86,8 +87,10 @@ function M.set_phase(ctx, recycle)
   for p = 1, ctx.players do
     if not S_flag(p, "eliminated") and empty_hand_recycle(ctx, p, recycle) then
       local hand, asks = zone_find("hand", p), set_requests(p)
+      local offered = OFFERED[p]
+      if not offered then offered = { {}, {} }; OFFERED[p] = offered end
       for k = 1, #PAIR_KINDS do
-        local list = of_kind(hand, PAIR_KINDS[k])   -- offered as they are: the kernel labels them
+        local list = zone_items(hand, PAIR_KINDS[k], nil, offered[k])   -- offered as they are: the kernel labels them
         asks[k].entities = list
         n = n + 1
         REQUESTS[n], LISTS[n], WHO[n] = asks[k], list, p
@@ -220,16 +223,26 @@ end
 
 -- Appends to `out` the card advantages p may use: p's own and those p's opponents grant
 -- (and to `why`, when a list, those p may not use now).
+-- The lists zone.tagged answers into, one per depth of card_advantages (a card's `can` may ask
+-- for the choices again): a list kept between turns costs no table per turn. File-level, so
+-- the host empties it before each match.
+local TAGGED = {}
+local tagged_depth = 0
+
 local function card_advantages(p, out, why)
   local owners
   if S_team_mode() then                                                -- O8: p's nearest enemies
     owners = { p }
     for _, q in ipairs(require("battlecon.team").opponents(p)) do owners[#owners + 1] = q end
   end
+  tagged_depth = tagged_depth + 1
+  local into = TAGGED[tagged_depth]
+  if not into then into = {}; TAGGED[tagged_depth] = into end
   for i = 1, owners and #owners or 2 do
-    local list = zone_tagged("offer", owners and owners[i] or (i == 1 and p or S_opponent(p)), OFFER_ZONES)
+    local list = zone_tagged("offer", owners and owners[i] or (i == 1 and p or S_opponent(p)), OFFER_ZONES, into)
     for k = 1, #list do consider(out, list[k], p, why) end
   end
+  tagged_depth = tagged_depth - 1
   return out
 end
 

@@ -52,6 +52,26 @@ print(zone.count(pool), zone.count(pool, "token"), zone.count(pool, nil, "frost"
     CHECK(r.printed() == Strings{"3,5\t3,5,6\t6\t0", "4\t2\t3\t2\t0"});
 }
 
+TEST_CASE("zone.items and zone.tagged answer into a list the caller keeps, cleared past the answer", "[lua_api][zone]") {
+    const RunResult r = run_snippet(R"(local pool = zone.create("pool", 1)
+local a = entity.create{zone = pool, kind = "counter", name = "frost", tags = {"offer"}}
+local b = entity.create{zone = pool, kind = "token", name = "Ward", tags = {"offer"}}
+local c = entity.create{zone = pool, kind = "counter", name = "frost"}
+local list = {9, 9, 9, 9, 9, 9, note = "kept"}
+print(zone.items(pool, nil, nil, list) == list, table.concat(list, ","), list.note)
+print(zone.items(pool, "token", nil, list) == list, table.concat(list, ","), #list)
+print(zone.tagged("offer", 1, {"pool"}, list) == list, table.concat(list, ","))
+zone.items(pool, "nothing", nil, list)
+print(#list, next(list))
+print(pcall(zone.items, pool, nil, nil, setmetatable({}, {})))
+print(pcall(zone.tagged, "offer", 1, {"pool"}, 5)))");
+    REQUIRE(r.finished());
+    // Entities 3-5 (1-2 are the players).
+    CHECK(r.printed() == Strings{"true\t3,4,5\tkept", "true\t4\t1", "true\t3,4", "0\tnote\tkept",
+                                 "false\tbad argument #4 to 'zone.items' (a plain table to fill expected (it has a metatable))",
+                                 "false\tbad argument #4 to 'zone.tagged' (table expected, got number)"});
+}
+
 TEST_CASE("zone.tagged lists the tagged entities of an owner's named zones, zone by zone, top first", "[lua_api][zone]") {
     const RunResult r = run_snippet(R"(local ua = zone.create("ua", 1)
 local cards = zone.create("cards", 1)
