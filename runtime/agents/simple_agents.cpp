@@ -1,6 +1,7 @@
 // simple_agents.cpp - the random, first-legal and deferred agents.
 #include <algorithm>
 #include <numeric>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -43,8 +44,8 @@ Answer random_answer(const DecisionRequest& r, Rng& rng) {
     switch (r.kind) {
         case DecisionKind::Choose: {
             const std::int64_t k = rng.uniform(r.min, std::min(r.max, n));
-            // Rng::shuffle's Fisher-Yates (the same draws, so the same picks) on a buffer on the
-            // stack: a question rarely has more than a few dozen options.
+            // Shuffled on a buffer on the stack (a question rarely has more than a few dozen
+            // options): the same draws as on a vector, so the same picks.
             constexpr std::int64_t kOnStack = 64;
             std::int64_t on_stack[kOnStack];
             std::vector<std::int64_t> on_heap;
@@ -54,7 +55,7 @@ Answer random_answer(const DecisionRequest& r, Rng& rng) {
                 all = on_heap.data();
             }
             std::iota(all, all + n, 0);
-            for (std::int64_t i = n; i > 1; --i) std::swap(all[i - 1], all[rng.uniform(0, i - 1)]);
+            rng.shuffle(std::span<std::int64_t>(all, static_cast<std::size_t>(n)));
             a.picks.assign(all, all + k);
             break;
         }

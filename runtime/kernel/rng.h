@@ -6,6 +6,8 @@
 // libraries.
 #pragma once
 #include <cstdint>
+#include <span>
+#include <utility>
 #include <vector>
 
 namespace duelbox {
@@ -19,12 +21,14 @@ public:
     std::int64_t uniform(std::int64_t lo, std::int64_t hi);  // inclusive range, unbiased; lo <= hi
 
     template <class T>
-    void shuffle(std::vector<T>& items) {            // Fisher-Yates from the back
+    void shuffle(std::span<T> items) {               // Fisher-Yates from the back
         for (std::size_t i = items.size(); i > 1; --i) {
             auto j = static_cast<std::size_t>(uniform(0, static_cast<std::int64_t>(i) - 1));
             std::swap(items[i - 1], items[j]);
         }
     }
+    template <class T>
+    void shuffle(std::vector<T>& items) { shuffle(std::span<T>(items)); }
 
     std::uint64_t draws() const { return draws_; }   // how many next() calls so far (for replay checks)
 
