@@ -5,6 +5,9 @@
 #include <cstring>
 #include <vector>
 
+#include "lua_layout.h"
+#include "lua_util.h"
+
 namespace duelbox {
 
 namespace {
@@ -20,6 +23,14 @@ namespace {
 // tables are confirmed with no hash look-up (two rawgeti and two rawequal an entry).
 const char* const kRecordKey = "duelbox.file_locals";
 const char* const kPlanKey = "duelbox.file_locals.plan";
+// Where this Lua keeps it (lua_layout.h), an image of each recorded upvalue and table in plan
+// order, taken at the record and again after each slow check: an entry whose image is unchanged
+// needs no look through the API. Absent when lua_layout::layout_ok is false.
+const char* const kImagesKey = "duelbox.file_locals.images";
+struct Images {
+    std::vector<lua_layout::UpvalueImage> upvalues;
+    std::vector<lua_layout::TableImage> tables;
+};
 
 bool walkable(int type) { return type == LUA_TTABLE || type == LUA_TFUNCTION; }
 
@@ -272,6 +283,27 @@ int file_locals_record(lua_State* L, const int* roots, int nroots, int module_ca
     void* bytes = lua_newuserdatauv(L, plan.size() * sizeof(std::int32_t), 0);
     std::memcpy(bytes, plan.data(), plan.size() * sizeof(std::int32_t));
     lua_setfield(L, LUA_REGISTRYINDEX, kPlanKey);
+    if (lua_layout::layout_ok(L)) {
+        Images& images = push_owned<Images>(L);   // base+10
+        const std::int32_t* at = plan.data();
+        const std::int32_t ngroups = *at++;
+        for (std::int32_t g = 0; g < ngroups; ++g) {
+            lua_rawgeti(L, R, *at++);           // base+11: the function
+            const std::int32_t count = *at++;
+            for (std::int32_t k = 0; k < count; ++k, at += 2)
+                images.upvalues.emplace_back().take(lua_upvalueid(L, base + 11, at[0]));
+            lua_pop(L, 1);
+        }
+        const std::int32_t ntables = *at++;
+        for (std::int32_t k = 0; k < ntables; ++k, at += 4) {
+            lua_rawgeti(L, R, at[0]);
+            images.tables.emplace_back().take(lua_topointer(L, -1));
+            lua_pop(L, 1);
+        }
+    } else {
+        lua_pushnil(L);
+    }
+    lua_setfield(L, LUA_REGISTRYINDEX, kImagesKey);
     lua_settop(L, base);
     return static_cast<int>(n);
 }
@@ -284,17 +316,26 @@ int file_locals_restore(lua_State* L) {
     }
     lua_getfield(L, LUA_REGISTRYINDEX, kPlanKey);                          // base+2: the plan
     const auto* plan = static_cast<const std::int32_t*>(lua_touserdata(L, base + 2));
+    lua_getfield(L, LUA_REGISTRYINDEX, kImagesKey);                        // base+3: the images, if any
+    Images* images = static_cast<Images*>(lua_touserdata(L, base + 3));
+    lua_settop(L, base + 2);   // the registry keeps them alive; base+3 is the slot used below
     const int R = base + 1;
     int restored = 0;
+    std::size_t upvalue_at = 0, table_at = 0;
     const std::int32_t groups = *plan++;
     for (std::int32_t g = 0; g < groups; ++g) {
-        lua_rawgeti(L, R, *plan++);        // base+3: the function
+        const std::int32_t function_slot = *plan++;
         const std::int32_t count = *plan++;
-        for (std::int32_t k = 0; k < count; ++k) {
-            const int up = *plan++;
-            const std::int32_t slot = *plan++;
+        bool fetched = false;               // the function, at base+3, once an upvalue needs a look
+        for (std::int32_t k = 0; k < count; ++k, plan += 2, ++upvalue_at) {
+            if (images && images->upvalues[upvalue_at].unchanged()) continue;
+            if (!fetched) {
+                lua_rawgeti(L, R, function_slot);   // base+3: the function
+                fetched = true;
+            }
+            const int up = plan[0];
             lua_getupvalue(L, base + 3, up);   // its value now
-            lua_rawgeti(L, R, slot);            // its value at load
+            lua_rawgeti(L, R, plan[1]);         // its value at load
             if (!lua_rawequal(L, -1, -2)) {
                 lua_setupvalue(L, base + 3, up);   // pops the load-time value into the upvalue
                 ++restored;
@@ -302,13 +343,14 @@ int file_locals_restore(lua_State* L) {
             } else {
                 lua_pop(L, 2);
             }
+            if (images) images->upvalues[upvalue_at].take(lua_upvalueid(L, base + 3, up));
         }
-        lua_pop(L, 1);
+        if (fetched) lua_pop(L, 1);
     }
     const std::int32_t tables = *plan++;
-    for (std::int32_t k = 0; k < tables; ++k) {
+    for (std::int32_t k = 0; k < tables; ++k, plan += 4, ++table_at) {
+        if (images && images->tables[table_at].unchanged()) continue;
         const std::int32_t table_slot = plan[0], meta_slot = plan[1], count = plan[2], first = plan[3];
-        plan += 4;
         lua_rawgeti(L, R, table_slot);     // base+3: the table
         bool same;
         if (lua_getmetatable(L, base + 3)) {
@@ -324,6 +366,7 @@ int file_locals_restore(lua_State* L) {
             lua_setmetatable(L, base + 3);
             ++restored;
         }
+        if (images) images->tables[table_at].take(lua_topointer(L, base + 3));
         lua_settop(L, base + 2);
     }
     lua_settop(L, base);

@@ -21,9 +21,12 @@
 // refill. A module first required during a match leaves the module cache with the rest and
 // loads again in the next match. Scripts cannot make coroutines or userdata, the only other
 // places state could hide.
-// Cost: the walk once per load; per match one comparison per recorded upvalue and two per
-// recorded table entry, read from a flat plan in record order (file_locals.cpp, kRecordKey: no
-// hash look-up while a table is unchanged), with no per-call cost in bindings or handlers.
+// Cost: the walk once per load; per match, where this Lua's layout is known (lua_layout.h), a
+// 9-byte compare per recorded upvalue and a memcmp per recorded table against an image taken at
+// the record or after the last look; only what differs in bytes is compared through the API,
+// one comparison per upvalue and two per table entry read from a flat plan in record order
+// (file_locals.cpp, kRecordKey: no hash look-up while a table is unchanged). No per-call cost in
+// bindings or handlers.
 #pragma once
 #include <lua.hpp>
 
