@@ -7,9 +7,24 @@
 
 namespace duelbox {
 
-Dispatch::Dispatch(std::string window, DispatchOptions options)
-    : window_(std::move(window)), options_(std::move(options)) {
+Dispatch::Dispatch(std::string_view window, DispatchOptions options) { restart(window, std::move(options)); }
+
+void Dispatch::restart(std::string_view window, DispatchOptions options) {
+    window_.assign(window);
+    options_ = std::move(options);
     std::sort(options_.only.begin(), options_.only.end());
+    pass_.clear();
+    at_ = 0;
+    seen_.clear();
+    skipped_.clear();
+    groups_.clear();
+    next_group_ = 0;
+    group_.clear();
+    order_player_ = kNoPlayer;
+    awaiting_order_ = started_ = false;
+    current_ = 0;
+    progress_ = any_applied_ = false;
+    fired_ = 0;
 }
 
 bool Dispatch::matches(const Match& m, const Handler& h) const {
@@ -25,18 +40,20 @@ bool Dispatch::matches(const Match& m, const Handler& h) const {
 }
 
 bool Dispatch::start_pass(const Match& m, bool first) {
-    const std::vector<HandlerId> ids = m.windows().collect(window_, options_.policy);
-    std::vector<HandlerId> pass;
-    pass.reserve(ids.size());
-    for (HandlerId id : ids) {
+    // The new pass is made in collected_ and swapped in: both lists keep their storage.
+    std::vector<HandlerId>& pass = collected_;
+    m.windows().collect_into(window_, options_.policy, pass);
+    std::size_t kept = 0;
+    for (HandlerId id : pass) {
         if (!matches(m, *m.windows().get(id))) continue;
         const bool seen = std::binary_search(seen_.begin(), seen_.end(), id);
         const bool again = std::find(skipped_.begin(), skipped_.end(), id) != skipped_.end();
-        if (first || again || !seen) pass.push_back(id);
+        if (first || again || !seen) pass[kept++] = id;
     }
+    pass.resize(kept);
     for (HandlerId id : pass)
         if (!std::binary_search(seen_.begin(), seen_.end(), id)) seen_.insert(std::upper_bound(seen_.begin(), seen_.end(), id), id);
-    pass_ = std::move(pass);
+    pass_.swap(pass);
     at_ = 0;
     skipped_.clear();
     progress_ = false;

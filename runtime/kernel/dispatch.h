@@ -27,6 +27,7 @@
 //    the calling, so a handler may yield with no C++ frame on the stack.
 #pragma once
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ids.h"
@@ -50,7 +51,10 @@ class Dispatch {
 public:
     enum class Step { Fire, Order, End };
 
-    Dispatch(std::string window, DispatchOptions options);
+    Dispatch(std::string_view window, DispatchOptions options);
+    // Starts a new walk in this object, as a new Dispatch would, keeping its lists' storage
+    // (the host reuses a closed walk's object for the next window.open).
+    void restart(std::string_view window, DispatchOptions options);
 
     Step next(const Match& m);                               // what to do now (see the contracts)
     HandlerId current() const { return current_; }           // after Fire: the handler to call
@@ -76,6 +80,7 @@ private:
     std::vector<std::pair<std::size_t, std::size_t>> groups_;   // [begin, end) runs to be ordered
     std::size_t next_group_ = 0;
     std::vector<HandlerId> group_;
+    std::vector<HandlerId> collected_;                       // start_pass's scratch: collect() into it
     PlayerIndex order_player_ = kNoPlayer;
     bool awaiting_order_ = false;
     bool started_ = false;

@@ -88,22 +88,24 @@ const Handler* WindowRegistry::get(HandlerId id) const {
 }
 
 std::vector<HandlerId> WindowRegistry::collect(std::string_view window, const OrderPolicy& policy) const {
-    std::vector<const Handler*> ready;
-    for (HandlerId id : listening(window)) {
-        const Handler& h = handlers_[id - 1];
-        if (under_limit(h)) ready.push_back(&h);
-    }
-    // seq is unique, so this is a total order and the result never depends on the sort.
-    std::sort(ready.begin(), ready.end(), [&policy](const Handler* a, const Handler* b) {
-        if (a->priority != b->priority) return a->priority < b->priority;
-        const int da = seat_distance(a->player, policy), db = seat_distance(b->player, policy);
-        if (da != db) return da < db;
-        return a->seq < b->seq;
-    });
     std::vector<HandlerId> out;
-    out.reserve(ready.size());
-    for (const Handler* h : ready) out.push_back(h->id);
+    collect_into(window, policy, out);
     return out;
+}
+
+void WindowRegistry::collect_into(std::string_view window, const OrderPolicy& policy, std::vector<HandlerId>& out) const {
+    out.clear();
+    for (HandlerId id : listening(window))
+        if (under_limit(handlers_[id - 1])) out.push_back(id);
+    // seq is unique, so this is a total order and the result never depends on the sort.
+    std::sort(out.begin(), out.end(), [this, &policy](HandlerId x, HandlerId y) {
+        const Handler& a = handlers_[x - 1];
+        const Handler& b = handlers_[y - 1];
+        if (a.priority != b.priority) return a.priority < b.priority;
+        const int da = seat_distance(a.player, policy), db = seat_distance(b.player, policy);
+        if (da != db) return da < db;
+        return a.seq < b.seq;
+    });
 }
 
 bool WindowRegistry::can_fire(HandlerId id) const {

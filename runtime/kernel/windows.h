@@ -55,6 +55,8 @@ public:
     const Handler* get(HandlerId id) const;         // nullptr if unknown or removed
 
     std::vector<HandlerId> collect(std::string_view window, const OrderPolicy& policy) const;
+    // collect() into `out` (cleared first): a walk keeps its list's storage from window to window.
+    void collect_into(std::string_view window, const OrderPolicy& policy, std::vector<HandlerId>& out) const;
     bool can_fire(HandlerId id) const;              // live and under its limit
     void mark_fired(HandlerId id);
     // Gives a fire back: the handler ran but its condition was not met, so it has not

@@ -156,6 +156,7 @@ void LuaHost::unref_all_functions() {
     functions_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
     function_origins_.clear();
     dispatches_.clear();
+    dispatch_open_.clear();
     ++function_generation_;
 }
 
@@ -193,28 +194,30 @@ std::string LuaHost::repin_functions(const std::vector<FunctionOrigin>& origins)
 }
 
 std::size_t LuaHost::open_dispatches() const {
-    return static_cast<std::size_t>(std::count_if(dispatches_.begin(), dispatches_.end(), [](const auto& d) { return d.has_value(); }));
+    return static_cast<std::size_t>(std::count(dispatch_open_.begin(), dispatch_open_.end(), 1));
 }
 
-int LuaHost::open_dispatch(Dispatch d) {
+int LuaHost::open_dispatch(std::string_view window, DispatchOptions options) {
     for (std::size_t i = 0; i < dispatches_.size(); ++i)
-        if (!dispatches_[i]) {
-            dispatches_[i].emplace(std::move(d));
+        if (!dispatch_open_[i]) {
+            dispatches_[i].restart(window, std::move(options));
+            dispatch_open_[i] = 1;
             return static_cast<int>(i + 1);
         }
     if (dispatches_.size() >= kMaxOpenDispatches) return 0;
-    dispatches_.emplace_back(std::move(d));
+    dispatches_.emplace_back(window, std::move(options));
+    dispatch_open_.push_back(1);
     return static_cast<int>(dispatches_.size());
 }
 
 Dispatch* LuaHost::dispatch(int handle) {
     if (handle < 1 || static_cast<std::size_t>(handle) > dispatches_.size()) return nullptr;
-    auto& d = dispatches_[static_cast<std::size_t>(handle) - 1];
-    return d ? &*d : nullptr;
+    const auto i = static_cast<std::size_t>(handle) - 1;
+    return dispatch_open_[i] ? &dispatches_[i] : nullptr;
 }
 
 void LuaHost::close_dispatch(int handle) {
-    if (dispatch(handle)) dispatches_[static_cast<std::size_t>(handle) - 1].reset();
+    if (dispatch(handle)) dispatch_open_[static_cast<std::size_t>(handle) - 1] = 0;
 }
 
 // -- files --------------------------------------------------------------------------------

@@ -151,7 +151,8 @@ public:
     // -- window walks in progress (window.open .. window.close; dispatch.h) ----------------
     // A handle > 0, reused after close in a fixed order; 0 when too many are open (a script
     // that opens walks in a loop and never closes them).
-    int open_dispatch(Dispatch d);
+    // A closed walk's object is restarted (Dispatch::restart), so its lists keep their storage.
+    int open_dispatch(std::string_view window, DispatchOptions options);
     Dispatch* dispatch(int handle);                   // nullptr when closed or unknown
     void close_dispatch(int handle);
     static constexpr std::size_t kMaxOpenDispatches = 4096;
@@ -259,7 +260,8 @@ private:
     int functions_ref_ = LUA_NOREF;                   // registry table: ref -> function
     std::vector<FunctionOrigin> function_origins_;    // ref - 1 -> where the function came from
     std::uint64_t function_generation_ = 1;           // see function_generation()
-    std::vector<std::optional<Dispatch>> dispatches_;  // handle = index + 1
+    std::vector<Dispatch> dispatches_;                // handle = index + 1; open or kept for reuse
+    std::vector<char> dispatch_open_;                 // per handle: whether its walk is open
     int game_ref_ = LUA_NOREF;
     std::vector<std::string> windows_;
     std::vector<Sym> window_syms_;   // windows_ interned (has_window)

@@ -254,7 +254,7 @@ int window_open(lua_State* L) {
     } else if (!lua_isnoneornil(L, 3)) {
         return luaL_typeerror(L, 3, "table of options");
     }
-    const int handle = host_of(L).open_dispatch(Dispatch(name, std::move(o)));
+    const int handle = host_of(L).open_dispatch(name, std::move(o));
     if (handle == 0) return luaL_error(L, "window.open: too many window walks are open (is window.close missing?)");
     lua_pushinteger(L, handle);
     return 1;
