@@ -206,11 +206,6 @@ std::vector<int> Board::distances_from(SpaceId a, const std::vector<std::string>
 // the queue holds spaces in the lexicographic order of their first-found paths. The first
 // parent to reach a space is therefore the one on the path that takes the lowest id at every
 // step: that is path()'s tie-break, with no second pass.
-struct Board::Search {
-    std::vector<int> steps;
-    std::vector<SpaceId> parent;
-};
-
 Board::KindMask Board::kind_mask(const std::vector<std::string>& kinds) const {
     if (kinds.empty()) return ~KindMask{0};
     KindMask mask = 0;
@@ -225,16 +220,15 @@ bool Board::edge_allowed(std::uint32_t e, KindMask mask, const std::vector<std::
     return k < 64 ? (mask >> k) & 1 : kind_allowed(kinds, edges_[e].kind);
 }
 
-Board::Search Board::legal_bfs(SpaceId from, int max_steps, const StepRules& rules) const {
-    Search out;
+void Board::search(SpaceId from, int max_steps, const StepRules& rules, Search& out) const {
     out.steps.assign(spaces_.size(), -1);
     out.parent.assign(spaces_.size(), kNoSpace);
-    if (!valid(from)) return out;
+    if (!valid(from)) return;
     const KindMask mask = kind_mask(rules.edge_kinds);
     out.steps[from - 1] = 0;
     // Every space enters the queue at most once, so a vector with a read index is the queue.
-    std::vector<SpaceId> queue;
-    queue.reserve(spaces_.size());
+    std::vector<SpaceId>& queue = out.queue;
+    queue.clear();
     queue.push_back(from);
     for (std::size_t head = 0; head < queue.size(); ++head) {
         const SpaceId s = queue[head];
@@ -251,20 +245,32 @@ Board::Search Board::legal_bfs(SpaceId from, int max_steps, const StepRules& rul
             queue.push_back(n);
         }
     }
-    return out;
 }
 
-std::vector<Reach> Board::reachable(SpaceId from, int max_steps, const StepRules& rules) const {
+std::vector<Reach> Board::reach_in(const Search& found, SpaceId from, const StepRules& rules) const {
     std::vector<Reach> out;
-    if (max_steps <= 0) return out;
-    const Search found = legal_bfs(from, max_steps, rules);
-    for (SpaceId s = 1; s <= spaces_.size(); ++s) {
+    for (SpaceId s = 1; s <= found.steps.size(); ++s) {
         const int steps = found.steps[s - 1];
         if (s == from || steps <= 0) continue;
         if (rules.can_stop && !rules.can_stop(s)) continue;
         out.push_back(Reach{s, steps});
     }
     return out;
+}
+
+std::vector<SpaceId> Board::path_in(const Search& found, SpaceId to) const {
+    if (!valid(to) || to > found.steps.size() || found.steps[to - 1] <= 0) return {};
+    std::vector<SpaceId> out;
+    for (SpaceId s = to; s != kNoSpace; s = found.parent[s - 1]) out.push_back(s);
+    std::reverse(out.begin(), out.end());
+    return out;
+}
+
+std::vector<Reach> Board::reachable(SpaceId from, int max_steps, const StepRules& rules) const {
+    if (max_steps <= 0) return {};
+    Search found;
+    search(from, max_steps, rules, found);
+    return reach_in(found, from, rules);
 }
 
 std::vector<SpaceId> Board::path(SpaceId from, SpaceId to, const StepRules& rules, int max_steps) const {
@@ -274,12 +280,9 @@ std::vector<SpaceId> Board::path(SpaceId from, SpaceId to, const StepRules& rule
     // Stopping is only asked of `to`; the spaces before it were passed through. Checked first:
     // no search is needed for a space the mover may not end on.
     if (rules.can_stop && !rules.can_stop(to)) return {};
-    const Search found = legal_bfs(from, max_steps, rules);
-    if (found.steps[to - 1] <= 0) return {};
-    std::vector<SpaceId> out;
-    for (SpaceId s = to; s != kNoSpace; s = found.parent[s - 1]) out.push_back(s);
-    std::reverse(out.begin(), out.end());
-    return out;
+    Search found;
+    search(from, max_steps, rules, found);
+    return path_in(found, to);
 }
 
 // [SECTION] Line boards

@@ -114,6 +114,19 @@ public:
     // paths the one that takes the lowest neighbour id first wins. path(s, s) is {s}.
     std::vector<SpaceId> path(SpaceId from, SpaceId to, const StepRules& rules, int max_steps = -1) const;
 
+    // The search reachable() and path() make, kept by a caller that asks both of one position
+    // (the spaces a figure may move to, then the path to the one chosen): search() fills `out`
+    // (its storage reused), reach_in() and path_in() answer from it as reachable() and path()
+    // would for the same from, max_steps and rules.
+    struct Search {
+        std::vector<int> steps;        // per space: fewest legal steps from the origin, -1 = not reached
+        std::vector<SpaceId> parent;   // per space: the space it was first reached from
+        std::vector<SpaceId> queue;    // the search's work list, kept for its storage
+    };
+    void search(SpaceId from, int max_steps, const StepRules& rules, Search& out) const;
+    std::vector<Reach> reach_in(const Search& found, SpaceId from, const StepRules& rules) const;
+    std::vector<SpaceId> path_in(const Search& found, SpaceId to) const;   // `to` reached in 1 step or more
+
     // -- line boards -----------------------------------------------------------------
     bool is_line() const { return !line_.empty(); }
     int line_length() const { return static_cast<int>(line_.size()); }
@@ -123,13 +136,11 @@ public:
 private:
     // Searches step through adjacency_ with the allowed edge kinds as a bit mask (kinds are
     // numbered in first-use order), so a step neither allocates nor compares strings.
-    struct Search;
     using KindMask = std::uint64_t;
     KindMask kind_mask(const std::vector<std::string>& kinds) const;   // all ones = any kind
     // Fewest steps from a to each space (-1 = unreachable), stopping once `stop` is reached.
     std::vector<int> steps_from(SpaceId a, SpaceId stop, const std::vector<std::string>& kinds) const;
     bool edge_allowed(std::uint32_t e, KindMask mask, const std::vector<std::string>& kinds) const;
-    Search legal_bfs(SpaceId from, int max_steps, const StepRules& rules) const;
 
     std::vector<Space> spaces_;
     std::vector<Edge> edges_;

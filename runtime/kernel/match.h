@@ -256,6 +256,10 @@ private:
     void counter_event(EntityId owner, std::string_view name, const CounterChange& c, const char* verb);
     std::function<bool(SpaceId)> occupied_except(EntityId mover) const;
     StepRules step_rules(EntityId mover, Through through, const std::vector<std::string>& kinds) const;
+    // The search of mover's moves from `from` (search_memo_ when it was made for the same
+    // question at this version(), else made now and kept).
+    const Board::Search& search_for(EntityId mover, SpaceId from, int max_steps, Through through,
+                                    const std::vector<std::string>& kinds, const StepRules& rules) const;
 
     std::uint64_t seed_;
     Rng rng_;
@@ -282,6 +286,19 @@ private:
     DerivedStore derived_;
     std::uint64_t version_ = 0;           // see version()
     Board board_;
+    // The last board search reachable() or path() made, with what it was made for: a move asks
+    // where a figure may go, then the path to the space chosen, from one state (search_for).
+    struct SearchMemo {
+        bool valid = false;
+        std::uint64_t version = 0;        // version() when made: any later event may have moved a figure
+        EntityId mover = kNoEntity;
+        SpaceId from = kNoSpace;
+        int max_steps = 0;
+        Through through = Through::Nobody;
+        std::vector<std::string> kinds;
+        Board::Search found;
+    };
+    mutable SearchMemo search_memo_;
     std::vector<ZoneId> space_zones_;     // index = space id - 1
     EventLog log_;
     SourceLoc source_;
