@@ -58,14 +58,18 @@ void add_listed_options(lua_State* L, int idx, int arg, Match& m, const char* fn
     readonly_view_unwrap(L, idx);
     const lua_Integer n = luaL_len(L, idx);
     r.options.reserve(r.options.size() + static_cast<std::size_t>(n));
+    const lua_Integer last = entities ? static_cast<lua_Integer>(m.entity_count()) : m.board().space_count();
     for (lua_Integer i = 1; i <= n; ++i) {
-        lua_rawgeti(L, idx, i);
+        // An id in range is taken at once; anything else goes through the check that names it.
+        lua_Integer id = 0;
+        const bool quick = lua_rawgeti(L, idx, i) == LUA_TNUMBER && lua_isinteger(L, -1) &&
+                           (id = lua_tointeger(L, -1)) >= 1 && id <= last;
         Option& o = r.options.emplace_back();   // owned with r: the checks below may raise
         if (entities) {
-            o.entity = check_entity_at(L, -1, arg, "field 'entities'", m);
+            o.entity = quick ? static_cast<EntityId>(id) : check_entity_at(L, -1, arg, "field 'entities'", m);
             o.label = m.entity_name(o.entity);
         } else {
-            o.space = check_space_at(L, -1, arg, "field 'spaces'", m);
+            o.space = quick ? static_cast<SpaceId>(id) : check_space_at(L, -1, arg, "field 'spaces'", m);
             o.label = m.board().space(o.space).name;
         }
         lua_pop(L, 1);
