@@ -40,10 +40,22 @@ local function flip(p, list)
   end
 end
 
+-- The texts a pair's power and defense are logged with, by value, made once a match (a number
+-- made text costs about a thousand instructions; the host empties these before each match).
+local POWER_TEXT, DEFENSE_TEXT = {}, {}
+
 local function log_pair(p)
   local r = stats_range(p)
-  EV_PAIR(p, S_attack_name(p), stats_range_text(r), tostring(stats_power(p)), stats_speed(p),
-    stats_stable(p) and "stability" or ("defense " .. stats_defense(p)))
+  local power = stats_power(p)
+  local power_text = POWER_TEXT[power]
+  if not power_text then power_text = tostring(power); POWER_TEXT[power] = power_text end
+  local defense_text = "stability"
+  if not stats_stable(p) then
+    local d = stats_defense(p)
+    defense_text = DEFENSE_TEXT[d]
+    if not defense_text then defense_text = "defense " .. d; DEFENSE_TEXT[d] = defense_text end
+  end
+  EV_PAIR(p, S_attack_name(p), stats_range_text(r), power_text, stats_speed(p), defense_text)
 end
 
 ---REV3 + TB2: returns the new active player, or nil for a clash.

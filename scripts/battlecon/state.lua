@@ -247,11 +247,28 @@ local function joined_names(...)
   return text
 end
 
+-- The joined names of a pair (style, base) or of one card, by first * 65536 + second: made once
+-- a match (an entity's name never changes; the host empties this file-level table before each
+-- match).
+local PAIR_NAME = {}
+local function pair_name(...)
+  local n = select("#", ...)
+  local a, b = ...
+  if n == 0 or n > 2 or a >= 65536 or (b or 0) >= 65536 then return joined_names(...) end
+  local key = a * 65536 + (b or 0)
+  local text = PAIR_NAME[key]
+  if not text then
+    text = n == 1 and entity_name(a) or entity_name(a) .. " " .. entity_name(b)
+    PAIR_NAME[key] = text
+  end
+  return text
+end
+
 ---The names of p's attack cards (M.attack_cards) joined by spaces, as the log shows them.
 ---@param p integer
 ---@return string
 function M.attack_name(p)
-  return joined_names(derived_sources(derived_find("power", PE[p] or pe(p))))
+  return pair_name(derived_sources(derived_find("power", PE[p] or pe(p))))
 end
 
 return M

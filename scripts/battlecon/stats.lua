@@ -189,6 +189,11 @@ function M.in_range(r, distance)
   return distance >= r.min and distance <= r.max
 end
 
+-- The texts of ranges "min~max" made so far this match, by min * 1024 + max: a beat logs both
+-- pairs' ranges, and making a text from numbers costs about a thousand instructions. File-level,
+-- so the host empties it before each match.
+local RANGE_TEXT = {}
+
 ---Range `r` (a M.range table) as text for the log, as a player says it: "none", "2 or 4"
 ---(an X range: only those distances), "2" or "1~3".
 ---@param r table
@@ -200,7 +205,14 @@ function M.range_text(r)
     if n == 1 then return tostring(r.x[1]) end
     return table_concat(r.x, ", ", 1, n - 1) .. " or " .. r.x[n]
   end
-  return r.min == r.max and tostring(r.min) or (r.min .. "~" .. r.max)
+  local lo, hi = r.min, r.max
+  local small = lo >= 0 and hi >= 0 and hi < 1024
+  local key = small and lo * 1024 + hi
+  local text = small and RANGE_TEXT[key]
+  if text then return text end
+  text = lo == hi and tostring(lo) or (lo .. "~" .. hi)
+  if small then RANGE_TEXT[key] = text end
+  return text
 end
 
 ---Numeric read of a stat for effects: NONE reads 0 (N4).

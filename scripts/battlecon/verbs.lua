@@ -234,6 +234,22 @@ end
 
 local MOVER_OF = { advance = "self", retreat = "self", close = "self", pull = "other", push = "other" }
 
+-- The label of a move outcome, "advance 2 (to space 5)", by word, then n * 1024 + space: made
+-- once a match (numbers made text cost about a thousand instructions; the host empties this
+-- file-level table before each match).
+local MOVE_LABEL = {}
+local function move_label(w, n, to)
+  local small = n >= 0 and n < 1024 and to >= 0
+  local by_word = MOVE_LABEL[w]
+  if not by_word then by_word = {}; MOVE_LABEL[w] = by_word end
+  local key = small and n * 1024 + to
+  local label = small and by_word[key]
+  if label then return label end
+  label = w .. " " .. n .. " (to space " .. to .. ")"
+  if small then by_word[key] = label end
+  return label
+end
+
 ---The legal outcomes of a movement effect (MV11-MV12): {word=, n=, to=, label=, opp=} each,
 ---for p's effect moving with `words` (a word or a list) by one of `amounts` (a number or a list).
 ---`opps` = the players who may be "the opponent" (default: S.opponent(p); team play: the
@@ -262,7 +278,7 @@ function M.outcomes(p, words, amounts, opps, why)
         local ok, to = board_move(w, me, them, n, true)
         local mover = MOVER_OF[w] == "self" and me or them
         if ok and to ~= board_position(mover) then
-          local label = w .. " " .. n .. " (to space " .. to .. ")"
+          local label = move_label(w, n, to)
           if #opps > 1 then label = label .. " against " .. match_name(o) end
           outcomes[#outcomes + 1] = { word = w, n = n, to = to, opp = o, label = label }
         elseif why then

@@ -32,6 +32,18 @@ function M.dispatch(name, ctx, first, opts)
   return (M.walk(name, ctx, first, opts))
 end
 
+-- The id and prompt of each window's order question, made once per window name and match (the
+-- host empties these file-level tables before each match).
+local ORDER_ID, ORDER_PROMPT = {}, {}
+local function order_texts(name)
+  local id = ORDER_ID[name]
+  if not id then
+    id = "order." .. name
+    ORDER_ID[name], ORDER_PROMPT[name] = id, "order your effects for " .. name
+  end
+  return id, ORDER_PROMPT[name]
+end
+
 ---M.dispatch that also says whether any handler applied (returned other than false): what a
 ---repeating walk (repeat_skipped) needs to know.
 ---@param name string
@@ -49,8 +61,8 @@ function M.walk(name, ctx, first, opts)
     local id, fn, source, owner = window_next(walk)
     if not id then break end
     if id == 0 then                                  -- fn = the player, source = the labels
-      window_order(walk, decide { player = fn, kind = "order", id = "order." .. name,
-        prompt = "order your effects for " .. name, options = source })
+      local id_text, prompt = order_texts(name)
+      window_order(walk, decide { player = fn, kind = "order", id = id_text, prompt = prompt, options = source })
     else
       ctx.self, ctx.player, ctx.window, ctx.handler = source, owner, name, id
       window_done(walk, fn(ctx))
