@@ -43,9 +43,25 @@ int push_request_fields(lua_State* L, int t) {
     return base;
 }
 
-// Pushes the request's field names, in RequestField order: decide's and decide_all's upvalues.
+// An option table's fields ({label=, value=, entity=, space=}), read the same way: their names
+// are the upvalues after the request's.
+enum OptionField { kLabel, kValue, kEntity, kSpace, kOptionFields };
+constexpr std::string_view kOptionFieldNames[kOptionFields] = {"label", "value", "entity", "space"};
+constexpr int kFieldNames = static_cast<int>(kRequestFields) + static_cast<int>(kOptionFields);   // decide's and decide_all's upvalues
+
+// Pushes the request's field names in RequestField order, then an option's in OptionField
+// order: decide's and decide_all's upvalues.
 void push_field_names(lua_State* L) {
     for (int f = 0; f < kRequestFields; ++f) lua_pushlstring(L, kRequestFieldNames[f].data(), kRequestFieldNames[f].size());
+    for (int f = 0; f < kOptionFields; ++f) lua_pushlstring(L, kOptionFieldNames[f].data(), kOptionFieldNames[f].size());
+}
+
+// Pushes field f of the option table at `ot` and returns its type: a raw look-up by the upvalue
+// key for a plain table, by name (its __index answering too) for one with a metatable.
+int push_option_field(lua_State* L, int ot, bool plain, OptionField f) {
+    if (!plain) return lua_getfield(L, ot, kOptionFieldNames[f].data());   // literals: NUL-terminated
+    lua_pushvalue(L, lua_upvalueindex(static_cast<int>(kRequestFields) + static_cast<int>(f) + 1));
+    return lua_rawget(L, ot);
 }
 
 // Appends an option per id in the list at stack slot `idx`, field `field` ("entities" or
@@ -110,13 +126,21 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
                 o.label.assign(label, len);
             } else if (type == LUA_TTABLE) {
                 const int ot = lua_gettop(L);
-                if (!get_field_string(L, ot, "label", o.label)) luaL_error(L, "%s: options[%d] needs a 'label'", fn, (int)i);
-                lua_getfield(L, ot, "value");
+                bool plain = true;
+                if (lua_getmetatable(L, ot)) {
+                    lua_pop(L, 1);
+                    plain = false;
+                }
+                push_option_field(L, ot, plain, kLabel);
+                const bool labelled = string_at(L, -1, "label", o.label);
+                lua_pop(L, 1);
+                if (!labelled) luaL_error(L, "%s: options[%d] needs a 'label'", fn, (int)i);
+                push_option_field(L, ot, plain, kValue);
                 check_storable(L, -1);   // a value the kernel could store, though decide returns numbers
                 lua_pop(L, 1);
-                if (lua_getfield(L, ot, "entity") != LUA_TNIL) o.entity = check_entity_at(L, -1, arg, "option entity", m);
+                if (push_option_field(L, ot, plain, kEntity) != LUA_TNIL) o.entity = check_entity_at(L, -1, arg, "option entity", m);
                 lua_pop(L, 1);
-                if (lua_getfield(L, ot, "space") != LUA_TNIL) o.space = check_space_at(L, -1, arg, "option space", m);
+                if (push_option_field(L, ot, plain, kSpace) != LUA_TNIL) o.space = check_space_at(L, -1, arg, "option space", m);
                 lua_pop(L, 1);
             } else {
                 luaL_error(L, "%s: options[%d] must be a label or a table {label=, value=, entity=, space=}", fn, (int)i);
@@ -262,12 +286,12 @@ void push_decision_answer(lua_State* L, const DecisionRequest& request, const An
 void open_decide_module(lua_State* L, int env) {
     env = lua_absindex(L, env);
     // Each holds the request's field names as its upvalues (push_request_fields reads them).
-    luaL_checkstack(L, kRequestFields + 1, "decide");
+    luaL_checkstack(L, kFieldNames + 1, "decide");
     push_field_names(L);
-    lua_pushcclosure(L, decide_one, kRequestFields);
+    lua_pushcclosure(L, decide_one, kFieldNames);
     lua_setfield(L, env, "decide");
     push_field_names(L);
-    lua_pushcclosure(L, decide_all, kRequestFields);
+    lua_pushcclosure(L, decide_all, kFieldNames);
     lua_setfield(L, env, "decide_all");
 }
 

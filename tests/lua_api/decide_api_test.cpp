@@ -52,6 +52,23 @@ print(decide(ask)[1]))",
     CHECK(r.data(*decisions[4]) == json{{"answer", "t"}, {"id", "again"}, {"player", 2}});
 }
 
+TEST_CASE("decide reads an option table plain or through its metatable, reused or not", "[lua_api][decide]") {
+    // A plain option table is read raw (its keys are decide's upvalues); one with a metatable by
+    // name, so a label it inherits through __index counts. The same table may come again.
+    const RunResult r = run_snippet(R"(local shared = {label = "plain"}
+local inherited = setmetatable({}, {__index = {label = "inherited"}})
+print(decide{player = 1, id = "opt", options = {shared, inherited, {label = "fresh", value = 3}}}[1])
+shared.label = "changed"
+print(decide{player = 1, id = "opt", options = {inherited, shared}}[1]))",
+                                    2, {pick(1, {2}, "opt"), pick(1, {2}, "opt")});
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"2", "2"});
+    const auto decisions = r.of_type("decision");
+    REQUIRE(decisions.size() == 2);
+    CHECK(r.data(*decisions[0]) == json{{"answer", "inherited"}, {"id", "opt"}, {"player", 1}});
+    CHECK(r.data(*decisions[1]) == json{{"answer", "changed"}, {"id", "opt"}, {"player", 1}});
+}
+
 TEST_CASE("decide choose asks for exactly one option by default", "[lua_api][decide]") {
     // The "first" agent answers with the first legal answer: option 1.
     const RunResult r = run_snippet(R"(local picks = decide{player = 2, options = {"left", "right"}}
