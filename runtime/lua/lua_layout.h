@@ -3,7 +3,7 @@
 // Why: before every match the host confirms that each file-level local and each table a script
 // can write into still holds what it held at load (file_locals.h). Through the public API that
 // is a lua_next, two lua_rawgeti and two lua_rawequal per entry: about 300 instructions an entry
-// and 3.4% of a BattleCON match. Read where Lua keeps them, an unchanged table is one memcmp of
+// and 3.4% of a bench duel's match. Read where Lua keeps them, an unchanged table is one memcmp of
 // its array and node parts against a copy taken earlier, and an unchanged upvalue a 9-byte
 // compare.
 //
