@@ -53,6 +53,10 @@ struct DecisionRequest {
     // hidden hand holds.
     bool unannounced = false;
     std::vector<Unavailable> unavailable;   // what is not offered, and why (decide's `unavailable`)
+    // The rules read the answer as the picked option's number rather than a list of one (a
+    // Choose with max 1: decide's `single`). Only how the answer reaches the script differs:
+    // agents, logs and replays see the same picks.
+    bool single = false;
 };
 
 struct Answer {

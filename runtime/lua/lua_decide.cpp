@@ -17,11 +17,11 @@ namespace {
 
 // A request's fields, in the order push_request_fields pushes them.
 enum RequestField {
-    kPlayer, kKind, kId, kPrompt, kSecret, kUnannounced, kOptions, kEntities, kSpaces, kUnavailable, kMin, kMax,
+    kPlayer, kKind, kId, kPrompt, kSecret, kUnannounced, kOptions, kEntities, kSpaces, kUnavailable, kMin, kMax, kSingle,
     kRequestFields
 };
 constexpr std::string_view kRequestFieldNames[kRequestFields] = {
-    "player", "kind", "id", "prompt", "secret", "unannounced", "options", "entities", "spaces", "unavailable", "min", "max"};
+    "player", "kind", "id", "prompt", "secret", "unannounced", "options", "entities", "spaces", "unavailable", "min", "max", "single"};
 
 // Pushes the fields of the request table at `t`, kRequestFields values (nil where absent), and
 // returns the slot of the first. decide and decide_all hold the field names as their upvalues
@@ -78,8 +78,8 @@ void add_listed_options(lua_State* L, int idx, int arg, Match& m, const char* fn
     for (lua_Integer i = 1; i <= n; ++i) {
         // An id in range is taken at once; anything else goes through the check that names it.
         lua_Integer id = 0;
-        const bool quick = lua_rawgeti(L, idx, i) == LUA_TNUMBER && lua_isinteger(L, -1) &&
-                           (id = lua_tointeger(L, -1)) >= 1 && id <= last;
+        lua_rawgeti(L, idx, i);
+        const bool quick = integer_in(L, -1, 1, last, id);
         Option& o = r.options.emplace_back();   // owned with r: the checks below may raise
         if (entities) {
             o.entity = quick ? static_cast<EntityId>(id) : check_entity_at(L, -1, arg, "field 'entities'", m);
@@ -112,6 +112,9 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
     string_at(L, f + kPrompt, "prompt", r.prompt);
     r.secret = lua_toboolean(L, f + kSecret);
     r.unannounced = lua_toboolean(L, f + kUnannounced);
+    r.single = lua_toboolean(L, f + kSingle);
+    if (r.single && r.kind != DecisionKind::Choose)
+        luaL_error(L, "%s: 'single' is for a choose question (got kind \"%s\")", fn, kind);
     const int opts = f + kOptions;
     if (lua_type(L, opts) == LUA_TTABLE) {
         readonly_view_unwrap(L, opts);   // raw reads below
@@ -177,6 +180,8 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
             r.min = r.max = 1;
             int_at(L, f + kMin, "min", r.min);
             int_at(L, f + kMax, "max", r.max);
+            if (r.single && r.max != 1)
+                luaL_error(L, "%s: a 'single' question picks at most one option (max = %I)", fn, (LUAI_UACINT)r.max);
             if (r.min < 0 || r.min > r.max)
                 luaL_error(L, "%s: min (%I) and max (%I) must satisfy 0 <= min <= max", fn, (LUAI_UACINT)r.min, (LUAI_UACINT)r.max);
             if (r.min > count)
@@ -224,9 +229,11 @@ std::vector<DecisionRequest>& request_list(lua_State* L) {
     return kept ? *kept : push_owned<std::vector<DecisionRequest>>(L);
 }
 
-/// decide{player=, kind=, id=, prompt=, options={...}, entities=, spaces=, min=, max=, secret=, unannounced=, unavailable=} -> answer
+/// decide{player=, kind=, id=, prompt=, options={...}, entities=, spaces=, min=, max=, single=, secret=, unannounced=, unavailable=} -> answer
 /// Asks player `player` one question and waits for the answer. kind: "choose" (pick min..max
-/// options; default 1) returns a list of option numbers; "order" returns the options' order
+/// options; default 1) returns a list of option numbers, or with `single = true` (at most one
+/// pick: max 1) the picked option's number itself (nil when min = 0 and none was picked), so
+/// no list is made: `local i = decide{player = p, options = OPTS, single = true}`; "order" returns the options' order
 /// as a list of option numbers; "number" (min..max) returns an integer; "yesno" a boolean.
 /// An option is a label or {label=, value=, entity=, space=} (`value`, a storable value, is
 /// for the script's own reading: the answer is option numbers). `entities = {e...}` and
@@ -249,7 +256,8 @@ int decide_one(lua_State* L) {
 
 /// decide_all{request, request, ...} -> {answer, answer, ...}
 /// Asks several players at once, hidden and simultaneous: every answer is given before any
-/// is revealed (e.g. both players set their attack pairs). Answers come back in order.
+/// is revealed (e.g. both players set their attack pairs). Answers come back in order, each
+/// as decide returns it (a number for a `single` request).
 int decide_all(lua_State* L) {
     Match& m = match_of(L);
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -269,6 +277,11 @@ int decide_all(lua_State* L) {
 }  // namespace
 
 void push_decision_answer(lua_State* L, const DecisionRequest& request, const Answer& answer) {
+    if (request.single) {   // the option's number, no list made (nil: min = 0 and nothing picked)
+        if (answer.picks.empty()) lua_pushnil(L);
+        else lua_pushinteger(L, answer.picks[0] + 1);
+        return;
+    }
     switch (request.kind) {
         case DecisionKind::Choose:
         case DecisionKind::Order:

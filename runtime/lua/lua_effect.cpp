@@ -13,12 +13,10 @@ EntityId field_entity(lua_State* L, const char* key, Match& m, bool required) {
         if (required) luaL_error(L, "field '%s' (an entity) is required", key);
         return kNoEntity;
     }
-    if (lua_isinteger(L, -1)) {   // an entity id in range: taken at once (no message made)
-        const lua_Integer v = lua_tointeger(L, -1);
-        if (v >= 1 && v <= static_cast<lua_Integer>(m.entity_count())) {
-            lua_pop(L, 1);
-            return static_cast<EntityId>(v);
-        }
+    lua_Integer v = 0;
+    if (integer_in(L, -1, 1, static_cast<lua_Integer>(m.entity_count()), v)) {   // taken at once (no message made)
+        lua_pop(L, 1);
+        return static_cast<EntityId>(v);
     }
     const char* what = lua_pushfstring(L, "field '%s'", key);   // a Lua string: the check may raise
     const EntityId e = check_entity_at(L, -2, 1, what, m);

@@ -37,6 +37,14 @@ EntityId check_entity_at(lua_State* L, int idx, int arg, const char* what, const
 ZoneId check_zone_at(lua_State* L, int idx, int arg, const char* what, const Match& m);
 SpaceId check_space_at(lua_State* L, int idx, int arg, const char* what, const Match& m);
 PlayerIndex check_player_at(lua_State* L, int idx, int arg, const char* what, const Match& m);
+// The quick path of the *_at checks: true, with the id in `out`, when the value at `idx` is an
+// integer (a Lua integer, not a float or a string) in [lo, hi]; anything else is left to the
+// check that names the problem.
+inline bool integer_in(lua_State* L, int idx, lua_Integer lo, lua_Integer hi, lua_Integer& out) {
+    if (!lua_isinteger(L, idx)) return false;
+    out = lua_tointeger(L, idx);
+    return out >= lo && out <= hi;
+}
 // A 32-bit id (handler, effect) from an integer argument; false when out of range (no such id).
 bool to_id(lua_State* L, int arg, std::uint32_t& out);
 PlayerIndex opt_player(lua_State* L, int arg, const Match& m);         // nil -> kNoPlayer

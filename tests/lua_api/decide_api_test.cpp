@@ -85,6 +85,34 @@ print(#picks))");
     CHECK(r.printed() == Strings{"0"});
 }
 
+TEST_CASE("a single question answers with the option's number, not a list; decide_all too", "[lua_api][decide]") {
+    // `single`: at most one pick, handed back as the number itself (nil for none), so the rules
+    // make no list per question. The log, the scripted answers and the agents see the same picks.
+    const RunResult r = run_snippet(R"(local i = decide{player = 1, id = "one", options = {"a", "b", "c"}, single = true}
+print(i, math.type(i))
+local none = decide{player = 2, id = "maybe", options = {"x"}, min = 0, single = true}
+print(none)
+local both = decide_all{{player = 1, id = "s1", options = {"p", "q"}, single = true, secret = true},
+  {player = 2, id = "s2", options = {"p", "q"}}}
+print(both[1], type(both[2]), both[2][1]))",
+                                    2, {pick(1, {3}, "one"), pick(2, {}, "maybe"), pick(1, {2}, "s1"), pick(2, {1}, "s2")});
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"3\tinteger", "nil", "2\ttable\t1"});
+    const auto decisions = r.of_type("decision");
+    REQUIRE(decisions.size() == 4);
+    CHECK(r.data(*decisions[0]) == json{{"answer", "c"}, {"id", "one"}, {"player", 1}});
+    CHECK(r.narrate(*decisions[1]) == "Player 2 chooses nothing");
+}
+
+TEST_CASE("a single question refuses more than one pick and other kinds", "[lua_api][decide]") {
+    CHECK(error_of("decide{player = 1, options = {'a', 'b'}, max = 2, single = true}") ==
+          "snippet:1: decide: a 'single' question picks at most one option (max = 2)");
+    CHECK(error_of("decide{player = 1, kind = 'yesno', single = true}") ==
+          "snippet:1: decide: 'single' is for a choose question (got kind \"yesno\")");
+    CHECK(error_of("decide_all{{player = 1, kind = 'order', options = {'a'}, single = true}}") ==
+          "snippet:1: decide_all: 'single' is for a choose question (got kind \"order\")");
+}
+
 TEST_CASE("decide order returns a permutation of the option numbers", "[lua_api][decide]") {
     const RunResult r = run_snippet(R"(local order = decide{player = 2, kind = "order", id = "ord", options = {"a", "b", "c"}}
 print(table.concat(order, ",")))",
