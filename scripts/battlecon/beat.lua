@@ -85,11 +85,11 @@ function M.run_team(ctx)
   if match_finished() then return end
   within("§9.5 TS1 Reveal, speed and turn order", team_beat.reveal)
   if match_finished() then return end
-  fire_fire("start", {}, S_order())
+  fire_fire("start", nil, S_order())
   if match_finished() then return end
   within("§9.6 TT1 The attacks (team play)", team_beat.attacks, attack)
   if match_finished() then return end
-  fire_fire("end_beat", {}, S_order())
+  fire_fire("end_beat", nil, S_order())
   if match_finished() then return end
   recycle_run(ctx, true)
   if match_finished() then return end

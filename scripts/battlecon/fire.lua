@@ -86,6 +86,10 @@ function M.activate(e, names)
   flag_set(e, "live", true)
 end
 
+-- run_one's walk options, one table for every call: window.open reads them before the first
+-- handler runs, so a nested run_one refilling `only` changes no walk already open.
+local RUN_ONE = { until_finished = true }
+
 ---Runs entity e's own handler for window w once, whether or not e is live (an advantage
 ---offered by an inactive special card, a token being used).
 function M.run_one(e, w, ctx)
@@ -93,7 +97,8 @@ function M.run_one(e, w, ctx)
   if not (def and type(def[w]) == "function") then return false end
   local temp
   if not flag_is(e, "live") then temp = M.handler(e, w, def[w]) end
-  windows_dispatch(w, ctx, entity_owner(e), { only = e, until_finished = true })
+  RUN_ONE.only = e
+  windows_dispatch(w, ctx, entity_owner(e), RUN_ONE)
   if temp then window_off(temp) end
   return true
 end
@@ -108,7 +113,8 @@ function M.deactivate(e)
 end
 
 ---Fires window `name` for the live sources of `players` (a list; default: both, active
----first), to a fixpoint (E7), inside its rule (M.RULES, or opts.rule). opts.only = a list
+---first), to a fixpoint (E7), inside its rule (M.RULES, or opts.rule). `ctx` nil = a new
+---empty one, made only when some handler listens. opts.only = a list
 ---of entities fires only those; opts.no_order = players do not order their own effects.
 function M.fire(name, ctx, players, opts)
   if window_listens(name) == 0 then return false end   -- no handler at all: skip the rule scope and the walk

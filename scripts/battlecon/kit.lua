@@ -8,7 +8,7 @@
 
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
-local board_space_count, cards_create, cards_of, effect_modify = board.space_count, cards.create, cards.of, effect.modify
+local board_space_count, cards_create, cards_of = board.space_count, cards.create, cards.of
 local effect_remove, entity_create, entity_get, entity_name = effect.remove, entity.create, entity.get, entity.name
 local entity_owner, entity_set, flag_get, flag_set = entity.owner, entity.set, flag.get, flag.set
 local zone_count, zone_find, zone_items, zone_move = zone.count, zone.find, zone.items, zone.move
@@ -16,6 +16,7 @@ local zone_of = zone.of
 
 local S = require("battlecon.state")
 local fire = require("battlecon.fire")
+local stats_modify = require("battlecon.stats").modify
 -- Functions of the modules above, read once (a module is a read-only front).
 local S_box, S_pe, fire_activate, fire_deactivate = S.box, S.pe, fire.activate, fire.deactivate
 local fire_run_one = fire.run_one
@@ -162,8 +163,7 @@ function M.apply_bonus(card, on)
   for i = 1, #BONUS_STATS do
     local stat = BONUS_STATS[i]
     if bonus[stat] then
-      flag_set(card, BONUS_FLAG[i], effect_modify { target = S_pe(entity_owner(card)), stat = stat, op = "add",
-        amount = bonus[stat], source = card })
+      flag_set(card, BONUS_FLAG[i], stats_modify(S_pe(entity_owner(card)), stat, "add", bonus[stat], card))
     end
   end
 end

@@ -11,8 +11,8 @@ local S = require("battlecon.state")
 local fire = require("battlecon.fire")
 local verbs = require("battlecon.verbs")
 -- Functions of the modules above, read once (a module is a read-only front).
-local S_attack_cards, S_box, S_flag, S_force = S.attack_cards, S.box, S.flag, S.force
-local S_health, S_order, S_pe, S_pool = S.health, S.order, S.pe, S.pool
+local S_attack_special, S_box, S_flag, S_force = S.attack_special, S.box, S.flag, S.force
+local S_force_box, S_health, S_order, S_pe, S_pool = S.force_box, S.health, S.order, S.pe, S.pool
 local S_reactive, S_team_mode, fire_deactivate, fire_fire = S.reactive, S.team_mode, fire.deactivate, fire.fire
 local verbs_gain_force = verbs.gain_force
 
@@ -38,6 +38,8 @@ function M.cards(p)
   within("§3.11 Recycle step 3: the attack pair to discard 1", M.pair_to_discard, p)
 end
 
+local ITEMS = {}   -- zone.items' list for M.pair_to_discard, refilled for each zone
+
 ---Step 3 without its rule context: the pair's cards, then the set-aside ones, switched off and
 ---put under discard 1.
 ---@param p integer
@@ -45,7 +47,7 @@ function M.pair_to_discard(p)
   local discard1 = zone_find("discard1", p)
   for k = 1, #ASIDE_ZONES do
     local z = zone_find(ASIDE_ZONES[k], p)
-    local items = zone_items(z)
+    local items = zone_items(z, nil, nil, ITEMS)
     for i = 1, #items do fire_deactivate(items[i]) end
     zone_move_all(z, discard1, "bottom")
   end
@@ -67,7 +69,7 @@ function M.force_now(p, cap)
   local over = S_force(p) - cap
   if over > 0 then
     counter_add(S_pe(p), "force", -over)
-    counter_add(zone_items(zone_find("table"))[3], "force", over)
+    counter_add(S_force_box(), "force", over)
     log_event("bc.force_cap", "{p:player} holds more than {cap} force: {n} to the box",
       { player = p, cap = cap, n = over }, { rule = "§3.11 step 4" })
   end
@@ -93,12 +95,12 @@ end
 ---M.run without its rule context: Recycle effects (only when `with_effects`), steps 1-3 for each
 ---player still in (SP5 instead after a special attack), then step 4, or the team income in team play.
 function M.run_now(ctx, with_effects)
-  if with_effects then fire_fire("recycle", {}, S_order()) end
+  if with_effects then fire_fire("recycle", nil, S_order()) end
   local order = S_order()
   for k = 1, #order do
     local p = order[k]
     if S_flag(p, "eliminated") then goto continue end
-    local _, special = S_attack_cards(p)
+    local special = S_attack_special(p)
     if special then
       within("§3.7 SP5 Recycle after a special attack", after_special, ctx, p, special)
     else

@@ -12,7 +12,7 @@ local stats = require("battlecon.stats")
 local fire = require("battlecon.fire")
 local set = require("battlecon.set")
 -- Functions of the modules above, read once (a module is a read-only front).
-local S_active, S_attack_cards, S_attack_name, S_opponent = S.active, S.attack_cards, S.attack_name, S.opponent
+local S_active, S_attack_special, S_attack_name, S_opponent = S.active, S.attack_special, S.attack_name, S.opponent
 local S_order, S_set_active, S_tracker, fire_activate = S.order, S.set_active, S.tracker, fire.activate
 local fire_deactivate, fire_fire, set_of_kind, stats_defense = fire.deactivate, fire.fire, set.of_kind, stats.defense
 local stats_power, stats_range, stats_range_text, stats_speed = stats.power, stats.range, stats.range_text, stats.speed
@@ -95,7 +95,7 @@ local function clash_now(ctx)
     local requests, lists, who = {}, {}, {}
     local runout = false
     for p = 1, ctx.players do
-      local _, special = S_attack_cards(p)
+      local special = S_attack_special(p)
       if not special then                                            -- SP8 [SAMPLE]: a special places nothing
         local list = set_of_kind(zone_find("hand", p), "base")
         if #list == 0 then runout = true end
@@ -123,7 +123,7 @@ local function clash_now(ctx)
       for i, p in ipairs(who) do flip(p, { new[i] }) end
       for _, p in ipairs(S_order()) do log_pair(p) end
     end)
-    fire_fire("reveal", {}, nil, { only = new, rule = "§3.5 CL3 Re-reveal: the new bases' Reveal effects (W4c)" })
+    fire_fire("reveal", nil, nil, { only = new, rule = "§3.5 CL3 Re-reveal: the new bases' Reveal effects (W4c)" })
     if match_finished() then return false end
     local winner = M.compare()
     if winner then
@@ -142,7 +142,7 @@ local function clash(ctx) return within("§3.5 CL1-CL4 Clash", clash_now, ctx) e
 function M.run(ctx)
   for p = 1, ctx.players do flip(p, zone_items(zone_find("pair", p))) end
   EV_REVEAL()
-  fire_fire("reveal", {}, S_order())                                 -- REV2: active (holder) first
+  fire_fire("reveal", nil, S_order())                                 -- REV2: active (holder) first
   if match_finished() then return false end
   local order = S_order()
   for i = 1, #order do log_pair(order[i]) end

@@ -73,7 +73,8 @@ local function set_requests(p)
     asks = {}
     for k = 1, #PAIR_KINDS do
       local kind = PAIR_KINDS[k]
-      asks[k] = { player = p, id = SET_ID[kind], prompt = SET_PROMPT[kind], entities = false, secret = true }
+      asks[k] = { player = p, id = SET_ID[kind], prompt = SET_PROMPT[kind], entities = false, secret = true,
+        single = true }   -- the answer is the card's number: no list made
     end
     SET_ASK[p] = asks
   end
@@ -100,7 +101,7 @@ function M.set_phase(ctx, recycle)
   for i = #REQUESTS, n + 1, -1 do REQUESTS[i], LISTS[i], WHO[i] = nil, nil, nil end
   local answers = decide_all(REQUESTS)
   for i = 1, n do
-    zone_move(LISTS[i][answers[i][1]], zone_find("pair", WHO[i]), "bottom")
+    zone_move(LISTS[i][answers[i]], zone_find("pair", WHO[i]), "bottom")
   end
   EV_SET()
 end
@@ -322,7 +323,7 @@ end
 -- The question of an Advantage turn, one table for every turn: decide reads it whole before
 -- it returns, so refilling it costs no table per turn.
 local OPTIONS = {}
-local ASK = { id = "advantage", prompt = "use an advantage or pass", options = OPTIONS }
+local ASK = { id = "advantage", prompt = "use an advantage or pass", options = OPTIONS, single = true }
 local CHOICES = {}   -- the turn's M.choices, refilled every turn in the same way
 
 ---ADV1-2: alternate from the active player; two passes in a row end the phase.
@@ -341,7 +342,7 @@ function M.advantage_phase(ctx)
       for i = 1, #list do OPTIONS[i] = list[i].label end
       for i = #list + 1, #OPTIONS do OPTIONS[i] = nil end
       ASK.player, ASK.unavailable = turn, why
-      pick = decide(ASK)[1]
+      pick = decide(ASK)
     end
     if pick == 1 then
       EV_PASS(turn)

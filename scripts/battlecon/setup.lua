@@ -66,7 +66,7 @@ local function team_picks(members, id, prompt)
   if #members == 1 then return members[1] end
   local options = {}
   for i, q in ipairs(members) do options[i] = { label = match.name(q), value = q } end
-  return members[decide { player = members[1], id = id, prompt = prompt, options = options }[1]]
+  return members[decide { player = members[1], id = id, prompt = prompt, options = options, single = true }]
 end
 
 local function first_active_team(ctx)

@@ -71,9 +71,21 @@ function M.tracker()
   FIXED.tracker = t                    -- nil (not cached) before setup made it
   return t
 end
+-- The table zone's second and third entities (setup makes them after the tracker; what comes
+-- later goes below them), looked up once per match like the tracker.
+local function table_entity(key, i)
+  local e = FIXED[key]
+  if e then return e end
+  e = zone_at(zone_find("table"), i)
+  FIXED[key] = e
+  return e
+end
 ---The entity carrying the common force pool (counter "force").
 ---@return integer
-function M.pool() return zone_at(zone_find("table"), 2) end
+function M.pool() return FIXED.pool or table_entity("pool", 2) end
+---The entity carrying the force paid to the box (counter "force": support tokens, the caps).
+---@return integer
+function M.force_box() return FIXED.force_box or table_entity("force_box", 3) end
 ---The shared "box" zone: where what leaves the game goes.
 ---@return integer
 function M.box() return zone_find("box") end
@@ -125,11 +137,25 @@ function M.opponent(p)
   if #list <= 1 then return list[1] end
   local options = {}
   for i, q in ipairs(list) do options[i] = { label = match_name(q), value = q } end
-  return list[decide { player = p, id = "opponent", prompt = "which enemy is your opponent?", options = options }[1]]
+  return list[decide { player = p, id = "opponent", prompt = "which enemy is your opponent?", options = options,
+    single = true }]
 end
 ---The reactive player: the active player's opponent (M.opponent of M.active()).
 ---@return integer|nil
 function M.reactive() return M.opponent(M.active()) end
+
+-- Each player alone as a list, made the first time it is asked for (file-level: the host
+-- empties it before each match).
+local ONLY = {}
+---The list {p}, shared by every call (a window fired for one player: fire's `players`): read
+---it, do not change it.
+---@param p integer
+---@return table
+function M.only(p)
+  local list = ONLY[p]
+  if not list then list = { p }; ONLY[p] = list end
+  return list
+end
 
 -- A duel's two orders, shared by every call: callers read the list and never change it.
 local ORDER_1, ORDER_2 = { 1, 2 }, { 2, 1 }
@@ -236,6 +262,16 @@ function M.attack_cards(p)
   local first = list[1]
   if first and #list == 1 and entity_kind(first) == "special" then return list, first end
   return list, nil
+end
+
+---p's special attack card when p attacks with it (it is then the only attack card), else nil:
+---the second result of M.attack_cards, with no list made.
+---@param p integer
+---@return integer|nil
+function M.attack_special(p)
+  local first, second = derived_sources(derived_find("power", PE[p] or pe(p)))
+  if first and not second and entity_kind(first) == "special" then return first end
+  return nil
 end
 
 -- The names of the entities given, joined by spaces (no list is made: a pair is one or two).

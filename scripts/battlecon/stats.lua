@@ -160,7 +160,14 @@ function M.tiebreak(p)
   return derived_get((IDS[p] or missing(p)).tiebreak) > 0 or effect_stat(pe_of(p), "tiebreak", 0) > 0
 end
 
----Range: {none=true} | {x={d...}} | {min=, max=} after R3/R4 clamps.
+-- The range tables M.range answers with, shared: NONE_RANGE, and {min=, max=} by min * 1024 +
+-- max, made the first time (file-level: the host empties RANGE before each match). A beat reads
+-- both players' ranges twice (Reveal's log, the range check).
+local NONE_RANGE = { none = true }
+local RANGE = {}
+
+---Range: {none=true} | {x={d...}} | {min=, max=} after R3/R4 clamps. The table may be shared by
+---other calls: read it, do not change it.
 function M.range(p)
   local ids = IDS[p] or missing(p)
   local lo_id = ids.range_min
@@ -171,8 +178,14 @@ function M.range(p)
     return { x = cells }
   end
   local lo, hi = derived_get(lo_id), derived_get(ids.range_max)
-  if lo == M.NONE or hi == M.NONE then return { none = true } end
-  return { min = lo, max = max(lo, hi) }                         -- R4 (the floor), R3
+  if lo == M.NONE or hi == M.NONE then return NONE_RANGE end
+  hi = max(lo, hi)                                               -- R4 (the floor), R3
+  local small = lo >= 0 and hi < 1024
+  local r = small and RANGE[lo * 1024 + hi]
+  if r then return r end
+  r = { min = lo, max = hi }
+  if small then RANGE[lo * 1024 + hi] = r end
+  return r
 end
 
 ---Whether `distance` is within range `r` (a M.range table): never for NONE, one of the listed
@@ -218,17 +231,29 @@ end
 ---Numeric read of a stat for effects: NONE reads 0 (N4).
 function M.number(v) return v == M.NONE and 0 or v end
 
+-- The request M.modify hands effect.modify, one table refilled whole on every call:
+-- effect.modify reads it before it returns and keeps nothing of it.
+local MODIFY = {}
+
+---effect.modify{target=, stat=, op=, amount=, source=, expires=} with no table made per call:
+---the modifier's id. `expires` nil = until removed.
+---@return integer
+function M.modify(target, stat, op, amount, source, expires)
+  local t = MODIFY
+  t.target, t.stat, t.op, t.amount, t.source, t.expires = target, stat, op, amount, source, expires
+  return effect_modify(t)
+end
+local modify = M.modify
+
 ---Stat modifiers for card effects. `amount` may be negative (a penalty).
 function M.bonus(p, stat, amount, source, expires)
-  return effect_modify { target = pe_of(p), stat = stat, op = "add", amount = amount, source = source,
-    expires = expires or "beat" }
+  return modify(pe_of(p), stat, "add", amount, source, expires or "beat")
 end
 ---"Equal to X" (§4.5): player p's `stat` becomes x until the end of the beat (an effect set on
 ---"equal.<stat>"). Returns the effect's id.
 ---@return integer
 function M.equal_to(p, stat, x, source)
-  return effect_modify { target = pe_of(p), stat = "equal." .. stat, op = "set", amount = x, source = source,
-    expires = "beat" }
+  return modify(pe_of(p), "equal." .. stat, "set", x, source, "beat")
 end
 
 return M

@@ -45,7 +45,8 @@ function M.advantage()
         if #list > 1 then
           local options = {}
           for k, c in ipairs(list) do options[k] = c.label end
-          local pick = decide { player = q, id = "advantage", prompt = "use an advantage or pass", options = options }[1]
+          local pick = decide { player = q, id = "advantage", prompt = "use an advantage or pass", options = options,
+            single = true }
           if pick ~= 1 then set.use(q, list[pick]); acted = true; break end
         end
       end
@@ -69,7 +70,7 @@ function M.reveal()
     end
   end
   log.event("bc.reveal", "every pair is revealed", {}, { rule = "§3.4 REV1" })
-  fire.fire("reveal", {}, S.order())
+  fire.fire("reveal", nil, S.order())
   if match.finished() then return end
   local entries = {}
   for q = 1, match.players() do
@@ -80,7 +81,8 @@ function M.reveal()
     local a, b = sorted[pair[1]], sorted[pair[2]]
     local first = a.player < b.player and a.player or b.player
     local pick = within("§9.5 TS3.1 Teammates tied: they decide", decide, { player = first, id = "team.tie",
-      prompt = "your teammate and you tie: who goes first?", options = { match.name(a.player), match.name(b.player) } })[1]
+      prompt = "your teammate and you tie: who goes first?", options = { match.name(a.player), match.name(b.player) },
+      single = true })
     if pick == 2 then sorted[pair[1]], sorted[pair[2]] = b, a end
   end
   local ids = {}
@@ -105,7 +107,7 @@ local function choose_target(atk, attack)
   local options = {}
   for k, q in ipairs(list) do options[k] = { label = match.name(q), value = q } end
   return list[within("§9.6 TT1 An enemy in range on each side: the attacker chooses", decide,
-    { player = atk, id = "target", prompt = "choose whom to attack", options = options })[1]]
+    { player = atk, id = "target", prompt = "choose whom to attack", options = options, single = true })]
 end
 ---The fighter `atk` attacks in team play: the nearest enemy in range; with one on each side the
 ---attacker chooses (§9.6 TT1).

@@ -18,9 +18,9 @@ local S = require("battlecon.state")
 local stats = require("battlecon.stats")
 local fire = require("battlecon.fire")
 -- Functions of the modules above, read once (a module is a read-only front).
-local S_box, S_figure, S_flag, S_force = S.box, S.figure, S.flag, S.force
+local S_box, S_figure, S_flag, S_force, S_force_box = S.box, S.figure, S.flag, S.force, S.force_box
 local S_force_holder, S_health, S_opponent, S_pe = S.force_holder, S.health, S.opponent, S.pe
-local S_pool, S_set_flag, S_sources, S_team_mode = S.pool, S.set_flag, S.sources, S.team_mode
+local S_only, S_pool, S_set_flag, S_sources, S_team_mode = S.only, S.pool, S.set_flag, S.sources, S.team_mode
 local S_tracker, fire_deactivate, fire_fire, stats_defense = S.tracker, fire.deactivate, fire.fire, stats.defense
 local stats_number, stats_stable = stats.number, stats.stable
 
@@ -57,7 +57,7 @@ function M.gain_force(p, n)
   local cap = S_team_mode() and require("battlecon.team").TEAM_CAP
   if cap and to > cap then                                             -- TF3: the team cap
     counter_add(holder, "force", cap - to)
-    counter_add(zone_items(zone_find("table"))[3], "force", to - cap)
+    counter_add(S_force_box(), "force", to - cap)
     to = cap
   end
   -- The box is named only when it gave some: "2 force (1 of it from the box)".
@@ -74,7 +74,7 @@ end
 function M.pay_force(p, n)
   if S_force(p) < n then return false end
   counter_add(S_force_holder(p), "force", -n)
-  counter_add(zone_items(zone_find("table"))[3], "force", n)
+  counter_add(S_force_box(), "force", n)
   return true
 end
 
@@ -175,7 +175,7 @@ function M.deal_damage(p, x, target)
   if not target then return { seen = 0, taken = 0 } end
   local r = M.take_damage(target, x)
   if r.taken > 0 and not match_finished() then
-    fire_fire("when_damaged", { target = target, amount = r.seen, by = p }, { target })
+    fire_fire("when_damaged", { target = target, amount = r.seen, by = p }, S_only(target))
   end
   return r
 end
@@ -250,6 +250,15 @@ local function move_label(w, n, to)
   return label
 end
 
+-- A word or an amount alone as the list M.outcomes reads, shared by every call (made the first
+-- time; file-level, so the host empties them before each match).
+local ONE_WORD, ONE_AMOUNT = {}, {}
+local function alone(lists, v)
+  local list = lists[v]
+  if not list then list = { v }; lists[v] = list end
+  return list
+end
+
 ---The legal outcomes of a movement effect (MV11-MV12): {word=, n=, to=, label=, opp=} each,
 ---for p's effect moving with `words` (a word or a list) by one of `amounts` (a number or a list).
 ---`opps` = the players who may be "the opponent" (default: S.opponent(p); team play: the
@@ -257,13 +266,13 @@ end
 ---With `why` (a list, for a person asking), each outcome left out is added to it as decide's
 ---`unavailable` entry {label=, why=}: prohibited (and by which card), off the board, no move.
 function M.outcomes(p, words, amounts, opps, why)
-  if type(words) == "string" then words = { words } end
-  if type(amounts) == "number" then amounts = { amounts } end
+  if type(words) == "string" then words = alone(ONE_WORD, words) end
+  if type(amounts) == "number" then amounts = alone(ONE_AMOUNT, amounts) end
   if not opps then
     if S_team_mode() and not entity_get(S_tracker(), "opp" .. p) then
       opps = require("battlecon.team").opponents(p)
     else
-      opps = { S_opponent(p) }
+      opps = S_only(S_opponent(p))
     end
   end
   local me = S_figure(p)
@@ -315,7 +324,7 @@ end
 ---Returns true when the figure ended on another space.
 function M.move(p, words, amounts, why)
   if match_finished() then return false end
-  if type(words) == "string" then words = { words } end
+  if type(words) == "string" then words = alone(ONE_WORD, words) end
   local refused = match_asks_person(p) and {} or nil   -- reasons only for a person to read
   local outcomes = M.outcomes(p, words, amounts, nil, refused)
   if #outcomes == 0 then
@@ -327,9 +336,8 @@ function M.move(p, words, amounts, why)
   if #outcomes > 1 then
     local options = {}
     for i = 1, #outcomes do options[i] = outcomes[i].label end
-    local a = decide { player = p, id = "move", prompt = why or "choose a movement", options = options,
-      unavailable = refused }
-    pick = outcomes[a[1]]
+    pick = outcomes[decide { player = p, id = "move", prompt = why or "choose a movement", options = options,
+      unavailable = refused, single = true }]
   end
   local me, them = S_figure(p), S_figure(pick.opp)
   local self_word = MOVER_OF[pick.word] == "self"

@@ -34,6 +34,10 @@ function state.tracker() end
 ---@return integer
 function state.pool() end
 
+--- The entity carrying the force paid to the box (counter "force": support tokens, the caps).
+---@return integer
+function state.force_box() end
+
 --- The shared "box" zone: where what leaves the game goes.
 ---@return integer
 function state.box() end
@@ -65,6 +69,12 @@ function state.opponent(p) end
 --- The reactive player: the active player's opponent (M.opponent of M.active()).
 ---@return integer|nil
 function state.reactive() end
+
+--- The list {p}, shared by every call (a window fired for one player: fire's `players`): read
+--- it, do not change it.
+---@param p integer
+---@return table
+function state.only(p) end
 
 --- Players in phase order: the active player first. In team play: the beat's turn order once
 --- known (tracker prop "order"), else the card holder's team first (TS7). The list is shared:
@@ -115,6 +125,12 @@ function state.sources(p) end
 --- The attack cards: style and top base of the pair, or the special attack alone (the
 --- sources of p's derived stats, battlecon.stats). Returns the list and the special, if any.
 function state.attack_cards(p) end
+
+--- p's special attack card when p attacks with it (it is then the only attack card), else nil:
+--- the second result of M.attack_cards, with no list made.
+---@param p integer
+---@return integer|nil
+function state.attack_special(p) end
 
 --- The names of p's attack cards (M.attack_cards) joined by spaces, as the log shows them.
 ---@param p integer

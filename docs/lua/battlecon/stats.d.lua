@@ -55,7 +55,8 @@ function stats.defense(p) end
 ---@return boolean
 function stats.tiebreak(p) end
 
---- Range: {none=true} | {x={d...}} | {min=, max=} after R3/R4 clamps.
+--- Range: {none=true} | {x={d...}} | {min=, max=} after R3/R4 clamps. The table may be shared by
+--- other calls: read it, do not change it.
 function stats.range(p) end
 
 --- Whether `distance` is within range `r` (a M.range table): never for NONE, one of the listed
@@ -73,6 +74,11 @@ function stats.range_text(r) end
 
 --- Numeric read of a stat for effects: NONE reads 0 (N4).
 function stats.number(v) end
+
+--- effect.modify{target=, stat=, op=, amount=, source=, expires=} with no table made per call:
+--- the modifier's id. `expires` nil = until removed.
+---@return integer
+function stats.modify(target, stat, op, amount, source, expires) end
 
 --- Stat modifiers for card effects. `amount` may be negative (a penalty).
 function stats.bonus(p, stat, amount, source, expires) end
