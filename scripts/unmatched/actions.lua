@@ -68,6 +68,22 @@ function M.scheme_options(p)
   return out
 end
 
+-- "Which fighter moves next?", one question for every maneuver (decide reads it whole before it
+-- returns), and each option {label = "<fighter> on <space>", entity =} made once a match per
+-- fighter and space (file-level tables: the host empties them before each match).
+local NEXT_ASK = { player = 0, id = "move_next", prompt = "which fighter moves next?", options = {}, single = true }
+local NEXT_OPTION = {}
+local function next_option(f)
+  local at = board_position(f)
+  local key = f * 4096 + (at or 0)
+  local o = NEXT_OPTION[key]
+  if not o then
+    o = { label = entity_name(f) .. " on " .. board_name(at), entity = f }
+    NEXT_OPTION[key] = o
+  end
+  return o
+end
+
 ---MANEUVER: draw 1 (mandatory; exhaustion if the deck is empty), then an optional BOOST
 ---(declared before anyone moves, added to every fighter's move), then each fighter moves
 ---once, up to its move value, in the order the player picks.
@@ -90,12 +106,11 @@ function M.maneuver(p)
   while #left > 0 and not match_finished() do
     local i = 1
     if #left > 1 then
-      local options = {}
-      for k = 1, #left do
-        local f = left[k]
-        options[k] = { label = entity_name(f) .. " on " .. board_name(board_position(f)), entity = f }
-      end
-      i = decide { player = p, id = "move_next", prompt = "which fighter moves next?", options = options }[1]
+      local options = NEXT_ASK.options
+      for k = 1, #left do options[k] = next_option(left[k]) end
+      for k = #left + 1, #options do options[k] = nil end
+      NEXT_ASK.player = p
+      i = decide(NEXT_ASK)
     end
     local f = table_remove(left, i)
     if not state_defeated(f) then
@@ -110,10 +125,12 @@ function M.scheme(p, opts)
   opts = opts or M.scheme_options(p)
   local cards = {}
   for i = 1, #opts do cards[i] = opts[i].card end
-  local o = opts[decide { player = p, id = "scheme", prompt = "play which scheme card?", entities = cards }[1]]
+  local o = opts[decide { player = p, id = "scheme", prompt = "play which scheme card?", entities = cards,
+    single = true }]
   local f = o.fighters[1]
   if #o.fighters > 1 then
-    f = o.fighters[decide { player = p, id = "scheme_fighter", prompt = "which fighter plays it?", entities = o.fighters }[1]]
+    f = o.fighters[decide { player = p, id = "scheme_fighter", prompt = "which fighter plays it?",
+      entities = o.fighters, single = true }]
   end
   zone_move(o.card, zone_find("scheme", p))
   -- Read aloud as at the table: the card's text (its `text`, if the card has one).
@@ -159,7 +176,7 @@ end
 
 -- The action question, one table for every action (decide reads it whole before it returns).
 local EMPTY_LIST = {}
-local ACTION_ASK = { player = 0, id = "action", prompt = "", options = EMPTY_LIST }
+local ACTION_ASK = { player = 0, id = "action", prompt = "", options = EMPTY_LIST, single = true }
 local ACTION_PROMPT = { "action 1 of 2", "action 2 of 2" }
 
 ---Player `p`'s turn number `n`. `options` = the match's rule options (ctx.options).
@@ -176,7 +193,7 @@ function M.turn(p, n, options)
     local legal, schemes, attacks = M.legal(p)
     local why = match_asks_person(p) and refusals(p, schemes, attacks) or nil
     ACTION_ASK.player, ACTION_ASK.prompt, ACTION_ASK.options, ACTION_ASK.unavailable = p, ACTION_PROMPT[a], legal, why
-    local what = legal[decide(ACTION_ASK)[1]]
+    local what = legal[decide(ACTION_ASK)]
     ACTION_ASK.options, ACTION_ASK.unavailable = EMPTY_LIST, nil   -- this turn's lists: not kept past it
     if what == "Maneuver" then M.maneuver(p) elseif what == "Scheme" then M.scheme(p, schemes) else combat_attack(p, attacks, options.ability_order) end
     if match_finished() then return end

@@ -170,13 +170,14 @@ function M.attack(p, opts, ability_order)
   opts = opts or M.options(p)
   local fighters = {}
   for i = 1, #opts do fighters[i] = opts[i].fighter end
-  local o = opts[decide { player = p, id = "attacker", prompt = "which fighter attacks?", entities = fighters }[1]]
+  local o = opts[decide { player = p, id = "attacker", prompt = "which fighter attacks?", entities = fighters,
+    single = true }]
   local tl, targets = {}, o.targets
   for i = 1, #targets do
     local t = targets[i]
     tl[i] = { label = entity_name(t) .. " on " .. board_name(board_position(t)), entity = t }
   end
-  local target = targets[decide { player = p, id = "target", prompt = "attack whom?", options = tl }[1]]
+  local target = targets[decide { player = p, id = "target", prompt = "attack whom?", options = tl, single = true }]
   local q = entity_owner(target)
   log_event("attack", "{e:attacker} attacks {e:defender}", { attacker = o.fighter, defender = target, player = p },
     RULE["attack, step 1"])

@@ -51,7 +51,8 @@ end
 -- changes): about five hand cards are offered each time. File-level tables start every match
 -- as loaded, so no option outlives its match.
 local BOOST_OPTION = {}
-local BOOST_ASK = { player = 0, id = "", prompt = "", options = { { label = "No boost", value = 0 } } }
+local BOOST_ASK = { player = 0, id = "", prompt = "", options = { { label = "No boost", value = 0 } }, single = true }
+local BOOST_PROMPT = {}   -- the prompt by what is boosted, made once a match
 
 ---Asks player `p` whether to BOOST `what` by discarding one card from hand (any card,
 ---even one whose fighters are defeated). Returns the boost value added (0 when declined).
@@ -70,8 +71,10 @@ function M.boost(p, id, what)
     options[i + 1] = o
   end
   for i = #hand + 2, #options do options[i] = nil end
-  BOOST_ASK.player, BOOST_ASK.id, BOOST_ASK.prompt = p, id, "discard a card to BOOST " .. what .. "?"
-  local pick = decide(BOOST_ASK)[1]
+  local prompt = BOOST_PROMPT[what]
+  if not prompt then prompt = "discard a card to BOOST " .. what .. "?"; BOOST_PROMPT[what] = prompt end
+  BOOST_ASK.player, BOOST_ASK.id, BOOST_ASK.prompt = p, id, prompt
+  local pick = decide(BOOST_ASK)
   if pick == 1 then return 0 end
   local c = options[pick].entity
   local value = entity_get(c, "boost") or 0

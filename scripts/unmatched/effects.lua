@@ -70,7 +70,7 @@ function M.choose_fighter(chooser, list, id, prompt)
     local f = list[i]
     options[i] = { label = entity_name(f) .. " on " .. board_name(board_position(f)), entity = f }
   end
-  return list[decide { player = chooser, id = id, prompt = prompt, options = options }[1]]
+  return list[decide { player = chooser, id = id, prompt = prompt, options = options, single = true }]
 end
 
 ---Every living fighter (any side) on a space adjacent to space `s`.

@@ -29,7 +29,11 @@ local EMPTY = {}   -- no reachable space (steps = 0); never written
 -- The move question, one table for every move (decide reads it whole before it returns), so
 -- a move builds no request, option list or option table: about nine moves a turn.
 local STAY = { label = "", space = 0 }
-local MOVE_ASK = { player = 0, id = "", prompt = "", options = { STAY } }
+local MOVE_ASK = { player = 0, id = "", prompt = "", options = { STAY }, single = true }
+-- The texts a move shows, made once a match (a name never changes; making text costs about a
+-- thousand instructions): "stay on <space>" by space, the prompt by fighter * 64 + steps.
+-- File-level, so the host empties them before each match.
+local STAY_TEXT, MOVE_PROMPT = {}, {}
 
 ---Player `chooser` moves fighter `f` up to `steps` spaces (0 = stay). Returns the space.
 function M.move_fighter(chooser, f, steps, id)
@@ -38,10 +42,17 @@ function M.move_fighter(chooser, f, steps, id)
   local reach = steps > 0 and board_reach(f, steps, "allies") or EMPTY
   local to = at
   if #reach > 0 then   -- option 1 stays; option k + 1 is reach[k] (the kernel labels the spaces)
-    STAY.label, STAY.space = "stay on " .. board_name(at), at
-    MOVE_ASK.player, MOVE_ASK.id, MOVE_ASK.spaces = chooser, id or "move", reach
-    MOVE_ASK.prompt = "move " .. entity_name(f) .. " up to " .. steps .. " space(s)"
-    local pick = decide(MOVE_ASK)[1]
+    local stay = STAY_TEXT[at]
+    if not stay then stay = "stay on " .. board_name(at); STAY_TEXT[at] = stay end
+    local key = f * 64 + steps
+    local prompt = steps < 64 and MOVE_PROMPT[key]
+    if not prompt then
+      prompt = "move " .. entity_name(f) .. " up to " .. steps .. " space(s)"
+      if steps < 64 then MOVE_PROMPT[key] = prompt end
+    end
+    STAY.label, STAY.space = stay, at
+    MOVE_ASK.player, MOVE_ASK.id, MOVE_ASK.spaces, MOVE_ASK.prompt = chooser, id or "move", reach, prompt
+    local pick = decide(MOVE_ASK)
     MOVE_ASK.spaces = nil   -- the list is this move's: not kept past it
     if pick > 1 then to = reach[pick - 1] end
   end
@@ -69,7 +80,8 @@ end
 function M.place_anywhere(chooser, f, id)
   local spaces = M.empty_spaces()
   if #spaces == 0 then return nil end
-  local to = spaces[decide { player = chooser, id = id or "place", prompt = "place " .. entity_name(f), spaces = spaces }[1]]
+  local to = spaces[decide { player = chooser, id = id or "place", prompt = "place " .. entity_name(f), spaces = spaces,
+    single = true }]
   board_place(f, to)
   log_event("place", "{e:fighter} is placed on {s:space}", { fighter = f, space = to }, RULE["maneuver"])
   return to
