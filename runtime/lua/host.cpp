@@ -348,8 +348,7 @@ void LuaHost::record_file_locals() {
 std::vector<DecisionRequest>* LuaHost::take_requests() {
     if (requests_out_) return nullptr;
     requests_out_ = true;
-    requests_.clear();
-    return &requests_;
+    return &requests_;   // as the last question left it: decide reuses its requests' storage
 }
 
 void LuaHost::start_match(Match* m) {

@@ -218,7 +218,8 @@ public:
 
     // -- the list decide reads its requests into (lua_decide.cpp) --------------------------
     // One list the host keeps, so a question asked every turn makes neither a list nor a
-    // finalizer userdata (push_owned). take_requests() hands it out empty, or nullptr while it
+    // finalizer userdata (push_owned). take_requests() hands it out (holding the requests of an
+    // earlier question, which decide resets and refills in place), or nullptr while it
     // is out: a decide reached from inside another's read (a request's metamethod) makes its
     // own, and so does every decide after a read that raised (which never handed it back) until
     // the next match starts. give_back_requests(list) ends the loan when `list` is that list.

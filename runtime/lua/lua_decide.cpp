@@ -64,23 +64,69 @@ int push_option_field(lua_State* L, int ot, bool plain, OptionField f) {
     return lua_rawget(L, ot);
 }
 
+// Hands out a request's options in order, reusing those a former question left in the list
+// (its labels keep their storage: no allocation for a label that fits), and drops the rest at
+// finish(). Elements past `used` are stale until then; nothing reads them.
+struct OptionCursor {
+    std::vector<Option>& list;
+    std::size_t used = 0;
+    Option& next() {
+        if (used < list.size()) {
+            Option& o = list[used++];
+            o.label.clear();
+            o.entity = kNoEntity;
+            o.space = kNoSpace;
+            return o;
+        }
+        ++used;
+        return list.emplace_back();
+    }
+    void reserve_more(std::size_t n) { list.reserve(used + n); }
+    void finish() { list.resize(used); }
+};
+
+// A request a former question left, made ready to be read again: every field as a new one
+// has it, its strings and lists keeping their storage (check_request refills them).
+void reset_request(DecisionRequest& r) {
+    r.player = kNoPlayer;
+    r.kind = DecisionKind::Choose;
+    r.id.clear();
+    r.prompt.clear();
+    r.min = r.max = 1;
+    r.secret = r.unannounced = r.single = false;
+    r.unavailable.clear();
+    // r.options: reused element by element (OptionCursor)
+}
+
+// Request i of the list (0-based, asked in order), ready to be read: one a former question left
+// is reset, else it is made. Those beyond the last asked for are dropped before the list is
+// handed on (reqs.resize), not before: a list a script claims is huge fails at its first bad
+// entry, having made no more than it read.
+DecisionRequest& request_at(std::vector<DecisionRequest>& reqs, std::size_t i) {
+    if (i < reqs.size()) {
+        reset_request(reqs[i]);
+        return reqs[i];
+    }
+    return reqs.emplace_back();
+}
+
 // Appends an option per id in the list at stack slot `idx`, field `field` ("entities" or
 // "spaces") of a request.
-void add_listed_options(lua_State* L, int idx, int arg, Match& m, const char* fn, const char* field, DecisionRequest& r) {
+void add_listed_options(lua_State* L, int idx, int arg, Match& m, const char* fn, const char* field, OptionCursor& options) {
     const bool entities = field[0] == 'e';
     const int type = lua_type(L, idx);
     if (type == LUA_TNIL) return;
     if (type != LUA_TTABLE) luaL_error(L, "%s: field '%s' must be a list of %s", fn, field, entities ? "entities" : "spaces");
     readonly_view_unwrap(L, idx);
     const lua_Integer n = luaL_len(L, idx);
-    r.options.reserve(r.options.size() + static_cast<std::size_t>(n));
+    options.reserve_more(static_cast<std::size_t>(n));
     const lua_Integer last = entities ? static_cast<lua_Integer>(m.entity_count()) : m.board().space_count();
     for (lua_Integer i = 1; i <= n; ++i) {
         // An id in range is taken at once; anything else goes through the check that names it.
         lua_Integer id = 0;
         lua_rawgeti(L, idx, i);
         const bool quick = integer_in(L, -1, 1, last, id);
-        Option& o = r.options.emplace_back();   // owned with r: the checks below may raise
+        Option& o = options.next();   // owned with the request: the checks below may raise
         if (entities) {
             o.entity = quick ? static_cast<EntityId>(id) : check_entity_at(L, -1, arg, "field 'entities'", m);
             o.label = m.entity_name(o.entity);
@@ -116,12 +162,13 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
     if (r.single && r.kind != DecisionKind::Choose)
         luaL_error(L, "%s: 'single' is for a choose question (got kind \"%s\")", fn, kind);
     const int opts = f + kOptions;
+    OptionCursor options{r.options};
     if (lua_type(L, opts) == LUA_TTABLE) {
         readonly_view_unwrap(L, opts);   // raw reads below
         const lua_Integer n = luaL_len(L, opts);
-        if (n > 0) r.options.reserve(static_cast<std::size_t>(n));   // one allocation, no moves
+        if (n > 0) options.reserve_more(static_cast<std::size_t>(n));   // one allocation, no moves
         for (lua_Integer i = 1; i <= n; ++i) {
-            Option& o = r.options.emplace_back();   // filled in place: owned with r
+            Option& o = options.next();   // filled in place: owned with r
             const int type = lua_rawgeti(L, opts, i);
             if (type == LUA_TSTRING) {
                 std::size_t len = 0;
@@ -156,8 +203,9 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
     // Entities and spaces offered as they are (a zone's cards, board.reach's spaces): one
     // option each after `options`, labelled with its name by the kernel, so a script builds
     // no table per option.
-    add_listed_options(L, f + kEntities, arg, m, fn, "entities", r);
-    add_listed_options(L, f + kSpaces, arg, m, fn, "spaces", r);
+    add_listed_options(L, f + kEntities, arg, m, fn, "entities", options);
+    add_listed_options(L, f + kSpaces, arg, m, fn, "spaces", options);
+    options.finish();
     // What is not offered, and why: {{label=, why=}, ...}, shown to a person who asks.
     const int list = f + kUnavailable;
     if (lua_type(L, list) == LUA_TTABLE) {
@@ -250,7 +298,8 @@ int decide_one(lua_State* L) {
     Match& m = match_of(L);
     lua_settop(L, 1);
     auto& reqs = request_list(L);
-    check_request(L, 1, 1, m, "decide", reqs.emplace_back());
+    check_request(L, 1, 1, m, "decide", request_at(reqs, 0));
+    reqs.resize(1);
     return ask_and_yield(L, reqs, false, "decide");
 }
 
@@ -268,9 +317,10 @@ int decide_all(lua_State* L) {
     auto& reqs = request_list(L);
     for (lua_Integer i = 1; i <= n; ++i) {
         lua_rawgeti(L, 1, i);
-        check_request(L, -1, 1, m, "decide_all", reqs.emplace_back());
+        check_request(L, -1, 1, m, "decide_all", request_at(reqs, static_cast<std::size_t>(i - 1)));
         lua_pop(L, 1);
     }
+    reqs.resize(static_cast<std::size_t>(n));
     return ask_and_yield(L, reqs, true, "decide_all");
 }
 

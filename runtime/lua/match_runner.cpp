@@ -309,8 +309,8 @@ bool MatchRunner::asks_person(PlayerIndex p) const {
 }
 
 void MatchRunner::ask(std::vector<DecisionRequest>& requests, bool grouped, SourceLoc where) {
-    pending_.swap(requests);   // requests gets the last question's list back (emptied when answered)
-    requests.clear();
+    pending_.swap(requests);   // requests gets pending_'s list back: empty (answered_ took its requests)
+    requests.swap(answered_);  // ... then the last question's requests, which decide resets and refills
     answers_.assign(pending_.size(), std::nullopt);
     grouped_ = grouped;
     pending_where_ = where;
@@ -416,7 +416,7 @@ bool MatchRunner::answer_pending() {
         log_decision(pending_[i], *answers_[i]);
         ScriptedDecision d;
         d.player = pending_[i].player;
-        d.id = std::move(pending_[i].id);   // pending_ is cleared below; nothing reads the id again
+        d.id = std::move(pending_[i].id);   // nothing reads this id again: the request is refilled by a later decide
         d.picks = std::move(answers_[i]->picks);   // answers_ is cleared below too
         if (pending_[i].kind == DecisionKind::YesNo) {
             d.yes = !d.picks.empty() && d.picks[0] != 0;
@@ -427,7 +427,8 @@ bool MatchRunner::answer_pending() {
         taken_.push_back(std::move(d));
     }
     nargs_ = 1;
-    pending_.clear();
+    answered_.swap(pending_);   // kept for the next question's decide to refill (their storage with them)
+    pending_.clear();           // answered_'s former list: handed to decide by ask, so empty
     answers_.clear();
     state_ = RunState::Running;
     return true;

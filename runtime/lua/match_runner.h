@@ -131,6 +131,9 @@ private:
     int co_ref_ = LUA_NOREF;
     int nargs_ = 0;
     std::vector<DecisionRequest> pending_;
+    // The last question's requests once answered: ask hands them to decide's list, which resets
+    // and refills them in place (their strings and option lists keep their storage).
+    std::vector<DecisionRequest> answered_;
     std::vector<std::optional<Answer>> answers_;
     bool grouped_ = false;
     SourceLoc pending_where_;
