@@ -291,13 +291,13 @@ int file_locals_record(lua_State* L, const int* roots, int nroots, int module_ca
             lua_rawgeti(L, R, *at++);           // base+11: the function
             const std::int32_t count = *at++;
             for (std::int32_t k = 0; k < count; ++k, at += 2)
-                images.upvalues.emplace_back().take(lua_upvalueid(L, base + 11, at[0]));
+                images.upvalues.emplace_back().take(lua_upvalueid(L, base + 11, at[0]), true);   // R keeps its value
             lua_pop(L, 1);
         }
         const std::int32_t ntables = *at++;
         for (std::int32_t k = 0; k < ntables; ++k, at += 4) {
             lua_rawgeti(L, R, at[0]);
-            images.tables.emplace_back().take(lua_topointer(L, -1));
+            images.tables.emplace_back().take(lua_topointer(L, -1), true);   // R keeps its entries
             lua_pop(L, 1);
         }
     } else {
@@ -336,14 +336,18 @@ int file_locals_restore(lua_State* L) {
             const int up = plan[0];
             lua_getupvalue(L, base + 3, up);   // its value now
             lua_rawgeti(L, R, plan[1]);         // its value at load
+            // Put back, the value is R's own (kept alive); confirmed equal, it may be another
+            // long string of the same text, which R does not keep (lua_layout.h).
+            bool put_back_value = false;
             if (!lua_rawequal(L, -1, -2)) {
                 lua_setupvalue(L, base + 3, up);   // pops the load-time value into the upvalue
                 ++restored;
+                put_back_value = true;
                 lua_pop(L, 1);
             } else {
                 lua_pop(L, 2);
             }
-            if (images) images->upvalues[upvalue_at].take(lua_upvalueid(L, base + 3, up));
+            if (images) images->upvalues[upvalue_at].take(lua_upvalueid(L, base + 3, up), put_back_value);
         }
         if (fetched) lua_pop(L, 1);
     }
@@ -359,14 +363,16 @@ int file_locals_restore(lua_State* L) {
         } else {
             same = meta_slot == 0;
         }
+        bool put_back_entries = false;   // as for an upvalue above: only then are its values R's own
         if (!same || !same_in_order(L, base + 3, R, first, count)) {
             put_back(L, base + 3, R, first, count);
             if (meta_slot != 0) lua_rawgeti(L, R, meta_slot);
             else lua_pushnil(L);
             lua_setmetatable(L, base + 3);
             ++restored;
+            put_back_entries = true;
         }
-        if (images) images->tables[table_at].take(lua_topointer(L, base + 3));
+        if (images) images->tables[table_at].take(lua_topointer(L, base + 3), put_back_entries);
         lua_settop(L, base + 2);
     }
     lua_settop(L, base);

@@ -331,8 +331,27 @@ bool LuaHost::load_game(const std::string& root, const std::string& game, std::v
     if (!cards_err.empty()) errors.push_back(cards_err);
     if (errors.size() == errors_before) apply_mod_data(errors);
     if (errors.size() == errors_before) freeze_card_views(L_, cards_);   // lua_modules.h
+    if (errors.size() == errors_before) run_prepare(file, errors);
     record_file_locals();
     return errors.size() == errors_before;
+}
+
+void LuaHost::run_prepare(const std::string& file, std::vector<std::string>& errors) {
+    // game.prepare(): once per load, after the cards (and the mods' changes to them), before
+    // file_locals_record, so what it leaves in file-level tables is where every match starts
+    // (the restore gives those tables these contents back). No match is running: a kernel call
+    // that needs one raises, naming the line.
+    push_game(L_);
+    const int type = raw_field(L_, -1, "prepare");
+    if (type != LUA_TFUNCTION) {
+        if (type != LUA_TNIL)
+            errors.push_back(file + ": field 'prepare' must be a function prepare() (run once after the cards load)");
+        lua_pop(L_, 2);
+        return;
+    }
+    lua_remove(L_, -2);
+    ScriptCall call(*this, L_);
+    if (call.pcall(0, 0) != LUA_OK) errors.push_back("game.prepare: " + call.error());
 }
 
 void LuaHost::record_file_locals() {

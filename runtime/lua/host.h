@@ -235,6 +235,7 @@ private:
     };
     static void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize);
     std::string load_cards(std::vector<std::string>& errors);
+    void run_prepare(const std::string& file, std::vector<std::string>& errors);   // game.prepare(), once per load
     void record_file_locals();                        // file_locals.h: after the game has loaded
     std::string add_card(int idx, const std::string& file, const std::string& default_key);
     void check_mod_scripts(std::vector<std::string>& errors);         // host_mods.cpp

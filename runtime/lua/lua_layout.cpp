@@ -151,19 +151,21 @@ TableShape shape_of(const void* table) {
     return s;
 }
 
-void TableImage::take(const void* t) {
+void TableImage::take(const void* t, bool kept_alive) {
     table = nullptr;
     shape = shape_of(t);
     const std::size_t slots = array_size(shape), nodes = node_count(shape);
     // A long string is equal to another of the same text (lua_rawequal), so the caller may leave
     // one in place that it does not keep alive; were it freed, another text could come at its
-    // address. So a table holding one keeps no image.
-    for (std::size_t i = 0; i < slots; ++i)
-        if (read_at<std::uint8_t>(shape.array, i * kSlotBytes + 8) == kTagLongString) return;
-    for (std::size_t i = 0; i < nodes; ++i)
-        if (read_at<std::uint8_t>(shape.node, i * kNodeBytes + 8) == kTagLongString ||
-            read_at<std::uint8_t>(shape.node, i * kNodeBytes + 9) == kTagLongString)
-            return;
+    // address. So a table holding one keeps no image, unless the caller keeps its values alive.
+    if (!kept_alive) {
+        for (std::size_t i = 0; i < slots; ++i)
+            if (read_at<std::uint8_t>(shape.array, i * kSlotBytes + 8) == kTagLongString) return;
+        for (std::size_t i = 0; i < nodes; ++i)
+            if (read_at<std::uint8_t>(shape.node, i * kNodeBytes + 8) == kTagLongString ||
+                read_at<std::uint8_t>(shape.node, i * kNodeBytes + 9) == kTagLongString)
+                return;
+    }
     const std::size_t array_bytes = slots * kSlotBytes, node_bytes = nodes * kNodeBytes;
     bytes.resize(array_bytes + node_bytes);
     if (array_bytes) std::memcpy(bytes.data(), shape.array, array_bytes);
@@ -178,10 +180,10 @@ bool TableImage::unchanged() const {
            std::memcmp(bytes.data() + array_bytes, shape.node, bytes.size() - array_bytes) == 0;
 }
 
-bool UpvalueImage::take(const void* id) {
+bool UpvalueImage::take(const void* id, bool kept_alive) {
     upvalue = nullptr;
     if (read_at<const void*>(id, kUpvalWhere) != static_cast<const unsigned char*>(id) + kUpvalOwn) return false;
-    if (read_at<std::uint8_t>(id, kUpvalOwn + 8) == kTagLongString) return false;   // as in TableImage::take
+    if (!kept_alive && read_at<std::uint8_t>(id, kUpvalOwn + 8) == kTagLongString) return false;   // as in TableImage::take
     std::memcpy(bytes, static_cast<const unsigned char*>(id) + kUpvalOwn, sizeof bytes);
     upvalue = id;
     return true;

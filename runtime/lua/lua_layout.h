@@ -14,8 +14,11 @@
 // moved, a rehash to the same size, a boolean whose unused value bytes differ: Lua keeps a
 // boolean in its type tag) and is then confirmed the slow way; so a wrong answer costs
 // speed, never a wrong restore. A long string is the one value the API calls equal to another
-// object (same text), which the caller might not keep alive: a table or upvalue holding one
-// keeps no image and is always compared the slow way.
+// object (same text), so a table confirmed equal the slow way may hold one the caller does not
+// keep alive (freed, its address could come back with another text): an image is taken of a
+// table or upvalue holding a long string only when the caller says it keeps every value there
+// alive (`kept_alive`: at the record, and right after putting its own values back); otherwise
+// it keeps no image and is compared the slow way.
 //
 // The fields read (lobject.h: Table, Node, UpVal, TValue) are not public API but are laid out
 // alike in every 5.4 release. layout_ok() checks once per process, on a table and a closure it
@@ -54,8 +57,9 @@ struct TableImage {
     std::vector<unsigned char> bytes;
 
     // An image of the table lua_topointer gave; none (table stays nullptr) when it holds a long
-    // string. unchanged(): the image's table has the same shape and bytes (false without one).
-    void take(const void* t);
+    // string, unless `kept_alive` (the caller keeps every value in it alive). unchanged(): the
+    // image's table has the same shape and bytes (false without one).
+    void take(const void* t, bool kept_alive = false);
     bool unchanged() const;
 };
 
@@ -65,8 +69,8 @@ struct UpvalueImage {
     unsigned char bytes[9] = {};
 
     // False (no image kept) when the upvalue is still open (its function's frame is live) or
-    // holds a long string.
-    bool take(const void* id);
+    // holds a long string, unless `kept_alive` (the caller keeps its value alive).
+    bool take(const void* id, bool kept_alive = false);
     bool unchanged() const;
 };
 

@@ -6,10 +6,11 @@
 -- rules read them directly; an earlier version copied every definition (cards.copy) because
 -- a view then cost a C call per field read.
 --
--- The cache is module-level and holds only definition data, keyed by the definition key. The
--- host empties it before each match (#16.8: tables file-level locals hold start every match
--- as loaded), so each match compiles the definitions it uses once. Handlers and condition
--- functions are shared.
+-- The cache is module-level and holds only definition data, keyed by the definition key.
+-- M.prepare (game.prepare: once per host, after the cards load) fills it for the whole roster,
+-- and the host gives it those contents back before each match (#16.8: tables file-level locals
+-- hold start every match as prepared), so no match compiles a roster card again. Handlers and
+-- condition functions are shared.
 
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
@@ -110,6 +111,21 @@ local ROSTER_FILTER = { kind = "fighter", prop = "roster" }   -- the kernel filt
 function M.roster()
   if not ROSTER then ROSTER = cards_keys("tagteam/", ROSTER_FILTER) end
   return table_move(ROSTER, 1, #ROSTER, 1, {})
+end
+
+---Compiles every roster fighter, its deck and each of its cards (segs, cancels, blocks
+---included) before any match: game.prepare calls it once per host, after the cards load, so
+---these tables are where every match starts and no match compiles them again (cards a scenario
+---names outside the roster, test fixtures, still compile on first use).
+function M.prepare()
+  local roster = M.roster()
+  for i = 1, #roster do
+    M.fighter(roster[i])
+    local deck = M.deck(roster[i])
+    for k = 1, #deck do
+      local _ = M.card(deck[k]).segs   -- the first read compiles all four (LAZY)
+    end
+  end
 end
 
 ---The display name of definition `key` (the fighter's or card's name).

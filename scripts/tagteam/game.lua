@@ -91,6 +91,10 @@ function game.evaluate(p)
   return mine / (mine + theirs)
 end
 
+---Once per host, after the cards load: compiles the roster's definitions (tagteam.defs) so
+---every match starts with them.
+function game.prepare() require("tagteam.defs").prepare() end
+
 function game.play(ctx)
   log.say("Tag Team begins", nil, { rule = "§3" })
   local G = setup.run(ctx, teams.form(ctx))

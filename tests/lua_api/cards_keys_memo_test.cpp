@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "../support/said_in_match.h"
 #include "../support/temp_dir.h"
 #include "lua/host.h"
 #include "lua/match_runner.h"
@@ -17,21 +18,7 @@ using duelbox::test::TempDir;
 
 namespace {
 
-// Plays one match of game "memo" on `host` and returns what its play said, one line per event.
-std::string play_once(LuaHost& host, const TempDir& dir) {
-    Scenario s;
-    s.root = dir.root().string();
-    s.game = "memo";
-    s.seats.resize(1);
-    s.seats[0].agent = "first";
-    MatchRunner runner(host, s);
-    INFO(runner.error());
-    REQUIRE(runner.run() == RunState::Finished);
-    std::string said;
-    for (const Event& e : runner.match().log().events())
-        if (e.type == "say") said += std::string(e.text) + "\n";
-    return said;
-}
+std::string play_once(LuaHost& host, const TempDir& dir) { return duelbox::test::said_in_match(host, dir, "memo"); }
 
 }  // namespace
 

@@ -83,14 +83,24 @@ TEST_CASE("a table image sees every change a script can make to the table", "[lu
     }
 }
 
-TEST_CASE("a table holding a long string keeps no image", "[lua_api][file_locals]") {
+TEST_CASE("a table holding a long string keeps no image unless its values are kept alive", "[lua_api][file_locals]") {
     State s;
     REQUIRE(layout_ok(s.L));
     eval(s.L, "return {text = string.rep('x', 60)}");
+    const int t = lua_gettop(s.L);
     TableImage image;
-    image.take(lua_topointer(s.L, -1));
+    image.take(lua_topointer(s.L, t));
     CHECK(image.table == nullptr);
     CHECK_FALSE(image.unchanged());   // so the caller compares it the slow way
+    // The caller keeps every value alive (the record, or right after putting its values back):
+    // the string cannot be freed, so its address names it while the image lives.
+    TableImage kept;
+    kept.take(lua_topointer(s.L, t), true);
+    CHECK(kept.table != nullptr);
+    CHECK(kept.unchanged());
+    lua_pushstring(s.L, std::string(60, 'x').c_str());   // the same text, another object
+    lua_setfield(s.L, t, "text");
+    CHECK_FALSE(kept.unchanged());                        // other bytes: compared the slow way
 }
 
 TEST_CASE("an upvalue image sees a changed value and keeps none while open or for a long string",
@@ -113,6 +123,9 @@ TEST_CASE("an upvalue image sees a changed value and keeps none while open or fo
     UpvalueImage long_text;
     CHECK_FALSE(long_text.take(lua_upvalueid(s.L, -1, 1)));
     CHECK_FALSE(long_text.unchanged());
+    UpvalueImage kept;   // its value kept alive by the caller: an image is kept
+    CHECK(kept.take(lua_upvalueid(s.L, -1, 1), true));
+    CHECK(kept.unchanged());
 }
 
 TEST_CASE("#16.8 file-level locals and their tables are put back match after match", "[lua_api][file_locals]") {
@@ -153,6 +166,45 @@ TEST_CASE("#16.8 file-level locals and their tables are put back match after mat
         CHECK(file_locals_restore(s.L) > 0);
         CHECK(value_of(s.L, "read()") == fresh);
         CHECK(file_locals_restore(s.L) == 0);   // nothing changed since: nothing put back
+        CHECK(value_of(s.L, "read()") == fresh);
+    }
+}
+
+TEST_CASE("#16.8 a long string in a file-level table or local is put back, whatever object replaced it",
+          "[lua_api][file_locals]") {
+    State s;
+    // Images are kept of tables and upvalues holding long strings while their values are the
+    // record's own: a different text is put back; an equal text in another object is confirmed
+    // equal the slow way (and its image dropped, as that object is not the record's).
+    eval(s.L, R"(
+        local text = {body = string.rep("a", 50)}
+        local note = string.rep("n", 50)
+        function edit(kind)
+          if kind == "other" then
+            text.body, note = string.rep("b", 50), string.rep("m", 50)
+          else
+            text.body, note = string.rep("a", 49) .. "a", string.rep("n", 49) .. "n"
+          end
+          collectgarbage()
+        end
+        function read() return text.body:sub(1, 1) .. #text.body .. note:sub(1, 1) .. #note end
+        return {edit = edit, read = read}
+    )");
+    const int roots[] = {lua_gettop(s.L)};
+    lua_newtable(s.L);
+    file_locals_record(s.L, roots, 1, lua_gettop(s.L));
+    lua_settop(s.L, 0);
+    const std::string fresh = "a50n50";
+    for (const char* kind : {"other", "same", "other", "same", "same", "other"}) {
+        INFO(kind);
+        lua_getglobal(s.L, "edit");
+        lua_pushstring(s.L, kind);
+        REQUIRE(lua_pcall(s.L, 1, 0, 0) == LUA_OK);
+        const bool other = std::string(kind) == "other";
+        CHECK(value_of(s.L, "read()") == (other ? "b50m50" : fresh));
+        CHECK(file_locals_restore(s.L) == (other ? 2 : 0));
+        CHECK(value_of(s.L, "read()") == fresh);
+        CHECK(file_locals_restore(s.L) == 0);
         CHECK(value_of(s.L, "read()") == fresh);
     }
 }

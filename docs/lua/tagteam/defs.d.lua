@@ -4,7 +4,7 @@
 
 -- The card definitions the rules read every turn, with what the turn derives from them (THEN segments, cancel and block actions) worked out once.
 -- Definitions are read through cards.get's read-only views. Those are frozen views (the kernel makes them when the game loads): a field read is a table look-up in the VM, so the rules read them directly; an earlier version copied every definition (cards.copy) because a view then cost a C call per field read.
--- The cache is module-level and holds only definition data, keyed by the definition key. The host empties it before each match (#16.8: tables file-level locals hold start every match as loaded), so each match compiles the definitions it uses once. Handlers and condition functions are shared.
+-- The cache is module-level and holds only definition data, keyed by the definition key. M.prepare (game.prepare: once per host, after the cards load) fills it for the whole roster, and the host gives it those contents back before each match (#16.8: tables file-level locals hold start every match as prepared), so no match compiles a roster card again. Handlers and condition functions are shared.
 
 ---@class tagteam.defs
 local defs = {}
@@ -26,6 +26,12 @@ function defs.deck(fkey) end
 --- Every fighter key of the roster (fighters with props.roster), in file order: a new list
 --- each call (the caller may shuffle it).
 function defs.roster() end
+
+--- Compiles every roster fighter, its deck and each of its cards (segs, cancels, blocks
+--- included) before any match: game.prepare calls it once per host, after the cards load, so
+--- these tables are where every match starts and no match compiles them again (cards a scenario
+--- names outside the roster, test fixtures, still compile on first use).
+function defs.prepare() end
 
 --- The display name of definition `key` (the fighter's or card's name).
 function defs.name(key) end
