@@ -3,6 +3,7 @@
 // Both validate the request, hand it to the match runner (the DecisionSink) and yield the
 // rules coroutine. The runner asks the seat's agent (scripted, random, first-legal, a human)
 // and resumes the coroutine with the answer, which becomes decide's return value.
+#include <algorithm>
 #include <string_view>
 
 #include "host.h"
@@ -81,7 +82,13 @@ struct OptionCursor {
         ++used;
         return list.emplace_back();
     }
-    void reserve_more(std::size_t n) { list.reserve(used + n); }
+    // Room for n more, at most kReserveAtMost at once: `n` comes from luaL_len, which a list's
+    // __len may make anything; reading stops at its first missing entry, and reserving what it
+    // claims would throw out through Lua's frames.
+    void reserve_more(lua_Integer n) {
+        constexpr lua_Integer kReserveAtMost = 4096;
+        if (n > 0) list.reserve(used + static_cast<std::size_t>(std::min(n, kReserveAtMost)));
+    }
     void finish() { list.resize(used); }
 };
 
@@ -119,7 +126,7 @@ void add_listed_options(lua_State* L, int idx, int arg, Match& m, const char* fn
     if (type != LUA_TTABLE) luaL_error(L, "%s: field '%s' must be a list of %s", fn, field, entities ? "entities" : "spaces");
     readonly_view_unwrap(L, idx);
     const lua_Integer n = luaL_len(L, idx);
-    options.reserve_more(static_cast<std::size_t>(n));
+    options.reserve_more(n);
     const lua_Integer last = entities ? static_cast<lua_Integer>(m.entity_count()) : m.board().space_count();
     for (lua_Integer i = 1; i <= n; ++i) {
         // An id in range is taken at once; anything else goes through the check that names it.
@@ -166,7 +173,7 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
     if (lua_type(L, opts) == LUA_TTABLE) {
         readonly_view_unwrap(L, opts);   // raw reads below
         const lua_Integer n = luaL_len(L, opts);
-        if (n > 0) options.reserve_more(static_cast<std::size_t>(n));   // one allocation, no moves
+        options.reserve_more(n);   // one allocation, no moves
         for (lua_Integer i = 1; i <= n; ++i) {
             Option& o = options.next();   // filled in place: owned with r
             const int type = lua_rawgeti(L, opts, i);

@@ -199,7 +199,9 @@ void read_dispatch_options(lua_State* L, int t, int arg, Match& m, DispatchOptio
     lua_pop(L, 1);
     if (raw_field(L, t, "zones") == LUA_TTABLE) {
         const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
-        o.zones.reserve(static_cast<std::size_t>(n));   // one allocation, not one per doubling
+        // One allocation, not one per doubling; at most 64 zones' room, so that no length is
+        // ever trusted for an allocation (reading stops at the first missing name anyway).
+        o.zones.reserve(static_cast<std::size_t>(std::min<lua_Integer>(n, 64)));
         for (lua_Integer i = 1; i <= n; ++i) {
             if (lua_rawgeti(L, -1, i) != LUA_TSTRING) luaL_argerror(L, arg, "field 'zones': a list of zone names expected");
             o.zones.emplace_back(lua_tostring(L, -1));

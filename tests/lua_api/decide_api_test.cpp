@@ -320,6 +320,16 @@ TEST_CASE("decide refuses entities and spaces lists that are not lists of ids", 
     CHECK_THAT(error_of("decide{player = 1, entities = 'x'}"), Contains("field 'entities' must be a list of entities"));
 }
 
+TEST_CASE("decide survives a list whose length metamethod claims billions of entries", "[lua_api][decide]") {
+    // luaL_len asks __len: a hostile list must fail at its first missing entry with a message,
+    // never make the kernel reserve room for what it claims (which would throw through Lua).
+    const char* huge = "setmetatable({'a'}, {__len = function() return 1 << 60 end})";
+    CHECK_THAT(error_of(std::string("decide{player = 1, options = ") + huge + "}"),
+               Contains("options[2] must be a label"));
+    CHECK_THAT(error_of(std::string("decide{player = 1, entities = ") + huge + "}"), Contains("field 'entities'"));
+    CHECK_THAT(error_of(std::string("decide_all(") + huge + ")"), Contains("the request must be a table"));
+}
+
 TEST_CASE("decide reads each question into a list the host reuses, and copes when that list is busy",
           "[lua_api][decide]") {
     // The host lends decide one list for its requests (no list and no finalizer per question).
