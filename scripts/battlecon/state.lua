@@ -144,16 +144,16 @@ end
 ---@return integer|nil
 function M.reactive() return M.opponent(M.active()) end
 
--- Each player alone as a list, made the first time it is asked for (file-level: the host
+-- Each value alone as a list, made the first time it is asked for (file-level: the host
 -- empties it before each match).
 local ONLY = {}
----The list {p}, shared by every call (a window fired for one player: fire's `players`): read
----it, do not change it.
----@param p integer
+---The list {v}, shared by every call with the same v (a player as fire's `players`, a movement
+---word or amount as verbs.outcomes reads them): read it, do not change it.
+---@param v any a value other than nil
 ---@return table
-function M.only(p)
-  local list = ONLY[p]
-  if not list then list = { p }; ONLY[p] = list end
+function M.only(v)
+  local list = ONLY[v]
+  if not list then list = { v }; ONLY[v] = list end
   return list
 end
 

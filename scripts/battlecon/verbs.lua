@@ -250,15 +250,6 @@ local function move_label(w, n, to)
   return label
 end
 
--- A word or an amount alone as the list M.outcomes reads, shared by every call (made the first
--- time; file-level, so the host empties them before each match).
-local ONE_WORD, ONE_AMOUNT = {}, {}
-local function alone(lists, v)
-  local list = lists[v]
-  if not list then list = { v }; lists[v] = list end
-  return list
-end
-
 ---The legal outcomes of a movement effect (MV11-MV12): {word=, n=, to=, label=, opp=} each,
 ---for p's effect moving with `words` (a word or a list) by one of `amounts` (a number or a list).
 ---`opps` = the players who may be "the opponent" (default: S.opponent(p); team play: the
@@ -266,8 +257,8 @@ end
 ---With `why` (a list, for a person asking), each outcome left out is added to it as decide's
 ---`unavailable` entry {label=, why=}: prohibited (and by which card), off the board, no move.
 function M.outcomes(p, words, amounts, opps, why)
-  if type(words) == "string" then words = alone(ONE_WORD, words) end
-  if type(amounts) == "number" then amounts = alone(ONE_AMOUNT, amounts) end
+  if type(words) == "string" then words = S_only(words) end
+  if type(amounts) == "number" then amounts = S_only(amounts) end
   if not opps then
     if S_team_mode() and not entity_get(S_tracker(), "opp" .. p) then
       opps = require("battlecon.team").opponents(p)
@@ -324,7 +315,7 @@ end
 ---Returns true when the figure ended on another space.
 function M.move(p, words, amounts, why)
   if match_finished() then return false end
-  if type(words) == "string" then words = alone(ONE_WORD, words) end
+  if type(words) == "string" then words = S_only(words) end
   local refused = match_asks_person(p) and {} or nil   -- reasons only for a person to read
   local outcomes = M.outcomes(p, words, amounts, nil, refused)
   if #outcomes == 0 then

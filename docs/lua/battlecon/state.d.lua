@@ -70,11 +70,11 @@ function state.opponent(p) end
 ---@return integer|nil
 function state.reactive() end
 
---- The list {p}, shared by every call (a window fired for one player: fire's `players`): read
---- it, do not change it.
----@param p integer
+--- The list {v}, shared by every call with the same v (a player as fire's `players`, a movement
+--- word or amount as verbs.outcomes reads them): read it, do not change it.
+---@param v any a value other than nil
 ---@return table
-function state.only(p) end
+function state.only(v) end
 
 --- Players in phase order: the active player first. In team play: the beat's turn order once
 --- known (tracker prop "order"), else the card holder's team first (TS7). The list is shared:
