@@ -24,6 +24,11 @@ int sign(int v) { return (v > 0) - (v < 0); }
 
 }  // namespace
 
+const std::vector<std::string>& border_kinds() {
+    static const std::vector<std::string> kBorders{"border"};
+    return kBorders;
+}
+
 // [SECTION] Spaces and building
 
 const Value& Space::attr(std::string_view key) const {
@@ -31,6 +36,17 @@ const Value& Space::attr(std::string_view key) const {
     auto it = std::lower_bound(attrs.begin(), attrs.end(), key,
                                [](const auto& kv, std::string_view k) { return kv.first < k; });
     return it != attrs.end() && it->first == key ? it->second : kNil;
+}
+
+std::int64_t Board::capacity(SpaceId s) const {
+    if (capacities_.size() != spaces_.size()) {
+        capacities_.resize(spaces_.size());
+        for (std::size_t i = 0; i < spaces_.size(); ++i) {
+            const auto* cap = std::get_if<std::int64_t>(&spaces_[i].attr("capacity"));
+            capacities_[i] = spaces_[i].closed ? 0 : cap ? *cap : 1;
+        }
+    }
+    return capacities_[s - 1];
 }
 
 SpaceId Board::add_space(std::string name) {
@@ -79,6 +95,7 @@ void Board::add_region(SpaceId s, std::string region) {
 void Board::set_attr(SpaceId s, std::string key, Value v) {
     assert(valid(s) && "set_attr: no such space - call add_space first");
     if (!valid(s)) return;
+    capacities_.clear();
     auto& attrs = spaces_[s - 1].attrs;
     auto at = std::lower_bound(attrs.begin(), attrs.end(), key,
                                [](const auto& kv, const std::string& k) { return kv.first < k; });

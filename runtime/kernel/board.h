@@ -60,6 +60,10 @@ struct StepRules {
     std::function<bool(SpaceId)> can_stop;               // may end the move here: empty of figures
 };
 
+// {"border"}: the edge kinds a step uses unless told otherwise, one list for every caller (a
+// default argument `= {"border"}` would build a vector and a string on every call).
+const std::vector<std::string>& border_kinds();
+
 struct Reach {
     SpaceId space = kNoSpace;
     int steps = 0;                                       // fewest steps to get there
@@ -87,7 +91,14 @@ public:
     int space_count() const { return static_cast<int>(spaces_.size()); }
     bool valid(SpaceId s) const { return s >= 1 && s <= spaces_.size(); }
     const Space& space(SpaceId s) const { return spaces_[s - 1]; }
-    Space& space_mut(SpaceId s) { return spaces_[s - 1]; }
+    Space& space_mut(SpaceId s) {   // a space changed in place may change its capacity: worked out again
+        capacities_.clear();
+        return spaces_[s - 1];
+    }
+    // How many figures may stand on space s at once: 0 when closed, else its "capacity"
+    // attribute (an integer), 1 without one. Kept per board (a search asks it of every space it
+    // reaches), worked out again after any change to a space.
+    std::int64_t capacity(SpaceId s) const;
     SpaceId find(std::string_view name) const;           // kNoSpace when absent
     const std::vector<Edge>& edges() const { return edges_; }
     std::vector<SpaceId> neighbours(SpaceId s, const std::vector<std::string>& kinds = {"border"}) const;
@@ -143,6 +154,7 @@ private:
     bool edge_allowed(std::uint32_t e, KindMask mask, const std::vector<std::string>& kinds) const;
 
     std::vector<Space> spaces_;
+    mutable std::vector<std::int64_t> capacities_;      // capacity(), per space; empty = not worked out yet
     std::vector<Edge> edges_;
     std::vector<std::string> kind_names_;                // every edge kind, in first-use order
     std::vector<std::uint32_t> edge_kind_;               // per edge: its index in kind_names_

@@ -165,7 +165,7 @@ public:
     LineMove line_move(LineWord word, EntityId actor, EntityId other, int n, bool apply);
     Teleport teleport(EntityId actor, EntityId other, SpaceId to, bool apply);
     std::vector<Reach> reachable(EntityId mover, int max_steps, Through through,
-                                 const std::vector<std::string>& edge_kinds = {"border"}) const;
+                                 const std::vector<std::string>& edge_kinds = border_kinds()) const;
     std::vector<SpaceId> path(EntityId mover, SpaceId to, Through through, int max_steps = -1) const;
 
     // -- [SECTION] Randomness, log, result --------------------------------------------
@@ -255,7 +255,9 @@ private:
     std::uint32_t append_event(Sym type, Sym text, std::span<const FieldIn> fields, PlayerMask audience);
     void counter_event(EntityId owner, std::string_view name, const CounterChange& c, const char* verb);
     std::function<bool(SpaceId)> occupied_except(EntityId mover) const;
-    StepRules step_rules(EntityId mover, Through through, const std::vector<std::string>& kinds) const;
+    // What mover may pass and stop on, worked out for every space at once (in move_scratch_,
+    // valid until the next call).
+    const StepRules& step_rules(EntityId mover, Through through, const std::vector<std::string>& kinds) const;
     // The search of mover's moves from `from` (search_memo_ when it was made for the same
     // question at this version(), else made now and kept).
     const Board::Search& search_for(EntityId mover, SpaceId from, int max_steps, Through through,
@@ -299,6 +301,19 @@ private:
         Board::Search found;
     };
     mutable SearchMemo search_memo_;
+    // step_rules()' answers for one mover, each space looked at when first asked about: scratch,
+    // not state (each step_rules call starts it afresh), so a snapshot does not copy it.
+    struct MoveScratch {
+        static constexpr std::uint8_t kLooked = 1, kPass = 2, kStop = 4;
+        const Match* match = nullptr;
+        EntityId mover = kNoEntity;
+        PlayerIndex me = kNoPlayer;
+        Through through = Through::Nobody;
+        std::vector<std::uint8_t> facts;   // per space: 0 = not looked at yet, else kLooked | kPass | kStop
+        StepRules rules;
+        std::uint8_t look(SpaceId s);      // the space's facts, worked out on first asking
+    };
+    mutable MoveScratch move_scratch_;
     std::vector<ZoneId> space_zones_;     // index = space id - 1
     EventLog log_;
     SourceLoc source_;

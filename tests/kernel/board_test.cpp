@@ -159,7 +159,7 @@ TEST_CASE("board: distances_from answers distance for every target from one sear
          {std::vector<std::string>{"border"}, std::vector<std::string>{"wall"}, std::vector<std::string>{}}) {
         for (SpaceId a = 1; a <= static_cast<SpaceId>(b.space_count()); ++a) {
             const std::vector<int> all = b.distances_from(a, kinds);
-            REQUIRE(all.size() == b.space_count());
+            REQUIRE(all.size() == static_cast<std::size_t>(b.space_count()));
             for (SpaceId t = 1; t <= static_cast<SpaceId>(b.space_count()); ++t) CHECK(all[t - 1] == b.distance(a, t, kinds));
         }
     }
@@ -242,6 +242,24 @@ TEST_CASE("board: can_step gates each step (no climbing onto high ground)", "[ke
     CHECK(spaces_of(b.reachable(2, 1, r)) == std::vector<SpaceId>{1, 3});
     CHECK(b.path(1, 3, r) == std::vector<SpaceId>{1, 4, 3});   // 1-2-3 would be lower ids, but is barred
     CHECK(b.path(1, 2, r).empty());
+}
+
+TEST_CASE("board: capacity() follows the capacity attribute, a closed space and later changes", "[kernel][board]") {
+    Board b;
+    b.make_line(3);
+    b.set_attr(2, "capacity", std::int64_t{3});
+    CHECK(b.capacity(1) == 1);   // no attribute: one figure
+    CHECK(b.capacity(2) == 3);
+    // Kept per board, so a change after the first question must be seen: by set_attr...
+    b.set_attr(2, "capacity", std::int64_t{2});
+    CHECK(b.capacity(2) == 2);
+    // ...by a space changed in place (closed: nothing may stand there)...
+    b.space_mut(3).closed = true;
+    CHECK(b.capacity(3) == 0);
+    // ...and by a space added later.
+    const SpaceId extra = b.add_space("extra");
+    CHECK(b.capacity(extra) == 1);
+    CHECK(b.capacity(2) == 2);
 }
 
 TEST_CASE("board: capacity-like can_stop lets several figures share a space", "[kernel][board]") {

@@ -80,3 +80,31 @@ TEST_CASE("board: search, reach_in and path_in answer as reachable and path", "[
     board.search(5, 1, rules, found);   // the same storage, another origin
     CHECK(spaces_of(board.reach_in(found, 5, rules)) == std::vector<SpaceId>{4, 6});
 }
+
+TEST_CASE("reachable: a space's capacity lets a figure stop beside another; a closed space is passed, never ended on",
+          "[kernel][board]") {
+    // s1 - s2 - s3 - s4 in a row; Brook (an ally here: Through::Everyone) on s3.
+    Match m{3};
+    const PlayerIndex a = m.add_player("Ada", 1), b = m.add_player("Brook", 2);
+    Board board;
+    for (int i = 1; i <= 4; ++i) board.add_space("s" + std::to_string(i));
+    for (int i = 1; i < 4; ++i) board.add_edge(i, i + 1);
+    board.set_attr(3, "capacity", std::int64_t{2});
+    board.space_mut(2).closed = true;
+    m.set_board(std::move(board));
+    const ZoneId off = m.create_zone("reserve", kNoPlayer, Visibility::Public);
+    const EntityId ada = m.create_entity("figure", "", "Ada", a, off);
+    const EntityId brook = m.create_entity("figure", "", "Brook", b, off);
+    m.place(ada, 1);
+    m.place(brook, 3);
+    // s2 is closed (crossed, not a stop); s3 has room for two; s4 is past Brook.
+    CHECK(spaces_of(m.reachable(ada, 3, Through::Everyone)) == std::vector<SpaceId>{3, 4});
+    // Passing nobody: Brook's space may still be ended on (room for two), not crossed.
+    CHECK(spaces_of(m.reachable(ada, 3, Through::Nobody)) == std::vector<SpaceId>{3});
+    CHECK(m.path(ada, 3, Through::Nobody, 3) == std::vector<SpaceId>{1, 2, 3});
+    CHECK(m.path(ada, 2, Through::Everyone, 3).empty());
+    // Brook is no obstacle to itself: s4 is open; back across s2, s1 holds Ada (room for one).
+    CHECK(spaces_of(m.reachable(brook, 2, Through::Nobody)) == std::vector<SpaceId>{4});
+    m.place(ada, 4);
+    CHECK(spaces_of(m.reachable(brook, 2, Through::Nobody)) == std::vector<SpaceId>{1});
+}
