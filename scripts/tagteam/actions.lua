@@ -86,11 +86,17 @@ local BY_FIGHTER = { "atk", "hit", "dd", "heal", "pow", "special" }
 ---An empty accumulator for one step of T's match: the same tables each time, emptied (every
 ---key is a fighter of T.all). Emptying keeps the fighters' slots, so refilling them does not
 ---grow the tables again as fresh ones would. One step's at a time: settle it before the next.
+---turn.settle empties the by-fighter tables as it reads them and marks the accumulator
+---`settled`; only one left unsettled (an error mid-step) is emptied here.
 function M.acc(T)
   local acc = T.acc
   if not acc then
     acc = M.new_acc()
     T.acc = acc
+    return acc
+  end
+  if acc.settled then
+    acc.settled = false
     return acc
   end
   local all = T.all

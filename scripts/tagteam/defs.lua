@@ -14,7 +14,7 @@
 
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
-local setmetatable, tostring, type = setmetatable, tostring, type
+local pairs, setmetatable, tostring, type = pairs, setmetatable, tostring, type
 local cards_keys, table_move = cards.keys, table.move
 
 local cards_get = cards.get
@@ -63,28 +63,86 @@ local LAZY = {
   end,
 }
 
+-- An action list as plain tables (each action a shallow copy; "then" stays a string; the
+-- list's other fields, a success list's `when`, as they are): a turn reads an action's verb,
+-- conditions and amounts, and every read through a definition's read-only view is a metamethod
+-- hop. Fields are copied with pairs: the order a copy is filled in shows nowhere. `none` for
+-- no list.
+local function plain_actions(list, none)
+  if not list then return none end
+  local out = {}
+  for k, v in pairs(list) do out[k] = v end
+  for i = 1, #list do
+    local a = list[i]
+    if type(a) == "table" then
+      local copy = {}
+      for k, v in pairs(a) do copy[k] = v end
+      out[i] = copy
+    end
+  end
+  return out
+end
+
 ---The battle card `key`, compiled: def (the definition, read-only), actions, segs (THEN
 ---segments), cancels and blocks (its cancel / block actions), block (has a block action),
----deferred (after_opponent), success, text. segs, cancels, blocks and block are worked out
----on first read (and kept): read them as fields, as of any table.
+---deferred (after_opponent), success (false for none), text. actions and success are plain
+---copies of the definition's lists; segs, cancels, blocks and block are worked out on first
+---read (and kept): read them as fields, as of any table.
 function M.card(key)
   local c = CARDS[key]
   if c then return c end
   local def = definition(key)
-  c = setmetatable({ key = key, def = def, actions = def.actions or EMPTY, deferred = def.after_opponent or false,
-    success = def.success, instant = def.instant, text = def.text or "" }, LAZY)
+  c = setmetatable({ key = key, def = def, actions = plain_actions(def.actions, EMPTY), deferred = def.after_opponent or false,
+    success = plain_actions(def.success, false), instant = def.instant, text = def.text or "" }, LAZY)
   CARDS[key] = c
   return c
 end
 
+-- A track as plain tables, its cells included: the rules read a cell's fields several times a
+-- turn, and every read through a definition's read-only view is a metamethod hop. Every field
+-- is copied (pairs: the order the copy is filled in shows nowhere); cells are read by position,
+-- from the track's lowest cell to its highest. nil for no track.
+local function plain_track(t)
+  if not t then return nil end
+  local out = {}
+  for k, v in pairs(t) do out[k] = v end
+  local cells = t.cells
+  if cells then
+    local copy = {}
+    for pos = t.min or 0, t.max or 0 do
+      local c = cells[pos]
+      if c then
+        local cell = {}
+        for k, v in pairs(c) do cell[k] = v end
+        copy[pos] = cell
+      end
+    end
+    out.cells = copy
+  end
+  return out
+end
+
+-- The tracks of one board (the definition, or a side): {hp =, special =} as plain tables.
+local function board_tracks(board)
+  return { hp = plain_track(board.track), special = plain_track(board.special) }
+end
+
 ---The fighter `key`, compiled: def (the definition, read-only; its board), sides (the other
----boards by side name, or nil), hooks, start_card, tokens.
+---boards by side name, or nil), hooks, start_card, tokens; tracks = {hp =, special =} and
+---side_tracks[side] = {hp =, special =}: the boards' tracks as plain tables (what track.of
+---gives; their contents are the definition's, read the same way).
 function M.fighter(key)
   local f = FIGHTERS[key]
   if f then return f end
   local def = definition(key)
   f = { key = key, def = def, sides = def.sides, hooks = def.hooks or EMPTY, start_card = def.start_card,
-    tokens = def.tokens or EMPTY, special = def.special }
+    tokens = def.tokens or EMPTY, special = def.special, tracks = board_tracks(def) }
+  local sides = def.sides
+  if sides then
+    local side_tracks = {}
+    for name, board in pairs(sides) do side_tracks[name] = board_tracks(board) end
+    f.side_tracks = side_tracks
+  end
   FIGHTERS[key] = f
   return f
 end

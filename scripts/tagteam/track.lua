@@ -37,11 +37,19 @@ function M.board(T, f)
   return fd.def
 end
 
----The track table `which` ("hp" or "special") of fighter f, honouring a flipped board side.
+---The track table `which` ("hp" or "special") of fighter f, honouring a flipped board side: the
+---compiled copy (tagteam.defs.fighter's tracks), plain tables holding the definition's values.
 function M.of(T, f, which)
-  local src = M.board(T, f)
-  if which == "hp" then return src.track end
-  return src.special
+  local fd = T.fdef[f]
+  if not fd then error("entity " .. tostring(f) .. " is not a fighter", 2) end
+  local tracks = fd.tracks
+  local sides = fd.sides
+  if sides then
+    local side = entity_get(f, "side")
+    if side and sides[side] then tracks = fd.side_tracks[side] end
+  end
+  if which == "hp" then return tracks.hp end
+  return tracks.special
 end
 
 ---The cell table at position `pos` of fighter f's track (nil when plain).
@@ -60,9 +68,10 @@ end
 
 ---Moves fighter f's marker by n cells (spec §10 MOVE): one cell at a time, stopping at
 ---either end (the excess is lost) and on entering a STOP cell; a health marker on the KO
----cell cannot move up. Each cell entered is appended to `entered` as {f=, which=, cell=};
----the start cell never is (leaving a symbol does not fire it). Returns the cells moved, the
----position before and the position after.
+---cell cannot move up. Each cell entered is appended to the flat list `entered` as three
+---entries: the fighter, `which` and the cell's number (no table per cell); the start cell never
+---is (leaving a symbol does not fire it). Returns the cells moved, the position before and the
+---position after.
 function M.move(T, f, which, n, entered)
   local t = M.of(T, f, which)
   local name = M.COUNTER[which]
@@ -81,7 +90,8 @@ function M.move(T, f, which, n, entered)
     if nxt > max or nxt < lo then break end
     pos = nxt
     left = left - 1
-    entered[#entered + 1] = { f = f, which = which, cell = pos }
+    local k = #entered
+    entered[k + 1], entered[k + 2], entered[k + 3] = f, which, pos
     local c = cells and cells[pos]
     if c and c.stop then break end                                -- STOP halts on entry [L610]
   end

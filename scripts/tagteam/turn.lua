@@ -140,18 +140,22 @@ local function token_label(T, f, name)
 end
 
 ---Applies one simultaneous step's accumulator (spec §10 STEP 5-7): netted health movement,
----power gains/losses then transfers (Q-05), tokens, special tracks.
+---power gains/losses then transfers (Q-05), tokens, special tracks. Each by-fighter entry is
+---cleared as it is read, and the accumulator is marked `settled` (empty for actions.acc).
 function M.settle(T, acc)
   local all = T.all
   local net = T.net                   -- reused: every fighter's entry is written below
   if not net then net = {}; T.net = net end
   local atk, hit, heal, dd = acc.atk, acc.hit, acc.heal, acc.dd
+  acc.settled = false                 -- until the last table below is emptied
   for i = 1, #all do
     local f = all[i]
     if hit[f] then
       EV_ATTACKED(f, atk[f] or 0)
+      hit[f] = nil
     end
     local h = heal[f] or 0
+    heal[f] = nil
     if h ~= 0 and counter_get(f, "hp") == 0 then h = 0 end   -- no healing on the KO cell
     net[f] = h - (atk[f] or 0) - (dd[f] or 0)
   end
@@ -159,12 +163,15 @@ function M.settle(T, acc)
   for i = 1, #all do
     local f = all[i]
     local d = pow[f]
-    if d and d ~= 0 then
-      local was = counter_get(f, "power")
-      local now = counter_set(f, "power", max(0, was + d))
-      if now ~= was then
-        local report = POWER_KIND[(now < was and 1 or 0) + 2 * by_symbols(T, f)]
-        report(f, now > was and now - was or was - now, now)
+    if d then
+      pow[f] = nil
+      if d ~= 0 then
+        local was = counter_get(f, "power")
+        local now = counter_set(f, "power", max(0, was + d))
+        if now ~= was then
+          local report = POWER_KIND[(now < was and 1 or 0) + 2 * by_symbols(T, f)]
+          report(f, now > was and now - was or was - now, now)
+        end
       end
     end
   end
@@ -193,17 +200,23 @@ function M.settle(T, acc)
   for i = 1, #all do
     local f = all[i]
     local n = net[f]
-    if n ~= 0 then
-      local a, d = atk[f] or 0, dd[f] or 0
-      move_hp(T, f, n, a, d, n + a + d)
-    end
+    local a, d = atk[f], dd[f]
+    if a then atk[f] = nil else a = 0 end
+    if d then dd[f] = nil else d = 0 end
+    if n ~= 0 then move_hp(T, f, n, a, d, n + a + d) end
   end
   local special = acc.special
   for i = 1, #all do
     local f = all[i]
     local d = special[f]
-    if d and d ~= 0 then move_special(T, f, d) end
+    if d then
+      special[f] = nil
+      if d ~= 0 then move_special(T, f, d) end
+    end
   end
+  for i = #transfers, 1, -1 do transfers[i] = nil end
+  for i = #tokens, 1, -1 do tokens[i] = nil end
+  acc.settled = true
 end
 
 local function fire_success(T, acc)
@@ -245,29 +258,36 @@ function M.step(T, l1, l2)
   M.settle(T, acc)
 end
 
----R7: symbol triggers of every cell entered, after all card actions, in capped waves.
+-- Empties list t in place.
+local function clear(t)
+  for i = #t, 1, -1 do t[i] = nil end
+end
+
+---R7: symbol triggers of every cell entered, after all card actions, in capped waves. T.entered
+---is the flat list track.move appends to (fighter, track, cell per cell entered); a wave reads
+---it while the cells its symbols enter go to the other of two lists kept for the match.
 function M.triggers(T)
   local waves = 0
   while #T.entered > 0 do
     waves = waves + 1
     if waves > T.options.trigger_waves then
       log_event("tagteam.error", "symbol triggers still chaining after {n} waves: stopped", { n = waves - 1 })
-      T.entered = {}
+      clear(T.entered)
       return
     end
     local wave = T.entered
-    T.entered = {}
+    local next_wave = T.entered_spare or {}
+    T.entered, T.entered_spare = next_wave, nil
     local acc = reused_acc(T)
     local count = T.symbol_count       -- symbols acting on each fighter, for the narration
     if not count then count = {}; T.symbol_count = count end
     for j = 1, #T.all do count[T.all[j]] = nil end
-    for i = 1, #wave do
-      local e = wave[i]
-      local f = e.f
-      local c = track_cell(T, f, e.which, e.cell)
+    for i = 1, #wave, 3 do
+      local f, which, cell = wave[i], wave[i + 1], wave[i + 2]
+      local c = track_cell(T, f, which, cell)
       if c and (c.gain or c.heal or c.damage or c.special or c.partner_gain or c.fn) then
         if c.gain or c.heal or c.damage or c.special or c.fn then count[f] = (count[f] or 0) + 1 end
-        EV_SYMBOL(f, e.cell, e.which)
+        EV_SYMBOL(f, cell, which)
         if c.gain then acc.pow[f] = (acc.pow[f] or 0) + c.gain end
         if c.heal then acc.heal[f] = (acc.heal[f] or 0) + c.heal end
         if c.damage then acc.dd[f] = (acc.dd[f] or 0) + c.damage end
@@ -283,6 +303,8 @@ function M.triggers(T)
     T.by_symbols = count              -- the lines this wave settles name the symbols as cause
     M.settle(T, acc)
     T.by_symbols = false
+    clear(wave)
+    T.entered_spare = wave
   end
 end
 
@@ -322,7 +344,7 @@ function M.snapshot(T)
     S0[f] = counter_get(f, "special")
   end
   T.P0, T.H0, T.S0 = P0, H0, S0
-  T.entered = {}
+  if T.entered then clear(T.entered) else T.entered = {} end
   local records = T.records
   if records then
     for p = 1, 2 do

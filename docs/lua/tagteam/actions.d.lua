@@ -30,6 +30,8 @@ function actions.new_acc() end
 --- An empty accumulator for one step of T's match: the same tables each time, emptied (every
 --- key is a fighter of T.all). Emptying keeps the fighters' slots, so refilling them does not
 --- grow the tables again as fresh ones would. One step's at a time: settle it before the next.
+--- turn.settle empties the by-fighter tables as it reads them and marks the accumulator
+--- `settled`; only one left unsettled (an error mid-step) is emptied here.
 function actions.acc(T) end
 
 --- Attack strength of src: its snapshot power plus every attack modifier that applies

@@ -11,12 +11,15 @@ local defs = {}
 
 --- The battle card `key`, compiled: def (the definition, read-only), actions, segs (THEN
 --- segments), cancels and blocks (its cancel / block actions), block (has a block action),
---- deferred (after_opponent), success, text. segs, cancels, blocks and block are worked out
---- on first read (and kept): read them as fields, as of any table.
+--- deferred (after_opponent), success (false for none), text. actions and success are plain
+--- copies of the definition's lists; segs, cancels, blocks and block are worked out on first
+--- read (and kept): read them as fields, as of any table.
 function defs.card(key) end
 
 --- The fighter `key`, compiled: def (the definition, read-only; its board), sides (the other
---- boards by side name, or nil), hooks, start_card, tokens.
+--- boards by side name, or nil), hooks, start_card, tokens; tracks = {hp =, special =} and
+--- side_tracks[side] = {hp =, special =}: the boards' tracks as plain tables (what track.of
+--- gives; their contents are the definition's, read the same way).
 function defs.fighter(key) end
 
 --- The card keys of fighter `fkey` in definition order (start card first). Shared: do not

@@ -15,7 +15,8 @@ function track.fighter(T, f) end
 --- Only a fighter with sides has its "side" prop read.
 function track.board(T, f) end
 
---- The track table `which` ("hp" or "special") of fighter f, honouring a flipped board side.
+--- The track table `which` ("hp" or "special") of fighter f, honouring a flipped board side: the
+--- compiled copy (tagteam.defs.fighter's tracks), plain tables holding the definition's values.
 function track.of(T, f, which) end
 
 --- The cell table at position `pos` of fighter f's track (nil when plain).
@@ -26,9 +27,10 @@ function track.place(T, f, which, at) end
 
 --- Moves fighter f's marker by n cells (spec §10 MOVE): one cell at a time, stopping at
 --- either end (the excess is lost) and on entering a STOP cell; a health marker on the KO
---- cell cannot move up. Each cell entered is appended to `entered` as {f=, which=, cell=};
---- the start cell never is (leaving a symbol does not fire it). Returns the cells moved, the
---- position before and the position after.
+--- cell cannot move up. Each cell entered is appended to the flat list `entered` as three
+--- entries: the fighter, `which` and the cell's number (no table per cell); the start cell never
+--- is (leaving a symbol does not fire it). Returns the cells moved, the position before and the
+--- position after.
 function track.move(T, f, which, n, entered) end
 
 return track

@@ -9,14 +9,17 @@
 local turn = {}
 
 --- Applies one simultaneous step's accumulator (spec §10 STEP 5-7): netted health movement,
---- power gains/losses then transfers (Q-05), tokens, special tracks.
+--- power gains/losses then transfers (Q-05), tokens, special tracks. Each by-fighter entry is
+--- cleared as it is read, and the accumulator is marked `settled` (empty for actions.acc).
 function turn.settle(T, acc) end
 
 --- One simultaneous step (spec §10 STEP): player 1's action list l1, then player 2's l2
 --- (either may be nil).
 function turn.step(T, l1, l2) end
 
---- R7: symbol triggers of every cell entered, after all card actions, in capped waves.
+--- R7: symbol triggers of every cell entered, after all card actions, in capped waves. T.entered
+--- is the flat list track.move appends to (fighter, track, cell per cell entered); a wave reads
+--- it while the cells its symbols enter go to the other of two lists kept for the match.
 function turn.triggers(T) end
 
 --- R8: KO at the end of the turn. Fighter hooks (def.hooks.ko) may veto a KO (golden rule).
