@@ -140,17 +140,28 @@ int cards_create(lua_State* L) {
     return 1;
 }
 
-/// cards.activate(e) -> integer
+/// cards.activate(e [, if_defined]) -> integer
 /// Registers the handlers of entity `e`'s definition: each function named after a window
 /// (source = e, player = its owner). def.timing[window] = {priority=, limit=, period=} sets
 /// its options. window.off_source(e) silences them again. Returns how many were added.
+/// An entity not made from a card definition is an error, or, with `if_defined` true, adds
+/// nothing and returns 0 (one call where a rule activates whatever lies in a zone).
 int cards_activate(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
     const std::string& def = m.entity(e).def;   // the kernel's string, not a copy: the checks below may raise
     const CardTemplate* t = def.empty() ? nullptr : card_template(L, def);
-    if (!t || !push_definition(L, def.c_str()))
+    if (!t || !push_definition(L, def.c_str())) {
+        if (lua_toboolean(L, 2)) {
+            lua_pushinteger(L, 0);
+            return 1;
+        }
         return luaL_argerror(L, 1, lua_pushfstring(L, "entity %d was not made from a card definition", (int)e));
+    }
+    if (t->hooks.empty()) {   // a definition with no window function: nothing to register
+        lua_pushinteger(L, 0);
+        return 1;
+    }
     lua_pushinteger(L, register_handlers(L, m, e, lua_gettop(L), *t));
     return 1;
 }

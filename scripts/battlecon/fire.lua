@@ -12,7 +12,7 @@
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
 local ipairs, type = ipairs, type
-local cards_activate, cards_get, cards_of, entity_def = cards.activate, cards.get, cards.of, entity.def
+local cards_activate, cards_of = cards.activate, cards.of
 local entity_owner, log_within_rule, window_off, window_off_source = entity.owner, log.within_rule, window.off, window.off_source
 local window_on = window.on
 
@@ -70,7 +70,7 @@ end
 function M.activate(e, names)
   if flag_is(e, "live") then return end
   if not names then                                    -- every window: the kernel registers them
-    if entity_def(e) ~= "" and cards_get(entity_def(e)) then cards_activate(e) end
+    cards_activate(e, true)                            -- (nothing for an entity made from no definition)
     flag_set(e, "live", true)
     return
   end

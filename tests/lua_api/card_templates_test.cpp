@@ -37,6 +37,7 @@ return {
   { key = "tmpl/two", name = "Two", kind = "style", props = { power = 2, school = "light" }, tags = { "x", "y" },
     go = function() end, after = function() end, timing = { after = { priority = 5, limit = 1, period = "beat" } } },
   { key = "tmpl/bad_props", name = "Bad props", props = { [1] = 2 } },
+  { key = "tmpl/plain", name = "Plain" },
   { key = "tmpl/bad_tags", name = "Bad tags", tags = "x" },
   { key = "tmpl/no_period", name = "No period", go = function() end, react = function() end,
     timing = { react = { limit = 1 } } },
@@ -91,6 +92,27 @@ print(pcall(cards.activate, f)))");
                             "false\tcard tmpl/no_period: timing.react has a limit but no period (e.g. period = \"turn\")",
                             "1\t0",   // go registered, react (the faulty one) not
                             "false\tfield 'priority' must be an integer (got string)",
+                        });
+}
+
+TEST_CASE("cards.activate(e, true) adds nothing for an entity made from no definition; false raises", "[lua_api][cards]") {
+    TemplateGame g;
+    const RunResult r = g.run(R"(local m = entity.create { kind = "marker", name = "Mark", zone = 1 }
+print(cards.activate(m, true), window.listens("go"))
+print(pcall(cards.activate, m))
+print(pcall(cards.activate, m, false))
+local p = cards.create("tmpl/plain", 1, 1)
+print(cards.activate(p), cards.activate(p, true))
+local t = cards.create("tmpl/two", 1, 1)
+print(cards.activate(t, true), window.listens("go"), window.listens("after")))");
+    REQUIRE(r.finished());
+    CHECK(printed(r) == Strings{
+                            "0\t0",
+                            // (entities 1 and 2 are the players')
+                            "false\tbad argument #1 to 'cards.activate' (entity 3 was not made from a card definition)",
+                            "false\tbad argument #1 to 'cards.activate' (entity 3 was not made from a card definition)",
+                            "0\t0",   // a definition with no window function registers nothing
+                            "2\t1\t1",
                         });
 }
 

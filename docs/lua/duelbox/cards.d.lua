@@ -17,14 +17,17 @@ cards = {}
 ---@return integer entity
 function cards.create(key, owner, zone, where) end
 
----`cards.activate(e) -> integer`
+---`cards.activate(e [, if_defined]) -> integer`
 ---
 ---Registers the handlers of entity `e`'s definition: each function named after a window
 ---(source = e, player = its owner). def.timing[window] = {priority=, limit=, period=} sets
 ---its options. window.off_source(e) silences them again. Returns how many were added.
+---An entity not made from a card definition is an error, or, with `if_defined` true, adds
+---nothing and returns 0 (one call where a rule activates whatever lies in a zone).
 ---@param e any
+---@param if_defined? any
 ---@return integer
-function cards.activate(e) end
+function cards.activate(e, if_defined) end
 
 ---`cards.get(key) -> table|nil`
 ---
