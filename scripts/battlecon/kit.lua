@@ -19,6 +19,8 @@ local fire = require("battlecon.fire")
 local stats_modify = require("battlecon.stats").modify
 -- Functions of the modules above, read once (a module is a read-only front).
 local S_box, S_pe, fire_activate, fire_deactivate = S.box, S.pe, fire.activate, fire.deactivate
+local kept_zone = S.kept_zone
+local POOL_AREA = {}   -- each player's pool area, found once per match (S.kept_zone)
 local fire_run_one = fire.run_one
 
 local M = {}
@@ -40,7 +42,9 @@ end
 
 ---How many `name` items p has in `area` (default the pool area: "3+ frost in pool area").
 function M.count(p, name, area)
-  return zone_count(zone_find(area or "pool_area", p), nil, name)      -- the kernel compares names
+  local z
+  if area then z = zone_find(area, p) else z = POOL_AREA[p] or kept_zone(POOL_AREA, "pool_area", p) end
+  return zone_count(z, nil, name)      -- the kernel compares names
 end
 
 local function take(p, name, area, n)

@@ -14,7 +14,9 @@ local verbs = require("battlecon.verbs")
 local S_attack_special, S_box, S_flag, S_force = S.attack_special, S.box, S.flag, S.force
 local S_force_box, S_health, S_order, S_pe, S_pool = S.force_box, S.health, S.order, S.pe, S.pool
 local S_reactive, S_team_mode, fire_deactivate, fire_fire = S.reactive, S.team_mode, fire.deactivate, fire.fire
-local verbs_gain_force = verbs.gain_force
+local verbs_gain_force, kept_zone = verbs.gain_force, S.kept_zone
+-- Each player's zones recycling moves cards between, found once per match (S.kept_zone).
+local HAND, DISCARD1, DISCARD2 = {}, {}, {}
 
 local M = {}
 
@@ -25,16 +27,18 @@ local EV_RECYCLE = log_kind("bc.recycle", "recycle done: pool {pool}", { "pool" 
 local within = log.within_rule   -- steps run inside the rule they implement (teaching)
 local zone_move_all = zone.move_all
 local ASIDE_ZONES = { "pair", "aside" }   -- what step 3 empties, in this order
+local ASIDE_KEPT = { {}, {} }             -- their ids by player (S.kept_zone), as HAND below
 
 -- What recycling moves between the discard piles and the hand: the attack pair's cards.
 local PAIR_KINDS = { "style", "base" }
 
 ---Steps 1-3: discard 2 -> hand, discard 1 -> discard 2, the pair (+ set-aside cards) -> discard 1.
 function M.cards(p)
-  within("§3.11 Recycle step 1: discard 2 to hand", zone_move_all, zone_find("discard2", p), zone_find("hand", p),
+  within("§3.11 Recycle step 1: discard 2 to hand", zone_move_all, DISCARD2[p] or kept_zone(DISCARD2, "discard2", p),
+    HAND[p] or kept_zone(HAND, "hand", p),
     "top", PAIR_KINDS)
-  within("§3.11 Recycle step 2: discard 1 to discard 2", zone_move_all, zone_find("discard1", p),
-    zone_find("discard2", p), "bottom", PAIR_KINDS)
+  within("§3.11 Recycle step 2: discard 1 to discard 2", zone_move_all, DISCARD1[p] or kept_zone(DISCARD1, "discard1", p),
+    DISCARD2[p] or kept_zone(DISCARD2, "discard2", p), "bottom", PAIR_KINDS)
   within("§3.11 Recycle step 3: the attack pair to discard 1", M.pair_to_discard, p)
 end
 
@@ -44,9 +48,10 @@ local ITEMS = {}   -- zone.items' list for M.pair_to_discard, refilled for each 
 ---put under discard 1.
 ---@param p integer
 function M.pair_to_discard(p)
-  local discard1 = zone_find("discard1", p)
+  local discard1 = DISCARD1[p] or kept_zone(DISCARD1, "discard1", p)
   for k = 1, #ASIDE_ZONES do
-    local z = zone_find(ASIDE_ZONES[k], p)
+    local kept = ASIDE_KEPT[k]
+    local z = kept[p] or kept_zone(kept, ASIDE_ZONES[k], p)
     local items = zone_items(z, nil, nil, ITEMS)
     for i = 1, #items do fire_deactivate(items[i]) end
     zone_move_all(z, discard1, "bottom")

@@ -14,6 +14,8 @@ local set = require("battlecon.set")
 -- Functions of the modules above, read once (a module is a read-only front).
 local S_active, S_attack_special, S_attack_name, S_opponent = S.active, S.attack_special, S.attack_name, S.opponent
 local S_order, S_set_active, S_tracker, fire_activate = S.order, S.set_active, S.tracker, fire.activate
+local kept_zone = S.kept_zone
+local PAIR = {}   -- each player's pair zone, found once per match (S.kept_zone)
 local fire_deactivate, fire_fire, set_of_kind, stats_defense = fire.deactivate, fire.fire, set.of_kind, stats.defense
 local stats_power, stats_range, stats_range_text, stats_speed = stats.power, stats.range, stats.range_text, stats.speed
 local stats_stable, stats_tiebreak = stats.stable, stats.tiebreak
@@ -140,7 +142,7 @@ local function clash(ctx) return within("§3.5 CL1-CL4 Clash", clash_now, ctx) e
 
 ---Returns true when the beat goes on to Start, false after a clash run-out.
 function M.run(ctx)
-  for p = 1, ctx.players do flip(p, zone_items(zone_find("pair", p))) end
+  for p = 1, ctx.players do flip(p, zone_items(PAIR[p] or kept_zone(PAIR, "pair", p))) end
   EV_REVEAL()
   fire_fire("reveal", nil, S_order())                                 -- REV2: active (holder) first
   if match_finished() then return false end

@@ -9,7 +9,7 @@ local ipairs = ipairs
 local cards_get, cards_of, entity_def, entity_kind = cards.get, cards.of, entity.def, entity.kind
 local entity_name, entity_owner, flag_set, log_event = entity.name, entity.owner, flag.set, log.event
 local log_within_rule, match_asks_person, match_finished, string_lower = log.within_rule, match.asks_person, match.finished, string.lower
-local zone_find, zone_move = zone.find, zone.move
+local zone_move = zone.move
 
 local S = require("battlecon.state")
 local stats = require("battlecon.stats")
@@ -19,6 +19,9 @@ local kit = require("battlecon.kit")
 -- Functions of the modules above, read once (a module is a read-only front).
 local S_active, S_flag, S_force, S_pe = S.active, S.flag, S.force, S.pe
 local S_opponent, S_set_flag, S_team_mode, S_tracker = S.opponent, S.set_flag, S.team_mode, S.tracker
+local kept_zone = S.kept_zone
+-- Each player's hand and pair zones, found once per match (battlecon.state.kept_zone).
+local HAND, PAIR = {}, {}
 local fire_run_one, kit_use, stats_bonus, stats_stable = fire.run_one, kit.use, stats.bonus, stats.stable
 local stats_id, derived_source_with = stats.id, derived.source_with
 local verbs_pay_force = verbs.pay_force
@@ -44,7 +47,7 @@ M.of_kind = of_kind
 -- Option set3 = "literal" runs steps 1-4 (force too); "cards" runs steps 1-2 only.
 local function empty_hand_recycle(ctx, p, recycle)
   for _ = 1, 3 do
-    local hand = zone_find("hand", p)
+    local hand = HAND[p] or kept_zone(HAND, "hand", p)
     if zone_count(hand, "style") > 0 and zone_count(hand, "base") > 0 then return true end
     log_within_rule("§3.2 SET3 Empty hand: recycle first", function()
       log_event("bc.set3", "{p:player} has no style or no base in hand and recycles first", { player = p })
@@ -52,7 +55,7 @@ local function empty_hand_recycle(ctx, p, recycle)
       if ctx.options.set3 == "literal" then recycle.force(p) end
     end)
   end
-  local hand = zone_find("hand", p)
+  local hand = HAND[p] or kept_zone(HAND, "hand", p)
   return zone_count(hand, "style") > 0 and zone_count(hand, "base") > 0
 end
 
@@ -87,7 +90,7 @@ function M.set_phase(ctx, recycle)
   local n = 0
   for p = 1, ctx.players do
     if not S_flag(p, "eliminated") and empty_hand_recycle(ctx, p, recycle) then
-      local hand, asks = zone_find("hand", p), set_requests(p)
+      local hand, asks = HAND[p] or kept_zone(HAND, "hand", p), set_requests(p)
       local offered = OFFERED[p]
       if not offered then offered = { {}, {} }; OFFERED[p] = offered end
       for k = 1, #PAIR_KINDS do
@@ -101,7 +104,8 @@ function M.set_phase(ctx, recycle)
   for i = #REQUESTS, n + 1, -1 do REQUESTS[i], LISTS[i], WHO[i] = nil, nil, nil end
   local answers = decide_all(REQUESTS)
   for i = 1, n do
-    zone_move(LISTS[i][answers[i]], zone_find("pair", WHO[i]), "bottom")
+    local p = WHO[i]
+    zone_move(LISTS[i][answers[i]], PAIR[p] or kept_zone(PAIR, "pair", p), "bottom")
   end
   EV_SET()
 end

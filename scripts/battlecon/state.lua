@@ -61,6 +61,21 @@ function M.figure(p) return entity_get(PE[p] or pe(p), "figure") end
 ---@return integer|nil
 function M.zone(name, p) return zone_find(name, p) end
 
+---Player p's zone called `name`, also kept in `cache[p]` for the rest of the match. A zone keeps
+---its id and its (name, owner) once made, so a rule that asks for the same zone many times a
+---beat reads `cache[p] or S.kept_zone(cache, name, p)`: a table read instead of a kernel call.
+---`cache` is a file-level table of the caller's, one per zone name (emptied before each match).
+---nil, and nothing kept, while there is no such zone.
+---@param cache table
+---@param name string
+---@param p integer
+---@return integer|nil
+function M.kept_zone(cache, name, p)
+  local z = zone_find(name, p)
+  cache[p] = z
+  return z
+end
+
 ---The tracker: the active player card in the "table" zone, which holds the match's props (active,
 ---beat, final, time_out, ...).
 ---@return integer

@@ -14,6 +14,8 @@ local fire = require("battlecon.fire")
 local kit = require("battlecon.kit")
 -- Functions of the modules above, read once (a module is a read-only front).
 local S_box, fire_activate, fire_deactivate, kit_apply_bonus = S.box, fire.activate, fire.deactivate, kit.apply_bonus
+local kept_zone = S.kept_zone
+local STATUS = {}   -- each player's status zone, found once per match (S.kept_zone)
 
 local M = {}
 
@@ -58,7 +60,7 @@ end
 
 ---At the end of each beat: count down, and end the statuses whose time is up.
 function M.tick(p)
-  local held = zone_items(zone_find("status", p))   -- a list of its own: removing from the zone leaves it be
+  local held = zone_items(STATUS[p] or kept_zone(STATUS, "status", p))   -- a list of its own: removing from the zone leaves it be
   for i = 1, #held do
     local e = held[i]
     local left = entity_get(e, "beats_left")

@@ -25,6 +25,17 @@ function state.figure(p) end
 ---@return integer|nil
 function state.zone(name, p) end
 
+--- Player p's zone called `name`, also kept in `cache[p]` for the rest of the match. A zone keeps
+--- its id and its (name, owner) once made, so a rule that asks for the same zone many times a
+--- beat reads `cache[p] or S.kept_zone(cache, name, p)`: a table read instead of a kernel call.
+--- `cache` is a file-level table of the caller's, one per zone name (emptied before each match).
+--- nil, and nothing kept, while there is no such zone.
+---@param cache table
+---@param name string
+---@param p integer
+---@return integer|nil
+function state.kept_zone(cache, name, p) end
+
 --- The tracker: the active player card in the "table" zone, which holds the match's props (active,
 --- beat, final, time_out, ...).
 ---@return integer
