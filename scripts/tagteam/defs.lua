@@ -83,7 +83,8 @@ local function plain_actions(list, none)
   return out
 end
 
----The battle card `key`, compiled: def (the definition, read-only), actions, segs (THEN
+---The battle card `key`, compiled: def (the definition, read-only), name (its name, else its
+---key), actions, segs (THEN
 ---segments), cancels and blocks (its cancel / block actions), block (has a block action),
 ---deferred (after_opponent), success (false for none), text. actions and success are plain
 ---copies of the definition's lists; segs, cancels, blocks and block are worked out on first
@@ -92,7 +93,7 @@ function M.card(key)
   local c = CARDS[key]
   if c then return c end
   local def = definition(key)
-  c = setmetatable({ key = key, def = def, actions = plain_actions(def.actions, EMPTY), deferred = def.after_opponent or false,
+  c = setmetatable({ key = key, def = def, name = def.name or key, actions = plain_actions(def.actions, EMPTY), deferred = def.after_opponent or false,
     success = plain_actions(def.success, false), instant = def.instant, text = def.text or "" }, LAZY)
   CARDS[key] = c
   return c

@@ -18,10 +18,7 @@ local M = {}
 
 -- A card's name from its compiled definition (what cards.create named the entity), without
 -- asking the kernel.
-local function name_of(G, c)
-  local d = G.cdef[c]
-  return d.def.name or d.key
-end
+local function name_of(G, c) return G.cdef[c].name end
 
 local function position_options(G, p)
   local items = zone_items(G.battle[p])

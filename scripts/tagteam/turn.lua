@@ -154,8 +154,8 @@ function M.settle(T, acc)
       EV_ATTACKED(f, atk[f] or 0)
       hit[f] = nil
     end
-    local h = heal[f] or 0
-    heal[f] = nil
+    local h = heal[f]
+    if h then heal[f] = nil else h = 0 end   -- (a nil stored under an absent key costs a call)
     if h ~= 0 and counter_get(f, "hp") == 0 then h = 0 end   -- no healing on the KO cell
     net[f] = h - (atk[f] or 0) - (dd[f] or 0)
   end
