@@ -63,6 +63,13 @@ local LAZY = {
   end,
 }
 
+-- A shallow plain copy of table t (pairs: the order the copy is filled in shows nowhere).
+local function shallow(t)
+  local out = {}
+  for k, v in pairs(t) do out[k] = v end
+  return out
+end
+
 -- An action list as plain tables (each action a shallow copy; "then" stays a string; the
 -- list's other fields, a success list's `when`, as they are): a turn reads an action's verb,
 -- conditions and amounts, and every read through a definition's read-only view is a metamethod
@@ -70,25 +77,20 @@ local LAZY = {
 -- no list.
 local function plain_actions(list, none)
   if not list then return none end
-  local out = {}
-  for k, v in pairs(list) do out[k] = v end
+  if type(list) ~= "table" then return list end
+  local out = shallow(list)
   for i = 1, #list do
     local a = list[i]
-    if type(a) == "table" then
-      local copy = {}
-      for k, v in pairs(a) do copy[k] = v end
-      out[i] = copy
-    end
+    if type(a) == "table" then out[i] = shallow(a) end
   end
   return out
 end
 
 ---The battle card `key`, compiled: def (the definition, read-only), name (its name, else its
----key), actions, segs (THEN
----segments), cancels and blocks (its cancel / block actions), block (has a block action),
----deferred (after_opponent), success (false for none), text. actions and success are plain
----copies of the definition's lists; segs, cancels, blocks and block are worked out on first
----read (and kept): read them as fields, as of any table.
+---key), actions, segs (THEN segments), cancels and blocks (its cancel / block actions), block
+---(has a block action), deferred (after_opponent), success (false for none), text. actions and
+---success are plain copies of the definition's lists; segs, cancels, blocks and block are
+---worked out on first read (and kept): read them as fields, as of any table.
 function M.card(key)
   local c = CARDS[key]
   if c then return c end
@@ -101,23 +103,15 @@ end
 
 -- A track as plain tables, its cells included: the rules read a cell's fields several times a
 -- turn, and every read through a definition's read-only view is a metamethod hop. Every field
--- is copied (pairs: the order the copy is filled in shows nowhere); cells are read by position,
--- from the track's lowest cell to its highest. nil for no track.
+-- and every cell is copied as it is (a malformed one too: the rules raise where they meet it,
+-- as they did reading the view). nil for no track.
 local function plain_track(t)
-  if not t then return nil end
-  local out = {}
-  for k, v in pairs(t) do out[k] = v end
+  if type(t) ~= "table" then return t end
+  local out = shallow(t)
   local cells = t.cells
-  if cells then
+  if type(cells) == "table" then
     local copy = {}
-    for pos = t.min or 0, t.max or 0 do
-      local c = cells[pos]
-      if c then
-        local cell = {}
-        for k, v in pairs(c) do cell[k] = v end
-        copy[pos] = cell
-      end
-    end
+    for pos, c in pairs(cells) do copy[pos] = type(c) == "table" and shallow(c) or c end
     out.cells = copy
   end
   return out
@@ -125,6 +119,7 @@ end
 
 -- The tracks of one board (the definition, or a side): {hp =, special =} as plain tables.
 local function board_tracks(board)
+  if type(board) ~= "table" then return {} end   -- malformed: no track, as reading it found none
   return { hp = plain_track(board.track), special = plain_track(board.special) }
 end
 
@@ -139,7 +134,7 @@ function M.fighter(key)
   f = { key = key, def = def, sides = def.sides, hooks = def.hooks or EMPTY, start_card = def.start_card,
     tokens = def.tokens or EMPTY, special = def.special, tracks = board_tracks(def) }
   local sides = def.sides
-  if sides then
+  if type(sides) == "table" then
     local side_tracks = {}
     for name, board in pairs(sides) do side_tracks[name] = board_tracks(board) end
     f.side_tracks = side_tracks

@@ -10,11 +10,10 @@
 local defs = {}
 
 --- The battle card `key`, compiled: def (the definition, read-only), name (its name, else its
---- key), actions, segs (THEN
---- segments), cancels and blocks (its cancel / block actions), block (has a block action),
---- deferred (after_opponent), success (false for none), text. actions and success are plain
---- copies of the definition's lists; segs, cancels, blocks and block are worked out on first
---- read (and kept): read them as fields, as of any table.
+--- key), actions, segs (THEN segments), cancels and blocks (its cancel / block actions), block
+--- (has a block action), deferred (after_opponent), success (false for none), text. actions and
+--- success are plain copies of the definition's lists; segs, cancels, blocks and block are
+--- worked out on first read (and kept): read them as fields, as of any table.
 function defs.card(key) end
 
 --- The fighter `key`, compiled: def (the definition, read-only; its board), sides (the other

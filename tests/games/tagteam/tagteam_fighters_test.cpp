@@ -2,8 +2,11 @@
 // every fighter's deck (10 cards, one start card, two start cards open the battle deck).
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <set>
 
+#include "../../support/temp_dir.h"
 #include "tagteam_run.h"
 
 using namespace duelbox;
@@ -145,4 +148,29 @@ TEST_CASE("Wild Bunch's block takes the Sheriff, which then adds to her attacks 
     CHECK(r.count(1, 1, "sheriff") == 1);
     CHECK(r.hp(1, 1) == 14);              // the blocked attack did nothing
     CHECK(r.hp(2, 1) == 20 - (2 + 1) - 2);
+}
+
+TEST_CASE("a mod's roster fighter with a malformed board still loads: prepare copies it as it is", "[tagteam][mods]") {
+    // defs.prepare copies every roster fighter's tracks and every card's action lists into plain
+    // tables once per host. A malformed one (a track that is not a table, cells that are not a
+    // table, sides that are not a table, a card whose action list is a string) must not fail the
+    // load for the whole game: the rules raise where they meet it, as they did reading the view.
+    const test::TempDir dir("tagteam_broken_mod");
+    const std::filesystem::path mod = dir.root() / "broken";
+    std::filesystem::create_directories(mod / "cards/tagteam");
+    std::ofstream(mod / "mod.json") << R"({"name": "broken", "game": "tagteam", "version": "1"})";
+    std::ofstream(mod / "cards/tagteam/broken.lua") << R"lua(return {
+  { key = "tagteam/broken", kind = "fighter", name = "Broken", props = { base_power = 1, roster = true },
+    track = { max = "y", cells = "x" }, special = 7, sides = 5 },
+  { key = "tagteam/broken/odd", name = "Odd", text = "", actions = "attack", success = 3,
+    props = { fighter = "tagteam/broken" } },
+})lua";
+    Scenario s = full_match({"tagteam/jeanne", "tagteam/zheng_shi"}, {"tagteam/bodvar", "tagteam/wong_fei_hung"}, -1);
+    s.mods = {mod.string()};
+    LuaHost h(s.limits);
+    std::vector<std::string> errors;
+    REQUIRE(h.load_game(s, errors));
+    CHECK(errors.empty());
+    MatchRunner runner(h, s);
+    CHECK(runner.run() == RunState::Finished);
 }
