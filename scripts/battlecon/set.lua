@@ -244,7 +244,8 @@ local function card_advantages(p, out, why)
   local into = TAGGED[tagged_depth]
   if not into then into = {}; TAGGED[tagged_depth] = into end
   for i = 1, owners and #owners or 2 do
-    local list = zone_tagged("offer", owners and owners[i] or (i == 1 and p or S_opponent(p)), OFFER_ZONES, into)
+    -- (a duel: p, then p's opponent, S.opponent(p) without the call)
+    local list = zone_tagged("offer", owners and owners[i] or (i == 1 and p or p == 1 and 2 or 1), OFFER_ZONES, into)
     for k = 1, #list do consider(out, list[k], p, why) end
   end
   tagged_depth = tagged_depth - 1
@@ -333,6 +334,7 @@ local CHOICES = {}   -- the turn's M.choices, refilled every turn in the same wa
 ---ADV1-2: alternate from the active player; two passes in a row end the phase.
 function M.advantage_phase(ctx)
   local turn, prev_pass = S_active(), false
+  local team = S_team_mode()
   local guard = 0
   while not match_finished() do
     guard = guard + 1
@@ -356,7 +358,7 @@ function M.advantage_phase(ctx)
       M.use(turn, list[pick])
       prev_pass = false
     end
-    turn = S_opponent(turn)
+    if team then turn = S_opponent(turn) else turn = turn == 1 and 2 or 1 end   -- (S.opponent in a duel)
   end
 end
 

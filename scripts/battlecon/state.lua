@@ -179,7 +179,7 @@ local ORDER_1, ORDER_2 = { 1, 2 }, { 2, 1 }
 ---known (tracker prop "order"), else the card holder's team first (TS7). The list is shared:
 ---read it, do not change it.
 function M.order()
-  local a = M.active()
+  local a = entity_get(FIXED.tracker or M.tracker(), "active")   -- M.active(), without the call
   local team = TEAM
   if team == nil then team = M.team_mode() end
   if not team then return a == 1 and ORDER_1 or ORDER_2 end
@@ -212,7 +212,10 @@ function M.health(p) return counter_get(PE[p] or pe(p), "health") end
 ---The force player p may spend: p's own in a duel, the team pool in team play (M.force_holder).
 ---@param p integer
 ---@return integer
-function M.force(p) return counter_get(M.force_holder(p), "force") end
+function M.force(p)
+  if TEAM == false then return counter_get(PE[p] or pe(p), "force") end   -- a duel: M.force_holder(p), without the call
+  return counter_get(M.force_holder(p), "force")
+end
 ---The distance between the figures of players a and b (board.distance).
 ---@param a integer
 ---@param b integer
