@@ -16,8 +16,10 @@ local combat = require("unmatched.combat")
 local combat_attack, combat_options, deck_boost, deck_discard = combat.attack, combat.options, deck.boost, deck.discard
 local deck_draw, deck_hand_limit, move_move_fighter, move_targets = deck.draw, deck.hand_limit, move.move_fighter, move.targets
 local state_alive, state_all_alive, state_any_alive, state_character = state.alive, state.all_alive, state.any_alive, state.character
-local state_character_def, state_deck, state_defeated, state_eliminated = state.character_def, state.deck, state.defeated, state.eliminated
-local state_enemies, state_hand = state.enemies, state.hand
+local state_character_def, state_defeated, state_eliminated = state.character_def, state.defeated, state.eliminated
+local state_enemies, kept_zone = state.enemies, state.kept_zone
+-- Each player's hand and deck zones, found once per match (state.kept_zone).
+local HAND, DECK = {}, {}
 
 local entity_get, entity_name = entity.get, entity.name
 local zone_items, zone_find, zone_name, zone_of, zone_top = zone.items, zone.find, zone.name, zone.of, zone.top
@@ -49,7 +51,7 @@ local EV_TURN_END = log_kind("turn.end", "{p:player}'s turn ends", { "player" },
 
 ---Player `p`'s scheme cards some living fighter of theirs may play, each with those fighters.
 function M.scheme_options(p)
-  local out, hand = {}, zone_items(state_hand(p))
+  local out, hand = {}, zone_items(HAND[p] or kept_zone(HAND, "hand", p))
   local alive, fids
   for i = 1, #hand do
     local c = hand[i]
@@ -90,7 +92,7 @@ end
 function M.maneuver(p)
   -- Told with the draw, once the card is in hand: its player reads its name, the others read
   -- "a hidden card". From an empty deck it is told first, and the exhaustion damage after it.
-  local top = zone_top(state_deck(p))
+  local top = zone_top(DECK[p] or kept_zone(DECK, "deck", p))
   if top then
     deck_draw(p, 1)
     EV_MANEUVER(p, "maneuver", top)

@@ -7,8 +7,10 @@ local entity_owner, window_off_source, zone_count = entity.owner, window.off_sou
 local state = require("unmatched.state")
 local damage = require("unmatched.damage")
 -- Functions of the modules above, read once (a module is a read-only front).
-local damage_deal, state_alive, state_deck, state_discard_pile = damage.deal, state.alive, state.deck, state.discard_pile
-local state_hand = state.hand
+local damage_deal, state_alive, state_discard_pile = damage.deal, state.alive, state.discard_pile
+local state_hand, kept_zone = state.hand, state.kept_zone
+-- Each player's hand and deck zones, found once per match (state.kept_zone).
+local HAND, DECK = {}, {}
 
 local entity_get, entity_name = entity.get, entity.name
 local zone_items, zone_top, zone_move = zone.items, zone.top, zone.move
@@ -29,9 +31,9 @@ local EV_BOOST = log_kind("boost", "{p:player} boosts {what} with {e:card} (+{va
 function M.draw(p, n)
   for _ = 1, n or 1 do
     if match_finished() then return end
-    local card = zone_top(state_deck(p))
+    local card = zone_top(DECK[p] or kept_zone(DECK, "deck", p))
     if card then
-      zone_move(card, state_hand(p))
+      zone_move(card, HAND[p] or kept_zone(HAND, "hand", p))
     else
       log_event("exhaustion", "{p:player} must draw from an empty deck: each of their fighters takes 2 damage",
         { player = p }, RULE["exhaustion"])
@@ -57,7 +59,7 @@ local BOOST_PROMPT = {}   -- the prompt by what is boosted, made once a match
 ---Asks player `p` whether to BOOST `what` by discarding one card from hand (any card,
 ---even one whose fighters are defeated). Returns the boost value added (0 when declined).
 function M.boost(p, id, what)
-  local hand = zone_items(state_hand(p))
+  local hand = zone_items(HAND[p] or kept_zone(HAND, "hand", p))
   if #hand == 0 then return 0 end
   local options = BOOST_ASK.options
   for i = 1, #hand do

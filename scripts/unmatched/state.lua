@@ -56,7 +56,8 @@ M.defeated = defeated
 -- Appends player `p`'s living fighters to `out` (hero first); returns `out`. The prop is read
 -- in place (no call of `defeated`): about 25 fighters a turn pass through here.
 local function add_alive(p, out)
-  local list = roster(p)
+  out = out or {}
+  local list = ROSTER[p] or roster(p)   -- (a Lua call costs about 300 instructions: none when kept)
   for i = 1, #list do
     local f = list[i]
     if entity_get(f, "defeated") ~= true then out[#out + 1] = f end
@@ -64,14 +65,18 @@ local function add_alive(p, out)
   return out
 end
 
----Player `p`'s fighters still in the game (on the board), hero first.
-function M.alive(p) return add_alive(p, {}) end
+---Player `p`'s fighters still in the game (on the board), hero first: a new list, or appended
+---to the list `out` when one is given (which is returned).
+---@param p integer
+---@param out table|nil
+---@return table
+M.alive = add_alive
 
 ---Whether player `p` has a fighter still in the game.
 function M.any_alive(p)
-  local list = roster(p)
+  local list = ROSTER[p] or roster(p)
   for i = 1, #list do
-    if not defeated(list[i]) then return true end
+    if entity_get(list[i], "defeated") ~= true then return true end   -- (defeated, without the call)
   end
   return false
 end
@@ -172,6 +177,16 @@ local function find_kept(cache, name, p)
   cache[p] = z
   return z
 end
+---Player p's zone called `name`, also kept in `cache[p]` for the rest of the match (a zone
+---keeps its id once made). A rule that asks for it several times a turn reads `cache[p] or
+---state.kept_zone(cache, name, p)`: a table read, where M.hand(p) is a Lua call (about 300
+---instructions). `cache` is a file-level table of the caller's, one per zone name (emptied
+---before each match). nil, and nothing kept, while there is no such zone.
+---@param cache table
+---@param name string
+---@param p integer
+---@return integer|nil
+M.kept_zone = find_kept
 
 ---Player `p`'s hand zone.
 ---@param p integer

@@ -15,8 +15,12 @@ function state.fighters(p) end
 --- Whether fighter `f` has been defeated.
 function state.defeated(f) end
 
---- Player `p`'s fighters still in the game (on the board), hero first.
-function state.alive(p) end
+--- Player `p`'s fighters still in the game (on the board), hero first: a new list, or appended
+--- to the list `out` when one is given (which is returned).
+---@param p integer
+---@param out table|nil
+---@return table
+function state.alive(p, out) end
 
 --- Whether player `p` has a fighter still in the game.
 function state.any_alive(p) end
@@ -76,6 +80,17 @@ function state.is_scheme_card(c) end
 
 --- Whether fighter `f` may use card `c`: the card names it (or ANY) and it is not defeated.
 function state.can_use(c, f) end
+
+--- Player p's zone called `name`, also kept in `cache[p]` for the rest of the match (a zone
+--- keeps its id once made). A rule that asks for it several times a turn reads `cache[p] or
+--- state.kept_zone(cache, name, p)`: a table read, where M.hand(p) is a Lua call (about 300
+--- instructions). `cache` is a file-level table of the caller's, one per zone name (emptied
+--- before each match). nil, and nothing kept, while there is no such zone.
+---@param cache table
+---@param name string
+---@param p integer
+---@return integer|nil
+function state.kept_zone(cache, name, p) end
 
 --- Player `p`'s hand zone.
 ---@param p integer
