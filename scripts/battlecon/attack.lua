@@ -11,7 +11,7 @@ local fire = require("battlecon.fire")
 local verbs = require("battlecon.verbs")
 -- Functions of the modules above, read once (a module is a read-only front).
 local S_active, S_attack_name, S_figure, S_flag = S.active, S.attack_name, S.figure, S.flag
-local S_only, S_opponent, S_order, S_pe, S_tracker = S.only, S.opponent, S.order, S.pe, S.tracker
+local S_opponent, S_order, S_pe, S_tracker = S.opponent, S.order, S.pe, S.tracker
 local fire_fire, stats_in_range, stats_power, stats_range = fire.fire, stats.in_range, stats.power, stats.range
 local stats_range_text = stats.range_text
 
@@ -52,14 +52,14 @@ function M.attack_now(atk, choose_target)
   local attack = { attacker = atk, target = def }
   local ctx = { attack = attack }
   EV_ATTACK(atk, S_attack_name(atk))
-  fire_fire("before", ctx, S_only(atk))                                -- 1. Before
+  fire_fire("before", ctx, atk)                                        -- 1. Before
   if match_finished() then return end
   -- 2. Range check: fixed now, whatever moves later (AT4.2).
   if choose_target then
     def = choose_target(atk, attack)                                  -- the origin is known by now (R7)
     if not def then
       EV_NO_TARGET(atk)
-      fire_fire("after", ctx, S_only(atk))
+      fire_fire("after", ctx, atk)
       return
     end
     attack.target = def
@@ -71,7 +71,7 @@ function M.attack_now(atk, choose_target)
   local range = stats_range(atk)
   local hit = stats_in_range(range, distance)
   if hit then
-    fire_fire("range_check", ctx, S_only(def))                         -- avoid effects (W7)
+    fire_fire("range_check", ctx, def)                                 -- avoid effects (W7)
     if attack.avoided then hit = false end
   end
   attack.hit = hit
@@ -79,8 +79,8 @@ function M.attack_now(atk, choose_target)
   report(atk, stats_range_text(range), distance, attack.avoided and ", avoided" or "")
   if hit then
     within("§3.9 AT4 step 2: the attack hits", S.set_flag, def, "was_hit", true)
-    fire_fire("hit", ctx, S_only(atk))                                 -- 3. Hit
-    fire_fire("when_hit", ctx, S_only(def))                            -- E10: after every Hit effect
+    fire_fire("hit", ctx, atk)                                         -- 3. Hit
+    fire_fire("when_hit", ctx, def)                                    -- E10: after every Hit effect
     if match_finished() then return end
     local power = stats_power(atk)                                    -- 4. Deal damage
     if power ~= stats.NONE then                                       -- N2: NONE deals no damage
@@ -91,8 +91,8 @@ function M.attack_now(atk, choose_target)
       if match_finished() then return end                             -- EL2: nothing else resolves
       attack.dealt = r.seen
       if r.seen >= 1 then
-        fire_fire("damage", ctx, S_only(atk))                          -- 5. Damage
-        fire_fire("when_damaged", { attack = attack, target = def, amount = r.seen, by = atk }, S_only(def))  -- E10
+        fire_fire("damage", ctx, atk)                                  -- 5. Damage
+        fire_fire("when_damaged", { attack = attack, target = def, amount = r.seen, by = atk }, def)  -- E10
         if match_finished() then return end
       end
     end
@@ -103,7 +103,7 @@ function M.attack_now(atk, choose_target)
     if entity_get(S_tracker(), "opp" .. atk) == def then entity_set(S_tracker(), "opp" .. atk, nil) end
     if entity_get(S_tracker(), "opp" .. def) == atk then entity_set(S_tracker(), "opp" .. def, nil) end
   end
-  fire_fire("after", ctx, S_only(atk))                                 -- 6. After, hit or miss
+  fire_fire("after", ctx, atk)                                         -- 6. After, hit or miss
 end
 
 ---ST1, AT1-AT2 (+ §3.15: the second slot goes to whoever has not attacked), END1.

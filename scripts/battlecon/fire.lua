@@ -112,8 +112,8 @@ function M.deactivate(e)
   flag_set(e, "live", nil)
 end
 
----Fires window `name` for the live sources of `players` (a list; default: both, active
----first), to a fixpoint (E7), inside its rule (M.RULES, or opts.rule). `ctx` nil = a new
+---Fires window `name` for the live sources of `players` (a player, or a list; default: both,
+---active first), to a fixpoint (E7), inside its rule (M.RULES, or opts.rule). `ctx` nil = a new
 ---empty one, made only when some handler listens. opts.only = a list
 ---of entities fires only those; opts.no_order = players do not order their own effects.
 function M.fire(name, ctx, players, opts)
@@ -151,7 +151,7 @@ function M.fire_now(name, ctx, players, opts)
     walk = (opts and opts.no_order) and WALK_NO_ORDER or WALK
     walk.players = players
   end
-  local _, applied = windows_walk(name, ctx, players[1], walk)
+  local _, applied = windows_walk(name, ctx, type(players) == "number" and players or players[1], walk)
   walk.players = nil
   return applied
 end

@@ -175,7 +175,7 @@ function M.deal_damage(p, x, target)
   if not target then return { seen = 0, taken = 0 } end
   local r = M.take_damage(target, x)
   if r.taken > 0 and not match_finished() then
-    fire_fire("when_damaged", { target = target, amount = r.seen, by = p }, S_only(target))
+    fire_fire("when_damaged", { target = target, amount = r.seen, by = p }, target)
   end
   return r
 end

@@ -27,8 +27,8 @@ function fire.run_one(e, w, ctx) end
 ---@param e integer
 function fire.deactivate(e) end
 
---- Fires window `name` for the live sources of `players` (a list; default: both, active
---- first), to a fixpoint (E7), inside its rule (M.RULES, or opts.rule). `ctx` nil = a new
+--- Fires window `name` for the live sources of `players` (a player, or a list; default: both,
+--- active first), to a fixpoint (E7), inside its rule (M.RULES, or opts.rule). `ctx` nil = a new
 --- empty one, made only when some handler listens. opts.only = a list
 --- of entities fires only those; opts.no_order = players do not order their own effects.
 function fire.fire(name, ctx, players, opts) end
