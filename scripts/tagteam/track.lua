@@ -54,7 +54,14 @@ end
 
 ---The cell table at position `pos` of fighter f's track (nil when plain).
 function M.cell(T, f, which, pos)
-  local t = M.of(T, f, which)
+  local fd = T.fdef[f]
+  local t
+  if fd and not fd.sides then          -- one board: M.of's answer without its call (a trigger
+    local tracks = fd.tracks           -- wave asks this of every cell entered)
+    if which == "hp" then t = tracks.hp else t = tracks.special end
+  else
+    t = M.of(T, f, which)
+  end
   local cells = t and t.cells
   return cells and cells[pos] or nil
 end
