@@ -255,8 +255,8 @@ private:
     std::uint32_t append_event(Sym type, Sym text, std::span<const FieldIn> fields, PlayerMask audience);
     void counter_event(EntityId owner, std::string_view name, const CounterChange& c, const char* verb);
     std::function<bool(SpaceId)> occupied_except(EntityId mover) const;
-    // What mover may pass and stop on, worked out for every space at once (in move_scratch_,
-    // valid until the next call).
+    // What mover may pass and stop on: each space worked out the first time the search asks
+    // about it (in move_scratch_; the rules returned are valid until the next call).
     const StepRules& step_rules(EntityId mover, Through through, const std::vector<std::string>& kinds) const;
     // The search of mover's moves from `from` (search_memo_ when it was made for the same
     // question at this version(), else made now and kept).
