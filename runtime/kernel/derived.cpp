@@ -145,11 +145,15 @@ void DerivedStore::select_into(const Match& m, const DerivedSpec& s, std::vector
 
 DerivedValue DerivedStore::compute(const Match& m, const DerivedSpec& s) { return compute_from(m, s, select(m, s)); }
 
-DerivedValue DerivedStore::compute_from(const Match& m, const DerivedSpec& s, const std::vector<EntityId>& sources) {
+DerivedValue DerivedStore::compute_from(const Match& m, const DerivedSpec& s, const std::vector<EntityId>& sources,
+                                        DerivedMarks* marks) {
+    DerivedMarks found;
+    if (marks) *marks = found;
     if (!s.fixed_prop.empty()) {
         for (EntityId e : sources) {
             const Entity& ent = m.entity(e);
             if (!truthy(ent.prop(s.fixed_prop))) continue;
+            if (marks) marks->fixed_by = e;
             const Value& v = ent.prop(s.prop);
             if (!s.none_value.empty() && is_string(v, s.none_value)) return {true, 0};
             return clamp(s, {false, as_number(v)});
@@ -158,9 +162,14 @@ DerivedValue DerivedStore::compute_from(const Match& m, const DerivedSpec& s, co
     DerivedValue v;
     for (EntityId e : sources) {
         const Value& p = m.entity(e).prop(s.prop);
-        if (!s.none_value.empty() && is_string(p, s.none_value)) v.none = true;
-        else v.value += as_number(p);
+        if (!s.none_value.empty() && is_string(p, s.none_value)) {
+            if (!v.none) found.none_by = e;
+            v.none = true;
+        } else {
+            v.value += as_number(p);
+        }
     }
+    if (marks) *marks = found;
     if (v.none) {
         if (s.unnone_stat.empty() || m.effects().apply(s.target, s.unnone_stat, 0) == 0) return {true, 0};
         v = {false, 0};
@@ -182,7 +191,7 @@ DerivedValue DerivedStore::get(const Match& m, DerivedId id, std::uint64_t versi
         return c.value;
     }
     select_shared(m, id, *s, c.sources);   // into the entry's own list: no allocation once it has grown
-    c.value = compute_from(m, *s, c.sources);
+    c.value = compute_from(m, *s, c.sources, &c.marks);
     c.version = version;
     c.valid = true;
     c.entity_tick = m.entity_stamps().clock();
@@ -228,6 +237,12 @@ bool DerivedStore::still_valid(const Match& m, const DerivedSpec& s, Cached& c) 
     for (EntityId e : c.sources)
         if (!m.entity_stamps().unwritten(e - 1, e, c.entity_tick)) return false;
     return true;
+}
+
+DerivedMarks DerivedStore::marks(const Match& m, DerivedId id, std::uint64_t version) const {
+    if (!spec(id)) return {};
+    get(m, id, version);
+    return cache_.entries[id - 1].marks;
 }
 
 const std::vector<EntityId>& DerivedStore::current_sources(const Match& m, DerivedId id, std::uint64_t version) const {

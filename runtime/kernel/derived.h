@@ -74,6 +74,15 @@ struct DerivedValue {
     bool operator==(const DerivedValue&) const = default;
 };
 
+// Which source made a value what it is (derived.marks): `fixed_by`, the first source whose
+// fixed_prop is set (step 2: the value is that card's own); `none_by`, when no source fixes
+// it, the first whose prop is none_value (step 3: "none", or 0 when unnoned). kNoEntity when
+// no source did. Worked out with the value and cached with it.
+struct DerivedMarks {
+    EntityId fixed_by = kNoEntity;
+    EntityId none_by = kNoEntity;
+};
+
 class DerivedStore {
 public:
     DerivedId define(DerivedSpec spec);                       // returns its id
@@ -82,6 +91,7 @@ public:
     std::size_t size() const { return specs_.size(); }
 
     DerivedValue get(const Match& m, DerivedId id, std::uint64_t version) const;   // cached per version
+    DerivedMarks marks(const Match& m, DerivedId id, std::uint64_t version) const; // with get()'s value
     std::vector<EntityId> sources(const Match& m, DerivedId id) const;            // step 1
     // Step 1 as the cached value read it, brought up to date as get() does: no list is made.
     // Valid until the next call on this store.
@@ -90,7 +100,8 @@ public:
     static DerivedValue compute(const Match& m, const DerivedSpec& s);
     static std::vector<EntityId> select(const Match& m, const DerivedSpec& s);
     static void select_into(const Match& m, const DerivedSpec& s, std::vector<EntityId>& out);   // select, reusing out
-    static DerivedValue compute_from(const Match& m, const DerivedSpec& s, const std::vector<EntityId>& sources);
+    static DerivedValue compute_from(const Match& m, const DerivedSpec& s, const std::vector<EntityId>& sources,
+                                     DerivedMarks* marks = nullptr);
 
     bool operator==(const DerivedStore& o) const { return specs_ == o.specs_; }   // the cache is not state
 
@@ -99,6 +110,7 @@ private:
         std::uint64_t version = 0;
         bool valid = false;
         DerivedValue value;
+        DerivedMarks marks;
         // What it read, for the check when the version moved (see Contracts).
         std::vector<EntityId> sources;
         std::uint64_t entity_tick = 0, zone_tick = 0;   // the stamps' clocks when computed

@@ -137,6 +137,7 @@ public:
     DerivedId define_derived(DerivedSpec spec);                // throws KernelError on unknown zones/target
     DerivedValue derived(DerivedId id) const { return derived_.get(*this, id, version_); }
     const std::vector<EntityId>& derived_sources(DerivedId id) const { return derived_.current_sources(*this, id, version_); }
+    DerivedMarks derived_marks(DerivedId id) const { return derived_.marks(*this, id, version_); }
     const DerivedStore& derived_values() const { return derived_; }
     // Moves on with every event that can change what a derived value reads (zones, props,
     // effects, the board) and every restore; not with emit_news().

@@ -353,6 +353,11 @@ void push_decision_answer(lua_State* L, const DecisionRequest& request, const An
     }
 }
 
+// The registry's key for `decide` (push_decide_function): no script reaches the registry.
+constexpr const char* kDecideKey = "duelbox.decide";
+
+void push_decide_function(lua_State* L) { lua_getfield(L, LUA_REGISTRYINDEX, kDecideKey); }
+
 void open_decide_module(lua_State* L, int env) {
     env = lua_absindex(L, env);
     // Each holds the request's field names as its upvalues (push_request_fields reads them).
@@ -360,6 +365,8 @@ void open_decide_module(lua_State* L, int env) {
     push_field_names(L);
     lua_pushcclosure(L, decide_one, kFieldNames);
     lua_setfield(L, env, "decide");
+    lua_getfield(L, env, "decide");
+    lua_setfield(L, LUA_REGISTRYINDEX, kDecideKey);
     push_field_names(L);
     lua_pushcclosure(L, decide_all, kFieldNames);
     lua_setfield(L, env, "decide_all");

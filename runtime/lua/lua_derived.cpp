@@ -170,6 +170,21 @@ int derived_source_with(lua_State* L) {
     return 1;
 }
 
+/// derived.marks(id) -> fixed_by|nil, none_by|nil
+/// Which of the value's sources made it what it is: `fixed_by`, the first whose `fixed` prop is
+/// set (the value is that card's own, modifiers ignored); `none_by`, when none fixes it, the
+/// first whose prop is the definition's `none` string. Worked out with the value and cached
+/// with it: one call for "would a bonus change this value?" (nil, nil: it would).
+int derived_marks(lua_State* L) {
+    const Match& m = match_of(L);
+    const DerivedMarks marks = m.derived_marks(check_derived(L, 1, m));
+    if (marks.fixed_by != kNoEntity) lua_pushinteger(L, marks.fixed_by);
+    else lua_pushnil(L);
+    if (marks.none_by != kNoEntity) lua_pushinteger(L, marks.none_by);
+    else lua_pushnil(L);
+    return 2;
+}
+
 /// derived.find(name, target) -> id|nil
 /// The derived value defined with that name and target, or nil.
 int derived_find(lua_State* L) {
@@ -184,6 +199,7 @@ int derived_find(lua_State* L) {
 
 const luaL_Reg derived_module[] = {{"define", derived_define}, {"get", derived_get},   {"sources", derived_sources},
                                    {"find", derived_find},     {"of", derived_of},      {"source_with", derived_source_with},
+                                   {"marks", derived_marks},
                                    {nullptr, nullptr}};
 
 }  // namespace

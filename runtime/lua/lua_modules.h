@@ -27,6 +27,10 @@ void open_derived_module(lua_State* L, int env);
 // tool that names C functions (the script profile) can say what it is.
 lua_CFunction log_kind_function();
 
+// Pushes `decide` itself (kept in the registry when the module opens), for a kernel function
+// that asks a question from C with lua_callk (window.run's order questions).
+void push_decide_function(lua_State* L);
+
 // Registers all of the above on the sandbox's base environment.
 void open_duelbox_modules(lua_State* L);
 

@@ -1,8 +1,9 @@
 // lua_window.cpp - module `window`: the timing-window registry.
 //
-// The kernel keeps handlers and their order; the rules (scripts/core/windows.lua) walk the
-// snapshot and call each handler with window.begin/window.finish around it, so a handler
-// may yield for a decision with no C++ frame on the stack.
+// The kernel keeps handlers and decides a walk's order (dispatch.h). window.run walks and
+// calls each handler itself, through lua_callk with a continuation, so a handler may still
+// yield for a decision (scripts/core/windows.lua is window.run); window.open/next/done/close
+// hand the same walk to a script step by step.
 #include <algorithm>
 
 #include <cstdint>
@@ -227,6 +228,30 @@ Dispatch& check_dispatch(lua_State* L, int arg) {
     return *d;
 }
 
+// Opens a walk over window `name` with the first player at stack slot `first` and the options
+// table (or nil) at `opts`; returns its handle. Raises on a bad option or too many open walks.
+int open_walk(lua_State* L, const char* name, int first, int opts, const char* fn) {
+    Match& m = match_of(L);
+    DispatchOptions o;
+    o.policy.first = lua_isnoneornil(L, first) ? 0 : check_player(L, first, m);
+    o.policy.players = std::max(1, m.player_count());
+    if (lua_istable(L, opts)) {
+        // Read into storage that outlives a check raising (a longjmp skips destructors): this
+        // thread's scratch options. The reading is raw, so no walk can be opened meanwhile.
+        thread_local DispatchOptions scratch;
+        DispatchOptions& read = scratch;
+        read = DispatchOptions{};
+        read.policy = o.policy;
+        read_dispatch_options(L, opts, opts, m, read);
+        o = std::move(read);
+    } else if (!lua_isnoneornil(L, opts)) {
+        luaL_typeerror(L, opts, "table of options");
+    }
+    const int handle = host_of(L).open_dispatch(name, std::move(o));
+    if (handle == 0) luaL_error(L, "%s: too many window walks are open (is window.close missing?)", fn);
+    return handle;
+}
+
 /// window.open(name [, first_player [, {only=, players=, zones=, repeat_skipped=, owner_orders=, until_finished=}]]) -> walk
 /// Starts a walk over window `name`'s handlers, decided by the kernel (no list is built in
 /// Lua): priority, then seats from `first_player`, then registration order. `only` keeps the
@@ -239,28 +264,23 @@ Dispatch& check_dispatch(lua_State* L, int arg) {
 /// window.close. core.windows.dispatch is the usual way to do all of this. The options table
 /// is read raw: its metatable, if any, is not consulted (a module's read-only table is fine).
 int window_open(lua_State* L) {
-    Match& m = match_of(L);
     const char* name = luaL_checkstring(L, 1);
     check_window_name(L, 1, name);
-    DispatchOptions o;
-    o.policy.first = lua_isnoneornil(L, 2) ? 0 : check_player(L, 2, m);
-    o.policy.players = std::max(1, m.player_count());
-    if (lua_istable(L, 3)) {
-        // Read into storage that outlives a check raising (a longjmp skips destructors): this
-        // thread's scratch options. The reading is raw, so no walk can be opened meanwhile.
-        thread_local DispatchOptions scratch;
-        DispatchOptions& opts = scratch;
-        opts = DispatchOptions{};
-        opts.policy = o.policy;
-        read_dispatch_options(L, 3, 3, m, opts);
-        o = std::move(opts);
-    } else if (!lua_isnoneornil(L, 3)) {
-        return luaL_typeerror(L, 3, "table of options");
-    }
-    const int handle = host_of(L).open_dispatch(name, std::move(o));
-    if (handle == 0) return luaL_error(L, "window.open: too many window walks are open (is window.close missing?)");
-    lua_pushinteger(L, handle);
+    lua_pushinteger(L, open_walk(L, name, 2, 3, "window.open"));
     return 1;
+}
+
+// The labels of the handlers a walk asks a player to order (its current group): their
+// sources' names, or "handler <id>" for one with no source.
+void push_order_labels(lua_State* L, const Match& m, const Dispatch& d) {
+    const auto& group = d.group();
+    lua_createtable(L, static_cast<int>(group.size()), 0);
+    for (std::size_t i = 0; i < group.size(); ++i) {
+        const Handler* h = m.windows().get(group[i]);
+        if (h && h->source != kNoEntity) lua_pushstring(L, m.entity(h->source).name.c_str());
+        else lua_pushfstring(L, "handler %d", static_cast<int>(group[i]));
+        lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
 }
 
 /// window.next(walk) -> handler, fn, source, player | 0, player, {label...} | nil
@@ -288,14 +308,7 @@ int window_next(lua_State* L) {
         case Dispatch::Step::Order: {
             lua_pushinteger(L, 0);
             push_player(L, d.order_player());
-            const auto& group = d.group();
-            lua_createtable(L, static_cast<int>(group.size()), 0);
-            for (std::size_t i = 0; i < group.size(); ++i) {
-                const Handler* h = m.windows().get(group[i]);
-                if (h && h->source != kNoEntity) lua_pushstring(L, m.entity(h->source).name.c_str());
-                else lua_pushfstring(L, "handler %d", static_cast<int>(group[i]));
-                lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-            }
+            push_order_labels(L, m, d);
             return 3;
         }
         case Dispatch::Step::End: break;
@@ -358,11 +371,153 @@ int window_listens(lua_State* L) {
     return 1;
 }
 
+// -- window.run: the whole walk in one call ----------------------------------------------
+
+// window.run's stack while it walks: its four arguments, the walk's handle, and the four ctx
+// fields it sets for each handler, as they were before the walk (put back at its end).
+enum RunSlot : int { kRunName = 1, kRunCtx, kRunFirst, kRunOpts, kRunHandle, kRunSaved, kRunTop = kRunSaved + 3 };
+const char* const kCtxFields[] = {"self", "player", "window", "handler"};
+// Where run_walk resumes: at the loop's head, after a handler returned, after an order answer.
+enum RunPhase : lua_KContext { kRunLoop, kRunAfterHandler, kRunAfterOrder };
+
+// The walk is looked up by its handle each time: a handler may open walks of its own, and
+// the host's list of walks may grow (and move) meanwhile.
+// A handler that closed it (window.close with a guessed handle) ends the walk with an error.
+Dispatch& run_dispatch(lua_State* L) {
+    Dispatch* d = host_of(L).dispatch(static_cast<int>(lua_tointeger(L, kRunHandle)));
+    if (!d) luaL_error(L, "window.run: the walk of window '%s' was closed while it ran", lua_tostring(L, kRunName));
+    return *d;
+}
+
+// What window.done does with the handler's result (on the stack top, popped).
+void run_handler_done(lua_State* L) {
+    Dispatch& d = run_dispatch(L);
+    const bool skipped = lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1);
+    if (skipped && d.current() != 0) match_of(L).windows().unmark_fired(d.current());   // not used up
+    d.applied(!skipped);
+    host_of(L).pop_context();
+    lua_settop(L, kRunTop);
+}
+
+// What window.order does with decide's answer (a list of option numbers, on the stack top).
+void run_order_done(lua_State* L) {
+    std::vector<int> perm;
+    if (lua_istable(L, -1)) {
+        const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+        for (lua_Integer i = 1; i <= n && i <= 64; ++i) {
+            lua_rawgeti(L, -1, i);
+            perm.push_back(lua_isinteger(L, -1) ? static_cast<int>(lua_tointeger(L, -1) - 1) : -1);
+            lua_pop(L, 1);
+        }
+    }
+    if (!run_dispatch(L).order(perm)) luaL_error(L, "window.run: the order answer is not an order of the handlers asked about");
+    lua_settop(L, kRunTop);
+}
+
+// Asks the player to order their simultaneous handlers: decide{player=, kind = "order",
+// id = "order.<window>", prompt = "order your effects for <window>", options = {label...}}.
+void push_order_question(lua_State* L, Dispatch& d) {
+    Match& m = match_of(L);
+    push_decide_function(L);
+    lua_createtable(L, 0, 5);
+    push_player(L, d.order_player());
+    lua_setfield(L, -2, "player");
+    lua_pushliteral(L, "order");
+    lua_setfield(L, -2, "kind");
+    const char* name = lua_tostring(L, kRunName);
+    lua_pushfstring(L, "order.%s", name);
+    lua_setfield(L, -2, "id");
+    lua_pushfstring(L, "order your effects for %s", name);
+    lua_setfield(L, -2, "prompt");
+    push_order_labels(L, m, d);
+    lua_setfield(L, -2, "options");
+}
+
+// The walk itself. A handler or an order question may yield (a decision): Lua then resumes
+// here, through lua_callk's continuation, with `phase` saying what had been called.
+int run_walk(lua_State* L, int, lua_KContext phase) {
+    if (phase == kRunAfterHandler) run_handler_done(L);
+    else if (phase == kRunAfterOrder) run_order_done(L);
+    Match& m = match_of(L);
+    for (;;) {
+        Dispatch& d = run_dispatch(L);
+        const Dispatch::Step step = d.next(m);
+        if (step == Dispatch::Step::End) break;
+        if (step == Dispatch::Step::Order) {
+            push_order_question(L, d);
+            lua_callk(L, 1, 1, kRunAfterOrder, run_walk);
+            run_order_done(L);
+            continue;
+        }
+        const HandlerId id = d.current();
+        m.windows().mark_fired(id);
+        const Handler* h = m.windows().get(id);
+        LuaHost& host = host_of(L);
+        host.push_context({h->source != kNoEntity ? m.entity(h->source).def : "", h->window});
+        if (h->source != kNoEntity) lua_pushinteger(L, h->source);
+        else lua_pushnil(L);
+        lua_setfield(L, kRunCtx, "self");
+        push_player(L, h->player);
+        lua_setfield(L, kRunCtx, "player");
+        lua_pushvalue(L, kRunName);
+        lua_setfield(L, kRunCtx, "window");
+        lua_pushinteger(L, id);
+        lua_setfield(L, kRunCtx, "handler");
+        host.push_function(L, h->script_ref);
+        lua_pushvalue(L, kRunCtx);
+        lua_callk(L, 1, 1, kRunAfterHandler, run_walk);
+        run_handler_done(L);
+    }
+    for (int i = 0; i < 4; ++i) {
+        lua_pushvalue(L, kRunSaved + i);
+        lua_setfield(L, kRunCtx, kCtxFields[i]);
+    }
+    Dispatch& d = run_dispatch(L);
+    const bool applied = d.any_applied();
+    const int fired = d.fired();
+    host_of(L).close_dispatch(static_cast<int>(lua_tointeger(L, kRunHandle)));
+    lua_pushinteger(L, fired);
+    lua_pushboolean(L, applied);
+    return 2;
+}
+
+/// window.run(name [, ctx [, first_player [, opts]]]) -> fired, applied
+/// Fires window `name`'s handlers, the whole walk in one call: window.open with the same
+/// `first_player` and `opts`, then each handler called as `fn(ctx)` in the kernel's order
+/// (a player with several simultaneous handlers is asked to order them when opts.owner_orders
+/// says so), then window.close. While a handler runs, ctx.self, ctx.player, ctx.window and
+/// ctx.handler say whose it is (its source, player, the window, its id); they are put back as
+/// they were when the walk ends, so a walk nested in a handler leaves its caller's ctx intact.
+/// A handler returning false is "skipped" (window.done). Returns how many handlers fired and
+/// whether any applied. With no handler listening it returns 0, false at once and makes no
+/// ctx; `ctx` nil = a new empty table. Handlers may ask decisions. core.windows.walk is this.
+int window_run(lua_State* L) {
+    const char* name = luaL_checkstring(L, 1);
+    check_window_name(L, 1, name);
+    lua_settop(L, kRunOpts);
+    if (match_of(L).windows().listening(name).empty()) {   // nothing could fire: no walk to open
+        lua_pushinteger(L, 0);
+        lua_pushboolean(L, 0);
+        return 2;
+    }
+    if (!lua_toboolean(L, kRunCtx)) {
+        lua_newtable(L);
+        lua_replace(L, kRunCtx);
+    }
+    luaL_argexpected(L, lua_istable(L, kRunCtx), kRunCtx, "table or nil");
+    luaL_checkstack(L, kRunTop + 8, "window.run");
+    lua_pushnil(L);                                                          // kRunHandle, below
+    for (const char* field : kCtxFields) lua_getfield(L, kRunCtx, field);   // kRunSaved...: put back at the end
+    lua_pushinteger(L, open_walk(L, name, kRunFirst, kRunOpts, "window.run"));   // (a bad option raises here)
+    lua_replace(L, kRunHandle);
+    return run_walk(L, LUA_OK, kRunLoop);
+}
+
 const luaL_Reg window_module[] = {{"on", window_on},           {"off", window_off},   {"off_source", window_off_source},
                                   {"collect", window_collect}, {"info", window_info}, {"begin", window_begin},
                                   {"finish", window_finish},   {"open", window_open},
                                   {"next", window_next},       {"done", window_done}, {"order", window_order},
-                                  {"close", window_close},     {"listens", window_listens},
+                                  {"close", window_close},     {"listens", window_listens}, {"run", window_run},
                                   {nullptr, nullptr}};
 
 }  // namespace

@@ -52,3 +52,28 @@ print(show(derived.source_with(d, "range_x")), show(derived.source_with(d, "powe
     REQUIRE(r.finished());
     CHECK(r.printed() == Strings{"style=2,4\tbase=true\tbase=none\tstyle=2\tnil=nil\tnil=nil", "nil=nil\t5=true"});
 }
+
+TEST_CASE("derived.marks names the source that fixes the value, else the one that makes it none; kept up to date",
+          "[lua_api][derived]") {
+    const RunResult r = run_snippet(R"(local pe = match.player_entity(1)
+local pair = zone.create("pair", 1)
+local style = entity.create{zone = pair, kind = "style", props = {power = 2}}
+local base = entity.create{zone = pair, kind = "base", props = {power = 1}}
+local d = derived.define{name = "power", zones = {pair}, kinds = {"style", "base"}, prop = "power", none = "none",
+  fixed = "power_fixed", target = pe, stat = "power", unnone = "unnone.power"}
+local function who(e) return e == style and "style" or e == base and "base" or tostring(e) end
+local function show() local f, n = derived.marks(d) return who(f) .. "/" .. who(n) .. "=" .. tostring(derived.get(d)) end
+local out = { show() }
+entity.set(base, "power", "none")                          -- none: the base has no power
+out[#out + 1] = show()
+effect.modify{target = pe, stat = "unnone.power", op = "add", amount = 1}   -- unnoned: 0, the base still marks it
+out[#out + 1] = show()
+entity.set(style, "power_fixed", true)                     -- the style's * wins over the base's none
+out[#out + 1] = show()
+entity.set(style, "power_fixed", false)
+entity.set(base, "power", 4)
+out[#out + 1] = show()
+print(table.concat(out, " ")))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"nil/nil=3 nil/base=none nil/base=0 style/nil=2 nil/nil=6"});
+}

@@ -309,3 +309,40 @@ print(pcall(window.listens, "nowhere")))");
     CHECK_THAT(r.printed()[4], StartsWith("false\t"));
     CHECK(r.printed()[4].find("unknown window 'nowhere'") != std::string::npos);
 }
+
+TEST_CASE("window.run: a handler asks a decision mid-walk; the walk resumes where it was, ctx put back",
+          "[lua_api][window]") {
+    // Two handlers of player 1 to order (a question asked from inside the kernel's walk), the
+    // first of which asks its own question: both yield through window.run and come back.
+    const RunResult r = run_snippet(kFired + R"(local a = entity.create{zone = 1, owner = 1, name = "Alpha"}
+local b = entity.create{zone = 1, owner = 1, name = "Beta"}
+window.on("go", function(c)
+  local n = decide{player = 1, id = "how", options = {"one", "two"}, single = true}
+  log.event("fired", "", {tag = "a" .. n, self = c.self, window = c.window})
+end, {source = a})
+window.on("go", fired("b"), {source = b})
+local ctx = {self = "kept", window = "w"}
+print(window.run("go", ctx, 1, {owner_orders = true}))
+print(ctx.self, ctx.window, ctx.player, ctx.handler))",
+                                    2, {pick(1, {2, 1}, "order.go"), pick(1, {2}, "how")});
+    REQUIRE(r.finished());
+    CHECK(r.values("fired", "tag") == std::vector<json>{"b", "a2"});
+    CHECK(r.values("fired", "self") == std::vector<json>{4, 3});   // Beta, then Alpha
+    CHECK(r.printed() == Strings{"2\ttrue", "kept\tw\tnil\tnil"});
+}
+
+TEST_CASE("window.run: a handler that closes the running walk, or a ctx that is not a table, is a clear error",
+          "[lua_api][window]") {
+    // A hostile handler guesses the walk's handle (walks are numbered from 1) and closes it.
+    CHECK_THAT(error_of(R"(window.on("go", function() window.close(1) end)
+window.on("go", function() end)
+window.run("go"))"),
+               Catch::Matchers::Contains("the walk of window 'go' was closed while it ran"));
+    CHECK_THAT(error_of(R"(window.on("go", function() end)
+window.run("go", 5))"),
+               Catch::Matchers::Contains("table or nil expected"));
+    // Nobody listens: nothing is read, nothing is opened.
+    const RunResult r = run_snippet(R"(print(window.run("go", 5)))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"0\tfalse"});
+}

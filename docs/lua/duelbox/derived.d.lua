@@ -56,6 +56,17 @@ function derived.sources(id) end
 ---@return any
 function derived.source_with(id, prop, value) end
 
+---`derived.marks(id) -> fixed_by|nil, none_by|nil`
+---
+---Which of the value's sources made it what it is: `fixed_by`, the first whose `fixed` prop is
+---set (the value is that card's own, modifiers ignored); `none_by`, when none fixes it, the
+---first whose prop is the definition's `none` string. Worked out with the value and cached
+---with it: one call for "would a bonus change this value?" (nil, nil: it would).
+---@param id any
+---@return any
+---@return any
+function derived.marks(id) end
+
 ---`derived.find(name, target) -> id|nil`
 ---
 ---The derived value defined with that name and target, or nil.

@@ -131,3 +131,22 @@ function window.close(walk) end
 ---@param name any
 ---@return integer
 function window.listens(name) end
+
+---`window.run(name [, ctx [, first_player [, opts]]]) -> fired, applied`
+---
+---Fires window `name`'s handlers, the whole walk in one call: window.open with the same
+---`first_player` and `opts`, then each handler called as `fn(ctx)` in the kernel's order
+---(a player with several simultaneous handlers is asked to order them when opts.owner_orders
+---says so), then window.close. While a handler runs, ctx.self, ctx.player, ctx.window and
+---ctx.handler say whose it is (its source, player, the window, its id); they are put back as
+---they were when the walk ends, so a walk nested in a handler leaves its caller's ctx intact.
+---A handler returning false is "skipped" (window.done). Returns how many handlers fired and
+---whether any applied. With no handler listening it returns 0, false at once and makes no
+---ctx; `ctx` nil = a new empty table. Handlers may ask decisions. core.windows.walk is this.
+---@param name any
+---@param ctx? any
+---@param first_player? any
+---@param opts? any
+---@return any fired
+---@return any applied
+function window.run(name, ctx, first_player, opts) end
