@@ -157,12 +157,13 @@ int zone_items(lua_State* L) {
     return 1;
 }
 
-/// zone.tagged(tag, owner, names [, into]) -> {entity...}
-/// The entities carrying tag `tag` in the zones of `owner` (nil: the shared zones) called
-/// names[1], names[2], ..., zone by zone in the list's order and top first within a zone; a
-/// name with no such zone is skipped. One call for "which of my cards here can do X?", where a
-/// rule would otherwise find each zone and look at each entity in Lua. Rules code sees
-/// everything, as with zone.items; `into` as there.
+/// zone.tagged(tag, owner, zones [, into]) -> {entity...}
+/// The entities carrying tag `tag` in the listed zones, zone by zone in the list's order and
+/// top first within a zone. An entry is a zone id, or a zone name: the zone of `owner` (nil:
+/// the shared zones) called so, skipped when there is none. One call for "which of my cards
+/// here can do X?", where a rule would otherwise find each zone and look at each entity in
+/// Lua; a rule that asks every turn keeps the zones' ids (a zone keeps its id for the match)
+/// and finds no name. Rules code sees everything, as with zone.items; `into` as there.
 int zone_tagged(lua_State* L) {
     Match& m = match_of(L);
     std::size_t tag_len = 0;
@@ -173,14 +174,22 @@ int zone_tagged(lua_State* L) {
     lua_settop(L, 4);
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 3));
     const int t = begin_list(L, 4, 4);
+    const lua_Integer zones = static_cast<lua_Integer>(m.zone_count());
     lua_Integer found = 0;
     for (lua_Integer i = 1; i <= n; ++i) {
-        if (lua_rawgeti(L, 3, i) != LUA_TSTRING)
-            return luaL_argerror(L, 3, lua_pushfstring(L, "names[%d]: a zone name expected, got %s", static_cast<int>(i),
-                                                       luaL_typename(L, -1)));
-        std::size_t len = 0;
-        const char* name = lua_tolstring(L, -1, &len);
-        const ZoneId z = find_zone_named(m, name, len, owner);   // the list holds the string: its address stays
+        ZoneId z = kNoZone;
+        lua_Integer id = 0;
+        const int type = lua_rawgeti(L, 3, i);
+        if (integer_in(L, -1, 1, zones, id)) {
+            z = static_cast<ZoneId>(id);
+        } else if (type == LUA_TSTRING) {
+            std::size_t len = 0;
+            const char* name = lua_tolstring(L, -1, &len);
+            z = find_zone_named(m, name, len, owner);   // the list holds the string: its address stays
+        } else {
+            return luaL_argerror(L, 3, lua_pushfstring(L, "zones[%d]: a zone id or a zone name expected, got %s",
+                                                       static_cast<int>(i), type == LUA_TNUMBER ? "no such zone" : luaL_typename(L, -1)));
+        }
         lua_pop(L, 1);
         if (z == kNoZone) continue;
         for (EntityId e : m.zone(z).items)

@@ -23,7 +23,7 @@ local kept_zone = S.kept_zone
 -- Each player's hand and pair zones, found once per match (battlecon.state.kept_zone).
 local HAND, PAIR = {}, {}
 local fire_run_one, kit_use, stats_bonus, stats_stable = fire.run_one, kit.use, stats.bonus, stats.stable
-local stats_id, derived_source_with = stats.id, derived.source_with
+local stats_id, derived_marks = stats.id, derived.marks
 local verbs_pay_force = verbs.pay_force
 
 local M = {}
@@ -134,11 +134,12 @@ local entity_get, flag_is = entity.get, flag.is
 -- ADV4: a token that would change nothing is not legal (a `*` or NONE stat, stability): one of
 -- p's attack cards (the sources of p's derived stat) marks it so. Returns true, or false and
 -- why not (the card that makes it so, when one does).
+-- The kernel works out which card fixes the stat or makes it NONE with the value itself
+-- (derived.marks: one call, cached), the same cards derived.source_with would find.
 local function support_changes(p, t, id)
-  local card = derived_source_with(id, t.fixed)
-  if card then return false, "fixed", card end
-  card = derived_source_with(id, t.stat, stats.NONE)
-  if card then return false, "none", card end
+  local fixed_by, none_by = derived_marks(id)
+  if fixed_by then return false, "fixed", fixed_by end
+  if none_by then return false, "none", none_by end
   if t.stat == "defense" and stats_stable(p) then return false, "stability" end
   return true
 end
@@ -182,7 +183,7 @@ end
 -- refuses one without), so one kernel query per owner finds them (zone.tagged) and nothing
 -- else in these zones is looked at.
 local OFFER_ZONES = { "ua", "cards", "status", "pool_area" }
-local zone_tagged = zone.tagged
+local zone_tagged, zone_find = zone.tagged, zone.find
 
 -- O8: in team play the other team may use each [For opponent] advantage once per beat,
 -- whichever of its players uses it (rule option for_opponent_once = "team", the spec's
@@ -234,18 +235,37 @@ end
 local TAGGED = {}
 local tagged_depth = 0
 
-local function card_advantages(p, out, why)
-  local owners
-  if S_team_mode() then                                                -- O8: p's nearest enemies
-    owners = { p }
-    for _, q in ipairs(require("battlecon.team").opponents(p)) do owners[#owners + 1] = q end
+-- Each player's offer zones by id in a duel, the player's own then the opponent's (what
+-- card_advantages asks about every turn): a zone keeps its id, so they are found once per
+-- match and a turn's offers are one kernel call that finds no name. Kept only once all of
+-- them exist (setup makes them); file-level, so the host empties it before each match.
+local OFFER_IDS = {}
+local function offer_ids(p)
+  local ids, all = {}, true
+  for side = 1, 2 do
+    local owner = side == 1 and p or (p == 1 and 2 or 1)
+    for i = 1, #OFFER_ZONES do
+      local z = zone_find(OFFER_ZONES[i], owner)
+      if z then ids[#ids + 1] = z else all = false end
+    end
   end
+  if all then OFFER_IDS[p] = ids end
+  return ids
+end
+
+local function card_advantages(p, out, why)
   tagged_depth = tagged_depth + 1
   local into = TAGGED[tagged_depth]
   if not into then into = {}; TAGGED[tagged_depth] = into end
-  for i = 1, owners and #owners or 2 do
-    -- (a duel: p, then p's opponent, S.opponent(p) without the call)
-    local list = zone_tagged("offer", owners and owners[i] or (i == 1 and p or p == 1 and 2 or 1), OFFER_ZONES, into)
+  if S_team_mode() then                                                -- O8: p's nearest enemies
+    local owners = { p }
+    for _, q in ipairs(require("battlecon.team").opponents(p)) do owners[#owners + 1] = q end
+    for i = 1, #owners do
+      local list = zone_tagged("offer", owners[i], OFFER_ZONES, into)
+      for k = 1, #list do consider(out, list[k], p, why) end
+    end
+  else                                                                 -- a duel: p's zones, then p's opponent's
+    local list = zone_tagged("offer", nil, OFFER_IDS[p] or offer_ids(p), into)
     for k = 1, #list do consider(out, list[k], p, why) end
   end
   tagged_depth = tagged_depth - 1

@@ -72,7 +72,8 @@ print(pcall(zone.tagged, "offer", 1, {"pool"}, 5)))");
                                  "false\tbad argument #4 to 'zone.tagged' (table expected, got number)"});
 }
 
-TEST_CASE("zone.tagged lists the tagged entities of an owner's named zones, zone by zone, top first", "[lua_api][zone]") {
+TEST_CASE("zone.tagged lists the tagged entities of an owner's named zones, or of zones by id, zone by zone, top first",
+          "[lua_api][zone]") {
     const RunResult r = run_snippet(R"(local ua = zone.create("ua", 1)
 local cards = zone.create("cards", 1)
 local other = zone.create("cards", 2)
@@ -86,11 +87,14 @@ local f = entity.create{zone = shared, name = "F", tags = {"offer"}}
 print(table.concat(zone.tagged("offer", 1, {"ua", "cards", "missing"}), ","),
   table.concat(zone.tagged("offer", 1, {"cards", "ua"}), ","), table.concat(zone.tagged("offer", 2, {"ua", "cards"}), ","),
   table.concat(zone.tagged("offer", nil, {"cards"}), ","), #zone.tagged("x", 2, {"cards"}), #zone.tagged("offer", 1, {}))
-print(pcall(zone.tagged, "offer", 1, {"ua", 3})))");
+print(table.concat(zone.tagged("offer", nil, {cards, other, ua}), ","), table.concat(zone.tagged("offer", 2, {"cards", ua}), ","))
+print(pcall(zone.tagged, "offer", 1, {"ua", 99}))
+print(pcall(zone.tagged, "offer", 1, {"ua", true})))");
     REQUIRE(r.finished());
     // Entities 3-8 in creation order (1-2 are the players); d went on top of cards.
-    CHECK(r.printed() == Strings{"5,6,3\t6,3,5\t7\t8\t0\t0",
-                                 "false\tbad argument #3 to 'zone.tagged' (names[2]: a zone name expected, got number)"});
+    CHECK(r.printed() == Strings{"5,6,3\t6,3,5\t7\t8\t0\t0", "6,3,7,5\t7,5",
+                                 "false\tbad argument #3 to 'zone.tagged' (zones[2]: a zone id or a zone name expected, got no such zone)",
+                                 "false\tbad argument #3 to 'zone.tagged' (zones[2]: a zone id or a zone name expected, got boolean)"});
 }
 
 TEST_CASE("zone.move emits zone.move with from, to and the index, sourced at the snippet line",

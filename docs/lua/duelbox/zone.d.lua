@@ -40,19 +40,20 @@ function zone.find(name, owner) end
 ---@return table
 function zone.items(z, kind, name, into) end
 
----`zone.tagged(tag, owner, names [, into]) -> {entity...}`
+---`zone.tagged(tag, owner, zones [, into]) -> {entity...}`
 ---
----The entities carrying tag `tag` in the zones of `owner` (nil: the shared zones) called
----names[1], names[2], ..., zone by zone in the list's order and top first within a zone; a
----name with no such zone is skipped. One call for "which of my cards here can do X?", where a
----rule would otherwise find each zone and look at each entity in Lua. Rules code sees
----everything, as with zone.items; `into` as there.
+---The entities carrying tag `tag` in the listed zones, zone by zone in the list's order and
+---top first within a zone. An entry is a zone id, or a zone name: the zone of `owner` (nil:
+---the shared zones) called so, skipped when there is none. One call for "which of my cards
+---here can do X?", where a rule would otherwise find each zone and look at each entity in
+---Lua; a rule that asks every turn keeps the zones' ids (a zone keeps its id for the match)
+---and finds no name. Rules code sees everything, as with zone.items; `into` as there.
 ---@param tag any
 ---@param owner any
----@param names any
+---@param zones any
 ---@param into? any
 ---@return table
-function zone.tagged(tag, owner, names, into) end
+function zone.tagged(tag, owner, zones, into) end
 
 ---`zone.count(z [, kind [, name]]) -> integer`
 ---
