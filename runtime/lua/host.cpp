@@ -157,6 +157,7 @@ void LuaHost::unref_all_functions() {
     function_origins_.clear();
     dispatches_.clear();
     dispatch_open_.clear();
+    run_walks_.clear();
     ++function_generation_;
 }
 
@@ -218,6 +219,13 @@ Dispatch* LuaHost::dispatch(int handle) {
 
 void LuaHost::close_dispatch(int handle) {
     if (dispatch(handle)) dispatch_open_[static_cast<std::size_t>(handle) - 1] = 0;
+}
+
+void LuaHost::abandon_run_walks(std::size_t depth) {
+    while (run_walks_.size() > depth) {
+        close_dispatch(run_walks_.back());
+        run_walks_.pop_back();
+    }
 }
 
 // -- files --------------------------------------------------------------------------------

@@ -156,6 +156,13 @@ public:
     Dispatch* dispatch(int handle);                   // nullptr when closed or unknown
     void close_dispatch(int handle);
     static constexpr std::size_t kMaxOpenDispatches = 4096;
+    // The walks window.run has open, innermost last. An error a script's pcall catches leaves
+    // the walks it unwound open (their C frames are gone): pcall closes those opened since it
+    // began, so a caught error cannot use up the walks or keep match.checkpoint refusing.
+    void begin_run_walk(int handle) { run_walks_.push_back(handle); }
+    void end_run_walk() { if (!run_walks_.empty()) run_walks_.pop_back(); }
+    std::size_t run_walk_depth() const { return run_walks_.size(); }
+    void abandon_run_walks(std::size_t depth);
 
     // -- which card's handler is running (for error messages) ---------------------------
     void push_context(HandlerContext c) { contexts_.push_back(std::move(c)); }
@@ -264,6 +271,7 @@ private:
     std::uint64_t function_generation_ = 1;           // see function_generation()
     std::vector<Dispatch> dispatches_;                // handle = index + 1; open or kept for reuse
     std::vector<char> dispatch_open_;                 // per handle: whether its walk is open
+    std::vector<int> run_walks_;                      // window.run's open walks (begin_run_walk)
     int game_ref_ = LUA_NOREF;
     std::vector<std::string> windows_;
     std::vector<Sym> window_syms_;   // windows_ interned (has_window)

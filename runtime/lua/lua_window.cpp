@@ -475,7 +475,9 @@ int run_walk(lua_State* L, int, lua_KContext phase) {
     Dispatch& d = run_dispatch(L);
     const bool applied = d.any_applied();
     const int fired = d.fired();
-    host_of(L).close_dispatch(static_cast<int>(lua_tointeger(L, kRunHandle)));
+    LuaHost& host = host_of(L);
+    host.close_dispatch(static_cast<int>(lua_tointeger(L, kRunHandle)));
+    host.end_run_walk();
     lua_pushinteger(L, fired);
     lua_pushboolean(L, applied);
     return 2;
@@ -508,7 +510,9 @@ int window_run(lua_State* L) {
     luaL_checkstack(L, kRunTop + 8, "window.run");
     lua_pushnil(L);                                                          // kRunHandle, below
     for (const char* field : kCtxFields) lua_getfield(L, kRunCtx, field);   // kRunSaved...: put back at the end
-    lua_pushinteger(L, open_walk(L, name, kRunFirst, kRunOpts, "window.run"));   // (a bad option raises here)
+    const int handle = open_walk(L, name, kRunFirst, kRunOpts, "window.run");   // (a bad option raises here)
+    host_of(L).begin_run_walk(handle);
+    lua_pushinteger(L, handle);
     lua_replace(L, kRunHandle);
     return run_walk(L, LUA_OK, kRunLoop);
 }

@@ -1,5 +1,6 @@
 #include "sandbox.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -122,8 +123,15 @@ int readonly_pairs(lua_State* L) {
 
 // -- pcall / xpcall that cannot swallow the budget or the memory cap ---------------------
 
-// `ctx` packs the number of extra stack slots (low byte) and the host's handler-context depth
-// at the pcall, so a caught error does not leave an unwound handler's [card, window] behind.
+// `ctx` packs the number of extra stack slots (low byte), the host's handler-context depth
+// (bits 8-31) and its window.run walk depth (from bit 32) at the pcall, so a caught error
+// leaves neither an unwound handler's [card, window] nor its walk behind.
+lua_KContext pcall_context(lua_State* L, int extra) {
+    const LuaHost& host = host_of(L);
+    const auto depth = static_cast<lua_KContext>(std::min<std::size_t>(host.context_depth(), 0xFFFFFF));
+    return static_cast<lua_KContext>(host.run_walk_depth()) << 32 | depth << 8 | extra;
+}
+
 int finish_pcall(lua_State* L, int status, lua_KContext ctx) {
     const auto extra = static_cast<int>(ctx & 0xFF);
     if (status != LUA_OK && status != LUA_YIELD) {
@@ -139,7 +147,8 @@ int finish_pcall(lua_State* L, int status, lua_KContext ctx) {
             return lua_error(L);
         }
         if (instruction_budget_exhausted()) return lua_error(L);   // re-raise the budget error as is
-        host_of(L).restore_context_depth(static_cast<std::size_t>(ctx >> 8));
+        host_of(L).restore_context_depth(static_cast<std::size_t>((ctx >> 8) & 0xFFFFFF));
+        host_of(L).abandon_run_walks(static_cast<std::size_t>(ctx >> 32));
         forget_error_stack(L);             // caught: a later failure must not show this one's stack
         lua_pushboolean(L, 0);
         lua_pushvalue(L, -2);
@@ -156,7 +165,7 @@ int sandbox_pcall(lua_State* L) {
     lua_insert(L, 1);
     lua_pushcfunction(L, error_name_handler);
     lua_insert(L, 1);                      // msgh, true, f, args...
-    const lua_KContext ctx = static_cast<lua_KContext>(host_of(L).context_depth() << 8) | 1;
+    const lua_KContext ctx = pcall_context(L, 1);
     const int status = lua_pcallk(L, lua_gettop(L) - 3, LUA_MULTRET, 1, ctx, finish_pcall);
     return finish_pcall(L, status, ctx);
 }
@@ -182,7 +191,7 @@ int sandbox_xpcall(lua_State* L) {
     lua_pushboolean(L, 1);
     lua_pushvalue(L, 1);
     lua_rotate(L, 3, 2);
-    const lua_KContext ctx = static_cast<lua_KContext>(host_of(L).context_depth() << 8) | 2;
+    const lua_KContext ctx = pcall_context(L, 2);
     const int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, ctx, finish_pcall);
     return finish_pcall(L, status, ctx);
 }

@@ -346,3 +346,21 @@ window.run("go", 5))"),
     REQUIRE(r.finished());
     CHECK(r.printed() == Strings{"0\tfalse"});
 }
+
+TEST_CASE("window.run: walks a caught error unwound are closed, so thousands of them leave the walks free",
+          "[lua_api][window]") {
+    // Each failing dispatch leaves window.run's C frame unwound with its walk open; the
+    // sandbox's pcall closes it. Without that, the 4,097th walk would be refused.
+    const RunResult r = run_snippet(kFired + R"(local a = entity.create{zone = 1, owner = 1}
+window.on("react", function() error("boom") end, {source = a})
+window.on("go", function(c) windows.dispatch("react", c) end, {source = a})
+local caught = 0
+for _ = 1, 4200 do
+  if not pcall(windows.dispatch, "go") then caught = caught + 1 end
+end
+local b = entity.create{zone = 1, owner = 2}
+window.on("react", fired("calm"), {source = b})
+print(caught, windows.dispatch("react", nil, 2, {players = 2})))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"4200\t1"});
+}
