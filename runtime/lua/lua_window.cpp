@@ -330,20 +330,30 @@ int window_done(lua_State* L) {
     return 0;
 }
 
+// The order a list of 1-based option numbers at `idx` gives (what decide{kind = "order"}
+// returns), 0-based, read raw (at most 64 entries). Into a list the thread keeps, not one of
+// the caller's frame: the error a bad order raises longjmps past the caller, which would leak
+// a local vector's storage (memory no cap counts).
+const std::vector<int>& read_order(lua_State* L, int idx) {
+    thread_local std::vector<int> perm;
+    perm.clear();
+    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, idx));
+    for (lua_Integer i = 1; i <= n && i <= 64; ++i) {
+        lua_rawgeti(L, idx, i);
+        perm.push_back(lua_isinteger(L, -1) ? static_cast<int>(lua_tointeger(L, -1) - 1) : -1);
+        lua_pop(L, 1);
+    }
+    return perm;
+}
+
 /// window.order(walk, order)
 /// Answers window.next's order question: `order` lists the labels' numbers (1-based) in
 /// the order the player chose (what decide{kind = "order"} returns).
 int window_order(lua_State* L) {
     Dispatch& d = check_dispatch(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
-    std::vector<int> perm;
-    const lua_Integer n = luaL_len(L, 2);
-    for (lua_Integer i = 1; i <= n && i <= 64; ++i) {
-        lua_geti(L, 2, i);
-        perm.push_back(lua_isinteger(L, -1) ? static_cast<int>(lua_tointeger(L, -1) - 1) : -1);
-        lua_pop(L, 1);
-    }
-    if (!d.order(perm)) return luaL_argerror(L, 2, "not an order of the handlers asked about");
+    readonly_view_unwrap(L, 2);   // raw reads: no script code runs while the order is read
+    if (!d.order(read_order(L, 2))) return luaL_argerror(L, 2, "not an order of the handlers asked about");
     return 0;
 }
 
@@ -401,16 +411,9 @@ void run_handler_done(lua_State* L) {
 
 // What window.order does with decide's answer (a list of option numbers, on the stack top).
 void run_order_done(lua_State* L) {
-    std::vector<int> perm;
-    if (lua_istable(L, -1)) {
-        const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
-        for (lua_Integer i = 1; i <= n && i <= 64; ++i) {
-            lua_rawgeti(L, -1, i);
-            perm.push_back(lua_isinteger(L, -1) ? static_cast<int>(lua_tointeger(L, -1) - 1) : -1);
-            lua_pop(L, 1);
-        }
-    }
-    if (!run_dispatch(L).order(perm)) luaL_error(L, "window.run: the order answer is not an order of the handlers asked about");
+    Dispatch& d = run_dispatch(L);
+    const bool ok = lua_istable(L, -1) && d.order(read_order(L, lua_gettop(L)));
+    if (!ok) luaL_error(L, "window.run: the order answer is not an order of the handlers asked about");
     lua_settop(L, kRunTop);
 }
 

@@ -364,3 +364,30 @@ print(caught, windows.dispatch("react", nil, 2, {players = 2})))");
     REQUIRE(r.finished());
     CHECK(r.printed() == Strings{"4200\t1"});
 }
+
+TEST_CASE("window.order refuses what is not an order of the handlers asked about, and the walk goes on",
+          "[lua_api][window]") {
+    const RunResult r = run_snippet(R"(local a = entity.create{zone = 1, owner = 1, name = "Alpha"}
+local b = entity.create{zone = 1, owner = 1, name = "Beta"}
+local calls = {}
+window.on("go", function() calls[#calls + 1] = "a" end, {source = a})
+window.on("go", function() calls[#calls + 1] = "b" end, {source = b})
+local walk = window.open("go", 1, {owner_orders = true})
+local id, who, labels = window.next(walk)
+print(id, who, table.concat(labels, ","))
+print(pcall(window.order, walk, {1, 1}))
+print(pcall(window.order, walk, {1, 2, 3}))
+window.order(walk, {2, 1})
+while true do
+  local h, fn = window.next(walk)
+  if not h then break end
+  window.done(walk, fn())
+end
+print(table.concat(calls, " "), window.close(walk)))");
+    REQUIRE(r.finished());
+    REQUIRE(r.printed().size() == 4);
+    CHECK(r.printed()[0] == "0\t1\tAlpha,Beta");
+    CHECK(r.printed()[1].find("not an order of the handlers asked about") != std::string::npos);
+    CHECK(r.printed()[2].find("not an order of the handlers asked about") != std::string::npos);
+    CHECK(r.printed()[3] == "b a\ttrue\t2");
+}
