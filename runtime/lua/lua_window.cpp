@@ -454,19 +454,24 @@ int run_walk(lua_State* L, int, lua_KContext phase) {
         }
         const HandlerId id = d.current();
         m.windows().mark_fired(id);
+        // What the call needs, copied before ctx is written: a ctx whose __newindex runs script
+        // code may add handlers, and the registry's list (which `h` points into) may move.
         const Handler* h = m.windows().get(id);
+        const EntityId source = h->source;
+        const PlayerIndex player = h->player;
+        const int ref = h->script_ref;
         LuaHost& host = host_of(L);
-        host.push_context({h->source != kNoEntity ? m.entity(h->source).def : "", h->window});
-        if (h->source != kNoEntity) lua_pushinteger(L, h->source);
+        host.push_context({source != kNoEntity ? m.entity(source).def : "", h->window});
+        if (source != kNoEntity) lua_pushinteger(L, source);
         else lua_pushnil(L);
         lua_setfield(L, kRunCtx, "self");
-        push_player(L, h->player);
+        push_player(L, player);
         lua_setfield(L, kRunCtx, "player");
         lua_pushvalue(L, kRunName);
         lua_setfield(L, kRunCtx, "window");
         lua_pushinteger(L, id);
         lua_setfield(L, kRunCtx, "handler");
-        host.push_function(L, h->script_ref);
+        host.push_function(L, ref);
         lua_pushvalue(L, kRunCtx);
         lua_callk(L, 1, 1, kRunAfterHandler, run_walk);
         run_handler_done(L);

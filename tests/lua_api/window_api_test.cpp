@@ -391,3 +391,25 @@ print(table.concat(calls, " "), window.close(walk)))");
     CHECK(r.printed()[2].find("not an order of the handlers asked about") != std::string::npos);
     CHECK(r.printed()[3] == "b a\ttrue\t2");
 }
+
+TEST_CASE("window.run: a ctx whose __newindex registers handlers while the walk writes it still calls the right ones",
+          "[lua_api][window]") {
+    // Every write to ctx runs script code that adds handlers, so the kernel's handler list
+    // grows (and moves) between looking a handler up and calling it.
+    const RunResult r = run_snippet(kFired + R"(local a = entity.create{zone = 1, owner = 1, name = "Alpha"}
+local b = entity.create{zone = 1, owner = 2, name = "Beta"}
+window.on("go", fired("a"), {source = a})
+window.on("go", fired("b"), {source = b})
+local store, added = {}, 0
+local ctx = setmetatable({}, {
+  __index = store,
+  __newindex = function(_, k, v)
+    for _ = 1, 40 do window.on("react", function() end); added = added + 1 end
+    store[k] = v
+  end })
+print(window.run("go", ctx), added > 0, store.self, store.window))");
+    REQUIRE(r.finished());
+    CHECK(r.values("fired", "tag") == std::vector<json>{"a", "b"});
+    CHECK(r.values("fired", "self") == std::vector<json>{3, 4});
+    CHECK(r.printed() == Strings{"2\ttrue\tnil\tnil"});   // fired (print keeps one result), handlers were added, ctx put back
+}
