@@ -5,7 +5,8 @@
 // their own simultaneous ones, call each, and perhaps go round again while something keeps
 // applying). Done in Lua, that walk built a list of sources, a list of ids, a record per id
 // and a ctx copy per handler every time; here it is a few integers per handler, and the
-// rules coroutine only calls the functions (it must: a handler may yield for a decision).
+// binding calls the functions (window.run, through lua_callk with a continuation, so a
+// handler may still yield for a decision).
 //
 // Contracts
 //  - The first pass is collect() (priority, seats from the policy's first, registration),
@@ -23,8 +24,8 @@
 //  - owner_orders: within a pass, a run of consecutive handlers of the same player and
 //    priority (two or more) is put in the order that player gives. Every run of a pass is
 //    asked about, in pass order, before the pass's first handler fires.
-//  - Nothing here calls a handler or knows a game; the Lua binding (window.open/next) does
-//    the calling, so a handler may yield with no C++ frame on the stack.
+//  - Nothing here calls a handler or knows a game; the Lua binding does the calling
+//    (window.run, or a script stepping with window.open/next/done/close).
 #pragma once
 #include <string>
 #include <string_view>

@@ -157,6 +157,7 @@ void LuaHost::unref_all_functions() {
     function_origins_.clear();
     dispatches_.clear();
     dispatch_open_.clear();
+    dispatch_serials_.clear();
     run_walks_.clear();
     ++function_generation_;
 }
@@ -203,12 +204,19 @@ int LuaHost::open_dispatch(std::string_view window, DispatchOptions options) {
         if (!dispatch_open_[i]) {
             dispatches_[i].restart(window, std::move(options));
             dispatch_open_[i] = 1;
+            dispatch_serials_[i] = ++next_dispatch_serial_;
             return static_cast<int>(i + 1);
         }
     if (dispatches_.size() >= kMaxOpenDispatches) return 0;
     dispatches_.emplace_back(window, std::move(options));
     dispatch_open_.push_back(1);
+    dispatch_serials_.push_back(++next_dispatch_serial_);
     return static_cast<int>(dispatches_.size());
+}
+
+std::uint64_t LuaHost::dispatch_serial(int handle) const {
+    if (handle < 1 || static_cast<std::size_t>(handle) > dispatch_serials_.size()) return 0;
+    return dispatch_serials_[static_cast<std::size_t>(handle) - 1];
 }
 
 Dispatch* LuaHost::dispatch(int handle) {
@@ -221,9 +229,19 @@ void LuaHost::close_dispatch(int handle) {
     if (dispatch(handle)) dispatch_open_[static_cast<std::size_t>(handle) - 1] = 0;
 }
 
+void LuaHost::end_run_walk(int handle) {
+    for (std::size_t i = run_walks_.size(); i-- > 0;)
+        if (run_walks_[i].first == handle) {
+            run_walks_.erase(run_walks_.begin() + static_cast<std::ptrdiff_t>(i));
+            return;
+        }
+}
+
 void LuaHost::abandon_run_walks(std::size_t depth) {
     while (run_walks_.size() > depth) {
-        close_dispatch(run_walks_.back());
+        const auto [handle, serial] = run_walks_.back();
+        // Not a walk a script opened later under the same handle (a handler closed this one).
+        if (dispatch_serial(handle) == serial) close_dispatch(handle);
         run_walks_.pop_back();
     }
 }

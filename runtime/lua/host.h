@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -159,10 +160,13 @@ public:
     // The walks window.run has open, innermost last. An error a script's pcall catches leaves
     // the walks it unwound open (their C frames are gone): pcall closes those opened since it
     // began, so a caught error cannot use up the walks or keep match.checkpoint refusing.
-    void begin_run_walk(int handle) { run_walks_.push_back(handle); }
-    void end_run_walk() { if (!run_walks_.empty()) run_walks_.pop_back(); }
+    void begin_run_walk(int handle) { run_walks_.push_back({handle, dispatch_serial(handle)}); }
+    void end_run_walk(int handle);                    // that walk's entry, wherever it is
     std::size_t run_walk_depth() const { return run_walks_.size(); }
-    void abandon_run_walks(std::size_t depth);
+    void abandon_run_walks(std::size_t depth);        // closes those above `depth` still open as they were
+    // Which opening of its slot a walk is (handles are reused after close): a walk closed and
+    // its handle given to another is told apart by this number.
+    std::uint64_t dispatch_serial(int handle) const;
 
     // -- which card's handler is running (for error messages) ---------------------------
     void push_context(HandlerContext c) { contexts_.push_back(std::move(c)); }
@@ -271,7 +275,9 @@ private:
     std::uint64_t function_generation_ = 1;           // see function_generation()
     std::vector<Dispatch> dispatches_;                // handle = index + 1; open or kept for reuse
     std::vector<char> dispatch_open_;                 // per handle: whether its walk is open
-    std::vector<int> run_walks_;                      // window.run's open walks (begin_run_walk)
+    std::vector<std::pair<int, std::uint64_t>> run_walks_;   // window.run's open walks: handle, serial
+    std::vector<std::uint64_t> dispatch_serials_;     // per handle: the serial of its latest opening
+    std::uint64_t next_dispatch_serial_ = 0;
     int game_ref_ = LUA_NOREF;
     std::vector<std::string> windows_;
     std::vector<Sym> window_syms_;   // windows_ interned (has_window)

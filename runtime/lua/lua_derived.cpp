@@ -173,8 +173,9 @@ int derived_source_with(lua_State* L) {
 /// derived.marks(id) -> fixed_by|nil, none_by|nil
 /// Which of the value's sources made it what it is: `fixed_by`, the first whose `fixed` prop is
 /// set (the value is that card's own, modifiers ignored); `none_by`, when none fixes it, the
-/// first whose prop is the definition's `none` string. Worked out with the value and cached
-/// with it: one call for "would a bonus change this value?" (nil, nil: it would).
+/// first whose prop is the definition's `none` string (even when unnoned to 0). Worked out
+/// with the value and cached with it: one call for "is this value a card's own, or none?"
+/// (BattleCON's support tokens: a bonus to such a value changes nothing).
 int derived_marks(lua_State* L) {
     const Match& m = match_of(L);
     const DerivedMarks marks = m.derived_marks(check_derived(L, 1, m));

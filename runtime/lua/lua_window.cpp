@@ -383,19 +383,24 @@ int window_listens(lua_State* L) {
 
 // -- window.run: the whole walk in one call ----------------------------------------------
 
-// window.run's stack while it walks: its four arguments, the walk's handle, and the four ctx
-// fields it sets for each handler, as they were before the walk (put back at its end).
-enum RunSlot : int { kRunName = 1, kRunCtx, kRunFirst, kRunOpts, kRunHandle, kRunSaved, kRunTop = kRunSaved + 3 };
+// window.run's stack while it walks: its four arguments, the walk's handle and serial (which
+// opening of that handle it is), and the four ctx fields it sets for each handler, as they
+// were before the walk (put back at its end).
+enum RunSlot : int { kRunName = 1, kRunCtx, kRunFirst, kRunOpts, kRunHandle, kRunSerial, kRunSaved, kRunTop = kRunSaved + 3 };
 const char* const kCtxFields[] = {"self", "player", "window", "handler"};
 // Where run_walk resumes: at the loop's head, after a handler returned, after an order answer.
 enum RunPhase : lua_KContext { kRunLoop, kRunAfterHandler, kRunAfterOrder };
 
 // The walk is looked up by its handle each time: a handler may open walks of its own, and
 // the host's list of walks may grow (and move) meanwhile.
-// A handler that closed it (window.close with a guessed handle) ends the walk with an error.
+// A handler that closed it (window.close with a guessed handle), even if another walk has
+// its handle since, ends the walk with an error.
 Dispatch& run_dispatch(lua_State* L) {
-    Dispatch* d = host_of(L).dispatch(static_cast<int>(lua_tointeger(L, kRunHandle)));
-    if (!d) luaL_error(L, "window.run: the walk of window '%s' was closed while it ran", lua_tostring(L, kRunName));
+    LuaHost& host = host_of(L);
+    const int handle = static_cast<int>(lua_tointeger(L, kRunHandle));
+    Dispatch* d = host.dispatch(handle);
+    if (!d || host.dispatch_serial(handle) != static_cast<std::uint64_t>(lua_tointeger(L, kRunSerial)))
+        luaL_error(L, "window.run: the walk of window '%s' was closed while it ran", lua_tostring(L, kRunName));
     return *d;
 }
 
@@ -422,6 +427,7 @@ void run_order_done(lua_State* L) {
 void push_order_question(lua_State* L, Dispatch& d) {
     Match& m = match_of(L);
     push_decide_function(L);
+    if (!lua_isfunction(L, -1)) luaL_error(L, "window.run: no decide function to ask the order with (the decide module is not open)");
     lua_createtable(L, 0, 5);
     push_player(L, d.order_player());
     lua_setfield(L, -2, "player");
@@ -484,8 +490,9 @@ int run_walk(lua_State* L, int, lua_KContext phase) {
     const bool applied = d.any_applied();
     const int fired = d.fired();
     LuaHost& host = host_of(L);
-    host.close_dispatch(static_cast<int>(lua_tointeger(L, kRunHandle)));
-    host.end_run_walk();
+    const int handle = static_cast<int>(lua_tointeger(L, kRunHandle));
+    host.close_dispatch(handle);
+    host.end_run_walk(handle);
     lua_pushinteger(L, fired);
     lua_pushboolean(L, applied);
     return 2;
@@ -517,11 +524,15 @@ int window_run(lua_State* L) {
     luaL_argexpected(L, lua_istable(L, kRunCtx), kRunCtx, "table or nil");
     luaL_checkstack(L, kRunTop + 8, "window.run");
     lua_pushnil(L);                                                          // kRunHandle, below
+    lua_pushnil(L);                                                          // kRunSerial, below
     for (const char* field : kCtxFields) lua_getfield(L, kRunCtx, field);   // kRunSaved...: put back at the end
     const int handle = open_walk(L, name, kRunFirst, kRunOpts, "window.run");   // (a bad option raises here)
-    host_of(L).begin_run_walk(handle);
+    LuaHost& host = host_of(L);
+    host.begin_run_walk(handle);
     lua_pushinteger(L, handle);
     lua_replace(L, kRunHandle);
+    lua_pushinteger(L, static_cast<lua_Integer>(host.dispatch_serial(handle)));
+    lua_replace(L, kRunSerial);
     return run_walk(L, LUA_OK, kRunLoop);
 }
 

@@ -159,8 +159,8 @@ int zone_items(lua_State* L) {
 
 /// zone.tagged(tag, owner, zones [, into]) -> {entity...}
 /// The entities carrying tag `tag` in the listed zones, zone by zone in the list's order and
-/// top first within a zone. An entry is a zone id, or a zone name: the zone of `owner` (nil:
-/// the shared zones) called so, skipped when there is none. One call for "which of my cards
+/// top first within a zone. An entry is a zone id (an error when no zone has it), or a zone
+/// name: the zone of `owner` (nil: the shared zones) called so, skipped when there is none. One call for "which of my cards
 /// here can do X?", where a rule would otherwise find each zone and look at each entity in
 /// Lua; a rule that asks every turn keeps the zones' ids (a zone keeps its id for the match)
 /// and finds no name. Rules code sees everything, as with zone.items; `into` as there.
@@ -179,9 +179,10 @@ int zone_tagged(lua_State* L) {
     for (lua_Integer i = 1; i <= n; ++i) {
         ZoneId z = kNoZone;
         lua_Integer id = 0;
+        int whole = 0;
         const int type = lua_rawgeti(L, 3, i);
-        if (integer_in(L, -1, 1, zones, id)) {
-            z = static_cast<ZoneId>(id);
+        if (type == LUA_TNUMBER && (id = lua_tointegerx(L, -1, &whole), whole) && id >= 1 && id <= zones) {
+            z = static_cast<ZoneId>(id);   // (3.0 reads as 3, as zone ids do elsewhere)
         } else if (type == LUA_TSTRING) {
             std::size_t len = 0;
             const char* name = lua_tolstring(L, -1, &len);

@@ -126,6 +126,8 @@ int readonly_pairs(lua_State* L) {
 // `ctx` packs the number of extra stack slots (low byte), the host's handler-context depth
 // (bits 8-31) and its window.run walk depth (from bit 32) at the pcall, so a caught error
 // leaves neither an unwound handler's [card, window] nor its walk behind.
+static_assert(sizeof(lua_KContext) >= 8, "pcall_context packs the walk depth above bit 32");
+
 lua_KContext pcall_context(lua_State* L, int extra) {
     const LuaHost& host = host_of(L);
     const auto depth = static_cast<lua_KContext>(std::min<std::size_t>(host.context_depth(), 0xFFFFFF));

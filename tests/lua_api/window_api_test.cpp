@@ -341,6 +341,11 @@ window.run("go"))"),
     CHECK_THAT(error_of(R"(window.on("go", function() end)
 window.run("go", 5))"),
                Catch::Matchers::Contains("table or nil expected"));
+    // ... and so does one that closes it and opens another walk, which gets the same handle.
+    CHECK_THAT(error_of(R"(window.on("go", function() window.close(1); window.open("react") end)
+window.on("go", function() end)
+window.run("go"))"),
+               Catch::Matchers::Contains("the walk of window 'go' was closed while it ran"));
     // Nobody listens: nothing is read, nothing is opened.
     const RunResult r = run_snippet(R"(print(window.run("go", 5)))");
     REQUIRE(r.finished());

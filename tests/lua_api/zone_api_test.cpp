@@ -87,7 +87,7 @@ local f = entity.create{zone = shared, name = "F", tags = {"offer"}}
 print(table.concat(zone.tagged("offer", 1, {"ua", "cards", "missing"}), ","),
   table.concat(zone.tagged("offer", 1, {"cards", "ua"}), ","), table.concat(zone.tagged("offer", 2, {"ua", "cards"}), ","),
   table.concat(zone.tagged("offer", nil, {"cards"}), ","), #zone.tagged("x", 2, {"cards"}), #zone.tagged("offer", 1, {}))
-print(table.concat(zone.tagged("offer", nil, {cards, other, ua}), ","), table.concat(zone.tagged("offer", 2, {"cards", ua}), ","))
+print(table.concat(zone.tagged("offer", nil, {cards, other, ua}), ","), table.concat(zone.tagged("offer", 2, {"cards", ua + 0.0}), ","))
 print(pcall(zone.tagged, "offer", 1, {"ua", 99}))
 print(pcall(zone.tagged, "offer", 1, {"ua", true})))");
     REQUIRE(r.finished());

@@ -60,8 +60,9 @@ function derived.source_with(id, prop, value) end
 ---
 ---Which of the value's sources made it what it is: `fixed_by`, the first whose `fixed` prop is
 ---set (the value is that card's own, modifiers ignored); `none_by`, when none fixes it, the
----first whose prop is the definition's `none` string. Worked out with the value and cached
----with it: one call for "would a bonus change this value?" (nil, nil: it would).
+---first whose prop is the definition's `none` string (even when unnoned to 0). Worked out
+---with the value and cached with it: one call for "is this value a card's own, or none?"
+---(BattleCON's support tokens: a bonus to such a value changes nothing).
 ---@param id any
 ---@return any
 ---@return any

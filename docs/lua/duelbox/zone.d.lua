@@ -43,8 +43,8 @@ function zone.items(z, kind, name, into) end
 ---`zone.tagged(tag, owner, zones [, into]) -> {entity...}`
 ---
 ---The entities carrying tag `tag` in the listed zones, zone by zone in the list's order and
----top first within a zone. An entry is a zone id, or a zone name: the zone of `owner` (nil:
----the shared zones) called so, skipped when there is none. One call for "which of my cards
+---top first within a zone. An entry is a zone id (an error when no zone has it), or a zone
+---name: the zone of `owner` (nil: the shared zones) called so, skipped when there is none. One call for "which of my cards
 ---here can do X?", where a rule would otherwise find each zone and look at each entity in
 ---Lua; a rule that asks every turn keeps the zones' ids (a zone keeps its id for the match)
 ---and finds no name. Rules code sees everything, as with zone.items; `into` as there.
