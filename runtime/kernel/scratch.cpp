@@ -6,38 +6,57 @@
 namespace duelbox {
 
 namespace {
-// The first entry of entity e (or where its entries would start): entries are sorted by entity.
-template <class It>
-It first_of(It begin, It end, EntityId e) {
-    return std::lower_bound(begin, end, e, [](const ScratchStore::Entry& x, EntityId id) { return x.entity < id; });
+using Entries = std::vector<ScratchStore::Entry>;
+
+// An entity holds a handful of values, and then a scan comparing integers is cheapest; a script
+// that keeps thousands on one entity must not pay a text comparison per entry per write
+// (quadratic: a hostile loop of flag.set ran for minutes before the memory cap stopped it).
+constexpr int kScanRun = 16;
+
+struct Place {
+    Entries::const_iterator at;   // the entry, or where it would go (when asked for)
+    bool found = false;
+};
+
+// Finds key in e's run (entries are sorted by entity, then by the key's text). A short run is
+// scanned by integers; a long one is searched by text. With want_place, a missing key's place.
+Place locate(const Entries& entries, EntityId e, Sym key, bool want_place) {
+    const auto by_entity = [](const ScratchStore::Entry& x, EntityId id) { return x.entity < id; };
+    const auto run = std::lower_bound(entries.begin(), entries.end(), e, by_entity);
+    auto it = run;
+    for (int n = 0; it != entries.end() && it->entity == e; ++it, ++n) {
+        if (it->key == key) return {it, true};
+        if (n == kScanRun) {
+            const auto last = std::upper_bound(it, entries.end(), e, [](EntityId id, const ScratchStore::Entry& x) { return id < x.entity; });
+            const std::string_view text = symbol(key);
+            const auto at = std::lower_bound(run, last, text, [](const ScratchStore::Entry& x, std::string_view t) { return symbol(x.key) < t; });
+            return {at, at != last && at->key == key};
+        }
+    }
+    if (!want_place) return {it, false};
+    const std::string_view text = symbol(key);
+    return {std::find_if(run, it, [&](const ScratchStore::Entry& x) { return text < symbol(x.key); }), false};
 }
 }  // namespace
 
 std::int64_t ScratchStore::get(EntityId e, Sym key) const {
-    // An entity holds a handful of values: a scan of its run compares integers only.
-    for (auto it = first_of(entries_.begin(), entries_.end(), e); it != entries_.end() && it->entity == e; ++it)
-        if (it->key == key) return it->value;
-    return 0;
+    const Place p = locate(entries_, e, key, false);
+    return p.found ? p.at->value : 0;
 }
 
 void ScratchStore::set(EntityId e, Sym key, std::int64_t value, Sym period) {
-    auto it = first_of(entries_.begin(), entries_.end(), e);
-    auto at = entries_.end();                        // where a new key goes: its text's place in e's run
-    const std::string_view text = symbol(key);
-    for (; it != entries_.end() && it->entity == e; ++it) {
-        if (it->key == key) {
-            if (value == 0) {
-                entries_.erase(it);
-            } else {
-                it->value = value;
-                it->period = period;
-            }
-            return;
-        }
-        if (at == entries_.end() && text < symbol(it->key)) at = it;
+    const Place p = locate(entries_, e, key, value != 0);
+    if (!p.found) {
+        if (value != 0) entries_.insert(p.at, Entry{e, key, period, value});
+        return;
     }
-    if (value == 0) return;
-    entries_.insert(at == entries_.end() ? it : at, Entry{e, key, period, value});
+    const auto it = entries_.begin() + (p.at - entries_.cbegin());
+    if (value == 0) {
+        entries_.erase(it);
+    } else {
+        it->value = value;
+        it->period = period;
+    }
 }
 
 int ScratchStore::end_period(Sym period) {
