@@ -1,7 +1,8 @@
 // counters.cpp - named, bounded integers; see counters.h for the contracts.
 //
-// A flat vector searched linearly: an entity carries a handful of counters and a
-// match a few dozen, so a scan beats a hash map and keeps definition order for free.
+// A flat vector in definition order, searched linearly: an entity carries a handful of
+// counters and a match a few dozen, so a scan beats a map. Past a few dozen (a script that
+// writes thousands), an index finds them (counters.h).
 #include "counters.h"
 
 #include <cassert>
@@ -27,13 +28,19 @@ std::int64_t saturating_add(std::int64_t a, std::int64_t b) {
 }
 }  // namespace
 
+const Counter* CounterStore::indexed(EntityId owner, std::string_view name) const {
+    for (auto i = static_cast<std::uint32_t>(index_.size()); i < counters_.size(); ++i)   // those added since
+        index_.emplace(std::pair<EntityId, std::string>{counters_[i].owner, counters_[i].name}, i);
+    const auto it = index_.find(KeyLess::View{owner, name});
+    return it == index_.end() ? nullptr : &counters_[it->second];
+}
+
 Counter* CounterStore::find_mut(EntityId owner, std::string_view name) {
-    for (auto& c : counters_)
-        if (c.owner == owner && c.name == name) return &c;
-    return nullptr;
+    return const_cast<Counter*>(find(owner, name));
 }
 
 const Counter* CounterStore::find(EntityId owner, std::string_view name) const {
+    if (counters_.size() > kScanUpTo) return indexed(owner, name);
     for (const auto& c : counters_)
         if (c.owner == owner && c.name == name) return &c;
     return nullptr;

@@ -9,6 +9,7 @@
 #pragma once
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,11 +47,26 @@ public:
     const Counter* find(EntityId owner, std::string_view name) const;
     std::vector<const Counter*> of(EntityId owner) const;             // in definition order
     const std::vector<Counter>& all() const { return counters_; }
-    bool operator==(const CounterStore&) const = default;            // same counters, same order
+    bool operator==(const CounterStore& o) const { return counters_ == o.counters_; }   // same counters, same order
 
 private:
     Counter* find_mut(EntityId owner, std::string_view name);
+    // A match holds a few dozen counters, found by a scan. Past kScanUpTo a counter is found
+    // through `index_` ((owner, name) -> position in counters_), brought up to date when
+    // asked: a script that writes thousands of counters must not pay a scan of all of them
+    // per write (quadratic). Counters are never removed, so the index only grows.
+    static constexpr std::size_t kScanUpTo = 32;
+    struct KeyLess {
+        using is_transparent = void;
+        using View = std::pair<EntityId, std::string_view>;
+        static View view(const std::pair<EntityId, std::string>& k) { return {k.first, k.second}; }
+        static View view(const View& k) { return k; }
+        template <class A, class B>
+        bool operator()(const A& a, const B& b) const { return view(a) < view(b); }
+    };
+    const Counter* indexed(EntityId owner, std::string_view name) const;
     std::vector<Counter> counters_;
+    mutable std::map<std::pair<EntityId, std::string>, std::uint32_t, KeyLess> index_;   // not part of the value
 };
 
 }  // namespace duelbox

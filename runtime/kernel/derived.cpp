@@ -186,12 +186,14 @@ DerivedValue DerivedStore::get(const Match& m, DerivedId id, std::uint64_t versi
     if (cache_.entries.size() < specs_.size()) cache_.entries.resize(specs_.size());
     Cached& c = cache_.entries[id - 1];
     if (c.valid && c.version == version) return c.value;
+    cache_.work += c.sources.size() + s->zones.size();
     if (c.valid && still_valid(m, *s, c)) {
         c.version = version;
         return c.value;
     }
     select_shared(m, id, *s, c.sources);   // into the entry's own list: no allocation once it has grown
     c.value = compute_from(m, *s, c.sources, &c.marks);
+    cache_.work += c.sources.size() + m.effects().modifiers().size();
     c.version = version;
     c.valid = true;
     c.entity_tick = m.entity_stamps().clock();

@@ -105,6 +105,15 @@ public:
 
     bool operator==(const DerivedStore& o) const { return specs_ == o.specs_; }   // the cache is not state
 
+    // Entities and modifiers looked at to check or recompute cached values since the last
+    // call, which resets it: the binding charges it to the script's instruction budget (a
+    // value over a zone of 100,000 cards, read after each change, is that much work a read).
+    std::size_t take_work() const {
+        const std::size_t w = cache_.work;
+        cache_.work = 0;
+        return w;
+    }
+
 private:
     struct Cached {
         std::uint64_t version = 0;
@@ -134,11 +143,13 @@ private:
     struct Cache {
         std::vector<Cached> entries;
         std::vector<Selection> selections;   // by selection_of_
+        std::size_t work = 0;                // take_work()
         Cache() = default;
         Cache(const Cache&) {}
         Cache& operator=(const Cache&) {
             entries.clear();
             selections.clear();
+            work = 0;
             return *this;
         }
     };

@@ -29,30 +29,41 @@ const Value& Entity::prop(std::string_view key) const {
     return kNilValue;
 }
 
-void Entity::set_prop(std::string_view key, Value v) {
+std::size_t Entity::set_prop(std::string_view key, Value v) {
     auto it = lower(props, key);
     const bool found = it != props.end() && it->first == key;
+    const auto after = static_cast<std::size_t>(props.end() - it);
     if (is_nil(v)) {
-        if (found) props.erase(it);
-    } else if (found) {
-        it->second = std::move(v);
-    } else {
-        props.insert(it, {std::string(key), std::move(v)});
+        if (!found) return 0;
+        props.erase(it);
+        return after - 1;
     }
+    if (found) {
+        it->second = std::move(v);
+        return 0;
+    }
+    props.insert(it, {std::string(key), std::move(v)});
+    return after;
 }
 
 bool Entity::has_tag(std::string_view tag) const {
     return std::binary_search(tags.begin(), tags.end(), tag);
 }
 
-void Entity::add_tag(std::string_view tag) {
+std::size_t Entity::add_tag(std::string_view tag) {
     auto it = std::lower_bound(tags.begin(), tags.end(), tag);
-    if (it == tags.end() || *it != tag) tags.insert(it, std::string(tag));
+    if (it != tags.end() && *it == tag) return 0;
+    const auto after = static_cast<std::size_t>(tags.end() - it);
+    tags.insert(it, std::string(tag));
+    return after;
 }
 
-void Entity::remove_tag(std::string_view tag) {
+std::size_t Entity::remove_tag(std::string_view tag) {
     auto it = std::lower_bound(tags.begin(), tags.end(), tag);
-    if (it != tags.end() && *it == tag) tags.erase(it);
+    if (it == tags.end() || *it != tag) return 0;
+    const auto after = static_cast<std::size_t>(tags.end() - it) - 1;
+    tags.erase(it);
+    return after;
 }
 
 const char* visibility_name(Visibility v) {

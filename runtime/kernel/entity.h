@@ -36,10 +36,12 @@ struct Entity {
     std::vector<std::string> tags;                       // sorted, unique
 
     const Value& prop(std::string_view key) const;       // Nil when absent
-    void set_prop(std::string_view key, Value v);        // Nil erases
+    // The writes below return how many entries moved to make room or close the gap (a sorted
+    // list: a key stored or erased before others shifts them), work a binding charges.
+    std::size_t set_prop(std::string_view key, Value v); // Nil erases
     bool has_tag(std::string_view tag) const;
-    void add_tag(std::string_view tag);
-    void remove_tag(std::string_view tag);
+    std::size_t add_tag(std::string_view tag);
+    std::size_t remove_tag(std::string_view tag);
     bool operator==(const Entity&) const = default;      // every field (snapshots share equal pieces)
 };
 

@@ -214,38 +214,41 @@ EntityId Match::create_entity(std::string kind, std::string def, std::string nam
     return id;
 }
 
-void Match::set_prop(EntityId e, std::string_view key, Value v) {
+std::size_t Match::set_prop(EntityId e, std::string_view key, Value v) {
     Entity& ent = entity_mut(e);
-    if (ent.prop(key) == v) return;
+    if (ent.prop(key) == v) return 0;
     charge(kRecordOverhead + key.size() + text_bytes(v));
     const PlayerMask seen = seen_by(e);
     Value shown = v;
-    ent.set_prop(key, std::move(v));
+    const std::size_t shifted = ent.set_prop(key, std::move(v));
     // A cleared prop reads as words, not "= nil".
     static const EventName kCleared{"entity.prop", "{e:entity} {key} is cleared"}, kSet{"entity.prop", "{e:entity} {key} = {value}"};
     emit(is_nil(shown) ? kCleared : kSet,
          {int_field(key_entity, e, seen), str_field(key_key, key),
           FieldIn{key_value.text, FieldIn::view(shown), seen, key_value.sym}},
          seen);
+    return shifted;
 }
 
-void Match::add_tag(EntityId e, std::string_view tag) {
+std::size_t Match::add_tag(EntityId e, std::string_view tag) {
     Entity& ent = entity_mut(e);
-    if (ent.has_tag(tag)) return;
+    if (ent.has_tag(tag)) return 0;
     charge(kRecordOverhead + tag.size());
-    ent.add_tag(tag);
+    const std::size_t shifted = ent.add_tag(tag);
     const PlayerMask seen = seen_by(e);
     emit_news("entity.tag", "{e:entity} gains tag {tag}", {int_field(key_entity, e, seen), str_field(key_tag, tag)},
          seen);
+    return shifted;
 }
 
-void Match::remove_tag(EntityId e, std::string_view tag) {
+std::size_t Match::remove_tag(EntityId e, std::string_view tag) {
     Entity& ent = entity_mut(e);
-    if (!ent.has_tag(tag)) return;
-    ent.remove_tag(tag);
+    if (!ent.has_tag(tag)) return 0;
+    const std::size_t shifted = ent.remove_tag(tag);
     const PlayerMask seen = seen_by(e);
     emit_news("entity.untag", "{e:entity} loses tag {tag}",
          {int_field(key_entity, e, seen), str_field(key_tag, tag)}, seen);
+    return shifted;
 }
 
 void Match::relocate(EntityId e, ZoneId to, Where where) {

@@ -100,9 +100,10 @@ public:
     bool valid_entity(EntityId e) const { return e >= 1 && e <= entities_.size(); }
     int entity_count() const { return static_cast<int>(entities_.size()); }
 
-    void set_prop(EntityId e, std::string_view key, Value v);
-    void add_tag(EntityId e, std::string_view tag);
-    void remove_tag(EntityId e, std::string_view tag);
+    // These three return the entries shifted in the entity's sorted list (Entity::set_prop).
+    std::size_t set_prop(EntityId e, std::string_view key, Value v);
+    std::size_t add_tag(EntityId e, std::string_view tag);
+    std::size_t remove_tag(EntityId e, std::string_view tag);
     void move(EntityId e, ZoneId to, Where where = Where::top());
     void shuffle(ZoneId z);
     void reveal(EntityId e, PlayerMask to);                    // adds viewers until the entity moves

@@ -44,19 +44,22 @@ std::int64_t ScratchStore::get(EntityId e, Sym key) const {
     return p.found ? p.at->value : 0;
 }
 
-void ScratchStore::set(EntityId e, Sym key, std::int64_t value, Sym period) {
+std::size_t ScratchStore::set(EntityId e, Sym key, std::int64_t value, Sym period) {
     const Place p = locate(entries_, e, key, value != 0);
+    const auto after = static_cast<std::size_t>(entries_.cend() - p.at);
     if (!p.found) {
-        if (value != 0) entries_.insert(p.at, Entry{e, key, period, value});
-        return;
+        if (value == 0) return 0;
+        entries_.insert(p.at, Entry{e, key, period, value});
+        return after;
     }
     const auto it = entries_.begin() + (p.at - entries_.cbegin());
     if (value == 0) {
         entries_.erase(it);
-    } else {
-        it->value = value;
-        it->period = period;
+        return after - 1;
     }
+    it->value = value;
+    it->period = period;
+    return 0;
 }
 
 int ScratchStore::end_period(Sym period) {

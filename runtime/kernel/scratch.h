@@ -36,12 +36,14 @@ public:
     };
 
     std::int64_t get(EntityId e, Sym key) const;     // 0 when unset
-    void set(EntityId e, Sym key, std::int64_t value, Sym period);   // 0 erases
+    // 0 erases. Returns how many entries moved to make room or close the gap (one sorted list
+    // for the match: work a binding charges).
+    std::size_t set(EntityId e, Sym key, std::int64_t value, Sym period);
     int end_period(Sym period);                      // clears that period's values; returns how many
     // The same by text (interned on the way; a text never interned cannot have been set).
     std::int64_t get(EntityId e, std::string_view key) const { return get(e, intern(key)); }
-    void set(EntityId e, std::string_view key, std::int64_t value, std::string_view period) {
-        set(e, intern(key), value, intern(period));
+    std::size_t set(EntityId e, std::string_view key, std::int64_t value, std::string_view period) {
+        return set(e, intern(key), value, intern(period));
     }
     int end_period(std::string_view period) { return end_period(intern(period)); }
     int clear_entity(EntityId e);                    // clears every value of e; returns how many

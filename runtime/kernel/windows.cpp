@@ -40,6 +40,12 @@ const std::vector<HandlerId>& WindowRegistry::listening(std::string_view window)
     return kNoHandlers;
 }
 
+std::size_t WindowRegistry::live_count() const {
+    std::size_t n = 0;
+    for (const auto& w : by_window_) n += w.second.size();
+    return n;
+}
+
 HandlerId WindowRegistry::add(Handler h) {
     h.id = static_cast<HandlerId>(handlers_.size() + 1);
     h.seq = h.id;           // ids are handed out in registration order, so they double as seq

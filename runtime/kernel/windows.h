@@ -68,6 +68,8 @@ public:
     std::vector<const Handler*> live() const;       // for inspectors, in registration order
     // The live handlers of one window in registration order (what collect() sorts).
     const std::vector<HandlerId>& listening(std::string_view window) const;
+    // How many handlers are live, over every window (what a removal by source looks through).
+    std::size_t live_count() const;
 
     // Moves with every registration, removal and fire (a write stamp): equal before and after
     // a call that changed no handler.

@@ -129,6 +129,7 @@ int cards_create(lua_State* L) {
     const std::string &kind = t->kind, &name = t->name;
     const auto& props = t->props;
     const auto& tags = t->tags;
+    charge_work(L, where.kind == Where::Bottom ? 0 : m.zone(zone).items.size());   // on top or at a position: the zone shifts
     EntityId e = kNoEntity;
     const int created = kernel_call(L, [&] {
         stamp_source(L, m);

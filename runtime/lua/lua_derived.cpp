@@ -33,11 +33,18 @@ DerivedId check_derived(lua_State* L, int arg, const Match& m) {
     return static_cast<DerivedId>(id);
 }
 
+// Charges the script for what checking or recomputing cached values looked at (plus `more`):
+// reading a value over a huge zone after every change is that much work a read (charge_work).
+void charge_derived(lua_State* L, const Match& m, std::size_t more = 0) {
+    charge_work(L, m.derived_values().take_work() + more);
+}
+
 // Pushes derived value `id` now: an integer, or the definition's `none` string.
 int push_derived(lua_State* L, const Match& m, DerivedId id) {
     const DerivedValue v = m.derived(id);
     if (v.none) lua_pushstring(L, m.derived_values().spec(id)->none_value.c_str());
     else lua_pushinteger(L, v.value);
+    charge_derived(L, m);
     return 1;
 }
 
@@ -92,6 +99,7 @@ int derived_define(lua_State* L) {
     if (get_field_int(L, 1, "cap", v)) s.cap = v;
     if ((!s.stat.empty() || !s.override_stat.empty() || !s.unnone_stat.empty()) && s.target == kNoEntity)
         return luaL_argerror(L, 1, "field 'target' is required with stat, override or unnone");
+    charge_work(L, m.derived_values().size());   // compared with each definition (one that selects alike shares its list)
     return kernel_call(L, [&] {
         lua_pushinteger(L, m.define_derived(std::move(s)));
         return 1;
@@ -112,6 +120,7 @@ int derived_of(lua_State* L) {
     const Match& m = match_of(L);
     const char* name = luaL_checkstring(L, 1);
     const EntityId target = check_entity(L, 2, m);
+    charge_work(L, m.derived_values().size());   // the definitions, looked through by name
     const DerivedId id = m.derived_values().find(name, target);
     if (id == 0) return luaL_error(L, "no derived value '%s' is defined for entity %d", name, static_cast<int>(target));
     return push_derived(L, m, id);
@@ -122,6 +131,7 @@ int derived_of(lua_State* L) {
 int derived_sources(lua_State* L) {
     const Match& m = match_of(L);
     const std::vector<EntityId>& list = m.derived_sources(check_derived(L, 1, m));   // the cache's: nothing to free
+    charge_derived(L, m, list.size());
     luaL_checkstack(L, static_cast<int>(list.size()), "too many sources");
     for (EntityId e : list) lua_pushinteger(L, e);
     return static_cast<int>(list.size());
@@ -159,6 +169,7 @@ int derived_source_with(lua_State* L) {
     const char* prop = luaL_checklstring(L, 2, &len);
     const bool match_value = !lua_isnoneornil(L, 3);
     if (match_value) check_storable(L, 3);   // the comparison reads the Lua value in place
+    charge_derived(L, m, m.derived_sources(id).size());
     for (EntityId e : m.derived_sources(id)) {
         const Value& v = m.entity(e).prop(std::string_view(prop, len));
         if (match_value ? !equals_lua(L, 3, v) : (is_nil(v) || v == Value{false})) continue;
@@ -179,6 +190,7 @@ int derived_source_with(lua_State* L) {
 int derived_marks(lua_State* L) {
     const Match& m = match_of(L);
     const DerivedMarks marks = m.derived_marks(check_derived(L, 1, m));
+    charge_derived(L, m);
     if (marks.fixed_by != kNoEntity) lua_pushinteger(L, marks.fixed_by);
     else lua_pushnil(L);
     if (marks.none_by != kNoEntity) lua_pushinteger(L, marks.none_by);
@@ -192,6 +204,7 @@ int derived_find(lua_State* L) {
     const Match& m = match_of(L);
     const char* name = luaL_checkstring(L, 1);
     const EntityId target = lua_isnoneornil(L, 2) ? kNoEntity : check_entity(L, 2, m);
+    charge_work(L, m.derived_values().size());   // the definitions, looked through by name
     const DerivedId id = m.derived_values().find(name, target);
     if (id == 0) lua_pushnil(L);
     else lua_pushinteger(L, id);

@@ -72,6 +72,7 @@ int effect_remove(lua_State* L) {
         lua_pushboolean(L, 0);
         return 1;
     }
+    charge_work(L, m.effects().modifiers().size() + m.effects().prohibitions().size());
     return kernel_call(L, [&] {
         stamp_source(L, m);
         lua_pushboolean(L, m.remove_effect(id));
@@ -85,7 +86,9 @@ int effect_stat(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
     const char* stat = luaL_checkstring(L, 2);
-    lua_pushinteger(L, m.stat(e, stat, luaL_checkinteger(L, 3)));
+    const std::int64_t base = luaL_checkinteger(L, 3);
+    charge_work(L, m.effects().modifiers().size());
+    lua_pushinteger(L, m.stat(e, stat, base));
     return 1;
 }
 
@@ -97,6 +100,7 @@ int effect_prohibited(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
     const char* action = luaL_checkstring(L, 2);
+    charge_work(L, m.effects().prohibitions().size());
     const bool banned = m.prohibited(e, action);
     lua_pushboolean(L, banned);
     EntityId source = kNoEntity;

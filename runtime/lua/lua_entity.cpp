@@ -57,6 +57,8 @@ int entity_create(lua_State* L) {
     get_props_field(L, 1, props);
     auto& tags = push_owned<std::vector<std::string>>(L);
     get_tags_field(L, 1, tags);
+    // Put on top or at a position, it shifts the zone's entities; its props and tags are sorted in.
+    charge_work(L, (where.kind == Where::Bottom ? 0 : m.zone(zone).items.size()) + props.size() + tags.size());
     return kernel_call(L, [&] {
         stamp_source(L, m);
         const EntityId e = m.create_entity(kind, def, name, owner, zone, where, props, tags);
@@ -81,11 +83,14 @@ int entity_set(lua_State* L) {
     const EntityId e = check_entity(L, 1, m);
     const char* key = luaL_checkstring(L, 2);
     check_storable(L, 3);   // raises before any C++ object exists: the value is made inside kernel_call
-    return kernel_call(L, [&] {
+    std::size_t shifted = 0;   // a new or removed key shifts the sorted props after it
+    kernel_call(L, [&] {
         stamp_source(L, m);
-        m.set_prop(e, key, stored_value(L, 3));
+        shifted = m.set_prop(e, key, stored_value(L, 3));
         return 0;
     });
+    charge_work(L, shifted);
+    return 0;
 }
 
 /// entity.has_tag(e, tag) -> boolean
@@ -101,11 +106,14 @@ int entity_add_tag(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
     const char* tag = luaL_checkstring(L, 2);
-    return kernel_call(L, [&] {
+    std::size_t shifted = 0;   // the sorted tags after it shift
+    kernel_call(L, [&] {
         stamp_source(L, m);
-        m.add_tag(e, tag);
+        shifted = m.add_tag(e, tag);
         return 0;
     });
+    charge_work(L, shifted);
+    return 0;
 }
 
 /// entity.remove_tag(e, tag)
@@ -113,11 +121,14 @@ int entity_remove_tag(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
     const char* tag = luaL_checkstring(L, 2);
-    return kernel_call(L, [&] {
+    std::size_t shifted = 0;   // the sorted tags after it shift
+    kernel_call(L, [&] {
         stamp_source(L, m);
-        m.remove_tag(e, tag);
+        shifted = m.remove_tag(e, tag);
         return 0;
     });
+    charge_work(L, shifted);
+    return 0;
 }
 
 /// entity.info(e) -> {id=, kind=, def=, name=, owner=, zone=}

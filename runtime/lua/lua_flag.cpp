@@ -72,13 +72,16 @@ int flag_set(lua_State* L) {
     const std::int64_t value = check_flag_value(L, 3);
     std::size_t period_len = 0;
     const char* period = luaL_optlstring(L, 4, "", &period_len);
-    return kernel_call(L, [&] {
+    std::size_t shifted = 0;   // a key stored or erased shifts the values after it (one sorted list)
+    kernel_call(L, [&] {
         const Sym key = intern(key_text);
         // A new key is memory the kernel holds for the script (#16.7): charged before it is stored.
         if (value != 0 && m.scratch().get(e, key) == 0) m.charge(kScratchEntryBytes + key_text.size() + period_len);
-        m.scratch().set(e, key, value, intern(std::string_view(period, period_len)));
+        shifted = m.scratch().set(e, key, value, intern(std::string_view(period, period_len)));
         return 0;
     });
+    charge_work(L, shifted);
+    return 0;
 }
 
 /// flag.clear(e) -> integer
@@ -86,6 +89,7 @@ int flag_set(lua_State* L) {
 int flag_clear(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
+    charge_work(L, m.scratch().entries().size());
     lua_pushinteger(L, m.scratch().clear_entity(e));
     return 1;
 }

@@ -106,6 +106,8 @@ int match_finished(lua_State* L) {
 int match_end_period(lua_State* L) {
     Match& m = match_of(L);
     const char* period = luaL_checkstring(L, 1);
+    charge_work(L, m.effects().modifiers().size() + m.effects().prohibitions().size() + m.windows().live_count() +
+                       m.scratch().entries().size());   // each looked through once
     return kernel_call(L, [&] {
         stamp_source(L, m);
         m.end_period(period);

@@ -80,7 +80,9 @@ int window_off(lua_State* L) {
 /// Removes every handler that entity `e` registered; returns how many.
 int window_off_source(lua_State* L) {
     Match& m = match_of(L);
-    lua_pushinteger(L, m.windows().remove_source(check_entity(L, 1, m)));
+    const EntityId source = check_entity(L, 1, m);
+    charge_work(L, m.windows().live_count());
+    lua_pushinteger(L, m.windows().remove_source(source));
     return 1;
 }
 
@@ -95,6 +97,7 @@ int window_collect(lua_State* L) {
     OrderPolicy policy;
     policy.first = lua_isnoneornil(L, 2) ? 0 : check_player(L, 2, m);
     policy.players = std::max(1, m.player_count());
+    charge_work(L, 4 * m.windows().listening(name).size());   // filtered and sorted
     const auto ids = m.windows().collect(name, policy);
     push_id_list(L, ids);
     return 1;
@@ -232,6 +235,7 @@ Dispatch& check_dispatch(lua_State* L, int arg) {
 // table (or nil) at `opts`; returns its handle. Raises on a bad option or too many open walks.
 int open_walk(lua_State* L, const char* name, int first, int opts, const char* fn) {
     Match& m = match_of(L);
+    charge_work(L, 4 * m.windows().listening(name).size());   // filtered and sorted at the opening (before `o` holds memory)
     DispatchOptions o;
     o.policy.first = lua_isnoneornil(L, first) ? 0 : check_player(L, first, m);
     o.policy.players = std::max(1, m.player_count());

@@ -145,6 +145,7 @@ int zone_items(lua_State* L) {
     Match& m = match_of(L);
     const Zone& z = m.zone(check_zone(L, 1, m));
     const EntityFilter keep = check_filter(L, 2);
+    charge_work(L, z.items.size());
     const int t = begin_list(L, 4, static_cast<int>(z.items.size()));
     const bool all = keep.any();
     lua_Integer n = 0;
@@ -176,6 +177,7 @@ int zone_tagged(lua_State* L) {
     const int t = begin_list(L, 4, 4);
     const lua_Integer zones = static_cast<lua_Integer>(m.zone_count());
     lua_Integer found = 0;
+    std::size_t scanned = 0;
     for (lua_Integer i = 1; i <= n; ++i) {
         ZoneId z = kNoZone;
         lua_Integer id = 0;
@@ -193,6 +195,7 @@ int zone_tagged(lua_State* L) {
         }
         lua_pop(L, 1);
         if (z == kNoZone) continue;
+        scanned += m.zone(z).items.size() + 1;
         for (EntityId e : m.zone(z).items)
             if (m.entity(e).has_tag(std::string_view(tag, tag_len))) {
                 lua_pushinteger(L, e);
@@ -200,6 +203,7 @@ int zone_tagged(lua_State* L) {
             }
     }
     end_list(L, t, found);
+    charge_work(L, scanned);
     return 1;
 }
 
@@ -215,6 +219,7 @@ int zone_count(lua_State* L) {
         lua_pushinteger(L, static_cast<lua_Integer>(z.items.size()));
         return 1;
     }
+    charge_work(L, z.items.size());
     lua_Integer n = 0;
     for (EntityId e : z.items) n += keep(m.entity(e)) ? 1 : 0;
     lua_pushinteger(L, n);
@@ -250,6 +255,7 @@ int zone_move(lua_State* L) {
     const EntityId e = check_entity(L, 1, m);
     const ZoneId z = check_zone(L, 2, m);
     const Where where = lua_check_where(L, 3, m.zone(z).items.size() + (m.entity(e).zone == z ? 0 : 1));
+    charge_work(L, m.zone(m.entity(e).zone).items.size() + m.zone(z).items.size());   // found, shifted out, shifted in
     return kernel_call(L, [&] {
         stamp_source(L, m);
         m.move(e, z, where);
@@ -271,6 +277,9 @@ int zone_move_all(lua_State* L) {
     const bool bottom = std::strcmp(place, "bottom") == 0;
     if (!bottom && std::strcmp(place, "top") != 0) return luaL_argerror(L, 3, "\"top\" or \"bottom\" expected");
     const EntityFilter keep = check_filter(L, 4);
+    // Each entity leaves `from` and enters `to` as zone.move would: a shift of both, per entity.
+    const std::size_t from_size = m.zone(from).items.size();
+    charge_work(L, from_size * (from_size + m.zone(to).items.size()));
     std::size_t moved = 0;
     kernel_call(L, [&] {
         stamp_source(L, m);
@@ -290,6 +299,7 @@ int zone_move_all(lua_State* L) {
 int zone_shuffle(lua_State* L) {
     Match& m = match_of(L);
     const ZoneId z = check_zone(L, 1, m);
+    charge_work(L, 4 * m.zone(z).items.size());   // a draw, a swap and who still sees it, per entity
     return kernel_call(L, [&] {
         stamp_source(L, m);
         m.shuffle(z);
@@ -349,6 +359,7 @@ int zone_position(lua_State* L) {
     Match& m = match_of(L);
     const Entity& ent = m.entity(check_entity(L, 1, m));
     const auto& items = m.zone(ent.zone).items;
+    charge_work(L, items.size());
     for (std::size_t i = 0; i < items.size(); ++i)
         if (items[i] == ent.id) {
             lua_pushinteger(L, static_cast<lua_Integer>(i + 1));

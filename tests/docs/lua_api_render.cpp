@@ -4,6 +4,7 @@
 // Index
 //   [SECTION] docs/lua-api.md
 //   [SECTION] docs/lua/duelbox/<module>.d.lua
+#include "lua/lua_util.h"
 #include "lua_api_doc.h"
 #include "lua_api_text.h"
 
@@ -226,6 +227,19 @@ std::string render_markdown(const Reference& ref) {
          "  run of the rules between two decisions). Counting costs nothing until a watchdog sees the call run\n"
          "  longer than " << sb.time_slice_ms << " ms; from then on the count is checked. `duelbox run --strict-budget`\n"
          "  counts from the first instruction, so the cut-off point is exact.\n"
+         "  **Kernel work counts too**: a kernel call whose work grows with what the match holds pays\n"
+         "  one instruction per element it looks through or shifts, unless it touches at most "
+      << kFreeWork << " (then it is\n"
+         "  free, so real rules' small zones and lists never pay): `zone.items`, a filtered `zone.count`,\n"
+         "  `zone.position` and `zone.tagged` pay the zones' sizes, `zone.shuffle` four per entity, `zone.move`\n"
+         "  both zones' sizes, `zone.move_all` that per entity, `entity.create` and `cards.create` on top or at a\n"
+         "  position the zone's size, `entity.set`/`add_tag`/`remove_tag` and `flag.set` the entries a new or\n"
+         "  removed key shifts, `flag.clear` and `match.end_period` the match's scratch values (plus its effects\n"
+         "  and handlers for `end_period`), `effect.stat`/`prohibited`/`remove` the effects, `window.collect`,\n"
+         "  `window.open` and `window.run` four per handler of the window, `window.off_source` every live handler,\n"
+         "  `derived.*` the sources a cached value checks or recomputes, `derived.define`/`find`/`of` the\n"
+         "  definitions. A loop of 3,000 `zone.items` over a 20,000-card zone stops at the budget instead of\n"
+         "  running for minutes (`tests/robustness/kernel_work_budget_test.cpp`).\n"
          "- **Memory cap**: " << sb.memory_mb << " MB per Lua state, enforced while scripts run.\n"
          "- A scenario may change them: `\"limits\": {\"instructions\": N, \"memory_mb\": N, \"time_slice_ms\": N}`.\n\n"
          "Both stop the match with the file:line and the card, and `pcall` cannot catch them:\n\n";
