@@ -215,6 +215,7 @@ int board_distance(lua_State* L) {
     const bool given = !lua_isnil(L, 3);
     const auto& kinds = check_kinds(L, 3);
     // A line's distance is its order, unless the rule asks for particular edges.
+    if (!m.board().is_line() || given) charge_work(L, static_cast<std::size_t>(m.board().space_count()));   // a search
     lua_pushinteger(L, m.board().is_line() && !given ? m.board().line_distance(a, b) : m.board().distance(a, b, kinds));
     return 1;
 }
@@ -241,6 +242,7 @@ int board_in_sight(lua_State* L) {
     lua_settop(L, 3);                                         // the list stays argument 3
     const auto& kinds = check_kinds(L, 3);
     const Board& b = m.board();
+    charge_work(L, static_cast<std::size_t>(b.space_count()));   // every space looked at (before the lists below exist)
     std::vector<SpaceId> seen;
     std::vector<int> dist;   // one search for every target (not one per target)
     if (steps >= 0) dist = b.distances_from(from, kinds);
@@ -261,6 +263,7 @@ std::vector<Reach> check_reach(lua_State* L, Match& m) {
     const EntityId e = check_entity(L, 1, m);
     const lua_Integer n = luaL_checkinteger(L, 2);
     const Through t = check_through(L, 3);
+    charge_work(L, static_cast<std::size_t>(m.board().space_count()));   // a search of the board
     return m.reachable(e, static_cast<int>(std::clamp<lua_Integer>(n, 0, m.board().space_count())), t);
 }
 
@@ -304,6 +307,7 @@ int board_path(lua_State* L) {
     const SpaceId to = check_space(L, 2, m);
     const Through t = check_through(L, 3);
     const int max = static_cast<int>(std::clamp<lua_Integer>(luaL_optinteger(L, 4, -1), -1, m.board().space_count()));
+    charge_work(L, static_cast<std::size_t>(m.board().space_count()));   // a search of the board
     const auto path = m.path(e, to, t, max);
     push_id_list(L, path);
     return 1;

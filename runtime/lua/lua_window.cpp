@@ -72,7 +72,9 @@ int window_on(lua_State* L) {
 int window_off(lua_State* L) {
     Match& m = match_of(L);
     HandlerId id = 0;
-    lua_pushboolean(L, to_id(L, 1, id) && m.windows().remove(id));
+    const bool known = to_id(L, 1, id);
+    if (const Handler* h = known ? m.windows().get(id) : nullptr) charge_work(L, m.windows().listening(h->window).size());   // its window's list shifts
+    lua_pushboolean(L, known && m.windows().remove(id));
     return 1;
 }
 

@@ -25,6 +25,7 @@ int zone_create(lua_State* L) {
     Visibility v;
     if (!parse_visibility(vis, v))
         return luaL_argerror(L, 3, lua_pushfstring(L, "expected \"public\", \"owner\" or \"hidden\"; got \"%s\"", vis));
+    charge_work(L, static_cast<std::size_t>(m.zone_count()));   // sorted into the zones' index by (owner, name): those after it shift
     return kernel_call(L, [&] {
         stamp_source(L, m);
         lua_pushinteger(L, m.create_zone(name, owner, v));

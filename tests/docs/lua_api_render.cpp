@@ -237,6 +237,8 @@ std::string render_markdown(const Reference& ref) {
          "  removed key shifts, `flag.clear` and `match.end_period` the match's scratch values (plus its effects\n"
          "  and handlers for `end_period`), `effect.stat`/`prohibited`/`remove` the effects, `window.collect`,\n"
          "  `window.open` and `window.run` four per handler of the window, `window.off_source` every live handler,\n"
+         "  `window.off` its window's handlers, `zone.create` the match's zones, `board.reach`, `reachable`,\n"
+         "  `path`, `in_sight` and `distance` (over edge kinds) the board's spaces,\n"
          "  `derived.*` the sources a cached value checks or recomputes, `derived.define`/`find`/`of` the\n"
          "  definitions. A loop of 3,000 `zone.items` over a 20,000-card zone stops at the budget instead of\n"
          "  running for minutes (`tests/robustness/kernel_work_budget_test.cpp`).\n"

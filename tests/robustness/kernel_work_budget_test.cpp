@@ -60,6 +60,19 @@ TEST_CASE("kernel work: effects and handlers are looked through per call", "[rob
     expect_charged("local function f() end; for i = 1, 20000 do window.on('go', f) end; "
                    "for i = 1, 3000 do window.off_source(e) end");
     expect_charged("for i = 1, 20000 do flag.set(es[i], 'k', 1, 'p') end; for i = 1, 3000 do match.end_period('q') end");
+    expect_charged("local function f() end; local hs = {}; for i = 1, 20000 do hs[i] = window.on('go', f) end; "
+                   "for i = 1, 20000 do window.off(hs[i]) end");
+    expect_charged("for i = 20000, 1, -1 do zone.create('z' .. i) end");
+}
+
+TEST_CASE("kernel work: board searches pay for the board", "[robustness][sandbox][budget]") {
+    // A map comes from a file a mod may ship (60,000 spaces load: #16.10), and a search over
+    // it is that much work a call however few steps it asks for. Here the largest line
+    // board.line makes, 1,000 spaces, searched 6,000 times.
+    expect_charged("board.line(1000); board.place(es[1], 1); for i = 1, 6000 do local t = board.reach(es[1], 1000) end");
+    expect_charged("board.line(1000); board.place(es[1], 1); for i = 1, 6000 do local t = board.path(es[1], 1000) end");
+    expect_charged("board.line(1000); for i = 1, 6000 do local t = board.in_sight(1) end");
+    expect_charged("board.line(1000); for i = 1, 6000 do local d = board.distance(1, 1000, { 'border' }) end");
 }
 
 TEST_CASE("kernel work: a derived value pays for the sources it checks and recomputes", "[robustness][sandbox][budget]") {
