@@ -20,7 +20,7 @@ struct Place {
 
 // Finds key in e's run (entries are sorted by entity, then by the key's text). A short run is
 // scanned by integers; a long one is searched by text. With want_place, a missing key's place.
-Place locate(const Entries& entries, EntityId e, Sym key, bool want_place) {
+[[gnu::always_inline]] inline Place locate(const Entries& entries, EntityId e, Sym key, bool want_place) {
     const auto by_entity = [](const ScratchStore::Entry& x, EntityId id) { return x.entity < id; };
     const auto run = std::lower_bound(entries.begin(), entries.end(), e, by_entity);
     auto it = run;

@@ -6,7 +6,6 @@
 #include "host.h"
 #include "readonly_view.h"
 #include "sandbox.h"
-#include "script_call.h"
 
 namespace duelbox {
 
@@ -302,10 +301,6 @@ void register_module(lua_State* L, int env, const char* name, const luaL_Reg* fu
     sandbox_push_readonly(L, -1);   // scripts share modules, so none may change one
     lua_setfield(L, env, name);
     lua_pop(L, 1);
-}
-
-void charge_work(lua_State* L, std::size_t elements) {
-    if (elements > kFreeWork) charge_instructions(L, static_cast<std::int64_t>(std::min<std::size_t>(elements, INT64_MAX)));
 }
 
 }  // namespace duelbox

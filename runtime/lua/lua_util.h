@@ -4,7 +4,9 @@
 #pragma once
 #include <lua.hpp>
 
+#include <algorithm>
 #include <cassert>
+#include <cstdint>
 #include <new>
 #include <string>
 #include <utility>
@@ -33,7 +35,10 @@ void stamp_source(lua_State* L, Match& m);
 // nothing, so the small lists of real rules never do. Raises the budget error as the hook does,
 // naming the caller's line: call it before kernel_call, with no C++ object alive in the frame.
 constexpr std::size_t kFreeWork = 64;
-void charge_work(lua_State* L, std::size_t elements);
+void charge_instructions(lua_State* L, std::int64_t units);   // script_call.h
+inline void charge_work(lua_State* L, std::size_t elements) {
+    if (elements > kFreeWork) charge_instructions(L, static_cast<std::int64_t>(std::min<std::size_t>(elements, INT64_MAX)));
+}
 
 // Argument checks, in Lua's own message format; the host names the function as the API
 // reference does (error_names.h): "bad argument #2 to 'zone.move' (...)".
