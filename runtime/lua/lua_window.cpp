@@ -513,7 +513,9 @@ int run_walk(lua_State* L, int, lua_KContext phase) {
 /// they were when the walk ends, so a walk nested in a handler leaves its caller's ctx intact.
 /// A handler returning false is "skipped" (window.done). Returns how many handlers fired and
 /// whether any applied. With no handler listening it returns 0, false at once and makes no
-/// ctx; `ctx` nil = a new empty table. Handlers may ask decisions. core.windows.walk is this.
+/// ctx; `ctx` nil = a new table with room for the four fields (pass nil rather than `{}`; a
+/// table of your own grows as they are set, unless made with them as nil fields:
+/// docs/performance.md §2). Handlers may ask decisions. core.windows.walk is this.
 int window_run(lua_State* L) {
     const char* name = luaL_checkstring(L, 1);
     check_window_name(L, 1, name);
@@ -524,7 +526,9 @@ int window_run(lua_State* L) {
         return 2;
     }
     if (!lua_toboolean(L, kRunCtx)) {
-        lua_newtable(L);
+        // Room for the four fields the walk sets and a few of the handlers' own: a table grown
+        // field by field rehashes twice before its first handler runs (~3 k instructions).
+        lua_createtable(L, 0, 8);
         lua_replace(L, kRunCtx);
     }
     luaL_argexpected(L, lua_istable(L, kRunCtx), kRunCtx, "table or nil");

@@ -50,7 +50,9 @@ function M.attack_now(atk, choose_target)
     return
   end
   local attack = { attacker = atk, target = def }
-  local ctx = { attack = attack }
+  -- The nil fields size the table for the four window.run sets for each handler: added one
+  -- by one, they rehash it twice on the first walk (Lua stores no nil: they cost nothing else).
+  local ctx = { attack = attack, self = nil, player = nil, window = nil, handler = nil }
   EV_ATTACK(atk, S_attack_name(atk))
   fire_fire("before", ctx, atk)                                        -- 1. Before
   if match_finished() then return end
@@ -92,7 +94,8 @@ function M.attack_now(atk, choose_target)
       attack.dealt = r.seen
       if r.seen >= 1 then
         fire_fire("damage", ctx, atk)                                  -- 5. Damage
-        fire_fire("when_damaged", { attack = attack, target = def, amount = r.seen, by = atk }, def)  -- E10
+        fire_fire("when_damaged", { attack = attack, target = def, amount = r.seen, by = atk,   -- E10
+          self = nil, player = nil, window = nil, handler = nil }, def)                -- (room: see ctx above)
         if match_finished() then return end
       end
     end

@@ -136,7 +136,7 @@ local WALK_NO_ORDER = { zones = SOURCE_ZONES, repeat_skipped = true, until_finis
 ---M.fire without the rule context (same arguments).
 ---@return boolean applied whether any handler applied
 function M.fire_now(name, ctx, players, opts)
-  ctx = ctx or {}
+  -- (ctx nil: window.run makes one with room for the fields the walk sets)
   players = players or S_order()
   local walk
   if opts and opts.only then

@@ -68,7 +68,8 @@ M.exhaust = M.spend
 ---"use": the token's effect applies (its "advantage" handler), then it is exhausted.
 function M.use(p, token)
   if zone_of(token) ~= zone_find("pool_area", p) then return false end
-  fire_run_one(token, "advantage", { user = p, card = token })
+  -- (the nil fields size the table for those window.run sets per handler: no rehash)
+  fire_run_one(token, "advantage", { user = p, card = token, self = nil, player = nil, window = nil, handler = nil })
   zone_move(token, zone_find("exhausted", p))
   return true
 end

@@ -341,7 +341,8 @@ function M.use_now(p, c)
     -- An offer's label is an imperative ("Taunt Bastion: ..."): "Ada chooses to taunt Bastion: ...".
     EV_ADVANTAGE(p, c.label, (c.label:gsub("^%u", string_lower)))
     if entity_kind(c.card) == "token" then return kit_use(p, c.card) end   -- §6.2 "use"
-    fire_run_one(c.card, "advantage", { user = p, card = c.card })
+    -- (the nil fields size the table for those window.run sets per handler: no rehash)
+    fire_run_one(c.card, "advantage", { user = p, card = c.card, self = nil, player = nil, window = nil, handler = nil })
   end
 end
 

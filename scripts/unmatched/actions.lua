@@ -102,7 +102,8 @@ function M.maneuver(p)
   end
   if match_finished() or not state_any_alive(p) then return end
   local bonus = deck_boost(p, "boost_move", "the maneuver")
-  dispatch("maneuver", { bonus = bonus }, p, only_ability(p))
+  -- (the nil fields size the table for those window.run sets per handler: no rehash)
+  dispatch("maneuver", { bonus = bonus, self = nil, player = nil, window = nil, handler = nil }, p, only_ability(p))
   local base = state_character_def(p).move
   local left = state_alive(p)
   while #left > 0 and not match_finished() do
@@ -142,7 +143,7 @@ function M.scheme(p, opts)
     text = text }, RULE["scheme"])
   cards_activate(o.card)
   only.only = o.card
-  dispatch("scheme", { me = f, card = o.card }, p, only)
+  dispatch("scheme", { me = f, card = o.card, self = nil, player = nil, window = nil, handler = nil }, p, only)   -- (room, as above)
   if not match_finished() and zone_name(zone_of(o.card)) == "scheme" then deck_discard(o.card) end
 end
 
@@ -188,7 +189,7 @@ function M.turn(p, n, options)
   -- a scratch flag (no event; the board.place events already say where everyone is).
   local all = state_all_alive()
   for i = 1, #all do flag_set(all[i], "turn_start_space", board_position(all[i]) or false) end
-  dispatch("turn_start", {}, p, only_ability(p))
+  dispatch("turn_start", nil, p, only_ability(p))   -- (nil: window.run makes a ctx only when a handler listens)
   for a = 1, 2 do
     if match_finished() or state_eliminated(p) then return end
     -- Asked even when MANEUVER is the only legal action: the log then shows every choice.

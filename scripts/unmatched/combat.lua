@@ -90,6 +90,9 @@ local function side_ctx(combat, side)
     me = attacking and combat.attacker or combat.defender,
     foe = attacking and combat.defender or combat.attacker,
     card = attacking and combat.attack_card or combat.defense_card,
+    -- Room for `won` and the four fields window.run sets for each handler: added one by one,
+    -- they would rehash the table on its first walk (Lua stores no nil: nothing else is spent).
+    won = nil, self = nil, player = nil, window = nil, handler = nil,
   }
 end
 

@@ -142,7 +142,9 @@ function window.listens(name) end
 ---they were when the walk ends, so a walk nested in a handler leaves its caller's ctx intact.
 ---A handler returning false is "skipped" (window.done). Returns how many handlers fired and
 ---whether any applied. With no handler listening it returns 0, false at once and makes no
----ctx; `ctx` nil = a new empty table. Handlers may ask decisions. core.windows.walk is this.
+---ctx; `ctx` nil = a new table with room for the four fields (pass nil rather than `{}`; a
+---table of your own grows as they are set, unless made with them as nil fields:
+---docs/performance.md §2). Handlers may ask decisions. core.windows.walk is this.
 ---@param name any
 ---@param ctx? any
 ---@param first_player? any
