@@ -193,7 +193,9 @@ const std::vector<std::string>& check_kinds(lua_State* L, int arg) {
     if (lua_isnoneornil(L, arg)) return kBorder;
     luaL_checktype(L, arg, LUA_TTABLE);
     auto& kinds = push_owned<std::vector<std::string>>(L);
-    for (lua_Integer i = 1, n = luaL_len(L, arg); i <= n; ++i) {
+    const lua_Integer n = luaL_len(L, arg);
+    charge_list(L, arg);
+    for (lua_Integer i = 1; i <= n; ++i) {
         if (lua_geti(L, arg, i) != LUA_TSTRING) luaL_argerror(L, arg, "a list of edge kinds (strings) expected");
         kinds.emplace_back(lua_tostring(L, -1));
         lua_pop(L, 1);

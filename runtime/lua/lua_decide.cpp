@@ -126,6 +126,7 @@ void add_listed_options(lua_State* L, int idx, int arg, Match& m, const char* fn
     if (type != LUA_TTABLE) luaL_error(L, "%s: field '%s' must be a list of %s", fn, field, entities ? "entities" : "spaces");
     readonly_view_unwrap(L, idx);
     const lua_Integer n = luaL_len(L, idx);
+    charge_list(L, idx);
     options.reserve_more(n);
     const lua_Integer last = entities ? static_cast<lua_Integer>(m.entity_count()) : m.board().space_count();
     for (lua_Integer i = 1; i <= n; ++i) {
@@ -173,6 +174,7 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
     if (lua_type(L, opts) == LUA_TTABLE) {
         readonly_view_unwrap(L, opts);   // raw reads below
         const lua_Integer n = luaL_len(L, opts);
+        charge_list(L, opts);
         options.reserve_more(n);   // one allocation, no moves
         for (lua_Integer i = 1; i <= n; ++i) {
             Option& o = options.next();   // filled in place: owned with r
@@ -218,6 +220,7 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
     if (lua_type(L, list) == LUA_TTABLE) {
         readonly_view_unwrap(L, list);
         const lua_Integer n = luaL_len(L, list);
+        charge_list(L, list);
         for (lua_Integer i = 1; i <= n; ++i) {
             if (lua_rawgeti(L, list, i) != LUA_TTABLE)
                 luaL_error(L, "%s: unavailable[%d] must be a table {label=, why=}", fn, (int)i);
@@ -320,6 +323,7 @@ int decide_all(lua_State* L) {
     readonly_view_unwrap(L, 1);   // raw reads below
     const lua_Integer n = luaL_len(L, 1);
     if (n == 0) return luaL_error(L, "decide_all: needs at least one request");
+    charge_list(L, 1);
     lua_settop(L, 1);
     auto& reqs = request_list(L);
     for (lua_Integer i = 1; i <= n; ++i) {

@@ -13,6 +13,7 @@ void get_string_list(lua_State* L, int t, const char* key, std::vector<std::stri
     const int type = lua_getfield(L, t, key);
     if (type == LUA_TTABLE) {
         const lua_Integer n = luaL_len(L, -1);
+        charge_list(L, -1);
         for (lua_Integer i = 1; i <= n; ++i) {
             if (lua_geti(L, -1, i) != LUA_TSTRING)
                 luaL_argerror(L, 1, lua_pushfstring(L, "field '%s': a list of strings expected", key));
@@ -68,7 +69,9 @@ int derived_define(lua_State* L) {
     const int zones_type = lua_getfield(L, 1, "zones");
     if (zones_type != LUA_TTABLE && zones_type != LUA_TNIL)
         return luaL_argerror(L, 1, "field 'zones': a list of zones expected");
-    for (lua_Integer i = 1, n = zones_type == LUA_TTABLE ? luaL_len(L, -1) : 0; i <= n; ++i) {
+    const lua_Integer zone_count = zones_type == LUA_TTABLE ? luaL_len(L, -1) : 0;
+    if (zones_type == LUA_TTABLE) charge_list(L, -1);
+    for (lua_Integer i = 1; i <= zone_count; ++i) {
         lua_geti(L, -1, i);
         s.zones.push_back(check_zone_at(L, -1, 1, "field 'zones'", m));
         lua_pop(L, 1);
@@ -77,7 +80,9 @@ int derived_define(lua_State* L) {
     const int entities_type = lua_getfield(L, 1, "entities");
     if (entities_type != LUA_TTABLE && entities_type != LUA_TNIL)
         return luaL_argerror(L, 1, "field 'entities': a list of entities expected");
-    for (lua_Integer i = 1, n = entities_type == LUA_TTABLE ? luaL_len(L, -1) : 0; i <= n; ++i) {
+    const lua_Integer entity_count = entities_type == LUA_TTABLE ? luaL_len(L, -1) : 0;
+    if (entities_type == LUA_TTABLE) charge_list(L, -1);
+    for (lua_Integer i = 1; i <= entity_count; ++i) {
         lua_geti(L, -1, i);
         s.entities.push_back(check_entity_at(L, -1, 1, "field 'entities'", m));
         lua_pop(L, 1);

@@ -29,6 +29,7 @@ PlayerMask check_players(lua_State* L, int idx, int arg, const char* what, Match
     PlayerMask mask = kNobody;
     readonly_view_unwrap(L, idx);   // raw reads below
     const lua_Integer n = luaL_len(L, idx);
+    charge_list(L, idx);
     for (lua_Integer i = 1; i <= n; ++i) {
         lua_rawgeti(L, idx, i);
         mask |= mask_of(check_player_at(L, -1, arg, what, m));

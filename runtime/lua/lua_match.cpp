@@ -68,6 +68,7 @@ int match_finish(lua_State* L) {
     } else if (lua_istable(L, 1)) {
         readonly_view_unwrap(L, 1);   // raw reads below
         listed = luaL_len(L, 1);
+        charge_list(L, 1);
         for (lua_Integer i = 1; i <= listed; ++i) {
             lua_rawgeti(L, 1, i);
             check_player_entry(L, 1, m);

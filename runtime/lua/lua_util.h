@@ -39,6 +39,10 @@ void charge_instructions(lua_State* L, std::int64_t units);   // script_call.h
 inline void charge_work(lua_State* L, std::size_t elements) {
     if (elements > kFreeWork) charge_instructions(L, static_cast<std::int64_t>(std::min<std::size_t>(elements, INT64_MAX)));
 }
+// The same for the list (a table) at stack slot `idx` that the binding reads: a list made once
+// and passed again and again costs the script nothing more each time, so its reading is
+// charged. By its raw length, what is stored: a __len that claims billions is not believed.
+inline void charge_list(lua_State* L, int idx) { charge_work(L, lua_rawlen(L, idx)); }
 
 // Argument checks, in Lua's own message format; the host names the function as the API
 // reference does (error_names.h): "bad argument #2 to 'zone.move' (...)".

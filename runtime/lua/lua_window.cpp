@@ -178,6 +178,7 @@ void read_dispatch_options(lua_State* L, int t, int arg, Match& m, DispatchOptio
     if (raw_field(L, t, "only") != LUA_TNIL) {
         if (lua_istable(L, -1)) {
             const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+            charge_list(L, -1);
             for (lua_Integer i = 1; i <= n; ++i) {
                 lua_rawgeti(L, -1, i);
                 o.only.push_back(check_entity_at(L, -1, arg, "field 'only'", m));
@@ -193,6 +194,7 @@ void read_dispatch_options(lua_State* L, int t, int arg, Match& m, DispatchOptio
         o.players = kNobody;
         if (lua_istable(L, -1)) {
             const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+            charge_list(L, -1);
             for (lua_Integer i = 1; i <= n; ++i) {
                 lua_rawgeti(L, -1, i);
                 o.players |= mask_of(check_player_at(L, -1, arg, "field 'players'", m));
@@ -205,6 +207,7 @@ void read_dispatch_options(lua_State* L, int t, int arg, Match& m, DispatchOptio
     lua_pop(L, 1);
     if (raw_field(L, t, "zones") == LUA_TTABLE) {
         const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+        charge_list(L, -1);
         // One allocation, not one per doubling; at most 64 zones' room, so that no length is
         // ever trusted for an allocation (reading stops at the first missing name anyway).
         o.zones.reserve(static_cast<std::size_t>(std::min<lua_Integer>(n, 64)));

@@ -175,6 +175,7 @@ int zone_tagged(lua_State* L) {
     readonly_view_unwrap(L, 3);   // a module's constant list reads like the list
     lua_settop(L, 4);
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 3));
+    charge_list(L, 3);   // each entry looked up (a name by a search of the zones)
     const int t = begin_list(L, 4, 4);
     const lua_Integer zones = static_cast<lua_Integer>(m.zone_count());
     lua_Integer found = 0;
@@ -319,6 +320,7 @@ int zone_reveal(lua_State* L) {
     else if (lua_istable(L, 2)) {
         readonly_view_unwrap(L, 2);   // raw reads below
         const lua_Integer n = luaL_len(L, 2);
+        charge_list(L, 2);
         for (lua_Integer i = 1; i <= n; ++i) {
             lua_rawgeti(L, 2, i);
             mask |= mask_of(check_player_entry(L, 2, m));
