@@ -163,12 +163,18 @@ void script_hook(lua_State* L, lua_Debug* ar) {
 }  // namespace
 
 // Level 0 from the hook (the running Lua function); level 1 from a C function charging work.
+// The error names the nearest script line at or above that level: a C function the script
+// handed straight to another (`pcall(zone.items, z)`) has a C caller, whose line is none.
 void raise_budget_error(lua_State* L, std::int64_t budget, int level) {
     {   // C++ strings end with this block: lua_error longjmps past any destructor
         lua_Debug here;
         std::string where;
-        if (lua_getstack(L, level, &here) && lua_getinfo(L, "Sl", &here) && here.currentline > 0)
-            where = std::string(here.short_src) + ":" + std::to_string(here.currentline) + ": ";
+        constexpr int kLevelsLookedAt = 16;   // a C caller or two, never a deep walk
+        for (int at = level; at < level + kLevelsLookedAt && lua_getstack(L, at, &here); ++at)
+            if (lua_getinfo(L, "Sl", &here) && here.currentline > 0) {
+                where = std::string(here.short_src) + ":" + std::to_string(here.currentline) + ": ";
+                break;
+            }
         LuaHost& host = host_of(L);
         const std::string msg = where + "instruction budget of " + std::to_string(budget) +
                                 " exceeded (an endless loop?)" + host.context_suffix();
