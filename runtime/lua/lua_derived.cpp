@@ -191,7 +191,7 @@ int derived_source_with(lua_State* L) {
 /// set (the value is that card's own, modifiers ignored); `none_by`, when none fixes it, the
 /// first whose prop is the definition's `none` string (even when unnoned to 0). Worked out
 /// with the value and cached with it: one call for "is this value a card's own, or none?"
-/// (BattleCON's support tokens: a bonus to such a value changes nothing).
+/// (a rule asking whether a bonus to such a value would change anything: it would not).
 int derived_marks(lua_State* L) {
     const Match& m = match_of(L);
     const DerivedMarks marks = m.derived_marks(check_derived(L, 1, m));

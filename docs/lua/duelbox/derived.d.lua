@@ -62,7 +62,7 @@ function derived.source_with(id, prop, value) end
 ---set (the value is that card's own, modifiers ignored); `none_by`, when none fixes it, the
 ---first whose prop is the definition's `none` string (even when unnoned to 0). Worked out
 ---with the value and cached with it: one call for "is this value a card's own, or none?"
----(BattleCON's support tokens: a bonus to such a value changes nothing).
+---(a rule asking whether a bonus to such a value would change anything: it would not).
 ---@param id any
 ---@return any
 ---@return any
