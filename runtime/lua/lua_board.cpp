@@ -245,8 +245,12 @@ int board_in_sight(lua_State* L) {
     const auto& kinds = check_kinds(L, 3);
     const Board& b = m.board();
     charge_work(L, static_cast<std::size_t>(b.space_count()));   // every space looked at (before the lists below exist)
-    std::vector<SpaceId> seen;
-    std::vector<int> dist;   // one search for every target (not one per target)
+    // This thread's lists, not the frame's: pushing the answer may raise a memory error, whose
+    // longjmp would skip a local vector's destructor (memory no cap counts).
+    thread_local std::vector<SpaceId> seen;
+    thread_local std::vector<int> dist;   // one search for every target (not one per target)
+    seen.clear();
+    dist.clear();
     if (steps >= 0) dist = b.distances_from(from, kinds);
     for (SpaceId t = 1; t <= static_cast<SpaceId>(b.space_count()); ++t) {
         if (!b.has_los(from, t)) continue;
@@ -274,7 +278,8 @@ std::vector<Reach> check_reach(lua_State* L, Match& m) {
 /// "allies" or "everyone": whose figures it may pass. It never ends on an occupied space.
 int board_reachable(lua_State* L) {
     Match& m = match_of(L);
-    const auto reach = check_reach(L, m);
+    thread_local std::vector<Reach> reach;   // the thread's, as in board.in_sight
+    reach = check_reach(L, m);
     lua_createtable(L, static_cast<int>(reach.size()), 0);
     for (std::size_t i = 0; i < reach.size(); ++i) {
         lua_createtable(L, 0, 2);
@@ -292,7 +297,8 @@ int board_reachable(lua_State* L) {
 /// their step counts: what a list of legal moves needs, with no table per space.
 int board_reach(lua_State* L) {
     Match& m = match_of(L);
-    const auto reach = check_reach(L, m);
+    thread_local std::vector<Reach> reach;   // the thread's, as in board.in_sight
+    reach = check_reach(L, m);
     lua_createtable(L, static_cast<int>(reach.size()), 0);
     for (std::size_t i = 0; i < reach.size(); ++i) {
         lua_pushinteger(L, reach[i].space);
@@ -310,7 +316,8 @@ int board_path(lua_State* L) {
     const Through t = check_through(L, 3);
     const int max = static_cast<int>(std::clamp<lua_Integer>(luaL_optinteger(L, 4, -1), -1, m.board().space_count()));
     charge_work(L, static_cast<std::size_t>(m.board().space_count()));   // a search of the board
-    const auto path = m.path(e, to, t, max);
+    thread_local std::vector<SpaceId> path;   // the thread's, as in board.in_sight
+    path = m.path(e, to, t, max);
     push_id_list(L, path);
     return 1;
 }
@@ -323,7 +330,8 @@ int board_neighbours(lua_State* L) {
     const SpaceId s = check_space(L, 1, m);
     lua_settop(L, 2);
     const auto& kinds = check_kinds(L, 2);
-    const auto ns = m.board().neighbours(s, kinds);
+    thread_local std::vector<SpaceId> ns;   // the thread's, as in board.in_sight
+    ns = m.board().neighbours(s, kinds);
     push_id_list(L, ns);
     return 1;
 }
