@@ -197,7 +197,7 @@ int zone_tagged(lua_State* L) {
         }
         lua_pop(L, 1);
         if (z == kNoZone) continue;
-        scanned += m.zone(z).items.size() + 1;
+        scanned += m.zone(z).items.size();   // (the list itself: charge_list above)
         for (EntityId e : m.zone(z).items)
             if (m.entity(e).has_tag(std::string_view(tag, tag_len))) {
                 lua_pushinteger(L, e);
