@@ -265,6 +265,10 @@ SourceLoc caller_location(lua_State* L, Match& m) {
     return host_of(L).call_sites().locate(L, m.log());
 }
 
+// The bytes a question's record is charged beyond its id: the runner's entry for it
+// (ScriptedDecision: player, id, picks) and its decision event's index, header and fields.
+constexpr std::size_t kDecisionRecordBytes = 192;
+
 // `requests` is the host's list (LuaHost::take_requests) or owned by Lua (push_owned): the
 // error below and the yield both longjmp, so the host's list is handed back before either.
 int ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, bool grouped, const char* fn) {
@@ -275,6 +279,28 @@ int ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, bool gro
         return luaL_error(L, "%s: no match is waiting for decisions here (called while loading, or inside a "
                              "metamethod or sort comparator?)", fn);
     }
+    // What each question leaves for the rest of the match (the answer the runner records for
+    // replays, its decision event) is charged here, where the memory cap is enforced: the runner
+    // records and logs outside the scripts' protection, so a loop of questions that allocates
+    // nothing in Lua would otherwise grow the host without bound and never end (measured:
+    // about 180 MB a second, past 3 GB in 20 s).
+    bool refused = false;
+    {   // (the message's C++ copy is freed at this block's end, before lua_error's longjmp)
+        std::string why;
+        try {
+            for (const DecisionRequest& r : requests) m.charge(kDecisionRecordBytes + r.id.size());
+        } catch (const KernelError& e) {
+            why = e.what();
+        }
+        if (!why.empty()) {
+            host.give_back_requests(&requests);
+            luaL_where(L, 1);
+            lua_pushlstring(L, why.data(), why.size());
+            lua_concat(L, 2);
+            refused = true;
+        }
+    }
+    if (refused) return lua_error(L);
     host.decisions()->ask(requests, grouped, caller_location(L, m));
     host.give_back_requests(&requests);
     return lua_yield(L, 0);

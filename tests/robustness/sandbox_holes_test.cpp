@@ -353,6 +353,18 @@ TEST_CASE("#16.11 the memory cap inside log.within_rule names the card's line", 
     expect_probe_healthy(*host);
 }
 
+TEST_CASE("#16.7 a loop of questions that allocates nothing in Lua meets the memory cap", "[robustness][sandbox][16]") {
+    // Each answer stays in the match's record (the runner's list for replays, the decision
+    // event), which the runner keeps outside the scripts' protection; the request table is
+    // reused and the answer is a number, so Lua allocates nothing. Before decide charged the
+    // record, this loop grew the process by about 180 MB a second and never stopped. The cap
+    // (64 MB) is met after about 280,000 questions, well inside the million asked for here.
+    const std::string error = error_of("local Q = {player = 1, id = 'q', prompt = 'pick', options = {'a', 'b'}, single = true}\n"
+                                       "for _ = 1, 1000000 do decide(Q) end");
+    INFO(error);
+    CHECK(error.rfind("snippet:2: memory cap of 64 MB exceeded", 0) == 0);
+}
+
 TEST_CASE("#16.7 counters a script writes without defining them count against the memory cap", "[robustness][sandbox][16]") {
     // counter.set of an undefined counter to 0 defines it and logs nothing: only the charge
     // for the counter itself bounds it. Names differ in their first bytes, so finding one is quick.
