@@ -184,7 +184,7 @@ public:
     std::size_t kernel_memory_used() const { return alloc_.account.kernel; }   // the running match's, charged
     void enforce_memory_cap(bool on) { alloc_.account.enforcing = on; }
     bool memory_cap_enforced() const { return alloc_.account.enforcing; }
-    bool over_memory_cap() const { return alloc_.account.over(); }
+    bool over_memory_cap(std::size_t more = 0) const { return alloc_.account.over(more); }
     // A memory-cap error that a C function caught and passes on as an ordinary error (Lua
     // cannot re-raise LUA_ERRMEM), so the sandbox's pcall still refuses to swallow it. Set
     // only while such an error is on its way up; the next outermost script call clears it.

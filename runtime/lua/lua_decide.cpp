@@ -117,16 +117,41 @@ DecisionRequest& request_at(std::vector<DecisionRequest>& reqs, std::size_t i) {
     return reqs.emplace_back();
 }
 
+// The bytes a question's options take in the kernel while it waits for its answer: an Option
+// each (std::string label, entity, space) and, for a name the kernel copies, its text. An
+// estimate, like the kernel's other charges (memory_account.h).
+constexpr std::size_t kOptionBytes = sizeof(Option) + 32;
+
+// A question's options live in the kernel, outside Lua's heap, until it is answered: a list of
+// a million entity ids (16 MB in Lua) became about 80 MB of options there. They are not charged
+// (nothing of them outlives the answer), but a list of `n` more options that, with the options
+// read before it for the same decide or decide_all (`held`), would pass the memory cap is
+// refused before it is copied, as a memory-cap error (the sandbox's pcall does not swallow it).
+void check_room_for_options(lua_State* L, std::size_t n, const char* fn, std::size_t& held) {
+    held += n * kOptionBytes;
+    LuaHost& host = host_of(L);
+    if (!host.memory_cap_enforced() || !host.over_memory_cap(held)) return;
+    host.set_memory_error_in_flight(true);
+    const int cap_mb = static_cast<int>(host.limits().memory_bytes >> 20);
+    if (host.over_memory_cap())   // over before this question: what the match holds is the cause
+        luaL_error(L, "memory cap of %d MB exceeded (Lua holds %d MB; this match's events, props, entities, zones, "
+                      "counters and effects %d MB)%s", cap_mb, static_cast<int>(host.memory_used() >> 20),
+                   static_cast<int>(host.kernel_memory_used() >> 20), host.context_suffix().c_str());
+    luaL_error(L, "memory cap of %d MB exceeded (%s: a question's options would take %d MB in the kernel)%s", cap_mb, fn,
+               static_cast<int>(held >> 20), host.context_suffix().c_str());
+}
+
 // Appends an option per id in the list at stack slot `idx`, field `field` ("entities" or
 // "spaces") of a request.
-void add_listed_options(lua_State* L, int idx, int arg, Match& m, const char* fn, const char* field, OptionCursor& options) {
+void add_listed_options(lua_State* L, int idx, int arg, Match& m, const char* fn, const char* field, OptionCursor& options,
+                        std::size_t& held) {
     const bool entities = field[0] == 'e';
     const int type = lua_type(L, idx);
     if (type == LUA_TNIL) return;
     if (type != LUA_TTABLE) luaL_error(L, "%s: field '%s' must be a list of %s", fn, field, entities ? "entities" : "spaces");
     readonly_view_unwrap(L, idx);
     const lua_Integer n = luaL_len(L, idx);
-    charge_list(L, idx);
+    check_room_for_options(L, charge_list(L, idx), fn, held);
     options.reserve_more(n);
     const lua_Integer last = entities ? static_cast<lua_Integer>(m.entity_count()) : m.board().space_count();
     for (lua_Integer i = 1; i <= n; ++i) {
@@ -148,7 +173,7 @@ void add_listed_options(lua_State* L, int idx, int arg, Match& m, const char* fn
 
 // Reads the request table at `t` into `r` (made with push_owned: a Lua error raised here
 // may leave it half filled); raises a Lua error naming the bad field. Stack-neutral.
-void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, DecisionRequest& r) {
+void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, DecisionRequest& r, std::size_t& held) {
     t = lua_absindex(L, t);
     if (!lua_istable(L, t)) luaL_error(L, "%s: the request must be a table {player=, kind=, options=, ...}", fn);
     readonly_view_unwrap(L, t);   // a module's constant request reads like the table
@@ -174,7 +199,7 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
     if (lua_type(L, opts) == LUA_TTABLE) {
         readonly_view_unwrap(L, opts);   // raw reads below
         const lua_Integer n = luaL_len(L, opts);
-        charge_list(L, opts);
+        check_room_for_options(L, charge_list(L, opts), fn, held);
         options.reserve_more(n);   // one allocation, no moves
         for (lua_Integer i = 1; i <= n; ++i) {
             Option& o = options.next();   // filled in place: owned with r
@@ -212,8 +237,8 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
     // Entities and spaces offered as they are (a zone's cards, board.reach's spaces): one
     // option each after `options`, labelled with its name by the kernel, so a script builds
     // no table per option.
-    add_listed_options(L, f + kEntities, arg, m, fn, "entities", options);
-    add_listed_options(L, f + kSpaces, arg, m, fn, "spaces", options);
+    add_listed_options(L, f + kEntities, arg, m, fn, "entities", options, held);
+    add_listed_options(L, f + kSpaces, arg, m, fn, "spaces", options, held);
     options.finish();
     // What is not offered, and why: {{label=, why=}, ...}, shown to a person who asks.
     const int list = f + kUnavailable;
@@ -334,7 +359,8 @@ int decide_one(lua_State* L) {
     Match& m = match_of(L);
     lua_settop(L, 1);
     auto& reqs = request_list(L);
-    check_request(L, 1, 1, m, "decide", request_at(reqs, 0));
+    std::size_t held = 0;
+    check_request(L, 1, 1, m, "decide", request_at(reqs, 0), held);
     reqs.resize(1);
     return ask_and_yield(L, reqs, false, "decide");
 }
@@ -352,9 +378,10 @@ int decide_all(lua_State* L) {
     charge_list(L, 1);
     lua_settop(L, 1);
     auto& reqs = request_list(L);
+    std::size_t held = 0;   // the options of the requests read so far
     for (lua_Integer i = 1; i <= n; ++i) {
         lua_rawgeti(L, 1, i);
-        check_request(L, -1, 1, m, "decide_all", request_at(reqs, static_cast<std::size_t>(i - 1)));
+        check_request(L, -1, 1, m, "decide_all", request_at(reqs, static_cast<std::size_t>(i - 1)), held);
         lua_pop(L, 1);
     }
     reqs.resize(static_cast<std::size_t>(n));

@@ -42,7 +42,12 @@ inline void charge_work(lua_State* L, std::size_t elements) {
 // The same for the list (a table) at stack slot `idx` that the binding reads: a list made once
 // and passed again and again costs the script nothing more each time, so its reading is
 // charged. By its raw length, what is stored: a __len that claims billions is not believed.
-inline void charge_list(lua_State* L, int idx) { charge_work(L, lua_rawlen(L, idx)); }
+// Returns that raw length.
+inline std::size_t charge_list(lua_State* L, int idx) {
+    const std::size_t n = lua_rawlen(L, idx);
+    charge_work(L, n);
+    return n;
+}
 
 // Argument checks, in Lua's own message format; the host names the function as the API
 // reference does (error_names.h): "bad argument #2 to 'zone.move' (...)".

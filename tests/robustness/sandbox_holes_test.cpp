@@ -365,6 +365,27 @@ TEST_CASE("#16.7 a loop of questions that allocates nothing in Lua meets the mem
     CHECK(error.rfind("snippet:2: memory cap of 64 MB exceeded", 0) == 0);
 }
 
+TEST_CASE("#16.7 a question's options count against the memory cap before they are copied", "[robustness][sandbox][16]") {
+    // A list of a million entity ids is 16 MB in Lua; as options (a label copied per entity)
+    // it was about 80 MB more in the kernel, outside the cap (a process of 112 MB; two million:
+    // 214 MB). The question is refused before anything is copied, and pcall cannot swallow it.
+    const std::string plain = error_of("local l = {}\nfor i = 1, 1000000 do l[i] = 1 end\n"
+                                       "decide{player = 1, entities = l, single = true}");
+    INFO(plain);
+    CHECK(plain.rfind("snippet:3: memory cap of 64 MB exceeded (decide: a question's options would take 68 MB", 0) == 0);
+    const std::string caught = error_of("local l = {}\nfor i = 1, 1000000 do l[i] = 1 end\n"
+                                        "local ok = pcall(decide, {player = 1, entities = l, single = true})\n"
+                                        "print(ok and 'answered' or 'swallowed')");
+    INFO(caught);
+    CHECK(caught.find("memory cap of 64 MB exceeded") != std::string::npos);
+    CHECK(caught.find("swallowed") == std::string::npos);
+    // decide_all adds up its questions: two of 500,000 options fit alone (36 MB), not together.
+    const std::string grouped = error_of("local l = {}\nfor i = 1, 500000 do l[i] = 1 end\n"
+                                         "decide_all{{player = 1, entities = l, single = true}, {player = 2, entities = l, single = true}}");
+    INFO(grouped);
+    CHECK(grouped.rfind("snippet:3: memory cap of 64 MB exceeded (decide_all: a question's options would take 68 MB in the kernel)", 0) == 0);
+}
+
 TEST_CASE("#16.7 counters a script writes without defining them count against the memory cap", "[robustness][sandbox][16]") {
     // counter.set of an undefined counter to 0 defines it and logs nothing: only the charge
     // for the counter itself bounds it. Names differ in their first bytes, so finding one is quick.
