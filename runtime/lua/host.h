@@ -185,6 +185,13 @@ public:
     void enforce_memory_cap(bool on) { alloc_.account.enforcing = on; }
     bool memory_cap_enforced() const { return alloc_.account.enforcing; }
     bool over_memory_cap(std::size_t more = 0) const { return alloc_.account.over(more); }
+    // The bytes the scripts may still take before the cap: SIZE_MAX while it is not enforced.
+    std::size_t memory_room() const {
+        const MemoryAccount& a = alloc_.account;
+        if (!a.enforcing || a.limit == 0) return SIZE_MAX;
+        const std::size_t used = a.lua + a.kernel;
+        return used < a.limit ? a.limit - used : 0;
+    }
     // A memory-cap error that a C function caught and passes on as an ordinary error (Lua
     // cannot re-raise LUA_ERRMEM), so the sandbox's pcall still refuses to swallow it. Set
     // only while such an error is on its way up; the next outermost script call clears it.

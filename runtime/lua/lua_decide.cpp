@@ -4,6 +4,8 @@
 // rules coroutine. The runner asks the seat's agent (scripted, random, first-legal, a human)
 // and resumes the coroutine with the answer, which becomes decide's return value.
 #include <algorithm>
+#include <cstdint>
+#include <cstdlib>
 #include <string_view>
 
 #include "host.h"
@@ -117,41 +119,54 @@ DecisionRequest& request_at(std::vector<DecisionRequest>& reqs, std::size_t i) {
     return reqs.emplace_back();
 }
 
-// The bytes a question's options take in the kernel while it waits for its answer: an Option
-// each (std::string label, entity, space) and, for a name the kernel copies, its text. An
-// estimate, like the kernel's other charges (memory_account.h).
+// The bytes an option takes in the kernel besides its label's text: the Option (std::string
+// label, entity, space) and a share of the vector holding it. An estimate, like the kernel's
+// other charges (memory_account.h).
 constexpr std::size_t kOptionBytes = sizeof(Option) + 32;
 
-// A question's options live in the kernel, outside Lua's heap, until it is answered: a list of
-// a million entity ids (16 MB in Lua) became about 80 MB of options there. They are not charged
-// (nothing of them outlives the answer), but a list of `n` more options that, with the options
-// read before it for the same decide or decide_all (`held`), would pass the memory cap is
-// refused before it is copied, as a memory-cap error (the sandbox's pcall does not swallow it).
-void check_room_for_options(lua_State* L, std::size_t n, const char* fn, std::size_t& held) {
-    held += n * kOptionBytes;
-    LuaHost& host = host_of(L);
-    if (!host.memory_cap_enforced() || !host.over_memory_cap(held)) return;
-    host.set_memory_error_in_flight(true);
-    const int cap_mb = static_cast<int>(host.limits().memory_bytes >> 20);
-    if (host.over_memory_cap())   // over before this question: what the match holds is the cause
-        luaL_error(L, "memory cap of %d MB exceeded (Lua holds %d MB; this match's events, props, entities, zones, "
-                      "counters and effects %d MB)%s", cap_mb, static_cast<int>(host.memory_used() >> 20),
-                   static_cast<int>(host.kernel_memory_used() >> 20), host.context_suffix().c_str());
-    luaL_error(L, "memory cap of %d MB exceeded (%s: a question's options would take %d MB in the kernel)%s", cap_mb, fn,
-               static_cast<int>(held >> 20), host.context_suffix().c_str());
-}
+// A question lives in the kernel, outside Lua's heap, until it is answered, and what it copies
+// there can be far more than the Lua it was read from: a list of a million entity ids (16 MB in
+// Lua) became about 80 MB of options, and one 100 KB string listed 5,000 times as labels (or as
+// the `why` of 5,000 unavailable entries) 500 MB. None of it is charged (nothing of it outlives
+// the answer), but a decide or decide_all whose copies would pass the room left under the memory
+// cap is refused as they are made, as a memory-cap error the sandbox's pcall does not swallow.
+struct QuestionRoom {
+    std::size_t held = 0;   // bytes copied (or about to be) for this decide's questions so far
+    std::size_t room;       // what the cap leaves: SIZE_MAX when it is not enforced
+
+    explicit QuestionRoom(lua_State* L) : room(host_of(L).memory_room()) {}
+
+    // Counts `bytes` more; raises once they pass the room.
+    void take(lua_State* L, const char* fn, std::size_t bytes) {
+        held += bytes;
+        if (held > room) refuse(L, fn);
+    }
+
+    [[noreturn]] void refuse(lua_State* L, const char* fn) const {
+        LuaHost& host = host_of(L);
+        host.set_memory_error_in_flight(true);
+        const int cap_mb = static_cast<int>(host.limits().memory_bytes >> 20);
+        if (host.over_memory_cap())   // over before this question: what the match holds is the cause
+            luaL_error(L, "memory cap of %d MB exceeded (Lua holds %d MB; this match's events, props, entities, zones, "
+                          "counters and effects %d MB)%s", cap_mb, static_cast<int>(host.memory_used() >> 20),
+                       static_cast<int>(host.kernel_memory_used() >> 20), host.context_suffix().c_str());
+        luaL_error(L, "memory cap of %d MB exceeded (%s: the question's options would take more than the %d MB left)%s",
+                   cap_mb, fn, static_cast<int>(room >> 20), host.context_suffix().c_str());
+        std::abort();   // (luaL_error does not return)
+    }
+};
 
 // Appends an option per id in the list at stack slot `idx`, field `field` ("entities" or
 // "spaces") of a request.
 void add_listed_options(lua_State* L, int idx, int arg, Match& m, const char* fn, const char* field, OptionCursor& options,
-                        std::size_t& held) {
+                        QuestionRoom& room) {
     const bool entities = field[0] == 'e';
     const int type = lua_type(L, idx);
     if (type == LUA_TNIL) return;
     if (type != LUA_TTABLE) luaL_error(L, "%s: field '%s' must be a list of %s", fn, field, entities ? "entities" : "spaces");
     readonly_view_unwrap(L, idx);
     const lua_Integer n = luaL_len(L, idx);
-    check_room_for_options(L, charge_list(L, idx), fn, held);
+    room.take(L, fn, charge_list(L, idx) * kOptionBytes);
     options.reserve_more(n);
     const lua_Integer last = entities ? static_cast<lua_Integer>(m.entity_count()) : m.board().space_count();
     for (lua_Integer i = 1; i <= n; ++i) {
@@ -167,13 +182,14 @@ void add_listed_options(lua_State* L, int idx, int arg, Match& m, const char* fn
             o.space = quick ? static_cast<SpaceId>(id) : check_space_at(L, -1, arg, "field 'spaces'", m);
             o.label = m.board().space(o.space).name;
         }
+        room.take(L, fn, o.label.size());   // a name copied per option: one entity listed a million times
         lua_pop(L, 1);
     }
 }
 
 // Reads the request table at `t` into `r` (made with push_owned: a Lua error raised here
 // may leave it half filled); raises a Lua error naming the bad field. Stack-neutral.
-void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, DecisionRequest& r, std::size_t& held) {
+void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, DecisionRequest& r, QuestionRoom& room) {
     t = lua_absindex(L, t);
     if (!lua_istable(L, t)) luaL_error(L, "%s: the request must be a table {player=, kind=, options=, ...}", fn);
     readonly_view_unwrap(L, t);   // a module's constant request reads like the table
@@ -199,7 +215,7 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
     if (lua_type(L, opts) == LUA_TTABLE) {
         readonly_view_unwrap(L, opts);   // raw reads below
         const lua_Integer n = luaL_len(L, opts);
-        check_room_for_options(L, charge_list(L, opts), fn, held);
+        room.take(L, fn, charge_list(L, opts) * kOptionBytes);
         options.reserve_more(n);   // one allocation, no moves
         for (lua_Integer i = 1; i <= n; ++i) {
             Option& o = options.next();   // filled in place: owned with r
@@ -207,6 +223,7 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
             if (type == LUA_TSTRING) {
                 std::size_t len = 0;
                 const char* label = lua_tolstring(L, -1, &len);
+                room.take(L, fn, len);   // before the copy: one string may be listed many times
                 o.label.assign(label, len);
             } else if (type == LUA_TTABLE) {
                 const int ot = lua_gettop(L);
@@ -218,6 +235,7 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
                 push_option_field(L, ot, plain, kLabel);
                 const bool labelled = string_at(L, -1, "label", o.label);
                 lua_pop(L, 1);
+                room.take(L, fn, o.label.size());
                 if (!labelled) luaL_error(L, "%s: options[%d] needs a 'label'", fn, (int)i);
                 push_option_field(L, ot, plain, kValue);
                 check_storable(L, -1);   // a value the kernel could store, though decide returns numbers
@@ -237,8 +255,8 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
     // Entities and spaces offered as they are (a zone's cards, board.reach's spaces): one
     // option each after `options`, labelled with its name by the kernel, so a script builds
     // no table per option.
-    add_listed_options(L, f + kEntities, arg, m, fn, "entities", options, held);
-    add_listed_options(L, f + kSpaces, arg, m, fn, "spaces", options, held);
+    add_listed_options(L, f + kEntities, arg, m, fn, "entities", options, room);
+    add_listed_options(L, f + kSpaces, arg, m, fn, "spaces", options, room);
     options.finish();
     // What is not offered, and why: {{label=, why=}, ...}, shown to a person who asks.
     const int list = f + kUnavailable;
@@ -252,6 +270,7 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
             Unavailable& u = r.unavailable.emplace_back();
             if (!get_field_string(L, -1, "label", u.label) || !get_field_string(L, -1, "why", u.why))
                 luaL_error(L, "%s: unavailable[%d] needs a 'label' and a 'why' (strings)", fn, (int)i);
+            room.take(L, fn, sizeof(Unavailable) + u.label.size() + u.why.size());
             lua_pop(L, 1);
         }
     } else if (!lua_isnil(L, list)) {
@@ -359,8 +378,8 @@ int decide_one(lua_State* L) {
     Match& m = match_of(L);
     lua_settop(L, 1);
     auto& reqs = request_list(L);
-    std::size_t held = 0;
-    check_request(L, 1, 1, m, "decide", request_at(reqs, 0), held);
+    QuestionRoom room(L);
+    check_request(L, 1, 1, m, "decide", request_at(reqs, 0), room);
     reqs.resize(1);
     return ask_and_yield(L, reqs, false, "decide");
 }
@@ -378,10 +397,10 @@ int decide_all(lua_State* L) {
     charge_list(L, 1);
     lua_settop(L, 1);
     auto& reqs = request_list(L);
-    std::size_t held = 0;   // the options of the requests read so far
+    QuestionRoom room(L);   // the copies of every request read so far
     for (lua_Integer i = 1; i <= n; ++i) {
         lua_rawgeti(L, 1, i);
-        check_request(L, -1, 1, m, "decide_all", request_at(reqs, static_cast<std::size_t>(i - 1)), held);
+        check_request(L, -1, 1, m, "decide_all", request_at(reqs, static_cast<std::size_t>(i - 1)), room);
         lua_pop(L, 1);
     }
     reqs.resize(static_cast<std::size_t>(n));
