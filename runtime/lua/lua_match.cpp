@@ -55,9 +55,12 @@ int match_allies(lua_State* L) {
     return 1;
 }
 
+// The longest reason match.finish takes.
+constexpr std::size_t kMaxReasonBytes = 256;
+
 /// match.finish(winners, reason)
 /// Ends the match. `winners` is a player, a list of players, or nil/{} for a draw;
-/// `reason` a short word for the log ("knockout", "time-out").
+/// `reason` a short word for the log ("knockout", "time-out"), at most 256 bytes.
 int match_finish(lua_State* L) {
     Match& m = match_of(L);
     // Every check comes first; the winners list is built in kernel_call after them, where
@@ -77,7 +80,13 @@ int match_finish(lua_State* L) {
     } else if (!lua_isnoneornil(L, 1)) {
         return luaL_typeerror(L, 1, "player, list of players or nil");
     }
-    const char* reason = luaL_checkstring(L, 2);
+    std::size_t reason_len = 0;
+    const char* reason = luaL_checklstring(L, 2, &reason_len);
+    // The reason goes into every record a match leaves (its result, each bench and lab line):
+    // a long one, kept for thousands of matches, would fill the host, so it is a short word.
+    if (reason_len > kMaxReasonBytes)
+        return luaL_error(L, "match.finish: the reason is a short word for the log, at most %d bytes (got %I)",
+                          static_cast<int>(kMaxReasonBytes), static_cast<LUAI_UACINT>(reason_len));
     if (m.result().finished) return luaL_error(L, "match.finish: the match has already finished");
     return kernel_call(L, [&] {
         std::vector<PlayerIndex> winners;

@@ -411,6 +411,22 @@ TEST_CASE("#16.7 a string listed many times in a question is counted once per co
                        question_too_big(4));
 }
 
+TEST_CASE("#16.7 what a match leaves in every result is bounded: the failure's message and the reason", "[robustness][sandbox][16]") {
+    // Each bench and lab result keeps the match's error and reason, for thousands of matches:
+    // error(s) with a 20 MB s, or match.finish(nil, s), made a 1.7 GB bench of 40 matches.
+    const std::string error = error_of("local big = string.rep('x', 1000000)\nerror(big .. '[the end]')");
+    INFO(error.substr(0, 200));
+    CHECK(error.size() < 4200);
+    CHECK(error.rfind("snippet:2: xxxx", 0) == 0);
+    CHECK(error.find("bytes cut] ...") != std::string::npos);
+    CHECK(error.find("x[the end]") != std::string::npos);   // the tail, where a card's context goes
+    CHECK(error_of("match.finish(nil, string.rep('x', 257))") ==
+          "snippet:1: match.finish: the reason is a short word for the log, at most 256 bytes (got 257)");
+    auto r = run_snippet("match.finish(nil, string.rep('x', 256))");
+    CHECK(r.finished());
+    CHECK(r.match().result().reason.size() == 256);
+}
+
 TEST_CASE("#16.7 counters a script writes without defining them count against the memory cap", "[robustness][sandbox][16]") {
     // counter.set of an undefined counter to 0 defines it and logs nothing: only the charge
     // for the counter itself bounds it. Names differ in their first bytes, so finding one is quick.

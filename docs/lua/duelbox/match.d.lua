@@ -43,7 +43,7 @@ function match.allies(a, b) end
 ---`match.finish(winners, reason)`
 ---
 ---Ends the match. `winners` is a player, a list of players, or nil/{} for a draw;
----`reason` a short word for the log ("knockout", "time-out").
+---`reason` a short word for the log ("knockout", "time-out"), at most 256 bytes.
 ---@param winners any
 ---@param reason any
 function match.finish(winners, reason) end
