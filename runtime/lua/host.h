@@ -53,6 +53,8 @@ public:
     // Whether player p's decisions go to a person (a terminal, the editor), so that a rule may
     // spend time saying what it does not offer and why (match.asks_person).
     virtual bool asks_person(PlayerIndex p) const { (void)p; return false; }
+    // How many questions this match has had answered so far (decide stops at limits.decisions).
+    virtual std::int64_t answered() const { return 0; }
     // match.checkpoint (checkpoint.h): whether this run records checkpoints, and recording one
     // whose saved value is at stack slot `data` of L. "" or why the value cannot be saved.
     virtual bool records_checkpoints() const { return false; }

@@ -323,6 +323,15 @@ int ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, bool gro
         return luaL_error(L, "%s: no match is waiting for decisions here (called while loading, or inside a "
                              "metamethod or sort comparator?)", fn);
     }
+    // An endless loop of questions: each resume is short, so the instruction budget never stops
+    // it, and with thinking seats (a search a question) the memory cap would take days.
+    const std::int64_t limit = host.limits().decisions;
+    if (host.decisions()->answered() + static_cast<std::int64_t>(requests.size()) > limit) {
+        host.give_back_requests(&requests);
+        return luaL_error(L, "%s: the match has asked %I questions, its limit (limits.decisions in the scenario): "
+                             "an endless loop of questions? A game that needs more raises the limit", fn,
+                          static_cast<LUAI_UACINT>(limit));
+    }
     // What each question leaves for the rest of the match (the answer the runner records for
     // replays, its decision event) is charged here, where the memory cap is enforced: the runner
     // records and logs outside the scripts' protection, so a loop of questions that allocates

@@ -99,6 +99,7 @@ public:
     // DecisionSink: called by decide/decide_all from inside the coroutine.
     void ask(std::vector<DecisionRequest>& requests, bool grouped, SourceLoc where) override;
     bool asks_person(PlayerIndex p) const override;
+    std::int64_t answered() const override { return static_cast<std::int64_t>(taken_.size()); }
     bool records_checkpoints() const override {
         return recording_ && (!seed_free_only_ || (!seed_free_ && still_seed_free()));
     }

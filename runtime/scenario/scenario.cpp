@@ -27,6 +27,7 @@ struct LimitCeilings {
     static constexpr std::int64_t instructions = 1'000'000'000;
     static constexpr std::int64_t memory_mb = 1024;
     static constexpr std::int64_t time_slice_ms = 10'000;
+    static constexpr std::int64_t decisions = 100'000'000;
 };
 
 // [SECTION] Field readers for each part
@@ -175,7 +176,7 @@ Expectations parse_expect(const json& v, const std::string& path, std::size_t se
 }
 
 Limits parse_limits(const json& v, const std::string& path) {
-    ObjectReader r(v, path, {"instructions", "memory_mb", "time_slice_ms"});
+    ObjectReader r(v, path, {"instructions", "memory_mb", "time_slice_ms", "decisions"});
     Limits l;
     if (auto* f = r.find("instructions"))
         l.instructions = fields::read_int(*f, r.path("instructions"), 1, LimitCeilings::instructions);
@@ -183,6 +184,8 @@ Limits parse_limits(const json& v, const std::string& path) {
         l.memory_bytes = fields::read_int(*f, r.path("memory_mb"), 1, LimitCeilings::memory_mb) * kMiB;
     if (auto* f = r.find("time_slice_ms"))
         l.time_slice_ms = fields::read_int(*f, r.path("time_slice_ms"), 1, LimitCeilings::time_slice_ms);
+    if (auto* f = r.find("decisions"))
+        l.decisions = fields::read_int(*f, r.path("decisions"), 1, LimitCeilings::decisions);
     return l;
 }
 
@@ -320,7 +323,8 @@ json scenario_to_json(const Scenario& s) {
     // Files count memory in MiB; a byte limit set in code that is not a whole MiB rounds up.
     j["limits"] = {{"instructions", s.limits.instructions},
                    {"memory_mb", (s.limits.memory_bytes + kMiB - 1) / kMiB},
-                   {"time_slice_ms", s.limits.time_slice_ms}};
+                   {"time_slice_ms", s.limits.time_slice_ms},
+                   {"decisions", s.limits.decisions}};
     return j;
 }
 

@@ -244,7 +244,11 @@ std::string render_markdown(const Reference& ref) {
          "  A loop of 3,000 `zone.items` over a 20,000-card zone stops at the budget instead of\n"
          "  running for minutes (`tests/robustness/kernel_work_budget_test.cpp`).\n"
          "- **Memory cap**: " << sb.memory_mb << " MB per Lua state, enforced while scripts run.\n"
-         "- A scenario may change them: `\"limits\": {\"instructions\": N, \"memory_mb\": N, \"time_slice_ms\": N}`.\n\n"
+         "- **Questions**: a match asks at most 20,000 (`decide` counts each of `decide_all`'s): a loop of\n"
+         "  questions runs in short resumes the budget never stops, and with thinking seats (a search per\n"
+         "  question) the memory cap would take days. The longest shipped scenario asks 2,180.\n"
+         "- A scenario may change them: `\"limits\": {\"instructions\": N, \"memory_mb\": N, \"time_slice_ms\": N,\n"
+         "  \"decisions\": N}`.\n\n"
          "Both stop the match with the file:line and the card, and `pcall` cannot catch them:\n\n";
     for (const Example& e : sb.limits) o << code_block("lua", e.code) << code_block("text", e.error) << "\n";
 

@@ -359,10 +359,33 @@ TEST_CASE("#16.7 a loop of questions that allocates nothing in Lua meets the mem
     // reused and the answer is a number, so Lua allocates nothing. Before decide charged the
     // record, this loop grew the process by about 180 MB a second and never stopped. The cap
     // (64 MB) is met after about 280,000 questions, well inside the million asked for here.
-    const std::string error = error_of("local Q = {player = 1, id = 'q', prompt = 'pick', options = {'a', 'b'}, single = true}\n"
-                                       "for _ = 1, 1000000 do decide(Q) end");
-    INFO(error);
-    CHECK(error.rfind("snippet:2: memory cap of 64 MB exceeded", 0) == 0);
+    Scenario s = snippet_scenario("local Q = {player = 1, id = 'q', prompt = 'pick', options = {'a', 'b'}, single = true}\n"
+                                  "for _ = 1, 1000000 do decide(Q) end");
+    s.limits.decisions = 10'000'000;   // past the memory cap: the charge, not the count, stops it here
+    const RunResult r = run_scenario(s);
+    INFO(r.error);
+    CHECK(r.error.rfind("snippet:2: memory cap of 64 MB exceeded", 0) == 0);
+}
+
+TEST_CASE("#16.7 a match asks at most limits.decisions questions", "[robustness][sandbox][16]") {
+    // With a search per question (~0.7 s for mcts), the memory cap would stop a loop of
+    // questions after days; the count stops it (default 20,000; the scenario may set it).
+    const std::string loop = "local Q = {player = 1, id = 'q', prompt = 'pick', options = {'a', 'b'}, single = true}\n"
+                             "for _ = 1, 1000000 do decide(Q) end";
+    CHECK(error_of(loop) == "snippet:2: decide: the match has asked 20000 questions, its limit (limits.decisions in the "
+                            "scenario): an endless loop of questions? A game that needs more raises the limit");
+    Scenario s = snippet_scenario(loop);
+    s.limits.decisions = 10;
+    const RunResult r = run_scenario(s);
+    CHECK(r.error.rfind("snippet:2: decide: the match has asked 10 questions", 0) == 0);
+    CHECK(r.of_type("decision").size() == 10);   // ten answered, the eleventh refused
+    // decide_all counts each of its questions.
+    Scenario g = snippet_scenario("local Q = {player = 1, id = 'q', options = {'a', 'b'}, single = true}\n"
+                                  "for _ = 1, 100 do decide_all{Q, Q, Q} end");
+    g.limits.decisions = 10;
+    const RunResult rg = run_scenario(g);
+    CHECK(rg.error.rfind("snippet:2: decide_all: the match has asked 10 questions", 0) == 0);
+    CHECK(rg.of_type("decision").size() == 9);
 }
 
 // Checks that the snippet `code` fails with a message beginning with `prefix`.

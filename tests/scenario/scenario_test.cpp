@@ -98,6 +98,7 @@ void require_same(const Scenario& a, const Scenario& b) {
     CHECK(a.limits.instructions == b.limits.instructions);
     CHECK(a.limits.memory_bytes == b.limits.memory_bytes);
     CHECK(a.limits.time_slice_ms == b.limits.time_slice_ms);
+    CHECK(a.limits.decisions == b.limits.decisions);
 }
 
 // Writes `s` and reads it back the way a file would be (dump + parse, so number types are re-read).
@@ -183,6 +184,7 @@ TEST_CASE("a scenario with every field parses", "[scenario]") {
     CHECK(s.limits.instructions == 1000000);
     CHECK(s.limits.memory_bytes == 16 * (std::int64_t{1} << 20));
     CHECK(s.limits.time_slice_ms == 5);
+    CHECK(s.limits.decisions == 500);
 }
 
 TEST_CASE("a full scenario round-trips through scenario_to_json", "[scenario]") {
@@ -248,6 +250,7 @@ TEST_CASE("a minimal scenario takes every default", "[scenario]") {
     CHECK(s.limits.instructions == defaults.instructions);
     CHECK(s.limits.memory_bytes == defaults.memory_bytes);
     CHECK(s.limits.time_slice_ms == defaults.time_slice_ms);
+    CHECK(s.limits.decisions == defaults.decisions);
     require_same(s, round_trip(s));
 }
 
@@ -331,7 +334,7 @@ TEST_CASE("errors read <file>: <field path>: ...", "[scenario]") {
         CHECK_THAT(parse_error(minimal(R"("expect": {"winer": 1})")),
                    StartsWith("s.json: expect.winer: unknown field (known: winner, winners, draw, "));
         CHECK_THAT(parse_error(minimal(R"("limits": {"memory": 1})")),
-                   StartsWith("s.json: limits.memory: unknown field (known: instructions, memory_mb, time_slice_ms)"));
+                   StartsWith("s.json: limits.memory: unknown field (known: instructions, memory_mb, time_slice_ms, decisions)"));
         CHECK_THAT(parse_error(minimal(R"("decisions": [{"pick": 0}, {"pik": 0}])")),
                    StartsWith("s.json: decisions[1].pik: unknown field"));
         CHECK_THAT(parse_error(minimal(R"("expect": {"events": [{"type": "hit", "field": {}}]})")),
@@ -396,6 +399,8 @@ TEST_CASE("errors read <file>: <field path>: ...", "[scenario]") {
               "s.json: limits.memory_mb: expected an integer from 1 to 1024; got 0");
         CHECK(parse_error(minimal(R"("limits": {"time_slice_ms": -1})")) ==
               "s.json: limits.time_slice_ms: expected an integer from 1 to 10000; got -1");
+        CHECK(parse_error(minimal(R"("limits": {"decisions": 0})")) ==
+              "s.json: limits.decisions: expected an integer from 1 to 100000000; got 0");
     }
     SECTION("stop") {
         CHECK(parse_error(minimal(R"("stop": {"after_events": -1})")) ==
