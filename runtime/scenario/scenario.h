@@ -81,8 +81,8 @@ struct Limits {
     std::int64_t time_slice_ms = 20;         // a call running longer than this gets its instructions counted
     // Questions a match may ask in all. Each resume is short, so the instruction budget never
     // stops a loop of decide, and with thinking agents (a search per question, ~0.7 s) the memory
-    // cap would take days: this stops it. 20,000 is 9x the longest shipped scenario (the
-    // 20,091-event Line Duel asks 2,180) and 27x a Helter Skelter bench match (at most 735).
+    // cap would take days: this stops it. 20,000 is 9x the longest shipped scenario (a
+    // 20,091-event match asking 2,180) and 27x the longest bench match of the shipped games (735).
     std::int64_t decisions = 20'000;
 };
 
