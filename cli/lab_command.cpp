@@ -23,6 +23,7 @@
 #include "lab_results.h"
 #include "lab_run.h"
 #include "search/search_agents.h"
+#include "kernel/json_text.h"
 
 namespace duelbox::cli {
 
@@ -127,7 +128,7 @@ bool write_outputs(const LabResult& r, const std::string& dir) {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     const std::pair<std::string, std::string> files[] = {
-        {"results.json", lab_result_json(r).dump(1) + "\n"},
+        {"results.json", json_text(lab_result_json(r), 1) + "\n"},
         {"results.csv", lab_result_csv(r)},
         {"report.html", lab_report_html(r)},
     };
@@ -243,7 +244,7 @@ int duel_command(const Scenario& base, const std::string& target, const std::str
         std::filesystem::create_directories(out, ec);
         const std::string path = out + "/duel.json";
         std::ofstream file(path, std::ios::binary);
-        file << duel_result_json(r, opts, command, wide).dump(1) << "\n";
+        file << json_text(duel_result_json(r, opts, command, wide), 1) << "\n";
         if (!file) {
             std::cerr << "duelbox lab: cannot write " << path << (ec ? ": " + ec.message() : std::string()) << "\n";
             return kFailed;

@@ -15,6 +15,7 @@
 #include "scenario/expectations.h"
 #include "scenario/rules_reference.h"
 #include "scenario/scenario.h"
+#include "kernel/json_text.h"
 
 namespace duelbox::cli {
 
@@ -333,7 +334,7 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
     }
     if (!o.record.empty()) {
         std::ofstream out(o.record);
-        out << replay_to_json(runner.replay()).dump(2) << "\n";
+        out << json_text(replay_to_json(runner.replay()), 2) << "\n";
         if (!out) {
             std::cerr << "duelbox: cannot write " << o.record << "\n";
             return kBadInput;

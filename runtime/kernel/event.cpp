@@ -5,6 +5,7 @@
 #include <string>
 
 #include <nlohmann/json.hpp>
+#include "json_text.h"
 
 namespace duelbox {
 
@@ -419,18 +420,18 @@ std::string EventLog::narrate(const Event& e, PlayerIndex viewer, const NameReso
 }
 
 std::string EventLog::to_json_line(const Event& e, PlayerIndex viewer, const NameResolver* names) const {
-    std::string out = "{\"seq\":" + std::to_string(e.seq) + ",\"type\":" + nlohmann::json(e.type).dump();
+    std::string out = "{\"seq\":" + std::to_string(e.seq) + ",\"type\":" + json_quoted(e.type);
     out += ",\"data\":{";
     bool first = true;
     for (const auto& f : e.fields) {
         if (!sees(f, viewer)) continue;
         if (!first) out += ",";
         first = false;
-        out += nlohmann::json(f.key).dump() + ":" + value_to_json(f.value);
+        out += json_quoted(f.key) + ":" + value_to_json(f.value);
     }
     out += "}";
-    if (e.source.file != 0) out += ",\"source\":" + nlohmann::json(where(e)).dump();
-    if (names) out += ",\"text\":" + nlohmann::json(narrate(e, viewer, *names)).dump();
+    if (e.source.file != 0) out += ",\"source\":" + json_quoted(where(e));
+    if (names) out += ",\"text\":" + json_quoted(narrate(e, viewer, *names));
     out += "}";
     return out;
 }

@@ -1,6 +1,7 @@
 #include "value.h"
 
 #include <nlohmann/json.hpp>
+#include "json_text.h"
 
 namespace duelbox {
 
@@ -15,7 +16,7 @@ std::string value_to_json(const Value& v) {
     if (std::holds_alternative<Nil>(v)) return "null";
     if (auto b = std::get_if<bool>(&v)) return *b ? "true" : "false";
     if (auto i = std::get_if<std::int64_t>(&v)) return std::to_string(*i);
-    return nlohmann::json(std::get<std::string>(v)).dump();
+    return json_quoted(std::get<std::string>(v));
 }
 
 }  // namespace duelbox

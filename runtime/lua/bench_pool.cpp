@@ -13,6 +13,7 @@
 #include "host_pool.h"
 #include "raw_field.h"
 #include "setup_reuse.h"
+#include "kernel/json_text.h"
 
 namespace duelbox {
 
@@ -138,7 +139,7 @@ std::string bench_result_json(const BenchMatch& m) {
     j["health"] = m.health;
     j["reason"] = m.reason;
     if (m.state != RunState::Finished) j["error"] = m.error;
-    return j.dump();
+    return json_text(j);
 }
 
 }  // namespace duelbox

@@ -107,12 +107,17 @@ void MatchRunner::release() {
 namespace {
 constexpr std::size_t kMaxErrorBytes = 4096;
 
+// Whether byte c continues a UTF-8 sequence (10xxxxxx): a cut there would split a character.
+bool continues_utf8(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
 std::string bounded_message(std::string message) {
     if (message.size() <= kMaxErrorBytes) return message;
     constexpr std::size_t kTail = 512;
-    const std::size_t head = kMaxErrorBytes - kTail;
-    const std::size_t cut = message.size() - head - kTail;
-    return message.substr(0, head) + " ... [" + std::to_string(cut) + " bytes cut] ... " + message.substr(message.size() - kTail);
+    std::size_t head = kMaxErrorBytes - kTail;                // both cuts on a character's first byte
+    while (head > 0 && continues_utf8(message[head])) --head;
+    std::size_t tail = message.size() - kTail;
+    while (tail < message.size() && continues_utf8(message[tail])) ++tail;
+    return message.substr(0, head) + " ... [" + std::to_string(tail - head) + " bytes cut] ... " + message.substr(tail);
 }
 }  // namespace
 

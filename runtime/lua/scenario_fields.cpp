@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "raw_field.h"
+#include "kernel/json_text.h"
 
 namespace duelbox {
 
@@ -116,7 +117,7 @@ std::vector<std::string> names_of(const std::vector<Declared>& list) {
 }
 
 std::string shown(const nlohmann::json& v) {
-    return v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return json_text(v);
 }
 
 std::string bound_text(double b) {
@@ -163,7 +164,7 @@ std::string field(const char* parent, const std::string& key) {
     for (char c : key)
         plain = plain && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_');
     if (plain) return std::string(parent) + "." + key;
-    return std::string(parent) + "[" + nlohmann::json(key).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "]";
+    return std::string(parent) + "[" + json_quoted(key) + "]";
 }
 
 std::string joined(const std::vector<std::string>& v) {

@@ -1,6 +1,7 @@
 #include "expectations.h"
 
 #include "kernel/match.h"
+#include "kernel/json_text.h"
 
 namespace duelbox {
 
@@ -63,7 +64,7 @@ std::vector<std::string> check_expectations(const Expectations& expect, const Ma
         const auto& x = expect.events[i];
         while (at < n && !matches(events[at], x)) ++at;
         if (at == n) {
-            out.push_back("expect.events[" + std::to_string(i) + "]: no event " + x.type + " " + x.fields.dump() +
+            out.push_back("expect.events[" + std::to_string(i) + "]: no event " + x.type + " " + json_text(x.fields) +
                           (i > 0 ? " after the previous expected event" : ""));
             break;
         }

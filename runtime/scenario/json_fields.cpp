@@ -9,6 +9,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include "kernel/json_text.h"
 
 namespace duelbox::fields {
 
@@ -26,7 +27,7 @@ std::string describe(const json& v) {
     if (v.is_array()) return "an array";
     if (v.is_object()) return "an object";
     // `replace`: a value built in code may hold bad UTF-8, and an error message must not throw.
-    std::string s = v.dump(-1, ' ', false, json::error_handler_t::replace);
+    std::string s = json_text(v);
     // A pasted paragraph in the wrong field should not swamp the message. Cut on a UTF-8
     // character boundary: a message holding half a character makes json::dump throw when
     // the CLI or the editor later puts the error into JSON.
@@ -173,7 +174,7 @@ std::string key_path(const std::string& parent, const std::string& key) {
     for (char c : key)
         plain = plain && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
                           c == '-');
-    return plain ? join(parent, key) : parent + "[" + json(key).dump(-1, ' ', false, json::error_handler_t::replace) + "]";
+    return plain ? join(parent, key) : parent + "[" + json_quoted(key) + "]";
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 
 #include "json_fields.h"
 #include "map_sight.h"
+#include "kernel/json_text.h"
 
 namespace duelbox {
 
@@ -27,7 +28,7 @@ constexpr std::int64_t kMaxLine = 10'000;
 // a 40-space board with detailed outlines needs a few million.
 constexpr double kMaxSightSteps = 2e8;
 
-std::string quote_name(const std::string& s) { return json(s).dump(); }
+std::string quote_name(const std::string& s) { return json_quoted(s); }
 
 double read_number(const json& v, const std::string& path) {
     if (!v.is_number()) f::expected(path, "a number", v);
@@ -41,7 +42,7 @@ std::string attr_path(const std::string& parent, const std::string& key) {
     for (char c : key)
         plain = plain && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
                           c == '-');
-    return plain ? f::join(parent, key) : parent + "[" + json(key).dump(-1, ' ', false, json::error_handler_t::replace) + "]";
+    return plain ? f::join(parent, key) : parent + "[" + json_quoted(key) + "]";
 }
 
 Value read_attr(const json& v, const std::string& path) {

@@ -7,6 +7,7 @@
 
 #include "../support/lua_harness.h"
 #include "../support/temp_dir.h"
+#include "lua/bench_pool.h"
 #include "lua/bounded_library.h"
 #include "probe_run.h"
 
@@ -443,11 +444,35 @@ TEST_CASE("#16.7 what a match leaves in every result is bounded: the failure's m
     CHECK(error.rfind("snippet:2: xxxx", 0) == 0);
     CHECK(error.find("bytes cut] ...") != std::string::npos);
     CHECK(error.find("x[the end]") != std::string::npos);   // the tail, where a card's context goes
+    // Both cuts fall between characters: a two-byte character split in half made the results
+    // line invalid UTF-8, and `bench --results` ended with an internal error.
+    const std::string wide = error_of("error(string.rep('\\u{A7}', 500000))");
+    CHECK(wide.find("bytes cut] ...") != std::string::npos);
+    CHECK_NOTHROW(nlohmann::json(wide).dump());   // a strict dump throws on bytes that are not UTF-8
     CHECK(error_of("match.finish(nil, string.rep('x', 257))") ==
           "snippet:1: match.finish: the reason is a short word for the log, at most 256 bytes (got 257)");
     auto r = run_snippet("match.finish(nil, string.rep('x', 256))");
     CHECK(r.finished());
     CHECK(r.match().result().reason.size() == 256);
+}
+
+TEST_CASE("a script's bytes that are not UTF-8 are written as U+FFFD in JSON output, not an internal error", "[robustness][sandbox]") {
+    // A Lua string is any bytes; `error("\255")` or an event field with them ended
+    // `duelbox run --json`, `bench --results` and `lab` with a JSON exception.
+    const std::string replacement = "\xEF\xBF\xBD";
+    auto r = run_snippet("log.event('x', '{a}', {a = 'bad \\255 byte'})");
+    REQUIRE(r.finished());
+    const Event* e = r.first("x");
+    REQUIRE(e);
+    const std::string line = r.match().log().to_json_line(*e, EventLog::kObserver, nullptr);
+    CHECK(line.find("\"a\":\"bad " + replacement + " byte\"") != std::string::npos);
+    BenchMatch m;
+    m.seed = 7;
+    m.state = RunState::Failed;
+    m.error = error_of("error('bad \\255 bytes')");
+    const std::string result = bench_result_json(m);
+    CHECK(result.rfind("{\"seed\":7,", 0) == 0);   // the format's key order, kept
+    CHECK(result.find("bad " + replacement + " bytes") != std::string::npos);
 }
 
 TEST_CASE("#16.7 counters a script writes without defining them count against the memory cap", "[robustness][sandbox][16]") {
