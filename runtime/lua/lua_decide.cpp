@@ -10,6 +10,7 @@
 
 #include "host.h"
 #include "kernel/decision.h"
+#include "kernel/utf8.h"
 #include "lua_modules.h"
 #include "lua_util.h"
 #include "readonly_view.h"
@@ -204,6 +205,11 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
     if (!parse_decision_kind(kind, r.kind))
         luaL_error(L, "%s: field 'kind' must be \"choose\", \"order\", \"number\" or \"yesno\" (got \"%s\")", fn, kind);
     string_at(L, f + kId, "id", r.id);
+    // A replay matches its scripted answers by this id, read back from JSON, where bytes that
+    // are not UTF-8 become U+FFFD: such an id could never be answered again (utf8.h).
+    if (const std::size_t bad = utf8_error_at(r.id); bad != std::string_view::npos)
+        luaL_error(L, "%s: field 'id' must be UTF-8 text (its byte %d is not): a replay matches answers by it", fn,
+                   static_cast<int>(bad + 1));
     string_at(L, f + kPrompt, "prompt", r.prompt);
     r.secret = lua_toboolean(L, f + kSecret);
     r.unannounced = lua_toboolean(L, f + kUnannounced);
@@ -376,7 +382,7 @@ std::vector<DecisionRequest>& request_list(lua_State* L) {
 /// for the script's own reading: the answer is option numbers). `entities = {e...}` and
 /// `spaces = {s...}` add one option per entity or space after `options`, labelled with its
 /// name (no table per option: `decide{player = p, options = {"stay"}, spaces = board.reach(f, 2)}`
-/// answers 1 for "stay", k + 1 for the k-th space). `id` names the question for scripted
+/// answers 1 for "stay", k + 1 for the k-th space). `id` (UTF-8 text) names the question for scripted
 /// answers; `secret` hides the answer from the other players in the log; `unannounced` hides
 /// the question itself (its decision event is the chooser's alone): for a question put only
 /// when the player can do something, which would otherwise tell the others what they hold.

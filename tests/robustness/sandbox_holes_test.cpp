@@ -475,6 +475,22 @@ TEST_CASE("a script's bytes that are not UTF-8 are written as U+FFFD in JSON out
     CHECK(result.find("bad " + replacement + " bytes") != std::string::npos);
 }
 
+TEST_CASE("a question's id that is not UTF-8 is refused: a replay could never match it again", "[robustness][sandbox]") {
+    // JSON writes such bytes as U+FFFD, so the replay's scripted answer for "\255" read back as
+    // U+FFFD and failed with "scripted answer for ... but player 1 asks ...".
+    CHECK(error_of("decide{player = 1, id = 'pick\\255', options = {'a', 'b'}}") ==
+          "snippet:1: decide: field 'id' must be UTF-8 text (its byte 5 is not): a replay matches answers by it");
+    CHECK(error_of("decide_all{{player = 1, id = '\\192\\128', options = {'a'}}}") ==
+          "snippet:1: decide_all: field 'id' must be UTF-8 text (its byte 1 is not): a replay matches answers by it");
+    auto r = run_snippet("local n = decide{player = 1, id = '\\208\\178\\209\\139\\208\\177\\208\\190\\209\\128', "
+                         "options = {'a', 'b'}, single = true} log.event('picked', '{n}', {n = n})",
+                         2, {pick(1, {2}, "\xD0\xB2\xD1\x8B\xD0\xB1\xD0\xBE\xD1\x80")});   // UTF-8 ids are kept as they are
+    REQUIRE(r.finished());
+    const Event* e = r.first("picked");
+    REQUIRE(e);
+    CHECK(e->get("n") == Value{std::int64_t{2}});
+}
+
 TEST_CASE("#16.7 counters a script writes without defining them count against the memory cap", "[robustness][sandbox][16]") {
     // counter.set of an undefined counter to 0 defines it and logs nothing: only the charge
     // for the counter itself bounds it. Names differ in their first bytes, so finding one is quick.
