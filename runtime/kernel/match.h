@@ -220,6 +220,15 @@ public:
         account_->kernel += bytes;
         if (account_->enforcing && account_->over()) refuse_charge();
     }
+    // Interns a text a script gave while the match plays (a flag key, a rule text, an event's
+    // type): a new text lasts as long as the process (symbols.h), so this match pays for it,
+    // and a loop making texts meets the memory cap, not the process's bound.
+    Sym intern_charged(std::string_view text) {
+        bool created = false;
+        const Sym s = intern(text, created);
+        if (created) charge(kSymbolBytes + text.size());
+        return s;
+    }
     // Called after every event is appended, with its index (tests check invariants; the editor
     // follows the log). log().event(seq) decodes the event when an observer wants it: most
     // look only at its type (log().type_of(seq)), and decoding every event cost the editor's

@@ -34,12 +34,15 @@ const std::vector<std::string_view>& entity_keys(Sym text) {
 
 std::uint32_t Match::emit_script(std::string_view type, std::string_view text, std::span<const FieldIn> fields,
                                  PlayerMask audience) {
-    // A type or template seen for the first time is kept for the life of the process
-    // (symbols.h): charged to this match like the rest of what it stores.
+    // A type, template or field key seen for the first time is kept for the life of the process
+    // (symbols.h): charged to this match like the rest of what it stores. The keys are interned
+    // as the event is stored, so they are counted after it (the count is the process's: another
+    // thread's new texts at the same moment are charged here too, an overestimate).
+    const Sym type_sym = intern_charged(type), text_sym = intern_charged(text);
     const std::size_t known = symbol_count();
-    const Sym type_sym = intern(type), text_sym = intern(text);
-    if (symbol_count() != known) charge(type.size() + text.size() + 64);
-    return emit_script(type_sym, text_sym, fields, audience);
+    const std::uint32_t seq = emit_script(type_sym, text_sym, fields, audience);
+    if (const std::size_t made = symbol_count() - known) charge(made * kSymbolBytes);
+    return seq;
 }
 
 std::uint32_t Match::emit_script(Sym type_sym, Sym text_sym, std::span<const FieldIn> fields, PlayerMask audience) {

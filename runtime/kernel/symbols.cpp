@@ -78,12 +78,39 @@ std::size_t slot_of(const char* data) {
 
 }  // namespace
 
-Sym intern(std::string_view text) {
+namespace {
+
+// find_symbol's misses: a rule reads a flag that is set only now and then ("stunned") many times
+// a turn, and each read of a text never interned would otherwise take the shared index's lock.
+// A miss is remembered with the table's size at that moment: no text was added while the size
+// is the same, so the text is still absent. Direct-mapped by address like the front cache, and
+// only short texts (the copy that confirms a hit is kept in the slot): bounded, whatever a
+// script makes up.
+struct Miss {
+    const char* data = nullptr;
+    std::size_t size = 0;
+    std::size_t count_at = 0;
+    std::array<char, 48> text{};
+};
+constexpr std::size_t kMisses = 256;
+
+// intern and find_symbol: the front slot, this thread's cache, then the shared index (under its
+// mutex). `created` null: only look (a text never interned answers 0 and is not cached).
+Sym look_up(std::string_view text, bool* created) {
     if (text.empty()) return 0;
     thread_local std::array<Slot, kSlots> front;
     Slot& slot = front[slot_of(text.data())];
     if (slot.data == text.data() && slot.size == text.size() && std::memcmp(slot.text, text.data(), text.size()) == 0)
         return slot.id;
+    thread_local std::array<Miss, kMisses> misses;
+    Miss* miss = nullptr;   // find_symbol's slot for this address
+    if (!created) {
+        miss = &misses[slot_of(text.data()) % kMisses];
+        if (miss->data == text.data() && miss->size == text.size() &&
+            miss->count_at == table().count.load(std::memory_order_acquire) &&
+            std::memcmp(miss->text.data(), text.data(), text.size()) == 0)
+            return 0;
+    }
     thread_local std::unordered_map<std::string_view, Sym> cache;   // views into the chunks
     if (auto it = cache.find(text); it != cache.end()) {
         slot = {text.data(), text.size(), it->second, it->first.data()};
@@ -94,13 +121,41 @@ Sym intern(std::string_view text) {
     {
         std::lock_guard<std::mutex> lock(t.mu);
         auto it = t.index.find(text);
-        id = it != t.index.end() ? it->second : t.add(text);
+        if (it != t.index.end()) {
+            id = it->second;
+        } else {
+            if (!created) {
+                if (text.size() <= miss->text.size()) {
+                    miss->data = text.data();
+                    miss->size = text.size();
+                    miss->count_at = t.count.load(std::memory_order_relaxed);   // adds happen under this lock
+                    std::memcpy(miss->text.data(), text.data(), text.size());
+                }
+                return 0;
+            }
+            id = t.add(text);
+            *created = true;
+        }
     }
     const std::string_view stored = symbol(id);
     cache.emplace(stored, id);
     slot = {text.data(), text.size(), id, stored.data()};
     return id;
 }
+
+}  // namespace
+
+Sym intern(std::string_view text) {
+    bool created = false;
+    return look_up(text, &created);
+}
+
+Sym intern(std::string_view text, bool& created) {
+    created = false;
+    return look_up(text, &created);
+}
+
+Sym find_symbol(std::string_view text) { return look_up(text, nullptr); }
 
 std::string_view symbol(Sym id) {
     Table& t = table();

@@ -27,6 +27,15 @@ constexpr std::size_t kMaxSymbols = std::size_t{1} << 22;        // 4M texts (a 
 constexpr std::size_t kMaxSymbolBytes = std::size_t{256} << 20;  // 256 MB of text
 
 Sym intern(std::string_view text);       // throws KernelError past the bounds
+// The same, saying whether this call added the text: what a script adds lasts as long as the
+// process, so the match that asked pays for it (Match::intern_charged).
+Sym intern(std::string_view text, bool& created);
+// The text's Sym when it was ever interned, else 0; adds nothing. For reads ("is flag k set?"):
+// a loop reading made-up keys must not grow the process's table.
+Sym find_symbol(std::string_view text);
+// What a text costs the process besides its bytes: its slot, its index entry and a share of
+// the per-thread caches (an estimate, like the kernel's other charges).
+constexpr std::size_t kSymbolBytes = 96;
 std::string_view symbol(Sym id);         // "" for 0 or an unknown id
 std::size_t symbol_count();              // how many texts are interned (for tests and reports)
 

@@ -26,11 +26,13 @@ std::int64_t check_flag_value(lua_State* L, int arg) {
     return luaL_typeerror(L, arg, "boolean, integer or nil");
 }
 
-// The key argument as a view of the Lua string. Keys and periods are interned (scratch.h);
-// intern() may throw at the process's bound on distinct texts, so it runs inside kernel_call,
-// and every argument check (a longjmp, which must not cross kernel_call's try block) comes
-// before. A Lua string reaches intern() from the same address every time, which its front
-// cache answers without hashing. An empty key reads 0 (set refuses it).
+// The key argument as a view of the Lua string. A key is interned (scratch.h) when it is set,
+// a new one charged to the match (Match::intern_charged); reads only look it up (find_symbol),
+// so reading made-up keys adds nothing. intern() may throw at the process's bound on distinct
+// texts, so it runs inside kernel_call, and every argument check (a longjmp, which must not
+// cross kernel_call's try block) comes before. A Lua string reaches intern() from the same
+// address every time, which its front cache answers without hashing. An empty key reads 0
+// (set refuses it).
 std::string_view key_arg(lua_State* L, int arg) {
     std::size_t len = 0;
     const char* key = luaL_checklstring(L, arg, &len);
@@ -44,7 +46,7 @@ int flag_get(lua_State* L) {
     const EntityId e = check_entity(L, 1, m);
     const std::string_view key_text = key_arg(L, 2);
     return kernel_call(L, [&] {
-        lua_pushinteger(L, m.scratch().get(e, intern(key_text)));
+        lua_pushinteger(L, m.scratch().get(e, find_symbol(key_text)));   // a key never set reads 0: nothing is added
         return 1;
     });
 }
@@ -56,7 +58,7 @@ int flag_is(lua_State* L) {
     const EntityId e = check_entity(L, 1, m);
     const std::string_view key_text = key_arg(L, 2);
     return kernel_call(L, [&] {
-        lua_pushboolean(L, m.scratch().get(e, intern(key_text)) != 0);
+        lua_pushboolean(L, m.scratch().get(e, find_symbol(key_text)) != 0);
         return 1;
     });
 }
@@ -74,10 +76,12 @@ int flag_set(lua_State* L) {
     const char* period = luaL_optlstring(L, 4, "", &period_len);
     std::size_t shifted = 0;   // a key stored or erased shifts the values after it (one sorted list)
     kernel_call(L, [&] {
-        const Sym key = intern(key_text);
+        // Clearing a key no script ever set changes nothing and adds no text to the process.
+        if (value == 0 && find_symbol(key_text) == 0) return 0;
+        const Sym key = m.intern_charged(key_text);
         // A new key is memory the kernel holds for the script (#16.7): charged before it is stored.
         if (value != 0 && m.scratch().get(e, key) == 0) m.charge(kScratchEntryBytes + key_text.size() + period_len);
-        shifted = m.scratch().set(e, key, value, intern(std::string_view(period, period_len)));
+        shifted = m.scratch().set(e, key, value, m.intern_charged(std::string_view(period, period_len)));
         return 0;
     });
     charge_work(L, shifted);

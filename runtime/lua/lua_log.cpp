@@ -261,7 +261,13 @@ const char* check_rule(lua_State* L, int arg) {
 /// log.within_rule, which cannot forget to put the old context back.
 int log_set_rule(lua_State* L) {
     Match& m = match_of(L);
-    push_rule(L, m.set_rule(check_rule(L, 1)));
+    const char* rule = check_rule(L, 1);
+    Sym previous = 0;
+    kernel_call(L, [&] {   // a new text is charged to the match, and may meet the memory cap
+        previous = m.set_rule_symbol(m.intern_charged(rule));
+        return 0;
+    });
+    push_rule(L, symbol(previous));
     return 1;
 }
 
@@ -303,12 +309,18 @@ int within_rule_handler(lua_State* L) {
 /// Calls fn(...) with the rule context set to text, then puts the previous context back,
 /// also when fn raises an error (the error goes on). Scopes nest; fn may ask decisions. The
 /// way to say "everything this step does implements §3.11":
-/// log.within_rule("§3.11 Recycle", function() ... end).
+/// log.within_rule("§3.11 Recycle", function() ... end). Rule texts are kept for the life of the
+/// process: a text seen for the first time is charged to the match (use fixed texts).
 int log_within_rule(lua_State* L) {
     Match& m = match_of(L);
     const char* rule = check_rule(L, 1);
     luaL_checktype(L, 2, LUA_TFUNCTION);
-    lua_pushinteger(L, m.set_rule_symbol(intern(rule)));
+    Sym previous = 0;
+    kernel_call(L, [&] {   // a new text is charged to the match, and may meet the memory cap
+        previous = m.set_rule_symbol(m.intern_charged(rule));
+        return 0;
+    });
+    lua_pushinteger(L, previous);
     lua_replace(L, 1);   // slot 1 now keeps the previous context (its symbol) for within_rule_finish
     lua_pushcfunction(L, within_rule_handler);   // an error passed on still names 'board.advance' and its line
     lua_insert(L, 2);

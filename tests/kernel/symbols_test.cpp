@@ -45,3 +45,21 @@ TEST_CASE("intern gives the same Sym for a text on every thread", "[kernel][symb
     CHECK(there == here);
     CHECK(intern("symbols_test.made_on_a_thread") == fresh_there);
 }
+
+TEST_CASE("find_symbol adds nothing, and sees a text once another call or thread interns it", "[kernel][symbols]") {
+    const std::size_t before = symbol_count();
+    std::string text = "symbols_test.never_interned";
+    CHECK(find_symbol(text) == 0);
+    CHECK(find_symbol(text) == 0);                  // the remembered miss answers the same
+    CHECK(symbol_count() == before);
+    Sym made = 0;
+    std::thread([&] { made = intern("symbols_test.never_interned"); }).join();   // another thread adds it
+    CHECK(made != 0);
+    CHECK(find_symbol(text) == made);               // the miss is forgotten once the table grew
+    bool created = true;
+    CHECK(intern(text, created) == made);
+    CHECK_FALSE(created);
+    CHECK(intern("symbols_test.made_here", created) != 0);
+    CHECK(created);
+    CHECK(find_symbol(std::string(300, 'x')) == 0);   // a long text is looked up, never remembered
+}

@@ -8,6 +8,7 @@
 #include "../support/lua_harness.h"
 #include "../support/temp_dir.h"
 #include "lua/bench_pool.h"
+#include "kernel/symbols.h"
 #include "lua/bounded_library.h"
 #include "probe_run.h"
 
@@ -489,6 +490,48 @@ TEST_CASE("a question's id that is not UTF-8 is refused: a replay could never ma
     const Event* e = r.first("picked");
     REQUIRE(e);
     CHECK(e->get("n") == Value{std::int64_t{2}});
+}
+
+namespace {
+// A snippet run under a 16 MB memory cap (and the harness's 5M-instruction budget).
+RunResult run_capped(const std::string& code) {
+    Scenario s = snippet_scenario(code);
+    s.limits.memory_bytes = 16ll << 20;
+    return run_scenario(std::move(s));
+}
+}  // namespace
+
+TEST_CASE("#16.7 texts a script makes up while a match plays are charged to it: rule texts meet the memory cap", "[robustness][sandbox][16]") {
+    // The process keeps every distinct text for its life (symbols.h), uncharged: one match of
+    // `log.within_rule('rule ' .. i, f)` in a loop grew the process by 820 MB in 12 s and then
+    // ended it with "internal error: too many distinct texts" (the text was interned outside the
+    // binding's protection), leaving no room for any other match's new texts.
+    const std::size_t before = symbol_count();
+    auto r = run_capped("local f = function() end for i = 1, 1e7 do log.within_rule('made-up rule ' .. i, f) end");
+    CHECK(r.state == RunState::Failed);
+    CHECK(r.error.find("snippet:1:") != std::string::npos);
+    CHECK(r.error.find("memory cap of 16 MB exceeded") != std::string::npos);
+    CHECK(symbol_count() - before < (16u << 20) / kSymbolBytes);   // what the cap allows, not the budget's 400k+
+    auto s = run_capped("for i = 1, 1e7 do log.set_rule('made-up context ' .. i) end");
+    CHECK(s.error.find("memory cap of 16 MB exceeded") != std::string::npos);
+}
+
+TEST_CASE("#16.7 reading or clearing flags under made-up keys adds no text to the process", "[robustness][sandbox][16]") {
+    const auto reads = [](const std::string& prefix, int n) {
+        return "local e = match.player_entity(1) for i = 1, " + std::to_string(n) + " do local k = '" + prefix +
+               "' .. i flag.is(e, k) flag.get(e, k) flag.set(e, k, nil) end";
+    };
+    REQUIRE(run_capped(reads("warm-up", 1)).finished());   // the snippet game's own texts, interned once
+    const std::size_t before = symbol_count();
+    auto r = run_capped(reads("never set", 100000));
+    REQUIRE(r.finished());
+    CHECK(symbol_count() == before);
+    // Setting them is bounded: each new key is charged (its text and its entry), and the sorted
+    // store's shifts count against the instruction budget, which stops this one first.
+    const std::size_t before_set = symbol_count();
+    auto w = run_capped("local e = match.player_entity(1) for i = 1, 1e7 do flag.set(e, 'made-up flag ' .. i, 1) end");
+    CHECK(w.state == RunState::Failed);
+    CHECK(symbol_count() - before_set < (16u << 20) / kSymbolBytes);
 }
 
 TEST_CASE("#16.7 counters a script writes without defining them count against the memory cap", "[robustness][sandbox][16]") {
