@@ -45,7 +45,13 @@ public:
     std::size_t set(EntityId e, std::string_view key, std::int64_t value, std::string_view period) {
         return set(e, intern(key), value, intern(period));
     }
-    int end_period(std::string_view period) { return end_period(intern(period)); }
+    // By name: a period no value was ever set for clears nothing and adds no text to the process
+    // (a script ending made-up periods in a loop). "" is Sym 0, the values with no period.
+    int end_period(std::string_view period) {
+        if (period.empty()) return end_period(Sym{0});
+        const Sym s = find_symbol(period);
+        return s ? end_period(s) : 0;
+    }
     int clear_entity(EntityId e);                    // clears every value of e; returns how many
     const std::vector<Entry>& entries() const { return entries_; }   // sorted by (entity, key text)
     bool operator==(const ScratchStore&) const = default;

@@ -214,9 +214,10 @@ public:
     CallSites& call_sites() { return call_sites_; }
     const std::vector<std::string>& windows() const { return windows_; }
     // Whether `name` is one of the game's windows: interned once and compared as a symbol (a
-    // walk checks its window's name every time).
+    // walk checks its window's name every time). Only looked up: a made-up name adds no text.
     bool has_window(std::string_view name) const {
-        const Sym s = intern(name);
+        const Sym s = find_symbol(name);
+        if (s == 0) return false;
         return std::find(window_syms_.begin(), window_syms_.end(), s) != window_syms_.end();
     }
 
