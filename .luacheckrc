@@ -3,7 +3,7 @@
 -- read-only globals; nothing else is. See docs/lua-api.md and docs/performance.md.
 std = "lua54"
 read_globals = {
-  "match", "entity", "zone", "counter", "window", "effect", "board", "log", "cards", "flag", "derived",
+  "match", "entity", "zone", "counter", "window", "effect", "board", "log", "cards", "flag", "derived", "offers",
   "decide", "decide_all",
 }
 -- Card and game files return one table; a handler takes ctx (and may ignore it).

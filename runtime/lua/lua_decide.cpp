@@ -321,13 +321,16 @@ constexpr std::size_t kDecisionRecordBytes = 192;
 
 // `requests` is the host's list (LuaHost::take_requests) or owned by Lua (push_owned): the
 // error below and the yield both longjmp, so the host's list is handed back before either.
-int ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, bool grouped, const char* fn) {
+// `k` (with `ctx`) continues the C function that asked once the answer is in (lua_yieldk): the
+// answer is then on the top of its stack. Without one, the answer is what the function returns.
+int ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, bool grouped, const char* fn,
+                  lua_KContext ctx = 0, lua_KFunction k = nullptr) {
     LuaHost& host = host_of(L);
     Match& m = match_of(L);
     if (!host.decisions() || !lua_isyieldable(L)) {
         host.give_back_requests(&requests);
         return luaL_error(L, "%s: no match is waiting for decisions here (called while loading, or inside a "
-                             "metamethod or sort comparator?)", fn);
+                             "metamethod, a sort comparator or a condition the kernel calls, such as an offer's `can`?)", fn);
     }
     // An endless loop of questions: each resume is short, so the instruction budget never stops
     // it, and with thinking seats (a search a question) the memory cap would take days.
@@ -362,7 +365,7 @@ int ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, bool gro
     if (refused) return lua_error(L);
     host.decisions()->ask(requests, grouped, caller_location(L, m));
     host.give_back_requests(&requests);
-    return lua_yield(L, 0);
+    return lua_yieldk(L, 0, ctx, k);
 }
 
 // The list a decide reads its requests into: the host's while it is free, else one of its own
@@ -423,6 +426,15 @@ int decide_all(lua_State* L) {
 }
 
 }  // namespace
+
+std::vector<DecisionRequest>& decision_request_list(lua_State* L) { return request_list(L); }
+
+DecisionRequest& decision_request_at(std::vector<DecisionRequest>& reqs, std::size_t i) { return request_at(reqs, i); }
+
+int decision_ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, const char* fn, lua_KContext ctx,
+                           lua_KFunction k) {
+    return ask_and_yield(L, requests, false, fn, ctx, k);
+}
 
 void push_decision_answer(lua_State* L, const DecisionRequest& request, const Answer& answer) {
     if (request.single) {   // the option's number, no list made (nil: min = 0 and nothing picked)

@@ -20,6 +20,7 @@ void open_duelbox_modules(lua_State* L) {
     open_decide_module(L, env);
     open_flag_module(L, env);
     open_derived_module(L, env);
+    open_offers_module(L, env);
     name_functions(L, env, "");   // global functions (decide, pcall, ...) keep their own names
     lua_pop(L, 1);
 }

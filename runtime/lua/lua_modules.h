@@ -22,6 +22,7 @@ void open_cards_module(lua_State* L, int env);
 void open_decide_module(lua_State* L, int env);
 void open_flag_module(lua_State* L, int env);
 void open_derived_module(lua_State* L, int env);
+void open_offers_module(lua_State* L, int env);
 
 // The C function behind every event function log.kind returns (one closure per kind), so a
 // tool that names C functions (the script profile) can say what it is.
@@ -53,4 +54,13 @@ struct Answer;
 // Pushes the value `decide` returns for this answer: choose/order -> list of 1-based option
 // numbers; number -> integer; yesno -> boolean.
 void push_decision_answer(lua_State* L, const DecisionRequest& request, const Answer& answer);
+// For a binding that asks a question it built itself (offers.choose): the list to fill (the
+// host's while free, else one Lua owns, pushed on the stack), its request i made ready to be
+// filled (reset, its storage kept), and the ask: checks the match's question limit, charges the
+// record, hands the list to the runner and yields; `k` continues the binding with the answer on
+// the top of its stack. Raise nothing between taking the list and asking.
+std::vector<DecisionRequest>& decision_request_list(lua_State* L);
+DecisionRequest& decision_request_at(std::vector<DecisionRequest>& reqs, std::size_t i);
+int decision_ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, const char* fn, lua_KContext ctx,
+                           lua_KFunction k);
 }  // namespace duelbox

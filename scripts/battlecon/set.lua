@@ -6,8 +6,8 @@
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
 local ipairs = ipairs
-local cards_get, cards_of, entity_def, entity_kind = cards.get, cards.of, entity.def, entity.kind
-local entity_name, entity_owner, flag_set, log_event = entity.name, entity.owner, flag.set, log.event
+local cards_of, entity_kind, match_players = cards.of, entity.kind, match.players
+local entity_name, flag_set, log_event = entity.name, flag.set, log.event
 local log_within_rule, match_asks_person, match_finished, string_lower = log.within_rule, match.asks_person, match.finished, string.lower
 local zone_move = zone.move
 
@@ -19,11 +19,11 @@ local kit = require("battlecon.kit")
 -- Functions of the modules above, read once (a module is a read-only front).
 local S_active, S_flag, S_force, S_pe = S.active, S.flag, S.force, S.pe
 local S_opponent, S_set_flag, S_team_mode, S_tracker = S.opponent, S.set_flag, S.team_mode, S.tracker
-local kept_zone = S.kept_zone
+local kept_zone, S_force_holder = S.kept_zone, S.force_holder
 -- Each player's hand and pair zones, found once per match (battlecon.state.kept_zone).
 local HAND, PAIR = {}, {}
-local fire_run_one, kit_use, stats_bonus, stats_stable = fire.run_one, kit.use, stats.bonus, stats.stable
-local stats_id, derived_marks = stats.id, derived.marks
+local fire_run_one, kit_use, stats_bonus = fire.run_one, kit.use, stats.bonus
+local stats_id = stats.id
 local verbs_pay_force = verbs.pay_force
 
 local M = {}
@@ -129,61 +129,40 @@ for _, t in ipairs(M.SUPPORT) do
 end
 local PASS = { label = "pass" }               -- the first entry of M.choices
 
-local entity_get, flag_is = entity.get, flag.is
+local entity_get = entity.get
+local offers_choose, offers_entry, offers_list, offers_prepare = offers.choose, offers.entry, offers.list, offers.prepare
 
--- ADV4: a token that would change nothing is not legal (a `*` or NONE stat, stability): one of
--- p's attack cards (the sources of p's derived stat) marks it so. Returns true, or false and
--- why not (the card that makes it so, when one does).
--- The kernel works out which card fixes the stat or makes it NONE with the value itself
--- (derived.marks: one call, cached), the same cards derived.source_with would find.
-local function support_changes(p, t, id)
-  local fixed_by, none_by = derived_marks(id)
-  if fixed_by then return false, "fixed", fixed_by end
-  if none_by then return false, "none", none_by end
-  if t.stat == "defense" and stats_stable(p) then return false, "stability" end
-  return true
-end
-
--- What a person reads on asking why a support token is not offered (decide's `unavailable`).
-local function support_refusal(t, what, card)
+-- What a person reads on asking why a support token is not offered (decide's `unavailable`), from
+-- the reason offers.list gives: "fixed" and "none" name the card that makes the stat so (ADV4).
+local function support_refusal(t, what, card, p)
   if what == "fixed" then
     return ("%s's %s is fixed (*): +%d %s would change nothing (ADV4)"):format(entity_name(card), t.stat, t.amount, t.stat)
   elseif what == "none" then
     return ("%s has no %s (NONE): +%d %s would change nothing (ADV4)"):format(entity_name(card), t.stat, t.amount, t.stat)
-  elseif what == "stability" then
+  elseif what == "blocked" then
     return ("your attack has stability, so its defense counts as 0: +%d defense would change nothing (ADV4)"):format(t.amount)
   elseif what == "used" then
     return ("you used %s this beat already: each support token once per beat (§6.5)"):format(t.name)
+  elseif what == "cost" then
+    return ("a support token costs %d force and you have %d (§6.5)"):format(M.SUPPORT_COST, S_force(p))
   end
+  return what
+end
+
+-- ... and why a card's advantage is not (ADV4-ADV6).
+local function card_refusal(adv_force, what, user)
+  if what == "once" then return "used this beat already: a one-time advantage (ADV5)" end
+  if what == "cost" then return ("it costs %d force and you have %d"):format(adv_force, S_force(user)) end
+  if what == "condition" then return "its condition does not hold now (ADV4)" end
   return what
 end
 
 -- Card advantages: data `offer = {label=, once=, for_opponent=, force=, can=function(p, card)}`,
 -- tag "offer" and an "advantage" handler, on the UA, a special card or form (active or not), a status
--- or a token in the pool area. A face-down pair card offers none (E13).
--- A definition's offer, read once per definition key into a plain table (a field read on a
--- frozen view costs a metamethod hop; consider reads five of them per card and turn): label,
--- once, for_opponent (a boolean), force, can. false = no offer. Definitions never change while
--- a host lives, and the host empties this file-level cache before each match (#16.8).
-local OFFER = {}
-local function offer_of(card)
-  local key = entity_def(card)
-  local adv = OFFER[key]
-  if adv == nil then
-    local def = key ~= "" and cards_get(key)
-    local o = def and def.offer
-    adv = o and { label = o.label, once = o.once, for_opponent = o.for_opponent == true, force = o.force, can = o.can }
-      or false
-    OFFER[key] = adv
-  end
-  return adv
-end
-
--- Where offers can be. A definition with an offer carries tag "offer" (setup.check_card
--- refuses one without), so one kernel query per owner finds them (zone.tagged) and nothing
--- else in these zones is looked at.
+-- or a token in the pool area. A face-down pair card offers none (E13): the pair zone is not
+-- among the zones looked in.
 local OFFER_ZONES = { "ua", "cards", "status", "pool_area" }
-local zone_tagged, zone_find = zone.tagged, zone.find
+local zone_find = zone.find
 
 -- O8: in team play the other team may use each [For opponent] advantage once per beat,
 -- whichever of its players uses it (rule option for_opponent_once = "team", the spec's
@@ -192,53 +171,9 @@ local function team_once()
   return S_team_mode() and entity_get(S_tracker(), "for_opponent_once") ~= "one_time"
 end
 
--- What consider needs of a card that stays the same while the match lasts, worked out the first
--- time the card is looked at: {adv = its offer (offer_of), owner =, entry = the entry M.choices
--- lists for it} or false. An entity's definition, owner and name are fixed when it is made; the
--- host empties this file-level table before each match and on a checkpoint's resume.
-local CARD_OFFER = {}
-local function card_offer(card)
-  local adv = offer_of(card)
-  local c = adv and { adv = adv, owner = entity_owner(card), entry = { card = card, label = adv.label or entity_name(card) } }
-    or false
-  CARD_OFFER[card] = c
-  return c
-end
-
--- Appends to `out` the advantage `card` offers to `user`, if it offers one user may use now;
--- else, when `why` is a list (a person is asking), appends to it what is not offered and why.
-local function consider(out, card, user, why)
-  local c = CARD_OFFER[card]
-  if c == nil then c = card_offer(card) end
-  if not c then return end
-  local adv = c.adv
-  if adv.for_opponent == (c.owner == user) then return end                                 -- ADV6
-  local refusal
-  if (adv.once or adv.for_opponent and team_once()) and flag_is(card, "adv_used") then     -- ADV5, O8
-    refusal = "used this beat already: a one-time advantage (ADV5)"
-  elseif adv.force and S_force(user) < adv.force then
-    refusal = why and ("it costs %d force and you have %d"):format(adv.force, S_force(user))
-  elseif adv.can and not adv.can(user, card) then                                          -- ADV4
-    refusal = "its condition does not hold now (ADV4)"
-  else
-    out[#out + 1] = c.entry
-    return
-  end
-  if why then why[#why + 1] = { label = c.entry.label, why = refusal } end
-end
-
--- Appends to `out` the card advantages p may use: p's own and those p's opponents grant
--- (and to `why`, when a list, those p may not use now).
--- The lists zone.tagged answers into, one per depth of card_advantages (a card's `can` may ask
--- for the choices again): a list kept between turns costs no table per turn. File-level, so
--- the host empties it before each match.
-local TAGGED = {}
-local tagged_depth = 0
-
--- Each player's offer zones by id in a duel, the player's own then the opponent's (what
--- card_advantages asks about every turn): a zone keeps its id, so they are found once per
--- match and a turn's offers are one kernel call that finds no name. Kept only once all of
--- them exist (setup makes them); file-level, so the host empties it before each match.
+-- Each player's offer zones by id in a duel, the player's own then the opponent's (the zones
+-- an Advantage turn looks in): found once per match. Kept only once all of them exist (setup
+-- makes them); file-level, so the host empties it before each match.
 local OFFER_IDS = {}
 local function offer_ids(p)
   local ids, all = {}, true
@@ -253,23 +188,18 @@ local function offer_ids(p)
   return ids
 end
 
-local function card_advantages(p, out, why)
-  tagged_depth = tagged_depth + 1
-  local into = TAGGED[tagged_depth]
-  if not into then into = {}; TAGGED[tagged_depth] = into end
-  if S_team_mode() then                                                -- O8: p's nearest enemies
-    local owners = { p }
-    for _, q in ipairs(require("battlecon.team").opponents(p)) do owners[#owners + 1] = q end
-    for i = 1, #owners do
-      local list = zone_tagged("offer", owners[i], OFFER_ZONES, into)
-      for k = 1, #list do consider(out, list[k], p, why) end
+-- O8: in team play p may use the advantages of p's own cards and those p's nearest enemies grant,
+-- which change as players fall: the zones are found on every listing (team play is not the hot path).
+local function team_zones(p)
+  local ids, owners = {}, { p }
+  for _, q in ipairs(require("battlecon.team").opponents(p)) do owners[#owners + 1] = q end
+  for k = 1, #owners do
+    for i = 1, #OFFER_ZONES do
+      local z = zone_find(OFFER_ZONES[i], owners[k])
+      if z then ids[#ids + 1] = z end
     end
-  else                                                                 -- a duel: p's zones, then p's opponent's
-    local list = zone_tagged("offer", nil, OFFER_IDS[p] or offer_ids(p), into)
-    for k = 1, #list do consider(out, list[k], p, why) end
   end
-  tagged_depth = tagged_depth - 1
-  return out
+  return ids
 end
 
 -- Each player's derived-stat ids of the support tokens' stats (TOKEN_IDS[p][i] for M.SUPPORT[i]),
@@ -283,37 +213,83 @@ local function token_ids(p)
   return ids
 end
 
--- Fills the empty list `list` with M.choices(p, why).
-local function fill_choices(list, p, why)
-  list[1] = PASS
-  local force = S_force(p)
-  if force >= M.SUPPORT_COST then
-    local pe, ids = S_pe(p), TOKEN_IDS[p] or token_ids(p)
+-- This match's round of advantages (offers.prepare), made at its first listing: the kernel
+-- lists what a player may do on an Advantage turn (ADV4-ADV6, §6.5) and asks it, so a turn is a
+-- few kernel calls. Each seat: the player's entity (the tokens' "used" flags, the stability
+-- effect), the force holder who pays (the team pool in team play), the duel's offer zones and
+-- the three support tokens; a token raising a stat that is fixed (*) or NONE is not offered, nor
+-- Fortify under stability (a derived "stability" above 0, or an effect on it). `[1]`: the handle.
+-- File-level, so the host empties it before each match and on a checkpoint's resume.
+local ROUND = {}
+local function round()
+  local r = ROUND[1]
+  if r then return r end
+  local team, seats = S_team_mode(), {}
+  for p = 1, match_players() do
+    local ids, boosts = TOKEN_IDS[p] or token_ids(p), {}
     for i = 1, #M.SUPPORT do
       local t = M.SUPPORT[i]
-      local ok, what, card
-      if flag_is(pe, t.used) then ok, what = false, "used"
-      else ok, what, card = support_changes(p, t, ids[i]) end
-      if ok then list[#list + 1] = t.choice
-      elseif why then why[#why + 1] = { label = t.label, why = support_refusal(t, what, card) } end
+      local stable = t.stat == "defense"
+      boosts[i] = { label = t.label, cost = M.SUPPORT_COST, used = t.used, stat = ids[i],
+        blocked_by = stable and { stats_id(p, "stability") } or nil, blocked_by_effects = stable and { "stability" } or nil }
     end
-  elseif why then
-    for i = 1, #M.SUPPORT do
-      local t = M.SUPPORT[i]
-      why[#why + 1] = { label = t.label, why = ("a support token costs %d force and you have %d (§6.5)"):format(
-        M.SUPPORT_COST, force) }
-    end
+    seats[p] = { entity = S_pe(p), payer = S_force_holder(p), zones = not team and (OFFER_IDS[p] or offer_ids(p)) or nil,
+      boosts = boosts }
   end
-  return card_advantages(p, list, why)
+  r = offers_prepare { tag = "offer", field = "offer", cost_field = "force", counter = "force", once_flag = "adv_used",
+    once_for_opponent = team_once(), id = "advantage", prompt = "use an advantage or pass", pass = "pass", seats = seats }
+  ROUND[1] = r
+  return r
+end
+
+-- The entry M.choices lists for play i of the round's last listing: PASS, a token's choice, or
+-- the card's entry {card =, label =} (one per card for the match: file-level, emptied before each).
+local CARD_ENTRY = {}
+local function entry(r, i)
+  local label, boost, card = offers_entry(r, i)
+  if boost then return M.SUPPORT[boost].choice end
+  if not card then return PASS end
+  local c = CARD_ENTRY[card]
+  if not c then c = { card = card, label = label }; CARD_ENTRY[card] = c end
+  return c
+end
+
+-- Turns offers.list's reasons (`codes`) into what a person reads, appended to `why`.
+local function explain(codes, why, p)
+  for i = 1, #codes do
+    local c = codes[i]
+    local text
+    if c.boost then
+      text = support_refusal(M.SUPPORT[c.boost], c.why, c.because, p)
+    else
+      text = card_refusal(cards_of(c.card).offer.force, c.why, p)
+    end
+    why[#why + 1] = { label = c.label, why = text }
+  end
+  return why
+end
+
+-- Lists p's plays (in team play in the zones of p and p's nearest enemies); returns how many.
+local function list(r, p, why)
+  local codes = why and {} or nil
+  local n = offers_list(r, p, codes, S_team_mode() and team_zones(p) or nil)
+  if why then explain(codes, why, p) end
+  return n
 end
 
 ---What p may do on an Advantage turn: pass first, then the support tokens, then card
----advantages (the order the options are offered in). With `why` (a list), also what p may not
----do now and why, as decide's `unavailable` entries {label=, why=} (for a person asking).
+---advantages (the order the options are offered in; the kernel lists them, offers.list). With
+---`why` (a list), also what p may not do now and why, as decide's `unavailable` entries
+---{label=, why=} (for a person asking).
 ---@param p integer
 ---@param why table|nil
 ---@return table
-function M.choices(p, why) return fill_choices({}, p, why) end
+function M.choices(p, why)
+  local r = round()
+  local out = {}
+  for i = 1, list(r, p, why) do out[i] = entry(r, i) end
+  return out
+end
 
 ---Player p uses `c`, one of M.choices(p) other than "pass" (a support token or a card's advantage),
 ---inside its rule (§3.3 ADV3).
@@ -346,37 +322,42 @@ function M.use_now(p, c)
   end
 end
 
--- The question of an Advantage turn, one table for every turn: decide reads it whole before
--- it returns, so refilling it costs no table per turn.
+-- The question of an Advantage turn for a person (who may ask why a play is missing) and in
+-- team play, one table for every turn: decide reads it whole before it returns.
 local OPTIONS = {}
 local ASK = { id = "advantage", prompt = "use an advantage or pass", options = OPTIONS, single = true }
-local CHOICES = {}   -- the turn's M.choices, refilled every turn in the same way
 
----ADV1-2: alternate from the active player; two passes in a row end the phase.
+-- One Advantage turn asked with decide: the listing's labels as options, and for a person the
+-- plays not offered and why. Returns the pick (1 = pass, unasked when nothing else is open).
+local function ask_listed(r, p, person)
+  local why = person and {} or nil
+  local n = list(r, p, why)
+  if n == 1 then return 1 end
+  for i = 1, n do OPTIONS[i] = (offers_entry(r, i)) end
+  for i = n + 1, #OPTIONS do OPTIONS[i] = nil end
+  ASK.player, ASK.unavailable = p, why
+  return decide(ASK)
+end
+
+---ADV1-2: alternate from the active player; two passes in a row end the phase. The kernel lists
+---and asks each turn (offers.choose); a person's turn says what is not offered and why.
 function M.advantage_phase(ctx)
+  local r = round()
   local turn, prev_pass = S_active(), false
   local team = S_team_mode()
   local guard = 0
   while not match_finished() do
     guard = guard + 1
     if guard > 200 then error("advantage phase does not end", 2) end
-    local why = match_asks_person(turn) and {} or nil    -- reasons only for a person to read
-    local list = CHOICES
-    for i = #list, 1, -1 do list[i] = nil end
-    fill_choices(list, turn, why)
-    local pick = 1
-    if #list > 1 then   -- the same questions whoever answers (a replay asks no person)
-      for i = 1, #list do OPTIONS[i] = list[i].label end
-      for i = #list + 1, #OPTIONS do OPTIONS[i] = nil end
-      ASK.player, ASK.unavailable = turn, why
-      pick = decide(ASK)
-    end
+    local pick
+    if team or match_asks_person(turn) then pick = ask_listed(r, turn, not team or match_asks_person(turn))
+    else pick = offers_choose(r, turn) end
     if pick == 1 then
       EV_PASS(turn)
       if prev_pass then break end
       prev_pass = true
     else
-      M.use(turn, list[pick])
+      M.use(turn, entry(r, pick))
       prev_pass = false
     end
     if team then turn = S_opponent(turn) else turn = turn == 1 and 2 or 1 end   -- (S.opponent in a duel)

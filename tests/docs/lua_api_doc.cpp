@@ -36,7 +36,7 @@ using duelbox::test::read_text;
 
 const std::vector<std::string> kModuleOrder = {"match",  "entity", "zone", "counter", "window",
                                                "effect", "board",  "log",  "cards",   "flag",
-                                               "derived", "decide"};
+                                               "derived", "offers", "decide"};
 
 namespace text {
 

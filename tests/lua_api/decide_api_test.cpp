@@ -274,8 +274,8 @@ TEST_CASE("decide rejects malformed requests naming the field and the snippet li
     CHECK(error_of("decide_all{{player = 1, options = {'a'}}, 7}") ==
           "snippet:1: decide_all: the request must be a table {player=, kind=, options=, ...}");
     CHECK(error_of("table.sort({3, 1, 2}, function(a, b) decide{player = 1, kind = 'yesno'} return a < b end)") ==
-          "snippet:1: decide: no match is waiting for decisions here (called while loading, or inside a metamethod "
-          "or sort comparator?)");
+          "snippet:1: decide: no match is waiting for decisions here (called while loading, or inside a metamethod, "
+          "a sort comparator or a condition the kernel calls, such as an offer's `can`?)");
 }
 
 // Regression (was a bug): lua_decide.cpp check_request checks `player`, options[i].entity and

@@ -16,8 +16,9 @@ function set.of_kind(z, kind) end
 function set.set_phase(ctx, recycle) end
 
 --- What p may do on an Advantage turn: pass first, then the support tokens, then card
---- advantages (the order the options are offered in). With `why` (a list), also what p may not
---- do now and why, as decide's `unavailable` entries {label=, why=} (for a person asking).
+--- advantages (the order the options are offered in; the kernel lists them, offers.list). With
+--- `why` (a list), also what p may not do now and why, as decide's `unavailable` entries
+--- {label=, why=} (for a person asking).
 ---@param p integer
 ---@param why table|nil
 ---@return table
@@ -34,7 +35,8 @@ function set.use(p, c) end
 --- for the beat when limited (ADV5, O8), then its "advantage" handler runs (a token's via kit.use).
 function set.use_now(p, c) end
 
---- ADV1-2: alternate from the active player; two passes in a row end the phase.
+--- ADV1-2: alternate from the active player; two passes in a row end the phase. The kernel lists
+--- and asks each turn (offers.choose); a person's turn says what is not offered and why.
 function set.advantage_phase(ctx) end
 
 return set
