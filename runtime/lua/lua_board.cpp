@@ -3,6 +3,8 @@
 #include <cstdio>
 
 #include "host.h"
+#include "kernel/decision.h"
+#include "kernel/utf8.h"
 #include "lua_modules.h"
 #include "lua_util.h"
 #include "readonly_view.h"
@@ -307,6 +309,91 @@ int board_reach(lua_State* L) {
     return 1;
 }
 
+// board.ask_reach once answered: the space the picked option names. Slot 6 holds the spaces
+// offered (after the stay option when ctx is the figure's space, 0 when there was none).
+int ask_reach_answered(lua_State* L, int status, lua_KContext ctx) {
+    (void)status;
+    const auto& spaces = *static_cast<const std::vector<SpaceId>*>(lua_touserdata(L, 6));
+    const SpaceId stay = static_cast<SpaceId>(ctx);
+    const lua_Integer pick = lua_tointeger(L, -1);   // decide's answer to a single question
+    const lua_Integer first = stay != kNoSpace ? 2 : 1;   // the option of spaces[0]
+    if (stay != kNoSpace && pick == 1) {
+        lua_pushinteger(L, stay);
+        return 1;
+    }
+    if (pick < first || pick - first >= static_cast<lua_Integer>(spaces.size()))
+        return luaL_error(L, "board.ask_reach: the answer %I is not one of the options", (LUAI_UACINT)pick);
+    lua_pushinteger(L, spaces[static_cast<std::size_t>(pick - first)]);
+    return 1;
+}
+
+/// board.ask_reach(chooser, e, steps, through, ask) -> space|nil
+/// Asks player `chooser` where figure `e` ends a move of up to `steps` (board.reach: through =
+/// "nobody", "allies" or "everyone") and returns that space; the kernel lists the spaces and
+/// asks, so no list is made in Lua. `ask` = {id=, prompt=, stay=}: the question's id (default
+/// "move") and prompt, and `stay`, the label of a first option that keeps the figure where it
+/// is (no such option when nil: the figure must move if it can). With no space in reach nothing
+/// is asked and the figure's own space is returned; nil when `e` is not on the board. It does
+/// not move the figure: the rule does, with board.place or board.move.
+int board_ask_reach(lua_State* L) {
+    Match& m = match_of(L);
+    const PlayerIndex chooser = check_player(L, 1, m);
+    const EntityId e = check_entity(L, 2, m);
+    const lua_Integer n = luaL_checkinteger(L, 3);
+    const Through t = check_through(L, 4);
+    luaL_checktype(L, 5, LUA_TTABLE);
+    readonly_view_unwrap(L, 5);
+    lua_settop(L, 5);
+    const SpaceId at = m.position(e);
+    if (at == kNoSpace) {
+        lua_pushnil(L);
+        return 1;
+    }
+    // The texts stay in the ask table (slots 7-9) while they are copied into the question.
+    const auto text_field = [L](const char* key, const char* fallback) -> const char* {
+        const int type = lua_getfield(L, 5, key);
+        if (type == LUA_TNIL) return fallback;
+        if (type != LUA_TSTRING) luaL_error(L, "board.ask_reach: field '%s' must be a string (got %s)", key, luaL_typename(L, -1));
+        return lua_tostring(L, -1);
+    };
+    auto& spaces = push_owned<std::vector<SpaceId>>(L);   // slot 6: kept across the question
+    const char* id = text_field("id", "move");
+    const char* prompt = text_field("prompt", "");
+    const char* stay = text_field("stay", nullptr);
+    if (const std::size_t bad = utf8_error_at(id); bad != std::string_view::npos)
+        luaL_error(L, "board.ask_reach: field 'id' must be UTF-8 text (its byte %d is not): a replay matches answers by it",
+                   static_cast<int>(bad + 1));
+    charge_work(L, static_cast<std::size_t>(m.board().space_count()));   // a search of the board
+    kernel_call(L, [&] {
+        const int steps = static_cast<int>(std::clamp<lua_Integer>(n, 0, m.board().space_count()));
+        for (const Reach& r : m.reachable(e, steps, t)) spaces.push_back(r.space);
+        return 0;
+    });
+    if (spaces.empty()) {
+        lua_pushinteger(L, at);
+        return 1;
+    }
+    std::vector<DecisionRequest>& reqs = decision_request_list(L);
+    DecisionRequest& q = decision_request_at(reqs, 0);
+    q.player = chooser;
+    q.kind = DecisionKind::Choose;
+    q.id = id;
+    q.prompt = prompt;
+    q.single = true;
+    q.min = q.max = 1;
+    const std::size_t first = stay ? 1 : 0;
+    q.options.resize(first + spaces.size());
+    for (std::size_t i = 0; i < q.options.size(); ++i) {
+        Option& o = q.options[i];
+        o.entity = kNoEntity;
+        o.space = i < first ? at : spaces[i - first];
+        if (i < first) o.label = stay;
+        else o.label = m.board().space(o.space).name;
+    }
+    reqs.resize(1);
+    return decision_ask_and_yield(L, reqs, "board.ask_reach", stay ? static_cast<lua_KContext>(at) : 0, ask_reach_answered);
+}
+
 /// board.path(e, to [, through [, max]]) -> {space...}
 /// A shortest legal path for figure `e` to space `to` (both ends included), or {} if none.
 int board_path(lua_State* L) {
@@ -446,7 +533,7 @@ const luaL_Reg board_module[] = {
     {"line", board_line},           {"load", board_load},           {"space_count", board_space_count}, {"place", board_place},
     {"position", board_position},   {"figures_at", board_figures_at},   {"move", board_move},
     {"closed", board_closed},       {"teleport", board_teleport},   {"distance", board_distance},       {"reachable", board_reachable},
-    {"reach", board_reach},
+    {"reach", board_reach},         {"ask_reach", board_ask_reach},
     {"path", board_path},           {"neighbours", board_neighbours},   {"adjacent", board_adjacent},
     {"in_region", board_in_region}, {"share_region", board_share_region}, {"name", board_name}, {"names", board_names},
     {"find", board_find},           {"attr", board_attr},               {"start", board_start},

@@ -11,7 +11,7 @@
 local board_figures_at, board_path, board_place, board_space_count = board.figures_at, board.path, board.place, board.space_count
 local entity_get = entity.get
 
-local board_name, board_names, board_position, board_reach = board.name, board.names, board.position, board.reach
+local board_ask_reach, board_name, board_names, board_position = board.ask_reach, board.name, board.names, board.position
 local board_adjacent, board_share_region = board.adjacent, board.share_region
 local log_event, entity_name = log.event, entity.name
 
@@ -24,12 +24,9 @@ local M = {}
 local log_kind = log.kind
 local EV_MOVE = log_kind("move", "{e:fighter} moves {path}", { "fighter", "from", "to", "path" }, RULE["maneuver"])
 
-local EMPTY = {}   -- no reachable space (steps = 0); never written
-
--- The move question, one table for every move (decide reads it whole before it returns), so
--- a move builds no request, option list or option table: about nine moves a turn.
-local STAY = { label = "", space = 0 }
-local MOVE_ASK = { player = 0, id = "", prompt = "", options = { STAY }, single = true }
+-- The move question, one table for every move (board.ask_reach reads it before it asks): the
+-- kernel lists the reachable spaces and asks, so a move builds no list, request or option.
+local MOVE_ASK = { id = "", prompt = "", stay = "" }
 -- The texts a move shows, made once a match (a name never changes; making text costs about a
 -- thousand instructions): "stay on <space>" by space, the prompt by fighter * 64 + steps.
 -- File-level, so the host empties them before each match.
@@ -39,9 +36,8 @@ local STAY_TEXT, MOVE_PROMPT = {}, {}
 function M.move_fighter(chooser, f, steps, id)
   local at = board_position(f)
   if not at then return nil end
-  local reach = steps > 0 and board_reach(f, steps, "allies") or EMPTY
   local to = at
-  if #reach > 0 then   -- option 1 stays; option k + 1 is reach[k] (the kernel labels the spaces)
+  if steps > 0 then   -- option 1 stays; the others are the spaces in reach (board.ask_reach)
     local stay = STAY_TEXT[at]
     if not stay then stay = "stay on " .. board_name(at); STAY_TEXT[at] = stay end
     local key = f * 64 + steps
@@ -50,11 +46,8 @@ function M.move_fighter(chooser, f, steps, id)
       prompt = "move " .. entity_name(f) .. " up to " .. steps .. " space(s)"
       if steps < 64 then MOVE_PROMPT[key] = prompt end
     end
-    STAY.label, STAY.space = stay, at
-    MOVE_ASK.player, MOVE_ASK.id, MOVE_ASK.spaces, MOVE_ASK.prompt = chooser, id or "move", reach, prompt
-    local pick = decide(MOVE_ASK)
-    MOVE_ASK.spaces = nil   -- the list is this move's: not kept past it
-    if pick > 1 then to = reach[pick - 1] end
+    MOVE_ASK.id, MOVE_ASK.prompt, MOVE_ASK.stay = id or "move", prompt, stay
+    to = board_ask_reach(chooser, f, steps, "allies", MOVE_ASK)
   end
   if to == at then
     log_event("stay", "{e:fighter} stays on {s:space}", { fighter = f, space = at }, RULE["maneuver"])

@@ -165,6 +165,31 @@ print(#board.reach(A, 0, "everyone"), #board.reach(A, -1)))");
           "snippet:3: bad argument #3 to 'board.reach' (expected \"nobody\", \"allies\" or \"everyone\"; got \"ghosts\")");
 }
 
+TEST_CASE("board.ask_reach asks where a figure ends its move among board.reach's spaces, stay first when offered",
+          "[lua_api][board]") {
+    // A on 2, B on 3 (line of 7): A reaches 1 alone, and 1, 4, 5 passing B (3 steps, "everyone").
+    const RunResult r = run_snippet(two_figures(2, 3) + R"(local ask = {id = "step", prompt = "move A", stay = "stay on 2"}
+print(board.ask_reach(1, A, 3, "everyone", ask))   -- options: stay on 2, 1, 4, 5: picks 3 -> 4
+ask.stay = nil
+print(board.ask_reach(2, A, 3, "everyone", ask))   -- no stay option: 1, 4, 5: picks 1 -> 1
+print(board.ask_reach(1, A, 0, "everyone", ask))   -- nothing in reach: no question, A's own space
+board.place(A, 1) board.place(B, 2)
+print(board.ask_reach(1, A, 3, "nobody", ask))     -- blocked by B: no question
+print(board.ask_reach(1, entity.create{kind = "figure", zone = z, owner = 1, name = "C"}, 2, "nobody", ask)))",   // off the board: nil
+                                    2, {pick(1, {3}, "step"), pick(2, {1}, "step")});
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"4", "1", "2", "1", "nil"});
+    const auto decisions = r.of_type("decision");
+    REQUIRE(decisions.size() == 2);
+    CHECK(r.data(*decisions[0]) == json{{"answer", "4"}, {"id", "step"}, {"player", 1}});
+    CHECK(r.data(*decisions[1]) == json{{"answer", "1"}, {"id", "step"}, {"player", 2}});
+    CHECK(r.where(*decisions[0]) == "snippet:4");
+    CHECK(error_of(two_figures(2, 4) + "board.ask_reach(1, A, 2, 'allies', {id = 5})") ==
+          "snippet:3: board.ask_reach: field 'id' must be a string (got number)");
+    CHECK(error_of(two_figures(2, 4) + "board.ask_reach(1, A, 2, 'allies', {id = 'x\\255'})") ==
+          "snippet:3: board.ask_reach: field 'id' must be UTF-8 text (its byte 2 is not): a replay matches answers by it");
+}
+
 TEST_CASE("board.load reads a map under the game's root with regions, starts and attributes", "[lua_api][board]") {
     const RunResult r = run_snippet(R"(board.load("maps/unmatched_sample.json")
 local s1, s4, s7 = board.find("s1"), board.find("s4"), board.find("s7")

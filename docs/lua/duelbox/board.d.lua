@@ -125,6 +125,23 @@ function board.reachable(e, steps, through) end
 ---@return table
 function board.reach(e, steps, through) end
 
+---`board.ask_reach(chooser, e, steps, through, ask) -> space|nil`
+---
+---Asks player `chooser` where figure `e` ends a move of up to `steps` (board.reach: through =
+---"nobody", "allies" or "everyone") and returns that space; the kernel lists the spaces and
+---asks, so no list is made in Lua. `ask` = {id=, prompt=, stay=}: the question's id (default
+---"move") and prompt, and `stay`, the label of a first option that keeps the figure where it
+---is (no such option when nil: the figure must move if it can). With no space in reach nothing
+---is asked and the figure's own space is returned; nil when `e` is not on the board. It does
+---not move the figure: the rule does, with board.place or board.move.
+---@param chooser any
+---@param e any
+---@param steps any
+---@param through any
+---@param ask any
+---@return integer|nil
+function board.ask_reach(chooser, e, steps, through, ask) end
+
 ---`board.path(e, to [, through [, max]]) -> {space...}`
 ---
 ---A shortest legal path for figure `e` to space `to` (both ends included), or {} if none.
