@@ -42,10 +42,17 @@ PlayerMask check_players(lua_State* L, int idx, int arg, const char* what, Match
 // it alive for the call), so nothing is copied and nothing on the C++ heap can leak if a later
 // check raises.
 FieldValue to_field_value(lua_State* L, int idx) {
-    if (lua_type(L, idx) == LUA_TSTRING) {
-        std::size_t len = 0;
-        const char* s = lua_tolstring(L, idx, &len);
-        return std::string_view(s, len);
+    switch (lua_type(L, idx)) {
+        case LUA_TSTRING: {
+            std::size_t len = 0;
+            const char* s = lua_tolstring(L, idx, &len);
+            return std::string_view(s, len);
+        }
+        case LUA_TBOOLEAN: return lua_toboolean(L, idx) != 0;
+        case LUA_TNUMBER:   // an integer directly, with no Value made and dropped; a float goes the long way
+            if (lua_isinteger(L, idx)) return static_cast<std::int64_t>(lua_tointeger(L, idx));
+            break;
+        default: break;
     }
     const Value v = to_value(L, idx);   // nil, boolean, integer; raises for anything else
     if (const auto* b = std::get_if<bool>(&v)) return *b;
