@@ -136,13 +136,24 @@ OfferRound& check_round(lua_State* L, int arg) {
 
 // -- Reading the spec ------------------------------------------------------------------------
 
-// Field `key` of the table at `t` as a string: required, or `fallback` when absent.
-void spec_string(lua_State* L, int t, const char* key, const char* path, std::string& out, bool required) {
+// Copies the string at `idx` into `out` (kept by the handle), charging the match first: one
+// Lua string named by many fields of a spec would otherwise be copied many times uncounted.
+void copy_text(lua_State* L, Match& m, int idx, std::string& out) {
+    std::size_t len = 0;
+    const char* s = lua_tolstring(L, idx, &len);
+    kernel_call(L, [&] {
+        m.charge(len + sizeof(std::string));
+        return 0;
+    });
+    out.assign(s, len);
+}
+
+// Field `key` of the table at `t` as a string into `out` (left as it is when absent and not
+// `required`).
+void spec_string(lua_State* L, Match& m, int t, const char* key, const char* path, std::string& out, bool required) {
     const int type = lua_getfield(L, t, key);
     if (type == LUA_TSTRING) {
-        std::size_t len = 0;
-        const char* s = lua_tolstring(L, -1, &len);
-        out.assign(s, len);
+        copy_text(L, m, -1, out);
     } else if (type != LUA_TNIL || required) {
         luaL_error(L, "offers.prepare: %s%s must be a string (got %s)", path, key, luaL_typename(L, -1));
     }
@@ -172,12 +183,12 @@ DerivedId spec_derived(lua_State* L, int idx, const Match& m, const char* what) 
 
 void read_boost(lua_State* L, int t, Match& m, Boost& b, const char* path) {
     char what[128];
-    spec_string(L, t, "label", path, b.label, true);
+    spec_string(L, m, t, "label", path, b.label, true);
     std::snprintf(what, sizeof what, "%scost", path);
     lua_getfield(L, t, "cost");
     b.cost = lua_isnil(L, -1) ? 0 : spec_integer(L, -1, what);
     lua_pop(L, 1);
-    spec_string(L, t, "used", path, b.used_text, true);
+    spec_string(L, m, t, "used", path, b.used_text, true);
     if (b.used_text.empty()) luaL_error(L, "offers.prepare: %sused must name a flag", path);
     std::snprintf(what, sizeof what, "%sstat", path);
     if (lua_getfield(L, t, "stat") != LUA_TNIL) b.stat = spec_derived(L, -1, m, what);
@@ -201,7 +212,7 @@ void read_boost(lua_State* L, int t, Match& m, Boost& b, const char* path) {
         for (lua_Integer i = 1; i <= n; ++i) {
             if (lua_rawgeti(L, -1, i) != LUA_TSTRING)
                 luaL_error(L, "offers.prepare: %sblocked_by_effects[%d] must be a stat name", path, static_cast<int>(i));
-            b.blocked_by_effects.emplace_back(lua_tostring(L, -1));
+            copy_text(L, m, -1, b.blocked_by_effects.emplace_back());
             lua_pop(L, 1);
         }
     }
@@ -290,14 +301,14 @@ int offers_prepare(lua_State* L) {
     lua_setmetatable(L, 2);
     lua_newtable(L);                      // the conditions of card offers, by slot
     lua_setiuservalue(L, 2, 1);
-    spec_string(L, 1, "tag", "", r->tag, true);
-    spec_string(L, 1, "field", "", r->field, false);
-    spec_string(L, 1, "cost_field", "", r->cost_field, false);
-    spec_string(L, 1, "counter", "", r->counter, true);
-    spec_string(L, 1, "id", "", r->id, true);
-    spec_string(L, 1, "prompt", "", r->prompt, false);
-    spec_string(L, 1, "pass", "", r->pass, false);
-    spec_string(L, 1, "once_flag", "", r->once_flag_text, true);
+    spec_string(L, m, 1, "tag", "", r->tag, true);
+    spec_string(L, m, 1, "field", "", r->field, false);
+    spec_string(L, m, 1, "cost_field", "", r->cost_field, false);
+    spec_string(L, m, 1, "counter", "", r->counter, true);
+    spec_string(L, m, 1, "id", "", r->id, true);
+    spec_string(L, m, 1, "prompt", "", r->prompt, false);
+    spec_string(L, m, 1, "pass", "", r->pass, false);
+    spec_string(L, m, 1, "once_flag", "", r->once_flag_text, true);
     if (r->once_flag_text.empty() || r->tag.empty() || r->counter.empty())
         luaL_error(L, "offers.prepare: tag, counter and once_flag must not be empty");
     lua_getfield(L, 1, "once_for_opponent");
@@ -317,16 +328,14 @@ int offers_prepare(lua_State* L) {
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
-    // What the handle holds is charged to the match: its texts are copies of the spec's.
-    std::size_t bytes = sizeof(OfferRound) + r->tag.size() + r->field.size() + r->cost_field.size() + r->counter.size() +
-                        r->id.size() + r->prompt.size() + r->pass.size();
+    // What the handle holds is charged to the match (its texts as they were copied, the rest here).
+    std::size_t bytes = sizeof(OfferRound);
     for (const Seat& s : r->seats) {
         bytes += sizeof(Seat) + s.zones.size() * sizeof(ZoneId);
         r->max_entity = std::max({r->max_entity, static_cast<std::size_t>(s.entity), static_cast<std::size_t>(s.payer)});
         for (ZoneId z : s.zones) r->max_zone = std::max(r->max_zone, static_cast<std::size_t>(z));
         for (const Boost& b : s.boosts) {
-            bytes += sizeof(Boost) + b.label.size() + b.used_text.size() + b.blocked_by.size() * sizeof(DerivedId);
-            for (const std::string& stat : b.blocked_by_effects) bytes += sizeof(std::string) + stat.size();
+            bytes += sizeof(Boost) + b.blocked_by.size() * sizeof(DerivedId);
             r->max_derived = std::max(r->max_derived, static_cast<std::size_t>(b.stat));
             for (DerivedId id : b.blocked_by) r->max_derived = std::max(r->max_derived, static_cast<std::size_t>(id));
         }

@@ -543,3 +543,17 @@ TEST_CASE("#16.7 counters a script writes without defining them count against th
     INFO(error);
     CHECK(error.rfind("snippet:3: memory cap of", 0) == 0);
 }
+
+TEST_CASE("offers.prepare charges the texts it copies: one long label named by many boosts meets the memory cap",
+          "[robustness][sandbox][offers]") {
+    // The kernel keeps its own copy of every label; a 2 MB string is one Lua object however many
+    // boosts name it, but 64 copies of it are 128 MB outside Lua's heap.
+    auto r = run_capped(R"(local pe = match.player_entity(1)
+local long = string.rep("x", 2 * 1024 * 1024)
+local boosts = {}
+for i = 1, 64 do boosts[i] = {label = long, cost = 1, used = "spent"} end
+offers.prepare{tag = "offer", counter = "gold", once_flag = "used", id = "play", seats = {{entity = pe, boosts = boosts}}})");
+    CHECK(r.state == RunState::Failed);
+    CHECK(r.error.find("snippet:5:") != std::string::npos);
+    CHECK(r.error.find("memory cap of 16 MB exceeded") != std::string::npos);
+}
