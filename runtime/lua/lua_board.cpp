@@ -309,10 +309,27 @@ int board_reach(lua_State* L) {
     return 1;
 }
 
-// board.ask_reach once answered: the space the picked option names. Slot 6 holds the spaces
-// offered (after the stay option when ctx is the figure's space, 0 when there was none).
+// Pushes the names of the spaces of a shortest legal path of figure `e` to `to` (up to `steps`,
+// through `t`), joined by `sep`, as board.names(board.path(e, to, t, steps), sep) gives them. The
+// search board.ask_reach made is still the match's (Match::search_for keeps it until a change).
+void push_path_names(lua_State* L, Match& m, EntityId e, SpaceId to, Through t, int steps, const char* sep) {
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    bool first = true;
+    for (SpaceId s : m.path(e, to, t, steps)) {   // (a temporary: nothing here raises while it lives)
+        if (!first) luaL_addstring(&b, sep);
+        luaL_addstring(&b, m.board().space(s).name.c_str());
+        first = false;
+    }
+    luaL_pushresult(&b);
+}
+
+// board.ask_reach once answered: the space the picked option names, and the path there. Slot 6
+// holds the spaces offered (after the stay option when ctx is the figure's space, 0 when there
+// was none), slot 10 the path's separator.
 int ask_reach_answered(lua_State* L, int status, lua_KContext ctx) {
     (void)status;
+    Match& m = match_of(L);
     const auto& spaces = *static_cast<const std::vector<SpaceId>*>(lua_touserdata(L, 6));
     const SpaceId stay = static_cast<SpaceId>(ctx);
     const lua_Integer pick = lua_tointeger(L, -1);   // decide's answer to a single question
@@ -323,18 +340,24 @@ int ask_reach_answered(lua_State* L, int status, lua_KContext ctx) {
     }
     if (pick < first || pick - first >= static_cast<lua_Integer>(spaces.size()))
         return luaL_error(L, "board.ask_reach: the answer %I is not one of the options", (LUAI_UACINT)pick);
-    lua_pushinteger(L, spaces[static_cast<std::size_t>(pick - first)]);
-    return 1;
+    const SpaceId to = spaces[static_cast<std::size_t>(pick - first)];
+    lua_pushinteger(L, to);
+    const int steps = static_cast<int>(std::clamp<lua_Integer>(lua_tointeger(L, 3), 0, m.board().space_count()));
+    push_path_names(L, m, static_cast<EntityId>(lua_tointeger(L, 2)), to, check_through(L, 4), steps, lua_tostring(L, 10));
+    return 2;
 }
 
-/// board.ask_reach(chooser, e, steps, through, ask) -> space|nil
+/// board.ask_reach(chooser, e, steps, through, ask) -> space, path|nil
 /// Asks player `chooser` where figure `e` ends a move of up to `steps` (board.reach: through =
-/// "nobody", "allies" or "everyone") and returns that space; the kernel lists the spaces and
-/// asks, so no list is made in Lua. `ask` = {id=, prompt=, stay=}: the question's id (default
-/// "move") and prompt, and `stay`, the label of a first option that keeps the figure where it
-/// is (no such option when nil: the figure must move if it can). With no space in reach nothing
-/// is asked and the figure's own space is returned; nil when `e` is not on the board. It does
-/// not move the figure: the rule does, with board.place or board.move.
+/// "nobody", "allies" or "everyone") and returns that space and, when it is not the figure's
+/// own, the names of a shortest legal path there joined by `ask.sep` (default "-"), as
+/// board.names(board.path(e, space, through, steps), sep) gives them; the kernel lists the
+/// spaces and asks, so no list is made in Lua. `ask` = {id=, prompt=, stay=, sep=}: the
+/// question's id (default "move") and prompt, and `stay`, the label of a first option that
+/// keeps the figure where it is (no such option when nil: the figure must move if it can).
+/// With no space in reach nothing is asked and the figure's own space is returned; nil when
+/// `e` is not on the board. It does not move the figure: the rule does, with board.place or
+/// board.move.
 int board_ask_reach(lua_State* L) {
     Match& m = match_of(L);
     const PlayerIndex chooser = check_player(L, 1, m);
@@ -349,7 +372,7 @@ int board_ask_reach(lua_State* L) {
         lua_pushnil(L);
         return 1;
     }
-    // The texts stay in the ask table (slots 7-9) while they are copied into the question.
+    // The texts stay in the ask table (slots 7-10) while they are copied into the question.
     const auto text_field = [L](const char* key, const char* fallback) -> const char* {
         const int type = lua_getfield(L, 5, key);
         if (type == LUA_TNIL) return fallback;
@@ -360,6 +383,11 @@ int board_ask_reach(lua_State* L) {
     const char* id = text_field("id", "move");
     const char* prompt = text_field("prompt", "");
     const char* stay = text_field("stay", nullptr);
+    text_field("sep", "-");                                 // slot 10: read again once answered
+    if (lua_isnil(L, 10)) {
+        lua_pushliteral(L, "-");
+        lua_replace(L, 10);
+    }
     if (const std::size_t bad = utf8_error_at(id); bad != std::string_view::npos)
         luaL_error(L, "board.ask_reach: field 'id' must be UTF-8 text (its byte %d is not): a replay matches answers by it",
                    static_cast<int>(bad + 1));

@@ -8,10 +8,10 @@
 
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
-local board_figures_at, board_path, board_place, board_space_count = board.figures_at, board.path, board.place, board.space_count
+local board_figures_at, board_place, board_space_count = board.figures_at, board.place, board.space_count
 local entity_get = entity.get
 
-local board_ask_reach, board_name, board_names, board_position = board.ask_reach, board.name, board.names, board.position
+local board_ask_reach, board_name, board_position = board.ask_reach, board.name, board.position
 local board_adjacent, board_share_region = board.adjacent, board.share_region
 local log_event, entity_name = log.event, entity.name
 
@@ -36,7 +36,7 @@ local STAY_TEXT, MOVE_PROMPT = {}, {}
 function M.move_fighter(chooser, f, steps, id)
   local at = board_position(f)
   if not at then return nil end
-  local to = at
+  local to, path = at, nil
   if steps > 0 then   -- option 1 stays; the others are the spaces in reach (board.ask_reach)
     local stay = STAY_TEXT[at]
     if not stay then stay = "stay on " .. board_name(at); STAY_TEXT[at] = stay end
@@ -47,13 +47,12 @@ function M.move_fighter(chooser, f, steps, id)
       if steps < 64 then MOVE_PROMPT[key] = prompt end
     end
     MOVE_ASK.id, MOVE_ASK.prompt, MOVE_ASK.stay = id or "move", prompt, stay
-    to = board_ask_reach(chooser, f, steps, "allies", MOVE_ASK)
+    to, path = board_ask_reach(chooser, f, steps, "allies", MOVE_ASK)   -- and the path's names, "s1-s4-s10"
   end
   if to == at then
     log_event("stay", "{e:fighter} stays on {s:space}", { fighter = f, space = at }, RULE["maneuver"])
     return at
   end
-  local path = board_names(board_path(f, to, "allies", steps))
   board_place(f, to)
   EV_MOVE(f, at, to, path)
   return to

@@ -165,12 +165,12 @@ print(#board.reach(A, 0, "everyone"), #board.reach(A, -1)))");
           "snippet:3: bad argument #3 to 'board.reach' (expected \"nobody\", \"allies\" or \"everyone\"; got \"ghosts\")");
 }
 
-TEST_CASE("board.ask_reach asks where a figure ends its move among board.reach's spaces, stay first when offered",
-          "[lua_api][board]") {
+TEST_CASE("board.ask_reach asks where a figure ends its move among board.reach's spaces, stay first when offered, "
+          "and gives the path there", "[lua_api][board]") {
     // A on 2, B on 3 (line of 7): A reaches 1 alone, and 1, 4, 5 passing B (3 steps, "everyone").
     const RunResult r = run_snippet(two_figures(2, 3) + R"(local ask = {id = "step", prompt = "move A", stay = "stay on 2"}
-print(board.ask_reach(1, A, 3, "everyone", ask))   -- options: stay on 2, 1, 4, 5: picks 3 -> 4
-ask.stay = nil
+print(board.ask_reach(1, A, 3, "everyone", ask))   -- options: stay on 2, 1, 4, 5: picks 3 -> 4, by 2-3-4
+ask.stay, ask.sep = nil, " > "
 print(board.ask_reach(2, A, 3, "everyone", ask))   -- no stay option: 1, 4, 5: picks 1 -> 1
 print(board.ask_reach(1, A, 0, "everyone", ask))   -- nothing in reach: no question, A's own space
 board.place(A, 1) board.place(B, 2)
@@ -178,7 +178,7 @@ print(board.ask_reach(1, A, 3, "nobody", ask))     -- blocked by B: no question
 print(board.ask_reach(1, entity.create{kind = "figure", zone = z, owner = 1, name = "C"}, 2, "nobody", ask)))",   // off the board: nil
                                     2, {pick(1, {3}, "step"), pick(2, {1}, "step")});
     REQUIRE(r.finished());
-    CHECK(r.printed() == Strings{"4", "1", "2", "1", "nil"});
+    CHECK(r.printed() == Strings{"4\t2-3-4", "1\t2 > 1", "2", "1", "nil"});
     const auto decisions = r.of_type("decision");
     REQUIRE(decisions.size() == 2);
     CHECK(r.data(*decisions[0]) == json{{"answer", "4"}, {"id", "step"}, {"player", 1}});

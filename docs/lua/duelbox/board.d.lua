@@ -125,21 +125,25 @@ function board.reachable(e, steps, through) end
 ---@return table
 function board.reach(e, steps, through) end
 
----`board.ask_reach(chooser, e, steps, through, ask) -> space|nil`
+---`board.ask_reach(chooser, e, steps, through, ask) -> space, path|nil`
 ---
 ---Asks player `chooser` where figure `e` ends a move of up to `steps` (board.reach: through =
----"nobody", "allies" or "everyone") and returns that space; the kernel lists the spaces and
----asks, so no list is made in Lua. `ask` = {id=, prompt=, stay=}: the question's id (default
----"move") and prompt, and `stay`, the label of a first option that keeps the figure where it
----is (no such option when nil: the figure must move if it can). With no space in reach nothing
----is asked and the figure's own space is returned; nil when `e` is not on the board. It does
----not move the figure: the rule does, with board.place or board.move.
+---"nobody", "allies" or "everyone") and returns that space and, when it is not the figure's
+---own, the names of a shortest legal path there joined by `ask.sep` (default "-"), as
+---board.names(board.path(e, space, through, steps), sep) gives them; the kernel lists the
+---spaces and asks, so no list is made in Lua. `ask` = {id=, prompt=, stay=, sep=}: the
+---question's id (default "move") and prompt, and `stay`, the label of a first option that
+---keeps the figure where it is (no such option when nil: the figure must move if it can).
+---With no space in reach nothing is asked and the figure's own space is returned; nil when
+---`e` is not on the board. It does not move the figure: the rule does, with board.place or
+---board.move.
 ---@param chooser any
 ---@param e any
 ---@param steps any
 ---@param through any
 ---@param ask any
----@return integer|nil
+---@return integer space
+---@return any
 function board.ask_reach(chooser, e, steps, through, ask) end
 
 ---`board.path(e, to [, through [, max]]) -> {space...}`
