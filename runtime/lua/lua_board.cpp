@@ -419,7 +419,7 @@ int board_ask_reach(lua_State* L) {
         else o.label = m.board().space(o.space).name;
     }
     reqs.resize(1);
-    return decision_ask_and_yield(L, reqs, "board.ask_reach", stay ? static_cast<lua_KContext>(at) : 0, ask_reach_answered);
+    return decision_ask_and_yield(L, reqs, false, "board.ask_reach", stay ? static_cast<lua_KContext>(at) : 0, ask_reach_answered);
 }
 
 /// board.path(e, to [, through [, max]]) -> {space...}

@@ -429,11 +429,16 @@ int decide_all(lua_State* L) {
 
 std::vector<DecisionRequest>& decision_request_list(lua_State* L) { return request_list(L); }
 
+void decision_check_room(lua_State* L, const char* fn, std::size_t bytes) {
+    QuestionRoom room(L);
+    room.take(L, fn, bytes);
+}
+
 DecisionRequest& decision_request_at(std::vector<DecisionRequest>& reqs, std::size_t i) { return request_at(reqs, i); }
 
-int decision_ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, const char* fn, lua_KContext ctx,
-                           lua_KFunction k) {
-    return ask_and_yield(L, requests, false, fn, ctx, k);
+int decision_ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, bool grouped, const char* fn,
+                           lua_KContext ctx, lua_KFunction k) {
+    return ask_and_yield(L, requests, grouped, fn, ctx, k);
 }
 
 void push_decision_answer(lua_State* L, const DecisionRequest& request, const Answer& answer) {

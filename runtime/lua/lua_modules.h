@@ -58,9 +58,12 @@ void push_decision_answer(lua_State* L, const DecisionRequest& request, const An
 // host's while free, else one Lua owns, pushed on the stack), its request i made ready to be
 // filled (reset, its storage kept), and the ask: checks the match's question limit, charges the
 // record, hands the list to the runner and yields; `k` continues the binding with the answer on
-// the top of its stack. Raise nothing between taking the list and asking.
+// the top of its stack (`grouped`: several asked at once, as decide_all does, the answers then a
+// list). A raise between taking the list and asking costs only its reuse until the next match.
 std::vector<DecisionRequest>& decision_request_list(lua_State* L);
 DecisionRequest& decision_request_at(std::vector<DecisionRequest>& reqs, std::size_t i);
-int decision_ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, const char* fn, lua_KContext ctx,
-                           lua_KFunction k);
+// Raises decide's memory-cap error when `bytes` copied for a question would pass what the cap leaves.
+void decision_check_room(lua_State* L, const char* fn, std::size_t bytes);
+int decision_ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, bool grouped, const char* fn,
+                           lua_KContext ctx, lua_KFunction k);
 }  // namespace duelbox

@@ -654,7 +654,7 @@ int offers_choose(lua_State* L) {
         o.space = kNoSpace;
     }
     reqs.resize(1);
-    return decision_ask_and_yield(L, reqs, "offers.choose", 0, choose_answered);
+    return decision_ask_and_yield(L, reqs, false, "offers.choose", 0, choose_answered);
 }
 
 const luaL_Reg offers_module[] = {{"prepare", offers_prepare}, {"list", offers_list}, {"entry", offers_entry},

@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "host.h"
+#include "kernel/decision.h"
+#include "kernel/utf8.h"
 #include "lua_modules.h"
 #include "lua_util.h"
 #include "readonly_view.h"
@@ -371,12 +373,110 @@ int zone_position(lua_State* L) {
     return luaL_error(L, "zone.position: entity %d is not in its zone (kernel invariant broken)", ent.id);
 }
 
+// zone.choose_all once answered: the picked entities. Slot 2 holds each request's entities as
+// they were offered; the answers are the list on the top of the stack.
+int choose_all_answered(lua_State* L, int status, lua_KContext ctx) {
+    (void)status;
+    (void)ctx;
+    const auto& offered = *static_cast<const std::vector<std::vector<EntityId>>*>(lua_touserdata(L, 2));
+    const int answers = lua_gettop(L);
+    lua_createtable(L, static_cast<int>(offered.size()), 0);
+    for (std::size_t i = 0; i < offered.size(); ++i) {
+        lua_rawgeti(L, answers, static_cast<lua_Integer>(i + 1));
+        const lua_Integer pick = lua_tointeger(L, -1);   // a single question's answer
+        lua_pop(L, 1);
+        if (pick < 1 || static_cast<std::size_t>(pick) > offered[i].size())
+            return luaL_error(L, "zone.choose_all: answer %d (%I) is not one of the options", static_cast<int>(i + 1),
+                              (LUAI_UACINT)pick);
+        lua_pushinteger(L, offered[i][static_cast<std::size_t>(pick - 1)]);
+        lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    return 1;
+}
+
+/// zone.choose_all{{player=, id=, prompt=, zone=, kind=, secret=}, ...} -> {entity, ...}
+/// Each request's player picks one entity of zone `zone` (of kind `kind`, when given; top
+/// first, labelled with their names), all at once: decide_all's simultaneous, hidden choice
+/// (with `secret`, no other player reads the answer), with the options listed by the kernel,
+/// so no list is made in Lua and none read back. Returns the picked entities in request order
+/// (the rule moves them). A request whose zone holds no such entity is an error: check first.
+/// `id` (UTF-8 text) names the question for scripted answers.
+int zone_choose_all(lua_State* L) {
+    Match& m = match_of(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    readonly_view_unwrap(L, 1);
+    lua_settop(L, 1);
+    const auto n = static_cast<std::size_t>(lua_rawlen(L, 1));
+    if (n == 0) return luaL_error(L, "zone.choose_all: needs at least one request");
+    charge_list(L, 1);
+    auto& offered = push_owned<std::vector<std::vector<EntityId>>>(L);   // slot 2
+    offered.resize(n);   // (rawlen: what the list holds, not what a __len claims)
+    std::vector<DecisionRequest>& reqs = decision_request_list(L);
+    const int base = lua_gettop(L);   // 2, or 3 with a request list Lua owns
+    std::size_t held = 0, scanned = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const int arg = 1;
+        if (lua_rawgeti(L, 1, static_cast<lua_Integer>(i + 1)) != LUA_TTABLE)
+            luaL_error(L, "zone.choose_all: request %d must be a table {player=, zone=, kind=, ...}", static_cast<int>(i + 1));
+        const int t = lua_gettop(L);
+        readonly_view_unwrap(L, t);
+        DecisionRequest& q = decision_request_at(reqs, i);
+        lua_getfield(L, t, "player");
+        q.player = check_player_at(L, -1, arg, "field 'player'", m);
+        lua_getfield(L, t, "zone");
+        const ZoneId z = check_zone_at(L, -1, arg, "field 'zone'", m);
+        EntityFilter keep;
+        if (lua_getfield(L, t, "kind") != LUA_TNIL) keep.kinds[keep.kind_count++] = luaL_checkstring(L, -1);   // (kept on the stack)
+        if (lua_getfield(L, t, "id") != LUA_TNIL) {
+            std::size_t len = 0;
+            const char* id = lua_tolstring(L, -1, &len);
+            if (!id) luaL_error(L, "zone.choose_all: field 'id' must be a string");
+            q.id.assign(id, len);
+            if (const std::size_t bad = utf8_error_at(q.id); bad != std::string_view::npos)
+                luaL_error(L, "zone.choose_all: field 'id' must be UTF-8 text (its byte %d is not): a replay matches answers by it",
+                           static_cast<int>(bad + 1));
+        }
+        if (lua_getfield(L, t, "prompt") != LUA_TNIL) {
+            std::size_t len = 0;
+            const char* prompt = lua_tolstring(L, -1, &len);
+            if (!prompt) luaL_error(L, "zone.choose_all: field 'prompt' must be a string");
+            q.prompt.assign(prompt, len);
+        }
+        lua_getfield(L, t, "secret");
+        q.secret = lua_toboolean(L, -1);
+        q.kind = DecisionKind::Choose;
+        q.single = true;
+        q.min = q.max = 1;
+        std::vector<EntityId>& list = offered[i];
+        list.clear();
+        for (EntityId e : m.zone(z).items)
+            if (keep(m.entity(e))) list.push_back(e);
+        scanned += m.zone(z).items.size();
+        if (list.empty())
+            luaL_error(L, "zone.choose_all: request %d: zone %s holds no %s to choose", static_cast<int>(i + 1),
+                       m.zone(z).name.c_str(), keep.kind_count ? keep.kinds[0] : "entity");
+        q.options.resize(list.size());
+        for (std::size_t k = 0; k < list.size(); ++k) {
+            Option& o = q.options[k];
+            o.label = m.entity_name(list[k]);
+            o.entity = list[k];
+            o.space = kNoSpace;
+            held += o.label.size() + sizeof(Option);
+        }
+        decision_check_room(L, "zone.choose_all", held);   // the names copied so far, against the memory cap
+        lua_settop(L, base);
+    }
+    charge_work(L, scanned);
+    reqs.resize(n);
+    return decision_ask_and_yield(L, reqs, true, "zone.choose_all", 0, choose_all_answered);
+}
+
 const luaL_Reg zone_module[] = {
     {"create", zone_create}, {"find", zone_find},       {"items", zone_items}, {"tagged", zone_tagged}, {"count", zone_count},
     {"top", zone_top},       {"move", zone_move},       {"move_all", zone_move_all}, {"shuffle", zone_shuffle},
     {"reveal", zone_reveal},
     {"of", zone_of},         {"name", zone_name},       {"owner", zone_owner}, {"position", zone_position},
-    {"at", zone_at},         {nullptr, nullptr}};
+    {"at", zone_at},         {"choose_all", zone_choose_all}, {nullptr, nullptr}};
 
 }  // namespace
 

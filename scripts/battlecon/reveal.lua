@@ -5,7 +5,7 @@
 local ipairs, tostring = ipairs, tostring
 local flag_is, flag_set, log_event = flag.is, flag.set, log.event
 local match_finished, zone_find, zone_items, zone_move = match.finished, zone.find, zone.items, zone.move
-local zone_reveal = zone.reveal
+local zone_choose_all, zone_count, zone_reveal = zone.choose_all, zone.count, zone.reveal
 
 local S = require("battlecon.state")
 local stats = require("battlecon.stats")
@@ -94,16 +94,15 @@ local function clash_now(ctx)
     log_event("bc.clash", "a clash: each player sets a new base", { a = stats_speed(1), b = stats_speed(2) },
       { rule = "§3.5" })
     flag_set(S_tracker(), "cause_clash", nil)
-    local requests, lists, who = {}, {}, {}
+    local requests, who = {}, {}
     local runout = false
     for p = 1, ctx.players do
       local special = S_attack_special(p)
       if not special then                                            -- SP8 [SAMPLE]: a special places nothing
-        local list = set_of_kind(zone_find("hand", p), "base")
-        if #list == 0 then runout = true end
+        local hand = zone_find("hand", p)
+        if zone_count(hand, "base") == 0 then runout = true end
         requests[#requests + 1] = { player = p, id = "clash.base", prompt = "clash: place a new base face down",
-          entities = list, secret = true }
-        lists[#lists + 1] = list
+          zone = hand, kind = "base", secret = true }
         who[#who + 1] = p
       end
     end
@@ -113,10 +112,10 @@ local function clash_now(ctx)
       log_event("bc.clash_runout", "a player has no base left: no attacks this beat", {}, { rule = "§3.5 CL5" })
       return false
     end
-    local answers = within("§3.5 CL2 Adding bases", decide_all, requests)
+    local picked = within("§3.5 CL2 Adding bases", zone_choose_all, requests)
     local new = {}
     for i, p in ipairs(who) do
-      local e = lists[i][answers[i][1]]
+      local e = picked[i]
       for _, old in ipairs(set_of_kind(zone_find("pair", p), "base")) do fire_deactivate(old) end   -- CL3
       zone_move(e, zone_find("pair", p), "top")
       new[#new + 1] = e

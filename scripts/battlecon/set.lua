@@ -63,49 +63,47 @@ local PAIR_KINDS = { "style", "base" }
 local SET_ID = { style = "set.style", base = "set.base" }
 local SET_PROMPT = { style = "set your style face down", base = "set your base face down" }
 
--- The Set questions: each player's two requests made once per match (decide_all reads them
--- whole before it returns), and the beat's lists kept in scratch lists reused every beat.
--- File-level tables start every match as loaded, so none of this outlives its match.
+-- The Set questions: each player's two requests made once per match (zone.choose_all reads
+-- them before it asks; the kernel lists the hand's cards of the kind, so no list is made in Lua),
+-- and the beat's list of them. File-level tables start every match as loaded, so none of this
+-- outlives its match.
 local SET_ASK = {}                           -- [p][k]: player p's request for PAIR_KINDS[k]
-local REQUESTS, LISTS, WHO = {}, {}, {}
-local OFFERED = {}                           -- [p][k]: the list of p's cards offered for PAIR_KINDS[k] (zone.items' into)
+local REQUESTS, WHO = {}, {}
+local zone_choose_all = zone.choose_all
 
 local function set_requests(p)
   local asks = SET_ASK[p]
   if not asks then
     asks = {}
+    local hand = HAND[p] or kept_zone(HAND, "hand", p)
     for k = 1, #PAIR_KINDS do
       local kind = PAIR_KINDS[k]
-      asks[k] = { player = p, id = SET_ID[kind], prompt = SET_PROMPT[kind], entities = false, secret = true,
-        single = true }   -- the answer is the card's number: no list made
+      asks[k] = { player = p, id = SET_ID[kind], prompt = SET_PROMPT[kind], zone = hand, kind = kind, secret = true }
     end
     SET_ASK[p] = asks
   end
   return asks
 end
 
----SET1: both players choose a style and a base at once, secretly (decide_all); the cards go
----face down into the "pair" zone (owner-visible) until Reveal.
+---SET1: both players choose a style and a base at once, secretly (zone.choose_all, decide_all's
+---simultaneous hidden choice); the cards go face down into the "pair" zone (owner-visible) until
+---Reveal.
 function M.set_phase(ctx, recycle)
   local n = 0
   for p = 1, ctx.players do
     if not S_flag(p, "eliminated") and empty_hand_recycle(ctx, p, recycle) then
-      local hand, asks = HAND[p] or kept_zone(HAND, "hand", p), set_requests(p)
-      local offered = OFFERED[p]
-      if not offered then offered = { {}, {} }; OFFERED[p] = offered end
+      local asks = set_requests(p)
       for k = 1, #PAIR_KINDS do
-        local list = zone_items(hand, PAIR_KINDS[k], nil, offered[k])   -- offered as they are: the kernel labels them
-        asks[k].entities = list
         n = n + 1
-        REQUESTS[n], LISTS[n], WHO[n] = asks[k], list, p
+        REQUESTS[n], WHO[n] = asks[k], p
       end
     end
   end
-  for i = #REQUESTS, n + 1, -1 do REQUESTS[i], LISTS[i], WHO[i] = nil, nil, nil end
-  local answers = decide_all(REQUESTS)
+  for i = #REQUESTS, n + 1, -1 do REQUESTS[i], WHO[i] = nil, nil end
+  local picked = zone_choose_all(REQUESTS)
   for i = 1, n do
     local p = WHO[i]
-    zone_move(LISTS[i][answers[i]], PAIR[p] or kept_zone(PAIR, "pair", p), "bottom")
+    zone_move(picked[i], PAIR[p] or kept_zone(PAIR, "pair", p), "bottom")
   end
   EV_SET()
 end

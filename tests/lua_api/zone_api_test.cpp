@@ -248,3 +248,44 @@ TEST_CASE("zone.reveal with a bad player in a list names argument #2", "[lua_api
     CHECK_THAT(error_of("zone.reveal(1, {1, 7})"),
                StartsWith("snippet:1: bad argument #2 to 'zone.reveal' (") && Contains("7") && Contains("players 1..2"));
 }
+
+TEST_CASE("zone.choose_all: each player picks one entity of a kind from a zone, all at once and hidden; the kernel "
+          "lists them", "[lua_api][zone][decide]") {
+    // Hands in owner-only zones, top first: player 1 holds Gust (style), Rock, Wave (bases);
+    // player 2 holds Ember (base), Frost (style).
+    const RunResult r = run_snippet(R"(local h1, h2 = zone.create("hand", 1, "owner"), zone.create("hand", 2, "owner")
+local function card(z, kind, name, p) return entity.create{zone = z, where = "bottom", kind = kind, name = name, owner = p} end
+local gust, rock, wave = card(h1, "style", "Gust", 1), card(h1, "base", "Rock", 1), card(h1, "base", "Wave", 1)
+local ember, frost = card(h2, "base", "Ember", 2), card(h2, "style", "Frost", 2)
+local names = {[gust] = "Gust", [rock] = "Rock", [wave] = "Wave", [ember] = "Ember", [frost] = "Frost"}
+local picked = zone.choose_all{{player = 1, id = "b1", prompt = "a base", zone = h1, kind = "base", secret = true},
+  {player = 2, id = "b2", zone = h2, kind = "base", secret = true}, {player = 1, id = "any", zone = h2}}
+print(#picked, names[picked[1]], names[picked[2]], names[picked[3]]))",
+                                    2, {pick(1, {2}, "b1"), pick(2, {1}, "b2"), pick(1, {2}, "any")});
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"3\tWave\tEmber\tFrost"});
+    const auto decisions = r.of_type("decision");
+    REQUIRE(decisions.size() == 3);
+    // Every answer is logged once all are in, each where the questions were asked; a secret
+    // one only to its chooser (the others read "something hidden").
+    CHECK(r.where(*decisions[0]) == "snippet:6");
+    CHECK(r.narrate(*decisions[0], 0) == "Player 1 chooses Wave");
+    CHECK(r.narrate(*decisions[0], 1) == "Player 1 chooses something hidden");
+    CHECK(r.narrate(*decisions[1], 1) == "Player 2 chooses Ember");
+    CHECK(r.narrate(*decisions[1], 0) == "Player 2 chooses something hidden");
+    // Not secret, but a card in an owner-only hand is named only to those who see it: the chooser
+    // and its owner, not a spectator.
+    CHECK(r.data(*decisions[2], 1) == json{{"answer", "Frost"}, {"id", "any"}, {"player", 1}});
+    CHECK(r.narrate(*decisions[2], EventLog::kSpectator) == "Player 1 chooses something hidden");
+}
+
+TEST_CASE("zone.choose_all names a bad request and refuses a zone with nothing to choose", "[lua_api][zone][decide]") {
+    const std::string head = "local h = zone.create('hand', 1) entity.create{zone = h, kind = 'style', name = 'Gust'}\n";
+    CHECK_THAT(error_of(head + "zone.choose_all{{player = 1, zone = h, kind = 'base'}}"),
+               Contains("snippet:2: zone.choose_all: request 1: zone hand holds no base to choose"));
+    CHECK_THAT(error_of(head + "zone.choose_all{{player = 1, zone = 99}}"), Contains("zone 99 does not exist"));
+    CHECK_THAT(error_of(head + "zone.choose_all{}"), Contains("zone.choose_all: needs at least one request"));
+    CHECK_THAT(error_of(head + "zone.choose_all{{player = 1, zone = h, id = 'x\\255'}}"),
+               Contains("zone.choose_all: field 'id' must be UTF-8 text (its byte 2 is not)"));
+    CHECK_THAT(error_of(head + "zone.choose_all{7}"), Contains("zone.choose_all: request 1 must be a table"));
+}

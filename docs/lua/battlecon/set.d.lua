@@ -11,8 +11,9 @@ local set = {}
 --- The entities of one kind in zone z, top first (the kernel filters).
 function set.of_kind(z, kind) end
 
---- SET1: both players choose a style and a base at once, secretly (decide_all); the cards go
---- face down into the "pair" zone (owner-visible) until Reveal.
+--- SET1: both players choose a style and a base at once, secretly (zone.choose_all, decide_all's
+--- simultaneous hidden choice); the cards go face down into the "pair" zone (owner-visible) until
+--- Reveal.
 function set.set_phase(ctx, recycle) end
 
 --- What p may do on an Advantage turn: pass first, then the support tokens, then card
