@@ -72,7 +72,9 @@ int entity_create(lua_State* L) {
 int entity_get(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
-    push_value(L, m.entity(e).prop(luaL_checkstring(L, 2)));
+    std::size_t len = 0;
+    const char* key = luaL_checklstring(L, 2, &len);   // with its length: no strlen per read
+    push_value(L, m.entity(e).prop(std::string_view(key, len)));
     return 1;
 }
 
