@@ -463,6 +463,37 @@ int board_adjacent(lua_State* L) {
     return 1;
 }
 
+/// board.near(e, figures [, share_region]) -> {figure...}
+/// The figures of list `figures` that stand next to figure `e` (on a space one "border" edge
+/// from its own), or, with `share_region`, also anywhere in a region (a map's zone) its space is
+/// in: "the enemies this fighter can strike", in list order, in one call instead of a
+/// board.position, board.adjacent and board.share_region per figure. A figure off the board is
+/// never near; with `e` off the board the list is empty.
+int board_near(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId e = check_entity(L, 1, m);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    readonly_view_unwrap(L, 2);
+    const bool region = lua_toboolean(L, 3);
+    lua_settop(L, 2);
+    const auto n = static_cast<lua_Integer>(charge_list(L, 2));
+    lua_createtable(L, static_cast<int>(std::min<lua_Integer>(n, 16)), 0);
+    const SpaceId at = m.position(e);
+    lua_Integer found = 0;
+    for (lua_Integer i = 1; i <= n; ++i) {
+        lua_rawgeti(L, 2, i);
+        const EntityId f = check_entity_at(L, -1, 2, "figures", m);   // every entry checked, near or not
+        lua_pop(L, 1);
+        const SpaceId s = at == kNoSpace ? kNoSpace : m.position(f);
+        if (s == kNoSpace) continue;
+        if (m.board().adjacent(at, s, border_kinds()) || (region && m.board().share_region(at, s))) {
+            lua_pushinteger(L, f);
+            lua_rawseti(L, 3, ++found);
+        }
+    }
+    return 1;
+}
+
 /// board.in_region(s, region) -> boolean
 /// Whether space `s` is in the coloured region (a map's zone) `region`.
 int board_in_region(lua_State* L) {
@@ -563,7 +594,7 @@ const luaL_Reg board_module[] = {
     {"closed", board_closed},       {"teleport", board_teleport},   {"distance", board_distance},       {"reachable", board_reachable},
     {"reach", board_reach},         {"ask_reach", board_ask_reach},
     {"path", board_path},           {"neighbours", board_neighbours},   {"adjacent", board_adjacent},
-    {"in_region", board_in_region}, {"share_region", board_share_region}, {"name", board_name}, {"names", board_names},
+    {"near", board_near},           {"in_region", board_in_region}, {"share_region", board_share_region}, {"name", board_name}, {"names", board_names},
     {"find", board_find},           {"attr", board_attr},               {"start", board_start},
     {"sees", board_sees},           {"in_sight", board_in_sight},
     {nullptr, nullptr}};

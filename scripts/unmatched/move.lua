@@ -12,7 +12,7 @@ local board_figures_at, board_place, board_space_count = board.figures_at, board
 local entity_get = entity.get
 
 local board_ask_reach, board_name, board_position = board.ask_reach, board.name, board.position
-local board_adjacent, board_share_region = board.adjacent, board.share_region
+local board_near = board.near
 local log_event, entity_name = log.event, entity.name
 
 -- Log options, built once (log.event only reads them).
@@ -82,15 +82,7 @@ end
 ---Opposing fighters fighter `f` may attack: adjacent ones, and for a ranged fighter any
 ---in a zone it shares (rulebook "attack", step 1).
 function M.targets(f, enemies)
-  local at, out = board_position(f), {}
-  if not at then return out end
-  local ranged = entity_get(f, "ranged") == true
-  for i = 1, #enemies do
-    local e = enemies[i]
-    local s = board_position(e)
-    if s and (board_adjacent(at, s) or (ranged and board_share_region(at, s))) then out[#out + 1] = e end
-  end
-  return out
+  return board_near(f, enemies, entity_get(f, "ranged") == true)   -- the kernel looks: one call
 end
 
 return M

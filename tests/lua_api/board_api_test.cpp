@@ -190,6 +190,21 @@ print(board.ask_reach(1, entity.create{kind = "figure", zone = z, owner = 1, nam
           "snippet:3: board.ask_reach: field 'id' must be UTF-8 text (its byte 2 is not): a replay matches answers by it");
 }
 
+TEST_CASE("board.near keeps the figures next to a figure, or with share_region also those in a region it is in",
+          "[lua_api][board]") {
+    // The sample map: s3's neighbours are s2, s4, s10; s1 shares a region with s3 and s4, none with s7.
+    const RunResult r = run_snippet(R"(board.load("maps/unmatched_sample.json")
+local z = zone.find("players")
+local function fig(name, at) local f = entity.create{kind = "figure", zone = z, owner = 1, name = name} if at then board.place(f, board.find(at)) end return f end
+local a, b, c, d, e, off = fig("A", "s3"), fig("B", "s4"), fig("C", "s10"), fig("D", "s7"), fig("E", "s1"), fig("Off")
+local names = {[a] = "A", [b] = "B", [c] = "C", [d] = "D", [e] = "E", [off] = "Off"}
+local function show(list) local t = {} for i, f in ipairs(list) do t[i] = names[f] end return table.concat(t, ",") end
+print(show(board.near(a, {d, c, off, b})), show(board.near(e, {a, b, d})), show(board.near(e, {a, b, d}, true)), #board.near(off, {a, b})))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"C,B\t\tA,B\t0"});
+    CHECK_THAT(error_of("board.near(1, {99})"), Catch::Matchers::Contains("bad argument #2 to 'board.near'"));
+}
+
 TEST_CASE("board.load reads a map under the game's root with regions, starts and attributes", "[lua_api][board]") {
     const RunResult r = run_snippet(R"(board.load("maps/unmatched_sample.json")
 local s1, s4, s7 = board.find("s1"), board.find("s4"), board.find("s7")

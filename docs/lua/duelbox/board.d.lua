@@ -174,6 +174,19 @@ function board.neighbours(s, kinds) end
 ---@return boolean
 function board.adjacent(a, b, kinds) end
 
+---`board.near(e, figures [, share_region]) -> {figure...}`
+---
+---The figures of list `figures` that stand next to figure `e` (on a space one "border" edge
+---from its own), or, with `share_region`, also anywhere in a region (a map's zone) its space is
+---in: "the enemies this fighter can strike", in list order, in one call instead of a
+---board.position, board.adjacent and board.share_region per figure. A figure off the board is
+---never near; with `e` off the board the list is empty.
+---@param e any
+---@param figures any
+---@param share_region? any
+---@return table
+function board.near(e, figures, share_region) end
+
 ---`board.in_region(s, region) -> boolean`
 ---
 ---Whether space `s` is in the coloured region (a map's zone) `region`.
