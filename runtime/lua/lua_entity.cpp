@@ -1,7 +1,10 @@
 // lua_entity.cpp - module `entity`: cards, figures, tokens and markers as records.
+#include <algorithm>
+
 #include "host.h"
 #include "lua_modules.h"
 #include "lua_util.h"
+#include "readonly_view.h"
 
 namespace duelbox {
 
@@ -199,11 +202,74 @@ int entity_sees(lua_State* L) {
     return 1;
 }
 
+// Whether prop value `v` equals the Lua value at `idx`: nil (an unset prop), a boolean, an
+// integer or a string; any other value equals no prop.
+bool prop_equals(const Value& v, lua_State* L, int idx) {
+    switch (lua_type(L, idx)) {
+        case LUA_TNONE:
+        case LUA_TNIL: return std::holds_alternative<Nil>(v);
+        case LUA_TBOOLEAN: return std::holds_alternative<bool>(v) && std::get<bool>(v) == (lua_toboolean(L, idx) != 0);
+        case LUA_TNUMBER: {
+            int whole = 0;
+            const lua_Integer i = lua_tointegerx(L, idx, &whole);
+            return whole && std::holds_alternative<std::int64_t>(v) && std::get<std::int64_t>(v) == i;
+        }
+        case LUA_TSTRING: {
+            if (!std::holds_alternative<std::string>(v)) return false;
+            std::size_t len = 0;
+            const char* s = lua_tolstring(L, idx, &len);
+            return std::get<std::string>(v) == std::string_view(s, len);
+        }
+        default: return false;
+    }
+}
+
+// entity.with / entity.without: the entities of list 1 whose prop (arg 2) does / does not equal
+// arg 3, appended to the list at arg 4 (after its last entry) or to a new one.
+int filter_by_prop(lua_State* L, bool equal) {
+    const Match& m = match_of(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    readonly_view_unwrap(L, 1);
+    std::size_t len = 0;
+    const char* key = luaL_checklstring(L, 2, &len);
+    lua_settop(L, 4);
+    if (lua_isnil(L, 4)) {
+        lua_createtable(L, static_cast<int>(std::min<std::size_t>(lua_rawlen(L, 1), 16)), 0);
+        lua_replace(L, 4);
+    } else {
+        luaL_checktype(L, 4, LUA_TTABLE);
+        if (lua_getmetatable(L, 4)) luaL_argerror(L, 4, "a plain table to fill expected (it has a metatable)");
+    }
+    const auto n = static_cast<lua_Integer>(charge_list(L, 1));
+    auto out = static_cast<lua_Integer>(lua_rawlen(L, 4));
+    for (lua_Integer i = 1; i <= n; ++i) {
+        lua_rawgeti(L, 1, i);
+        const EntityId e = check_entity_at(L, -1, 1, "list", m);
+        lua_pop(L, 1);
+        if (prop_equals(m.entity(e).prop(std::string_view(key, len)), L, 3) == equal) {
+            lua_pushinteger(L, e);
+            lua_rawseti(L, 4, ++out);
+        }
+    }
+    return 1;
+}
+
+/// entity.with(list, key, value [, into]) -> list
+/// The entities of `list` whose prop `key` equals `value` (nil: the prop is unset), in list
+/// order, appended to `into` (after its last entry; default a new list), which is returned: one
+/// call instead of an entity.get per entity. entity.with(zone.items(hand), "type", "scheme").
+int entity_with(lua_State* L) { return filter_by_prop(L, true); }
+
+/// entity.without(list, key, value [, into]) -> list
+/// The entities of `list` whose prop `key` does not equal `value`, as entity.with gives them:
+/// entity.without(fighters, "defeated", true) keeps those still in the game.
+int entity_without(lua_State* L) { return filter_by_prop(L, false); }
+
 const luaL_Reg entity_module[] = {
     {"create", entity_create},   {"get", entity_get},     {"set", entity_set},     {"has_tag", entity_has_tag},
     {"add_tag", entity_add_tag}, {"remove_tag", entity_remove_tag}, {"info", entity_info},
     {"name", entity_name},       {"owner", entity_owner}, {"def", entity_def},     {"kind", entity_kind},
-    {"sees", entity_sees},       {nullptr, nullptr}};
+    {"sees", entity_sees},       {"with", entity_with},   {"without", entity_without}, {nullptr, nullptr}};
 
 }  // namespace
 

@@ -14,7 +14,7 @@
 -- look-up goes through the sandbox's environment chain on every call).
 local entity_owner = entity.owner
 
-local entity_get, player_entity = entity.get, match.player_entity
+local entity_get, entity_without, player_entity = entity.get, entity.without, match.player_entity
 local match_allies, match_players = match.allies, match.players
 local counter_get, zone_find, cards_of = counter.get, zone.find, cards.of
 
@@ -53,16 +53,10 @@ local function defeated(f) return entity_get(f, "defeated") == true end
 ---Whether fighter `f` has been defeated.
 M.defeated = defeated
 
--- Appends player `p`'s living fighters to `out` (hero first); returns `out`. The prop is read
--- in place (no call of `defeated`): about 25 fighters a turn pass through here.
+-- Appends player `p`'s living fighters to `out` (hero first); returns `out`. The kernel reads
+-- the prop of each (entity.without): about 25 fighters a turn pass through here.
 local function add_alive(p, out)
-  out = out or {}
-  local list = ROSTER[p] or roster(p)   -- (a Lua call costs about 300 instructions: none when kept)
-  for i = 1, #list do
-    local f = list[i]
-    if entity_get(f, "defeated") ~= true then out[#out + 1] = f end
-  end
-  return out
+  return entity_without(ROSTER[p] or roster(p), "defeated", true, out)   -- (roster(): a Lua call, none when kept)
 end
 
 ---Player `p`'s fighters still in the game (on the board), hero first: a new list, or appended

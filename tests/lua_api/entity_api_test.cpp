@@ -154,3 +154,22 @@ TEST_CASE("entity.create names argument #1 for a bad zone, owner or where field"
     CHECK_THAT(error_of("entity.create{zone = 1, where = 'middle'}"),
                StartsWith("snippet:1: bad argument #1 to 'entity.create' ("));
 }
+
+TEST_CASE("entity.with and entity.without keep the entities of a list by one prop, appending to a list when given",
+          "[lua_api][entity]") {
+    const RunResult r = run_snippet(R"(local z = zone.create("pile")
+local function mk(name, props) return entity.create{zone = z, kind = "card", name = name, props = props} end
+local a, b, c, d = mk("A", {type = "scheme", n = 2}), mk("B", {type = "attack", down = true}), mk("C", {n = 2}), mk("D", {down = false})
+local names = {[a] = "A", [b] = "B", [c] = "C", [d] = "D"}
+local function show(list) local t = {} for i, e in ipairs(list) do t[i] = names[e] or tostring(e) end return table.concat(t, ",") end
+local all = {a, b, c, d}
+print(show(entity.with(all, "type", "scheme")), show(entity.without(all, "type", "scheme")), show(entity.with(all, "n", 2)),
+  show(entity.with(all, "type", nil)), show(entity.without(all, "down", true)), show(entity.with(all, "down", false)))
+local out = {"x"}
+print(entity.without({a, b}, "down", true, out) == out, out[1], names[out[2]], #out))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"A\tB,C,D\tA,C\tC,D\tA,C,D\tD", "true\tx\tA\t2"});
+    CHECK_THAT(error_of("entity.with({99}, 'k', 1)"), Catch::Matchers::Contains("bad argument #1 to 'entity.with'"));
+    CHECK_THAT(error_of("entity.without({}, 'k', 1, setmetatable({}, {}))"),
+               Catch::Matchers::Contains("a plain table to fill expected"));
+}

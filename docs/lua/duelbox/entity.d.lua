@@ -81,3 +81,26 @@ function entity.kind(e) end
 ---@param e any
 ---@return boolean
 function entity.sees(p, e) end
+
+---`entity.with(list, key, value [, into]) -> list`
+---
+---The entities of `list` whose prop `key` equals `value` (nil: the prop is unset), in list
+---order, appended to `into` (after its last entry; default a new list), which is returned: one
+---call instead of an entity.get per entity. entity.with(zone.items(hand), "type", "scheme").
+---@param list any
+---@param key any
+---@param value any
+---@param into? any
+---@return any list
+function entity.with(list, key, value, into) end
+
+---`entity.without(list, key, value [, into]) -> list`
+---
+---The entities of `list` whose prop `key` does not equal `value`, as entity.with gives them:
+---entity.without(fighters, "defeated", true) keeps those still in the game.
+---@param list any
+---@param key any
+---@param value any
+---@param into? any
+---@return any list
+function entity.without(list, key, value, into) end
