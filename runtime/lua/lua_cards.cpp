@@ -79,18 +79,28 @@ bool push_view(lua_State* L, int key) {
 // Pushes the definition table of `key`, or returns false (nothing pushed).
 bool push_definition(lua_State* L, const char* key) { return push_card_definition(L, key); }
 
-// Registers, for entity `e`, each function of the definition at `def` named after a window
-// (the template lists which, with their timing), in the game's window order.
-int register_handlers(lua_State* L, Match& m, EntityId e, int def, const CardTemplate& t) {
+// Registers, for entity `e`, each function of its definition named after a window (the
+// template lists which, with their timing), in the game's window order. The definition is
+// pushed only when a function is not pinned yet this match: the first activation of a card of
+// that definition in a match, not every one.
+int register_handlers(lua_State* L, Match& m, EntityId e, const CardTemplate& t) {
     LuaHost& host = host_of(L);
     const PlayerIndex owner = m.entity(e).owner;
     int added = 0;
+    int def = 0;   // the definition's stack slot, once pushed
     for (std::size_t i = 0; i < t.hooks.size(); ++i) {
         if (i == t.hooks_error_at) luaL_error(L, "%s", t.hooks_error.c_str());
         const CardTemplate::Hook& hook = t.hooks[i];
         if (!hook.error.empty()) luaL_error(L, "%s", hook.error.c_str());
         int ref = hook.pinned_ref;
         if (hook.pinned_generation != host.function_generation()) {   // not pinned yet this match
+            if (!def) {
+                // (a template is made from a loaded definition: both come from the same load)
+                if (!push_definition(L, m.entity(e).def.c_str()))
+                    luaL_error(L, "entity %d: no loaded definition '%s' for its template", static_cast<int>(e),
+                               m.entity(e).def.c_str());
+                def = lua_gettop(L);
+            }
             if (lua_getfield(L, def, hook.proto.window.c_str()) != LUA_TFUNCTION) {
                 lua_pop(L, 1);
                 continue;
@@ -152,7 +162,7 @@ int cards_activate(lua_State* L) {
     const EntityId e = check_entity(L, 1, m);
     const std::string& def = m.entity(e).def;   // the kernel's string, not a copy: the checks below may raise
     const CardTemplate* t = def.empty() ? nullptr : card_template(L, def);
-    if (!t || !push_definition(L, def.c_str())) {
+    if (!t) {
         if (lua_toboolean(L, 2)) {
             lua_pushinteger(L, 0);
             return 1;
@@ -163,7 +173,7 @@ int cards_activate(lua_State* L) {
         lua_pushinteger(L, 0);
         return 1;
     }
-    lua_pushinteger(L, register_handlers(L, m, e, lua_gettop(L), *t));
+    lua_pushinteger(L, register_handlers(L, m, e, *t));
     return 1;
 }
 
