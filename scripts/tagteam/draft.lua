@@ -32,7 +32,7 @@ local function position_options(G, p)
     elseif i == 1 then label = "top, above " .. names[1]
     elseif i == n + 1 then label = "bottom, below " .. names[n]
     else label = "between " .. names[i - 1] .. " and " .. names[i] end
-    opts[i] = { label = label, value = i }
+    opts[i] = label   -- a plain label: option i is position i (decide reads no option table)
   end
   return opts
 end
