@@ -64,7 +64,7 @@ local function battle_phase(G, round)
   end
   -- the played piles go back face down in their order (first played on top): never shuffled
   for p = 1, 2 do
-    for _, c in ipairs(zone.items(G.played[p])) do zone.move(c, G.battle[p], "top") end
+    zone.move_all(G.played[p], G.battle[p], "top")   -- top first, each onto the top: one kernel call
   end
   return false
 end
