@@ -181,6 +181,24 @@ DerivedId spec_derived(lua_State* L, int idx, const Match& m, const char* what) 
     return static_cast<DerivedId>(id);
 }
 
+// Field `field` of the table at `t`, a list (optional): calls each(i) with entry i on the stack
+// top (and pops it after), or raises naming the field when it is not a table. `expected` says
+// what the list holds, for that message.
+template <class Each>
+void read_list(lua_State* L, int t, const char* field, const char* path, const char* expected, Each each) {
+    if (lua_getfield(L, t, field) != LUA_TNIL) {
+        if (!lua_istable(L, -1)) luaL_error(L, "offers.prepare: %s%s must be a list of %s", path, field, expected);
+        readonly_view_unwrap(L, -1);
+        const auto n = static_cast<lua_Integer>(charge_list(L, -1));
+        for (lua_Integer i = 1; i <= n; ++i) {
+            lua_rawgeti(L, -1, i);
+            each(static_cast<int>(i));
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+}
+
 void read_boost(lua_State* L, int t, Match& m, Boost& b, const char* path) {
     char what[128];
     spec_string(L, m, t, "label", path, b.label, true);
@@ -193,30 +211,15 @@ void read_boost(lua_State* L, int t, Match& m, Boost& b, const char* path) {
     std::snprintf(what, sizeof what, "%sstat", path);
     if (lua_getfield(L, t, "stat") != LUA_TNIL) b.stat = spec_derived(L, -1, m, what);
     lua_pop(L, 1);
-    if (lua_getfield(L, t, "blocked_by") != LUA_TNIL) {
-        if (!lua_istable(L, -1)) luaL_error(L, "offers.prepare: %sblocked_by must be a list of derived value ids", path);
-        readonly_view_unwrap(L, -1);
-        const lua_Integer n = static_cast<lua_Integer>(charge_list(L, -1));
-        for (lua_Integer i = 1; i <= n; ++i) {
-            lua_rawgeti(L, -1, i);
-            std::snprintf(what, sizeof what, "%sblocked_by[%d]", path, static_cast<int>(i));
-            b.blocked_by.push_back(spec_derived(L, -1, m, what));
-            lua_pop(L, 1);
-        }
-    }
-    lua_pop(L, 1);
-    if (lua_getfield(L, t, "blocked_by_effects") != LUA_TNIL) {
-        if (!lua_istable(L, -1)) luaL_error(L, "offers.prepare: %sblocked_by_effects must be a list of stat names", path);
-        readonly_view_unwrap(L, -1);
-        const lua_Integer n = static_cast<lua_Integer>(charge_list(L, -1));
-        for (lua_Integer i = 1; i <= n; ++i) {
-            if (lua_rawgeti(L, -1, i) != LUA_TSTRING)
-                luaL_error(L, "offers.prepare: %sblocked_by_effects[%d] must be a stat name", path, static_cast<int>(i));
-            copy_text(L, m, -1, b.blocked_by_effects.emplace_back());
-            lua_pop(L, 1);
-        }
-    }
-    lua_pop(L, 1);
+    read_list(L, t, "blocked_by", path, "derived value ids", [&](int i) {
+        std::snprintf(what, sizeof what, "%sblocked_by[%d]", path, i);
+        b.blocked_by.push_back(spec_derived(L, -1, m, what));
+    });
+    read_list(L, t, "blocked_by_effects", path, "stat names", [&](int i) {
+        if (lua_type(L, -1) != LUA_TSTRING)
+            luaL_error(L, "offers.prepare: %sblocked_by_effects[%d] must be a stat name", path, i);
+        copy_text(L, m, -1, b.blocked_by_effects.emplace_back());
+    });
     // The flag's text is interned last: every check that can raise comes before (intern may throw).
     kernel_call(L, [&] {
         b.used = m.intern_charged(b.used_text);
@@ -234,35 +237,19 @@ void read_seat(lua_State* L, int t, Match& m, Seat& s, int p) {
     std::snprintf(what, sizeof what, "%spayer", path);
     s.payer = lua_getfield(L, t, "payer") == LUA_TNIL ? s.entity : spec_entity(L, -1, m, what);
     lua_pop(L, 1);
-    if (lua_getfield(L, t, "zones") != LUA_TNIL) {
-        if (!lua_istable(L, -1)) luaL_error(L, "offers.prepare: %szones must be a list of zone ids", path);
-        readonly_view_unwrap(L, -1);
-        const lua_Integer n = static_cast<lua_Integer>(charge_list(L, -1));
-        for (lua_Integer i = 1; i <= n; ++i) {
-            lua_rawgeti(L, -1, i);
-            std::snprintf(what, sizeof what, "%szones[%d]", path, static_cast<int>(i));
-            const std::int64_t z = spec_integer(L, -1, what);
-            if (z < 1 || z > m.zone_count()) luaL_error(L, "offers.prepare: %s: zone %I does not exist", what, (LUAI_UACINT)z);
-            s.zones.push_back(static_cast<ZoneId>(z));
-            lua_pop(L, 1);
-        }
-    }
-    lua_pop(L, 1);
-    if (lua_getfield(L, t, "boosts") != LUA_TNIL) {
-        if (!lua_istable(L, -1)) luaL_error(L, "offers.prepare: %sboosts must be a list", path);
-        readonly_view_unwrap(L, -1);
-        const lua_Integer n = static_cast<lua_Integer>(charge_list(L, -1));
-        for (lua_Integer i = 1; i <= n; ++i) {
-            if (lua_rawgeti(L, -1, i) != LUA_TTABLE)
-                luaL_error(L, "offers.prepare: %sboosts[%d] must be a table {label=, cost=, used=, stat=}", path, static_cast<int>(i));
-            char bpath[80];
-            std::snprintf(bpath, sizeof bpath, "%sboosts[%d].", path, static_cast<int>(i));
-            s.boosts.emplace_back();
-            read_boost(L, lua_gettop(L), m, s.boosts.back(), bpath);
-            lua_pop(L, 1);
-        }
-    }
-    lua_pop(L, 1);
+    read_list(L, t, "zones", path, "zone ids", [&](int i) {
+        std::snprintf(what, sizeof what, "%szones[%d]", path, i);
+        const std::int64_t z = spec_integer(L, -1, what);
+        if (z < 1 || z > m.zone_count()) luaL_error(L, "offers.prepare: %s: zone %I does not exist", what, (LUAI_UACINT)z);
+        s.zones.push_back(static_cast<ZoneId>(z));
+    });
+    read_list(L, t, "boosts", path, "boosts {label=, cost=, used=, stat=}", [&](int i) {
+        if (!lua_istable(L, -1))
+            luaL_error(L, "offers.prepare: %sboosts[%d] must be a table {label=, cost=, used=, stat=}", path, i);
+        char bpath[80];
+        std::snprintf(bpath, sizeof bpath, "%sboosts[%d].", path, i);
+        read_boost(L, lua_gettop(L), m, s.boosts.emplace_back(), bpath);
+    });
     s.set = true;
 }
 

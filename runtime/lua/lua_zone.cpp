@@ -414,8 +414,8 @@ int zone_choose_all(lua_State* L) {
     std::vector<DecisionRequest>& reqs = decision_request_list(L);
     const int base = lua_gettop(L);   // 2, or 3 with a request list Lua owns
     std::size_t held = 0, scanned = 0;
+    constexpr int arg = 1;   // the argument errors name: the list of requests
     for (std::size_t i = 0; i < n; ++i) {
-        const int arg = 1;
         if (lua_rawgeti(L, 1, static_cast<lua_Integer>(i + 1)) != LUA_TTABLE)
             luaL_error(L, "zone.choose_all: request %d must be a table {player=, zone=, kind=, ...}", static_cast<int>(i + 1));
         const int t = lua_gettop(L);
