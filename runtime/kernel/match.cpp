@@ -208,9 +208,11 @@ EntityId Match::create_entity(std::string kind, std::string def, std::string nam
     const PlayerMask seen = seen_by(id);
     entities_.back().placed_for = entities_.back().zoned_for = seen;
     static const EventName kCreated{"entity.create", "{e:entity} is created in {z:zone}"};
+    // Its kind is as secret as the rest of it: a card's type (an order, a unit) dealt into a
+    // hidden deck or hand is what the other players must not learn.
     emit(kCreated,
          {int_field(key_entity, id, seen), int_field(key_zone, zone_id),
-          str_field(key_def, entities_.back().def, seen), str_field(key_kind, entities_.back().kind)});
+          str_field(key_def, entities_.back().def, seen), str_field(key_kind, entities_.back().kind, seen)});
     return id;
 }
 

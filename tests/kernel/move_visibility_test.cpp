@@ -47,3 +47,23 @@ TEST_CASE("an insert position into a public zone is visible to everyone", "[kern
     CHECK(EventLog::sees(*ev.find("index"), t.bob));
     CHECK(EventLog::sees(*ev.find("entity"), t.bob));
 }
+
+TEST_CASE("a card created in a hidden zone hides its kind, definition and id from the others", "[kernel][match]") {
+    // Found by a squad-battle audit: the create event named each hidden card's type (order,
+    // unit, ...), so a player read the composition and order of the other's deck.
+    Table t;
+    t.m.create_entity("order", "Jamming", "Jamming", t.ann, t.deck, Where::bottom());
+    const Event& ev = t.m.log().events().back();
+    REQUIRE(ev.type == "entity.create");
+    CHECK(std::get<std::string>(ev.get("kind")) == "order");
+    CHECK(EventLog::sees(*ev.find("kind"), t.ann));
+    CHECK_FALSE(EventLog::sees(*ev.find("kind"), t.bob));
+    CHECK_FALSE(EventLog::sees(*ev.find("def"), t.bob));
+    CHECK_FALSE(EventLog::sees(*ev.find("entity"), t.bob));
+    const std::string bob_view = t.m.log().to_json_line(ev, t.bob, nullptr);
+    CHECK(bob_view.find("order") == std::string::npos);
+    CHECK(bob_view.find("Jamming") == std::string::npos);
+    // In a public zone everyone sees what was made.
+    t.m.create_entity("unit", "Gunship", "Gunship", t.ann, t.pile, Where::bottom());
+    CHECK(EventLog::sees(*t.m.log().events().back().find("kind"), t.bob));
+}

@@ -94,7 +94,7 @@ print(entity.sees(1, h), entity.sees(2, h), entity.sees(1, d), entity.sees(2, d)
     const Event* in_hand = r.of_type("entity.create").at(2);
     CHECK(r.narrate(*in_hand, 0) == "Ace is created in Player 1's hand");
     CHECK(r.narrate(*in_hand, 1) == "a hidden card is created in Player 1's hand");
-    CHECK(r.data(*in_hand, 1) == json{{"kind", "token"}, {"zone", 2}});   // no entity, no def
+    CHECK(r.data(*in_hand, 1) == json{{"zone", 2}});   // no entity, no def, no kind (what sort of card it is)
     CHECK(r.narrate(*in_hand, EventLog::kSpectator) == "a hidden card is created in Player 1's hand");
     const Event* in_deck = r.of_type("entity.create").at(3);
     CHECK(r.narrate(*in_deck, 0) == "a hidden card is created in Player 1's deck");
