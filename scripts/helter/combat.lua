@@ -62,12 +62,19 @@ function M.score(G, p, why, defer_leader)
 end
 
 ---After an elimination: the remaining player with the most points wins; tied leaders play on.
-function M.check_leader(G)
+---`together`: the players the last action eliminated. When nobody remains, only they are compared
+---(docs/rules-decisions.md): a player out since an earlier action lost then, and cannot win now.
+---@param together integer[]|nil
+function M.check_leader(G, together)
   local best, leaders = -1, {}
   local remaining = state.remaining(G)
   local all_out = #remaining == 0
-  if all_out then   -- the last teams fell together: compare them all (docs/rules-decisions.md)
-    for p = 1, G.n do remaining[p] = p end
+  if all_out then   -- the last teams fell together: compare them (every seat if none is known)
+    if together and #together > 0 then
+      for i = 1, #together do remaining[i] = together[i] end
+    else
+      for p = 1, G.n do remaining[p] = p end
+    end
   end
   for _, p in ipairs(remaining) do
     local pts = state.points(p)
@@ -109,7 +116,7 @@ function M.deaths(G, defenders, p)
       if kill(G, f, p) then return true end
     end
   end
-  local newly = false
+  local together = nil   -- the players this action eliminates
   for q = 1, G.n do
     if not G.eliminated[q] then
       local alive, chars = false, G.chars[q]
@@ -118,13 +125,14 @@ function M.deaths(G, defenders, p)
       end
       if not alive then
         G.eliminated[q] = true
-        newly = true
+        together = together or {}
+        together[#together + 1] = q
         EV_ELIMINATED(q)
       end
     end
   end
-  if newly then G.tiebreak = true end
-  if G.tiebreak then return M.check_leader(G) end
+  if together then G.tiebreak = true end
+  if G.tiebreak then return M.check_leader(G, together) end
   return false
 end
 

@@ -162,6 +162,28 @@ function M.main(G, active, window_first)
   local function back_to_active()
     owner, interrupting, ended, stack = active, false, declared, {}
   end
+  -- An interrupting turn is over (ended, or its player eliminated): play returns (§6.14) to the
+  -- marker's holder, or with nested_interrupt_return = "resume" to the latest interrupted turn
+  -- not declared over whose player is still in. True when that is the marker's holder after
+  -- declaring the end of the turn: they take no further actions (AMB-04), step 4 comes next.
+  local function play_returns()
+    if G.options.nested_interrupt_return == "resume" then
+      repeat
+        local top = table.remove(stack)
+        owner, interrupting, ended = top[1], top[2], top[3]
+      until not (interrupting and (ended or G.eliminated[owner])) or #stack == 0
+      if interrupting and (ended or G.eliminated[owner]) then back_to_active() end
+    else
+      back_to_active()
+    end
+    if G.eliminated[owner] then return false end   -- the marker's holder is out: the loop's head ends the turn
+    EV_RETURN(owner)
+    if owner == active and not interrupting and declared then
+      if G.options.resume_after_end_interrupt == "draw" then return true end
+      declared, ended = false, false   -- AMB-04 alternative: back to step 2
+    end
+    return false
+  end
   if window_first then
     local w = window(G, active, active, declared)
     if w then switch_to(w) end
@@ -169,9 +191,9 @@ function M.main(G, active, window_first)
   while not match.finished() do
     if G.eliminated[owner] then   -- lost every character during this turn: it ends here (§8.4)
       if owner == active then return true end
-      back_to_active()
-      EV_RETURN(owner)
-      if G.eliminated[active] then return true end
+      local to_draw = play_returns()
+      if owner == active and G.eliminated[active] then return true end
+      if to_draw then break end
     end
     local opts, what = actions.menu(G, owner)
     if #opts > 1 then G.busy = true end
@@ -186,7 +208,9 @@ function M.main(G, active, window_first)
       end
     elseif o.kind == "act" then
       if actions.perform(G, owner, o.f, o.action) then return false end
-      local w = not G.eliminated[owner] and window(G, active, owner, declared) or nil
+      -- The action is complete, whoever it eliminated (its actor too): the others may interrupt
+      -- (§10.2, seed L652); an eliminated actor's turn is over either way (the loop's head).
+      local w = window(G, active, owner, declared)
       if w then switch_to(w) end
     else
       EV_END(owner, interrupting)
@@ -197,21 +221,8 @@ function M.main(G, active, window_first)
         switch_to(w)
       elseif not interrupting then
         break
-      else
-        if G.options.nested_interrupt_return == "resume" then
-          repeat   -- back to the latest interrupted turn not already declared over
-            local top = table.remove(stack)
-            owner, interrupting, ended = top[1], top[2], top[3]
-          until not (interrupting and ended) or #stack == 0
-          if interrupting and ended then back_to_active() end
-        else
-          back_to_active()
-        end
-        EV_RETURN(owner)
-        if owner == active and not interrupting and declared then
-          if G.options.resume_after_end_interrupt == "draw" then break end
-          declared, ended = false, false   -- AMB-04 alternative: back to step 2
-        end
+      elseif play_returns() then
+        break
       end
     end
   end

@@ -15,7 +15,10 @@ local combat = {}
 function combat.score(G, p, why, defer_leader) end
 
 --- After an elimination: the remaining player with the most points wins; tied leaders play on.
-function combat.check_leader(G) end
+--- `together`: the players the last action eliminated. When nobody remains, only they are compared
+--- (docs/rules-decisions.md): a player out since an earlier action lost then, and cannot win now.
+---@param together integer[]|nil
+function combat.check_leader(G, together) end
 
 --- Processes the deaths among `defenders` (health 0), then eliminations. True when over.
 function combat.deaths(G, defenders, p) end
