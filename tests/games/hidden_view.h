@@ -1,7 +1,8 @@
 // hidden_view.h - the hidden-information check every game's soak runs on its finished matches:
 // no player's view of an event (its narration and its JSON line) names an entity that was hidden
 // from that player both before and after the event (in a hidden zone, or in another player's
-// owner-only zone: a hand, a deck, start cards), and a question put only because a hand allows
+// owner-only zone: a hand, a deck, start cards), nor the kind or definition of one created
+// there, and a question put only because a hand allows
 // it is seen by its asker alone.
 #pragma once
 #include <catch2/catch.hpp>
@@ -55,6 +56,14 @@ inline HiddenChecked check_hidden_view(const Match& m, const std::function<bool(
         for (PlayerIndex v = 0; v < seats; ++v) {
             if (!EventLog::sees(e, v)) continue;
             const std::string seen = m.narrate(e, v) + " " + m.log().to_json_line(e, v, &names);
+            if (e.type == "entity.create" && hidden_from(full["data"]["zone"], v)) {
+                // Not even what sort of card it is (its kind: an order, a unit, a style).
+                INFO(label << " event " << e.seq << " as player " << v + 1 << ": " << seen);
+                const nlohmann::json data = nlohmann::json::parse(m.log().to_json_line(e, v, &names))["data"];
+                CHECK_FALSE(data.contains("kind"));
+                CHECK_FALSE(data.contains("def"));
+                ++out.names;
+            }
             for (const auto& [id, was] : before) {
                 if (!where.count(id) || !hidden_from(was, v) || !hidden_from(where[id], v)) continue;
                 const std::string name = m.entity(static_cast<EntityId>(id)).name;
