@@ -47,6 +47,7 @@ return {
   card("s_xfer2", "S-XFER(2)", { { "transfer", 2, to = "partner" } }),
   card("s_lose2", "S-LOSE(2)", { { "lose", 2 } }),
   card("s_gain_then_atk", "S-GAIN-THEN-ATK", { { "gain", 1 }, "then", { "attack" } }),
+  card("s_gain2_then_atk8", "S-GAIN(2)-THEN-ATK-IF-8", { { "gain", 2 }, "then", { "attack", if_power = 8 } }),
   card("s_then_heal3", "S-THEN-HEAL(3)", { "then", { "heal", 3 } }),
   card("s_pgain", "S-PGAIN", { { "gain", 1, to = "partner" } }),
   card("s_defer_heal2", "S-DEFER-HEAL(2)", { { "heal", 2 } }, { after_opponent = true }),

@@ -25,7 +25,7 @@ return {
     base_power = 2,
     start_card = "the_harder_they_fall",
     track = C.track(15, { [7] = { gain = 1 } }),
-    tokens = { { "focus", 2, label = "focus" } },
+    tokens = { { "focus", 2, 2, label = "focus" } },   -- the box holds two [L86-87]: a cap
   }),
   card("the_harder_they_fall", "...The Harder They Fall",
     "Attack. If the Opponent had at least 4 power, the Opponent also takes 2 direct damage.",

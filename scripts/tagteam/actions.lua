@@ -5,6 +5,7 @@
 --   {"heal", n, to = "you"}           {"damage", n, to = "you"}     (direct damage: to is required)
 --   {"gain", n, to = "you"}           {"lose", n, to = "you"}
 --   {"transfer", n, from = "you", to = "partner", item = "power"|token name}
+--                                     (a step's transfers: turn.settle, Q-05)
 --   {"special", n, to = "you"}        move the fighter's special-track marker
 --   {"token", name, n, to = "you"}    gain (or with n < 0 lose) tokens, floor 0
 --   {"call", fn = function(T, p, acc, actions) end}   fighter-specific effects
@@ -193,8 +194,8 @@ function M.apply(T, p, a, acc)
     local from = who(T, p, a.from)
     local f, g = who(T, p, a.to or "partner")
     local transfers, item = acc.transfers, a.item or "power"
-    if f then transfers[#transfers + 1] = { from = from, to = f, n = amount(T, p, a[2]), item = item } end
-    if f and g then transfers[#transfers + 1] = { from = from, to = g, n = amount(T, p, a[2]), item = item } end
+    if f then transfers[#transfers + 1] = { p = p, from = from, to = f, n = amount(T, p, a[2]), item = item } end
+    if f and g then transfers[#transfers + 1] = { p = p, from = from, to = g, n = amount(T, p, a[2]), item = item } end
   elseif verb == "special" then
     add_each(T, p, acc.special, a[2], who(T, p, a.to))
   elseif verb == "token" then

@@ -10,15 +10,17 @@ local zone_items, zone_move, zone_top = zone.items, zone.move, zone.top
 
 local actions = require("tagteam.actions")
 local turn = require("tagteam.turn")
+local setup = require("tagteam.setup")
 -- Functions of the modules above, read once (a module is a read-only front).
 local actions_apply, actions_new_acc, turn_ko_check, turn_settle = actions.apply, actions.new_acc, turn.ko_check, turn.settle
 local turn_snapshot, turn_triggers = turn.snapshot, turn.triggers
+local card_def, fighter_of = setup.card_def, setup.fighter_of
 
 local M = {}
 
--- A card's name from its compiled definition (what cards.create named the entity), without
--- asking the kernel.
-local function name_of(G, c) return G.cdef[c].name end
+-- A card's name from its compiled definition (what cards.create named the entity), read from
+-- the entity (a search's copy re-deals hidden cards: tagteam.setup).
+local function name_of(_, c) return card_def(c).name end
 
 local function position_options(G, p)
   local items = zone_items(G.battle[p])
@@ -95,10 +97,10 @@ function M.run(G)
   T.A, T.B, T.live, T.def, T.card = {}, {}, { true, true }, {}, {}
   local acc, any = actions_new_acc(), false
   for p = 1, 2 do
-    local def = G.cdef[kept[p]].def
+    local def = card_def(kept[p]).def
     if def.instant then
       any = true
-      T.A[p] = G.card_fighter[kept[p]]
+      T.A[p] = fighter_of(G, kept[p])
       T.B[p] = G.mate[T.A[p]]
       log_event("tagteam.instant", "{p:player} announces an instant bonus: {text}",
         { player = p, text = def.instant_text or "instant bonus" }, { rule = "§4.2" })

@@ -19,6 +19,7 @@ local game = {
     { name = "teams", default = "standard", values = { "first_game", "standard", "competitive", "free", "random" }, doc = "team forming when the seats name no fighters: first_game, standard, competitive, free, random" },
     { name = "modifier_scope", default = "", values = { "", "self", "team" }, doc = "attack modifiers (Q-06): \"\" = each modifier's own scope (default self), or force self / team" },
     { name = "trigger_waves", default = 8, min = 1, doc = "cap on chained symbol-trigger waves in one turn (Q-04)" },
+    { name = "transfer_conflict", default = "own_first", values = { "own_first", "opponent_first" }, doc = "when one step's transfers ask a pool for more than it holds (Q-05): the giver's own team's cards are served first, or the opponent's" },
   },
   setup_keys = {},
   -- What a seat may set, with the values allowed (checked before play: scenario_fields.h).

@@ -8,15 +8,35 @@
 -- A card is "key" or "key@slot": @1/@2 makes it a card of the team's first/second fighter
 -- (test fixtures belong to whichever fighter a test says); otherwise its props.fighter decides.
 
--- Every card and fighter entity gets its compiled definition (tagteam.defs) at creation:
--- G.cdef[card], G.fdef[fighter]; the rules read those, never the read-only views.
+-- Every fighter entity gets its compiled definition (tagteam.defs) at creation: G.fdef[fighter];
+-- the rules read those, never the read-only views. A card's compiled definition and fighter are
+-- read from the card entity each time (M.card_def, M.fighter_of), never kept by its id: a
+-- search's copy of the match re-deals the cards a player cannot see (Match::resample_hidden
+-- trades identities between entities), and what the rules read must follow the identity.
 
 local track = require("tagteam.track")
 local defs = require("tagteam.defs")
 
-local cards_create = cards.create
+local cards_create, entity_def, entity_owner = cards.create, entity.def, entity.owner
+local defs_card = defs.card
 
 local M = {}
+
+---Card entity c's compiled definition (tagteam.defs.card of its definition key).
+---@param c integer
+---@return table
+function M.card_def(c) return defs_card(entity_def(c)) end
+
+---The fighter card entity c belongs to: the one of its owner's team its definition names
+---(props.fighter), a test fixture's "@slot" fighter, else the team's first.
+---@param c integer
+---@return integer
+function M.fighter_of(G, c)
+  local f = G.slot_of[c]   -- test fixtures only ("key@slot"): no search plays them
+  if f then return f end
+  local p = entity_owner(c)
+  return G.fighter_by_key[p][defs_card(entity_def(c)).def.props.fighter] or G.fighters_of[p][1]
+end
 
 local function fighter_for(G, p, key)
   local at = key:find("@", 1, true)
@@ -29,11 +49,11 @@ local function fighter_for(G, p, key)
   return G.fighters_of[p][1], key
 end
 
--- Creates card `key` of fighter f for player p in zone z (bottom).
+-- Creates card `key` of fighter f for player p in zone z (bottom). Only a card whose definition
+-- does not name f (a fixture given to a slot) is remembered by its id (M.fighter_of).
 local function create_card(G, p, key, z, f)
   local c = cards_create(key, p, z, "bottom")
-  G.card_fighter[c] = f
-  G.cdef[c] = defs.card(key)
+  if G.fighter_by_key[p][defs_card(key).def.props.fighter] ~= f then G.slot_of[c] = f end
   return c
 end
 
@@ -66,8 +86,8 @@ function M.deck_of(fkey) return defs.deck(fkey) end
 
 ---Builds the game state G for teams = {{key, key}, {key, key}}.
 function M.run(ctx, teams)
-  local G = { options = ctx.options, card_fighter = {}, mate = {}, team = {}, all = {}, fighters_of = {},
-    battle = {}, played = {}, reserve = {}, drawn = {}, fighters_zone = {}, cdef = {}, fdef = {} }
+  local G = { options = ctx.options, slot_of = {}, mate = {}, team = {}, all = {}, fighters_of = {},
+    fighter_by_key = {}, battle = {}, played = {}, reserve = {}, drawn = {}, fighters_zone = {}, fdef = {} }
   for p = 1, 2 do
     G.fighters_zone[p] = zone.create("fighters", p, "public")
     G.battle[p] = zone.create("battle", p, "owner")      -- face down: only its owner knows the order
@@ -77,10 +97,11 @@ function M.run(ctx, teams)
   end
   for p = 1, 2 do
     local seat = ctx.seats[p].setup or {}
-    G.fighters_of[p] = {}
+    G.fighters_of[p], G.fighter_by_key[p] = {}, {}
     for i = 1, 2 do
       local f = make_fighter(G, p, i, teams[p][i], seat)
       G.fighters_of[p][i] = f
+      G.fighter_by_key[p][G.fdef[f].key] = f
       G.team[f] = p
       G.all[#G.all + 1] = f
     end

@@ -97,10 +97,28 @@ local function random_teams()
   return { { t[1], t[2] }, { t[3], t[4] } }
 end
 
----The two teams for this match: the seats' own, else the "teams" option's method.
+-- The seats' own teams, checked: two fighters each. A mistake names the scenario field
+-- (players[i] counts from 0). The same fighter on both teams (a mirror match, the spec's test
+-- fixtures) is allowed here, unlike at the table's free choice (one board per fighter, §2.3).
+local function seat_teams(s1, s2)
+  local teams = { s1.fighters, s2.fighters }
+  for p = 1, 2 do
+    if #teams[p] ~= 2 then
+      error(("players[%d].setup.fighters: a team is two fighters, not %d"):format(p - 1, #teams[p]), 0)
+    end
+  end
+  return teams
+end
+
+---The two teams for this match: the seats' own, else the "teams" option's method. One seat
+---alone naming its team is an error (its choice would be dropped, or drafted away).
 function M.form(ctx)
   local s1, s2 = ctx.seats[1].setup or {}, ctx.seats[2].setup or {}
-  if s1.fighters and s2.fighters then return { s1.fighters, s2.fighters } end
+  if s1.fighters and s2.fighters then return seat_teams(s1, s2) end
+  if s1.fighters or s2.fighters then
+    error(("players[%d].setup.fighters: only one seat names its team; name both teams, or neither (option teams = %q then forms both)")
+      :format(s1.fighters and 0 or 1, tostring(ctx.options.teams)), 0)
+  end
   local how = ctx.options.teams
   if how == "first_game" then
     return { { "tagteam/jeanne", "tagteam/zheng_shi" }, { "tagteam/bodvar", "tagteam/wong_fei_hung" } }

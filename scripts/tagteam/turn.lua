@@ -2,8 +2,8 @@
 -- R1 snapshot, R2 reveal and roles, R3 cancel, R4 compile (THEN segments, deferred cards,
 -- turn-scoped blocks), R5 steps, R6 deferred step, R7 symbol trigger waves, R8 KO check.
 --
--- Card and fighter definitions are read from their compiled entries (tagteam.defs):
--- G.cdef[card] and G.fdef[fighter], made at setup.
+-- Card and fighter definitions are read from their compiled entries (tagteam.defs): a card's
+-- from the card entity (setup.card_def, setup.fighter_of), a fighter's from G.fdef[fighter].
 
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
@@ -11,8 +11,10 @@ local match_finish = match.finish
 
 local actions = require("tagteam.actions")
 local track = require("tagteam.track")
+local setup = require("tagteam.setup")
 -- Functions of the modules above, read once (a module is a read-only front).
 local track_of = track.of
+local card_def, fighter_of = setup.card_def, setup.fighter_of
 
 local counter_get, counter_set, counter_add = counter.get, counter.set, counter.add
 local log_event, zone_top, zone_move, end_period = log.event, zone.top, zone.move, match.end_period
@@ -130,6 +132,32 @@ local function move_special(T, f, n)
 end
 
 -- The name a token reads as (the fighter's `label` for it, else its counter name).
+-- Q-05, seat-independent: sets t.granted, what each transfer of one step moves. A giver gives
+-- out of its pool as it stood when the step's transfers began (what it receives in the same step
+-- is not passed on: the actions are simultaneous, seed L253, and "you cannot pass what you do not
+-- have", L562). When the transfers out of one pool ask for more than it holds, the cards of the
+-- giver's own team are served first (option transfer_conflict "own_first"; "opponent_first" the
+-- other way), each card's in its order; never the seats' order.
+local function grant_transfers(T, transfers)
+  local left = {}                     -- item -> giver -> what the step has left to give
+  local own_first = T.options.transfer_conflict ~= "opponent_first"
+  for pass = 1, 2 do
+    for i = 1, #transfers do
+      local t = transfers[i]
+      local own = t.p == nil or t.p == T.team[t.from]
+      if own == (own_first == (pass == 1)) then
+        local by_giver = left[t.item]
+        if not by_giver then by_giver = {}; left[t.item] = by_giver end
+        local have = by_giver[t.from]
+        if not have then have = counter_get(t.from, t.item) end
+        local n = max(0, min(t.n, have))
+        by_giver[t.from] = have - n
+        t.granted = n
+      end
+    end
+  end
+end
+
 local function token_label(T, f, name)
   local tokens = T.fdef[f].tokens
   for i = 1, #tokens do
@@ -140,7 +168,7 @@ local function token_label(T, f, name)
 end
 
 ---Applies one simultaneous step's accumulator (spec §10 STEP 5-7): netted health movement,
----power gains/losses then transfers (Q-05), tokens, special tracks. Each by-fighter entry is
+---power gains/losses then transfers (Q-05: grant_transfers), tokens, special tracks. Each by-fighter entry is
 ---cleared as it is read, and the accumulator is marked `settled` (empty for actions.acc).
 function M.settle(T, acc)
   local all = T.all
@@ -176,10 +204,11 @@ function M.settle(T, acc)
     end
   end
   local transfers = acc.transfers
+  if #transfers > 0 then grant_transfers(T, transfers) end
   for i = 1, #transfers do
     local t = transfers[i]
     local name = t.item
-    local n = min(t.n, counter_get(t.from, name))
+    local n = t.granted
     if n > 0 then
       counter_add(t.from, name, -n)
       counter_add(t.to, name, n)
@@ -389,9 +418,9 @@ function M.resolve(G)
   for p = 1, 2 do
     local c = zone_top(G.battle[p])
     zone_move(c, G.played[p], "top")
-    local d = G.cdef[c]
+    local d = card_def(c)
     card[p], cd[p], def[p] = c, d, d.def
-    local a = G.card_fighter[c]
+    local a = fighter_of(G, c)
     A[p] = a
     B[p] = G.mate[a]
     local text = d.text

@@ -5,10 +5,12 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <memory>
 
 #include "lua/host.h"
 #include "lua/match_runner.h"
@@ -43,6 +45,43 @@ std::vector<std::string> defs_in(const Match& m, const std::string& zone, Player
     return out;
 }
 
+// Two matches that differ only in what player 1 cannot see, each run to its first question,
+// and a third host for the search; every host has the game loaded.
+struct TwinMatches {
+    LuaHost hx, hy, search;
+    std::unique_ptr<MatchRunner> rx, ry;
+    TwinMatches(const Scenario& x, const Scenario& y) : hx(x.limits), hy(y.limits), search(x.limits) {
+        std::vector<std::string> errors;
+        REQUIRE(hx.load_game(x, errors));
+        REQUIRE(hy.load_game(y, errors));
+        REQUIRE(search.load_game(x, errors));
+        rx = std::make_unique<MatchRunner>(hx, x);
+        ry = std::make_unique<MatchRunner>(hy, y);
+        REQUIRE(rx->run() == RunState::Stopped);
+        REQUIRE(ry->run() == RunState::Stopped);
+    }
+};
+
+// Searches the questions both matches ask now for player 1, with the same search seed: the
+// matches differ only in what player 1 cannot see, so the answer and every option's figures
+// must be the same.
+void check_same_search(LuaHost& search_host, const Scenario& x, const MatchRunner& rx, const Scenario& y,
+                       const MatchRunner& ry, int iterations) {
+    SearchBudget b;
+    b.iterations = iterations;
+    const SearchResult sx = search_decision(search_host, x, rx.taken(), rx.pending(), 0, b, 5);
+    const SearchResult sy = search_decision(search_host, y, ry.taken(), ry.pending(), 0, b, 5);
+    REQUIRE(sx.failed_copies == 0);
+    REQUIRE(sx.options.size() == sy.options.size());
+    CHECK(sx.answers == sy.answers);
+    for (std::size_t i = 0; i < sx.options.size(); ++i) {
+        CHECK(sx.options[i].label == sy.options[i].label);
+        CHECK(sx.options[i].visits == sy.options[i].visits);
+        CHECK(sx.options[i].value == sy.options[i].value);
+        CHECK(sx.options[i].probability == sy.options[i].probability);
+    }
+}
+
 }  // namespace
 
 TEST_CASE("MCTS decides from its information set: matches it cannot tell apart get the same answer", "[search]") {
@@ -66,14 +105,8 @@ TEST_CASE("MCTS decides from its information set: matches it cannot tell apart g
         s->seed = 11;
         s->stop.after_decisions = 0;   // stop at the first question
     }
-    LuaHost hx(x.limits), hy(y.limits), search_host(x.limits);
-    std::vector<std::string> errors;
-    REQUIRE(hx.load_game(x, errors));
-    REQUIRE(hy.load_game(y, errors));
-    REQUIRE(search_host.load_game(x, errors));
-    MatchRunner rx(hx, x), ry(hy, y);
-    REQUIRE(rx.run() == RunState::Stopped);
-    REQUIRE(ry.run() == RunState::Stopped);
+    TwinMatches t(x, y);
+    const MatchRunner &rx = *t.rx, &ry = *t.ry;
     REQUIRE(rx.pending().size() == 1);
     REQUIRE(rx.pending()[0].player == 0);
     REQUIRE(rx.pending()[0].options.size() > 1);
@@ -81,18 +114,7 @@ TEST_CASE("MCTS decides from its information set: matches it cannot tell apart g
     REQUIRE(defs_in(rx.match(), "hand", 1) != defs_in(ry.match(), "hand", 1));
     REQUIRE(view_of(rx.match(), 0, rx.match().log().size()) == view_of(ry.match(), 0, ry.match().log().size()));
 
-    SearchBudget b;
-    b.iterations = 24;
-    const SearchResult sx = search_decision(search_host, x, rx.taken(), rx.pending(), 0, b, 5);
-    const SearchResult sy = search_decision(search_host, y, ry.taken(), ry.pending(), 0, b, 5);
-    REQUIRE(sx.failed_copies == 0);
-    REQUIRE(sx.options.size() == sy.options.size());
-    CHECK(sx.answers == sy.answers);
-    for (std::size_t i = 0; i < sx.options.size(); ++i) {
-        CHECK(sx.options[i].label == sy.options[i].label);
-        CHECK(sx.options[i].visits == sy.options[i].visits);
-        CHECK(sx.options[i].value == sy.options[i].value);
-    }
+    check_same_search(t.search, x, rx, y, ry, 24);
 }
 
 TEST_CASE("MCTS answers a simultaneous secret choice with a mixed strategy (BattleCON's SET)", "[search]") {
@@ -199,4 +221,44 @@ TEST_CASE("a game whose evaluate fails makes the searching agent fail the match 
     CHECK(runner.error().find("game.lua:") != std::string::npos);
     CHECK(runner.error().find("no estimate here") != std::string::npos);
     fs::remove_all(root);
+}
+
+TEST_CASE("MCTS in Tag Team decides from its information set: the other's reserve order is not read through the search's copy", "[search]") {
+    // Found by a rules audit: the rules kept each card's definition and fighter in tables keyed
+    // by the card's id, which the search's re-deal (Match::resample_hidden) cannot reach, so the
+    // copy played the real hidden cards. X and Y differ only in the order of seat 2's reserve.
+    const std::string root = DUELBOX_SOURCE_ROOT;
+    std::vector<std::string> reserve{"tagteam/golem/clay_fist", "tagteam/golem/protect_the_innocent",
+                                     "tagteam/golem/crushing_step", "tagteam/golem/earthen_wall", "tagteam/golem/mud_skin",
+                                     "tagteam/golem/slow_grind", "tagteam/golem/tremor", "tagteam/golem/shelter",
+                                     "tagteam/golem/clay_remade", "tagteam/shango/lightning_axe", "tagteam/shango/kindle",
+                                     "tagteam/shango/storm_call", "tagteam/shango/wildfire", "tagteam/shango/drum_of_bata",
+                                     "tagteam/shango/thunder_shield", "tagteam/shango/rain_dance",
+                                     "tagteam/shango/oyas_wind", "tagteam/shango/sky_fire"};
+    const auto scenario = [&](const std::vector<std::string>& their_reserve) {
+        const nlohmann::json j = {
+            {"game", "tagteam"}, {"root", root}, {"seed", 11},
+            {"players",
+             {{{"name", "S"}, {"agent", "random"},
+               {"setup", {{"fighters", {"tagteam/jeanne", "tagteam/zheng_shi"}},
+                          {"battle", {"tagteam/jeanne/dieu_premier_servi", "tagteam/zheng_shi/scourge_of_the_seas"}}}}},
+              {{"name", "O"}, {"agent", "random"},
+               {"setup", {{"fighters", {"tagteam/golem", "tagteam/shango"}},
+                          {"battle", {"tagteam/golem/stone_awakening", "tagteam/shango/thunder_king"}},
+                          {"reserve", their_reserve}}}}}},
+            {"stop", {{"after_decisions", 0}}}};
+        return parse_scenario(j, "mcts_test", root);
+    };
+    std::vector<std::string> shuffled = reserve;
+    std::reverse(shuffled.begin(), shuffled.end());
+    const Scenario x = scenario(reserve), y = scenario(shuffled);
+    TwinMatches t(x, y);
+    const MatchRunner &rx = *t.rx, &ry = *t.ry;
+    REQUIRE_FALSE(rx.pending().empty());
+    REQUIRE(rx.pending()[0].id == "draft_pick");   // the first question: both draft at once
+    // The truth differs; S's view does not.
+    REQUIRE(defs_in(rx.match(), "drawn", 1) != defs_in(ry.match(), "drawn", 1));
+    REQUIRE(view_of(rx.match(), 0, rx.match().log().size()) == view_of(ry.match(), 0, ry.match().log().size()));
+
+    check_same_search(t.search, x, rx, y, ry, 40);
 }

@@ -8,6 +8,17 @@
 ---@class tagteam.setup
 local setup = {}
 
+--- Card entity c's compiled definition (tagteam.defs.card of its definition key).
+---@param c integer
+---@return table
+function setup.card_def(c) end
+
+--- The fighter card entity c belongs to: the one of its owner's team its definition names
+--- (props.fighter), a test fixture's "@slot" fighter, else the team's first.
+---@param c integer
+---@return integer
+function setup.fighter_of(G, c) end
+
 --- Creates card `spec` for player p in zone z (bottom); remembers whose card it is.
 function setup.card(G, p, spec, z) end
 

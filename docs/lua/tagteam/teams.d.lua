@@ -11,7 +11,8 @@ local teams = {}
 --- the keys are worked out once per host, tagteam.defs).
 function teams.roster(...) end
 
---- The two teams for this match: the seats' own, else the "teams" option's method.
+--- The two teams for this match: the seats' own, else the "teams" option's method. One seat
+--- alone naming its team is an error (its choice would be dropped, or drafted away).
 function teams.form(ctx) end
 
 return teams

@@ -174,3 +174,15 @@ TEST_CASE("a mod's roster fighter with a malformed board still loads: prepare co
     MatchRunner runner(h, s);
     CHECK(runner.run() == RunState::Finished);
 }
+
+TEST_CASE("Wong Fei-hung holds at most his two focus tokens (the box holds two, seed L86-87)", "[tagteam]") {
+    Side wong;
+    wong.fighters = {"tagteam/wong_fei_hung", "tagteam/fx_plain20"};
+    wong.battle = {"tagteam/wong_fei_hung/meditation@1"};   // "Gain 1 power. Gain a focus token."
+    Side idle;
+    idle.battle = {"tagteam/fx/s_idle@1"};
+    Run r = play(wong, idle);
+    REQUIRE(r.state == RunState::Finished);
+    CHECK(r.count(1, 1, "focus") == 2);   // not 3
+    CHECK(r.power(1, 1) == 3);            // the rest of the card happened
+}

@@ -326,3 +326,67 @@ TEST_CASE("Battle decks of unequal size are an error (Q-03)", "[tagteam]") {
     REQUIRE(r.state == RunState::Failed);
     CHECK(r.runner->error().find("unequal size") != std::string::npos);
 }
+
+TEST_CASE("Q-05 transfers out of one pool in one step do not depend on the seats", "[tagteam]") {
+    // Seed L253 / L624: all actions are simultaneous; L562: you cannot pass what you do not have.
+    // Found by a rules audit: seat 1's card used to be served first.
+    const std::string ransom = "tagteam/zheng_shi/ransom@1";   // "the Opponent passes you 1 power"
+    SECTION("each gives out of its pool as it stood before the step's transfers") {
+        const Side poor = side({ransom}, {0, 0}), rich = side({ransom}, {1, 0});
+        Run ab = play(poor, rich);
+        CHECK(ab.power(1, 1) == 1);   // the cube from the rich side's fighter
+        CHECK(ab.power(2, 1) == 0);   // the poor side had nothing to give, the cube it got is not passed on
+        Run ba = play(rich, poor);
+        CHECK(ba.power(2, 1) == 1);
+        CHECK(ba.power(1, 1) == 0);
+    }
+    SECTION("asked for more than it holds: the giver's own team's card first (option transfer_conflict)") {
+        const Side kestrel = side({"tagteam/kestrel/fall_back@1"}, {1, 0});   // "pass 1 power to your partner"
+        const Side taker = side({ransom}, {0, 0});
+        for (bool kestrel_first : {true, false}) {
+            Run r = kestrel_first ? play(kestrel, taker) : play(taker, kestrel);
+            const int k = kestrel_first ? 1 : 2, t = 3 - k;
+            INFO("Kestrel's side in seat " << k);
+            CHECK(r.power(k, 1) == 0);
+            CHECK(r.power(k, 2) == 1);   // her own card's pass is served first
+            CHECK(r.power(t, 1) == 0);
+            Run o = kestrel_first ? play(kestrel, taker, {{"transfer_conflict", "opponent_first"}})
+                                  : play(taker, kestrel, {{"transfer_conflict", "opponent_first"}});
+            CHECK(o.power(k, 2) == 0);
+            CHECK(o.power(t, 1) == 1);
+        }
+    }
+}
+
+TEST_CASE("TT-01 TT-03 a condition after THEN reads the turn-start power, not a gain earlier in the turn", "[tagteam]") {
+    // Seed L445 / L625: power is fixed at the start of the turn. TT-01 and TT-03(c) gain their
+    // power from a track symbol, which fires after every card action (R7); here the card itself
+    // gains 2 before its THEN segment asks for 8.
+    Run r = play(side({fx("s_gain2_then_atk8")}, {7, 2}), side({fx("s_idle")}));
+    REQUIRE(r.state == RunState::Finished);
+    CHECK(r.power(1, 1) == 9);              // the gain happened, in the first step
+    CHECK(r.events("tagteam.attacked").empty());   // the attack did not: 7 at the start of the turn
+    CHECK(r.hp(2, 1) == 20);
+    Run at8 = play(side({fx("s_gain2_then_atk8")}, {8, 2}), side({fx("s_idle")}));
+    CHECK(at8.events("tagteam.attacked").size() == 1);
+    CHECK(at8.hp(2, 1) == 12);              // strength 8, the turn-start power
+}
+
+TEST_CASE("Seat teams: one seat alone naming its team, or a team of one, is refused, naming the field", "[tagteam]") {
+    Side named = side({fx("s_idle")});
+    named.fighters = {"tagteam/golem", "tagteam/shango"};
+    SECTION("one seat alone") {
+        Scenario s = scenario(named, side({fx("s_idle")}));
+        s.seats[1].setup.erase("fighters");
+        Run r = play(s);
+        REQUIRE(r.state == RunState::Failed);
+        CHECK_THAT(r.runner->error(), Catch::Contains("players[0].setup.fighters: only one seat names its team"));
+    }
+    SECTION("a team of one") {
+        Side one = named;
+        one.fighters = {"tagteam/jeanne"};
+        Run r = play(named, one);
+        REQUIRE(r.state == RunState::Failed);
+        CHECK_THAT(r.runner->error(), Catch::Contains("players[1].setup.fighters: a team is two fighters, not 1"));
+    }
+}
