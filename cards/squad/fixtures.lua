@@ -27,6 +27,10 @@ unit("gs", 1, 1, 1)   -- SQ-11: both types
 unit("s", 0, 0, 1)
 unit("g", 4, 0, 3)    -- SQ-04 F
 unit("g", 0, 2, 1)    -- SQ-04 B
+-- SQ-09: a unit printed BASE (it may defend, never attack), like Bastion is printed FORTRESS.
+list[#list + 1] = { key = "squad/fx_base_g_0_0_4", kind = "unit", name = "U(base g 0/0/4)",
+  props = { colour = "any", colour_req = 0, total_req = 0, cost = 0, attack = 0, shooting = 0, defense = 4,
+    ground = true, space = false, base = true } }
 -- SQ-17: a unit with an end-of-turn effect (logs that it fired).
 list[#list + 1] = { key = "squad/fx_eot", kind = "unit", name = "U(eot)",
   props = { colour = "any", colour_req = 0, total_req = 0, cost = 0, attack = 0, shooting = 0, defense = 1, ground = true },

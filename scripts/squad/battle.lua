@@ -83,8 +83,8 @@ local function form_squads(G, p, attacking)
           local attached = zone_items(C.gear(chosen[i]))
           for k = 1, #attached do entered[#entered + 1] = attached[k] end
         end
-        -- A squad was declared here: the arena is contested even if every unit of it leaves
-        -- before the damage step (docs/rules-decisions.md, "Squad battle").
+        -- A squad was declared here: under option contested_when = "declared" the arena stays
+        -- contested even if every unit of it leaves before the damage step.
         flag.set(match.player_entity(p), "squad." .. arena, true, "turn")
         EV_SQUAD(p, names(chosen), ARENA_NAME[arena], role)
       end
@@ -158,9 +158,11 @@ local function damage_step(G, active)
   for a = 1, 2 do
     local arena = M.ARENAS[a]
     values[a] = {}
-    -- Defenders who declared a squad here hold the arena even if all of them have left since:
-    -- the attack is blocked, not unopposed (the damage then vanishes, §3.3.2 step 3).
-    defended[a] = flag.is(match.player_entity(other), "squad." .. arena)
+    -- Who is in battle now decides (the rulebook's damage step: "only attackers" deal their
+    -- damage to the deck; defenders effects kept from entering went back to the Base area and
+    -- never entered). Option contested_when = "declared": a declared squad holds the arena even
+    -- if all of it has left (the attack is blocked; its damage vanishes, §3.3.2 step 3).
+    defended[a] = G.options.contested_when == "declared" and flag.is(match.player_entity(other), "squad." .. arena)
     local attacked = zone_count(G.arena[active][arena]) > 0
     for p = 1, 2 do
       local z = G.arena[p][arena]

@@ -25,6 +25,8 @@ local game = {
     { name = "hand_limit", default = 6, min = 0, max = 60, doc = "cards the active player may keep at the end of the turn (§4 E1)" },
     { name = "opening_hand", default = 6, min = 0, max = 60, doc = "cards each player draws at setup (§6.1)" },
     { name = "first_player", default = 0, min = 0, max = 2, doc = "who takes the first turn: 1 or 2; 0 = at random (§6.1)" },
+    { name = "contested_when", default = "damage_step", values = { "damage_step", "declared" },
+      doc = "whether an arena is defended (§3.3): damage_step = defenders there at the damage step (the rulebook: attackers whose defenders were all sent back hit the deck); declared = a squad was declared there, even if it left (the damage vanishes)" },
   },
   setup_keys = {},
   seat_keys = {

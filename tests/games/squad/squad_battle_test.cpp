@@ -176,6 +176,34 @@ TEST_CASE("SQ-11 unit types: GROUND only never joins Space; a unit of both types
     REQUIRE(r.state == RunState::Stopped);
     CHECK(squad_damages(r) == Strings{"1 Space 1", "1 Ground 4"});   // both arenas, one damage step (SQ-12, SQ-19)
     CHECK(r.count("discard", 2) == 5);
+    // Once in the Space squad, the dual unit is no longer offered for Ground.
+    const Run asked = run(scenario(a, b, {pick(1, "attack.space", {1})}));
+    REQUIRE(asked.state == RunState::Stopped);
+    REQUIRE(asked.runner->pending().size() == 1);
+    const DecisionRequest& ground = asked.runner->pending()[0];
+    CHECK(ground.id == "attack.ground");
+    REQUIRE(ground.options.size() == 1);
+    CHECK(ground.options[0].label == "U(g 4/0/9)");
+}
+
+TEST_CASE("SQ-09 a BASE unit cannot attack but may defend", "[squad][battle]") {
+    // The fixture unit is printed BASE (prop base = true) like Bastion is printed FORTRESS.
+    Side a, b;
+    a.base = {"fx_base_g_0_0_4", "fx_g_4_0_9"};
+    b.base = {"fx_base_g_0_0_4"};
+    const Run r = run(scenario(a, b, {pick(1, "attack.ground", {1})}));
+    REQUIRE(r.state == RunState::Stopped);
+    REQUIRE(r.runner->pending().size() == 1);
+    const DecisionRequest& defend = r.runner->pending()[0];
+    CHECK(defend.id == "defend.ground");
+    REQUIRE(defend.options.size() == 1);
+    CHECK(defend.options[0].label == "U(base g 0/0/4)");
+    for (const Event* e : r.events("decision"))
+        if (std::get<std::string>(e->get("id")) == "attack.ground")
+            CHECK(std::get<std::string>(e->get("answer")) == "U(g 4/0/9)");
+    const Run choices = run(scenario(a, b, {}));
+    REQUIRE(choices.runner->pending().size() == 1);
+    CHECK(choices.runner->pending()[0].options.size() == 1);   // the BASE unit is not offered to attack
 }
 
 TEST_CASE("SQ-16 the hand limit applies to the active player only", "[squad][end]") {
@@ -210,20 +238,32 @@ TEST_CASE("SQ-19 an unopposed Space attack and a Ground battle resolve in one da
     CHECK(last_decision < first_result);
 }
 
-TEST_CASE("§3.3 an attack blocked by a squad that then left is not unopposed: its damage vanishes", "[squad][battle]") {
+TEST_CASE("§3.3 attackers whose defenders were all kept from entering battle hit the deck (option contested_when)", "[squad][battle]") {
+    // Rulebook (seed 003) L22: cards an effect keeps from entering battle go back to the Base
+    // area; L34-35, the damage step: with ONLY attackers, they deal battle damage to the deck.
     Side a, b;
     a.base = {"blue_depot", "blue_depot", "fx_g_4_0_9"};
     a.hand = with_fillers({"jamming"});
     b.base = {"fx_g_0_0_3"};   // the lone defender, sent back by Jamming in the defense window
-    const Run r = run(scenario(a, b, {pick(1, "attack.ground", {1}), pick(1, "priority.attack", {1}),
-                                      pick(2, "defend.ground", {1}), pick(1, "priority.defense", {2}),
-                                      pick(1, "target", {2})}));
+    const std::vector<ScriptedDecision> answers{pick(1, "attack.ground", {1}), pick(1, "priority.attack", {1}),
+                                                pick(2, "defend.ground", {1}), pick(1, "priority.defense", {2}),
+                                                pick(1, "target", {2})};
+    const Run r = run(scenario(a, b, answers));
     REQUIRE(r.state == RunState::Stopped);
-    CHECK(r.count("discard", 2) == 0);             // no deck damage
-    CHECK(r.events("squad.deck_damage").empty());
-    const auto vanished = r.events("squad.vanishes");
-    REQUIRE(vanished.size() == 1);
-    CHECK(int_field(vanished[0], "amount") == 4);
+    REQUIRE(r.events("squad.deck_damage").size() == 1);
+    CHECK(r.count("discard", 2) == 4);             // the attackers' 4 reach the deck
+    CHECK(r.events("squad.vanishes").empty());
+    SECTION("contested_when = declared: a declared squad holds the arena; the damage vanishes") {
+        Scenario s = scenario(a, b, answers);
+        s.options["contested_when"] = "declared";
+        const Run d = run(s);
+        REQUIRE(d.state == RunState::Stopped);
+        CHECK(d.count("discard", 2) == 0);
+        CHECK(d.events("squad.deck_damage").empty());
+        const auto vanished = d.events("squad.vanishes");
+        REQUIRE(vanished.size() == 1);
+        CHECK(int_field(vanished[0], "amount") == 4);
+    }
 }
 
 TEST_CASE("§3.3.2 step 5 a unit taking no battle damage stops its share and passes the rest", "[squad][battle]") {

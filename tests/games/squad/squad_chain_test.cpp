@@ -134,25 +134,37 @@ TEST_CASE("SQ-15 an enter-battle bonus counts this turn and is gone after the en
 }
 
 TEST_CASE("SQ-17 no card is played in the end phase; the active player orders end-of-turn effects", "[squad][chain]") {
+    // Rulebook (seed 003) L68: no card may be played and no Chain used in this phase. Both
+    // players hold Drain, playable at any time, so every priority window of the turn asks them
+    // (checked below): the end phase, with a hand limit to apply and two end-of-turn effects to
+    // order, must ask nothing else.
     Side a, b;
     a.base = {"red_depot", "red_depot", "fx_eot", "fx_eot"};
-    a.hand = {"suppressing_fire"};
+    a.hand = with_fillers({"fx_drain"});
+    a.hand.resize(8, "fx_filler");                    // over the hand limit of 6
     b.base = {"blue_depot", "blue_depot", "blue_depot"};
-    b.hand = {"countermeasure"};
-    // Nothing to attack with but two end-of-turn effects: the only question is their order.
-    const Run r = run(scenario(a, b, {pick(1, "attack.ground", {}), pick(1, "order.end_of_turn", {2, 1})}));
+    b.hand = {"fx_drain"};
+    a.cards = b.cards = Strings(10, "fx_filler");
+    Scenario s = scenario(a, b, {});                   // the first-legal agent answers (pass, no attack)
+    s.stop.after_decisions = 17;                       // turn 1: 14 priority answers, the attack, the limit, the order
+    const Run r = run(s);
     REQUIRE(r.state == RunState::Stopped);
     CHECK(r.events("squad.fx_eot").size() == 2);
-    // From the end phase's start to "your turn": no priority question, no Chain link.
-    bool in_end = false, asked = false;
+    std::size_t windows_before = 0;
+    bool in_end = false, asked = false, over = false;
     for (const Event& e : r.m().log().events()) {
-        if (e.type == "squad.fx_eot") in_end = true;
-        if (e.type == "squad.turn_over") break;
-        if (in_end && (e.type == "squad.link" ||
-                       (e.type == "decision" && std::get<std::string>(e.get("id")).rfind("priority.", 0) == 0)))
-            asked = true;
+        if (e.type == "squad.turn_over") {
+            over = true;
+            break;
+        }
+        const bool priority = e.type == "decision" && std::get<std::string>(e.get("id")).rfind("priority.", 0) == 0;
+        if (e.type == "decision" && std::get<std::string>(e.get("id")) == "hand_limit") in_end = true;
+        if (!in_end && priority) ++windows_before;
+        if (in_end && (e.type == "squad.link" || priority)) asked = true;
     }
+    CHECK(windows_before >= 8);   // the Drains were playable: both were asked at every earlier step
     CHECK(in_end);
+    CHECK(over);
     CHECK_FALSE(asked);
 }
 
