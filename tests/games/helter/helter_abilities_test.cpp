@@ -109,8 +109,8 @@ TEST_CASE("HS-18 VAMPIRISM: Durham may regain a cube when her MELEE damages an e
 }
 
 TEST_CASE("HS-19 HEAL: one cube, never above starting health; self allowed; same or adjacent space only", "[helter][team]") {
-    Table t({seat("strontium_dogs", {{"deployed", {"gronk@10", "wulf@10", "johnny@12", "durham@9"}}, {"health", {"wulf=3"}},
-                                     {"hand", {"|heal>gronk|", "|heal>gronk|"}}}),
+    Table t({seat("strontium_dogs", {{"deployed", {"gronk@10", "wulf@10", "johnny@12", "durham@9"}}, {"health", {"wulf=3", "gronk=1"}},
+                                     {"hand", {"|heal>gronk|", "|heal>gronk|", "|heal>gronk|"}}}),
              seat("judges", {{"deployed", {"dredd@1"}}})});
     t.pick("Gronk: HEAL");
     t.expect_question("heal", 1);
@@ -120,6 +120,9 @@ TEST_CASE("HS-19 HEAL: one cube, never above starting health; self allowed; same
     t.pick("Gronk: HEAL");
     t.pick("Wulf Sternhammer");
     CHECK(t.health("Wulf Sternhammer") == 4);   // legal, stays at the cap
+    t.pick("Gronk: HEAL");
+    t.pick("Gronk");
+    CHECK(t.health("Gronk") == 2);               // Gronk heals himself
 }
 
 TEST_CASE("HS-20 WARP SPASM by dealing damage: cubes for the SMASH, then Warp-Sláine with Sláine's health", "[helter][team]") {

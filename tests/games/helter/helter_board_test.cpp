@@ -46,9 +46,26 @@ TEST_CASE("HS-10 a SNIPE's defenders are the enemies in sight: cover, high groun
                  seat("strontium_dogs", {{"deployed", {"wulf@10"}}})});
         CHECK_FALSE(w.offers("Judge Dredd: SNIPE"));
     }
+    SECTION("high to high ground: only walls matter (HS-10o); 12 does not see 9 (HS-10r)") {
+        Table t({seat("judges", {{"deployed", {"dredd@7"}}, {"hand", {"||snipe"}}}),
+                 seat("strontium_dogs", {{"deployed", {"wulf@8"}}})});
+        t.pick("Judge Dredd: SNIPE");
+        CHECK(t.story().find("Judge Dredd SNIPEs Wulf Sternhammer") != std::string::npos);
+        Table r({seat("judges", {{"deployed", {"dredd@12"}}, {"hand", {"||snipe"}}}),
+                 seat("strontium_dogs", {{"deployed", {"wulf@9"}}})});
+        CHECK_FALSE(r.offers("Judge Dredd: SNIPE"));   // cover on 10, and the wall
+    }
 }
 
 TEST_CASE("HS-11 SHOTGUN: in sight and at most two spaces away", "[helter][board]") {
+    SECTION("HS-11b: from 1, 10 is three away: no SHOTGUN, but a SNIPE is still legal") {
+        Table t({seat("judges", {{"deployed", {"giant@1"}}, {"hand", {"|shotgun>giant|", "||snipe"}}}),
+                 seat("strontium_dogs", {{"deployed", {"wulf@10"}}})});
+        CHECK_FALSE(t.offers("Judge Giant: SHOTGUN"));
+        REQUIRE(t.offers("Judge Giant: SNIPE"));
+        t.pick("Judge Giant: SNIPE");
+        CHECK(t.story().find("Judge Giant SNIPEs Wulf Sternhammer") != std::string::npos);
+    }
     SECTION("HS-11a, b, d: from 1, 9 is in range, 10 is three away, 3 is behind cover") {
         Table t({seat("judges", {{"deployed", {"giant@1"}}, {"hand", {"|shotgun>giant|"}}}),
                  seat("strontium_dogs", {{"deployed", {"wulf@9", "gronk@10", "johnny@3"}}})});
