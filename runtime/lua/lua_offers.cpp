@@ -92,6 +92,7 @@ struct OfferRound {
     std::string once_flag_text;
     Sym once_flag = 0;
     bool once_for_opponent = false;       // an offer for the opponent is once-only too
+    bool unannounced = false;             // the question is its asker's alone (decide's unannounced)
     std::string id, prompt, pass = "pass";
     // The highest entity, zone and derived value id the spec names: a match with fewer is not the
     // one the handle was made for (offers.list refuses it rather than read past its lists).
@@ -253,7 +254,7 @@ void read_seat(lua_State* L, int t, Match& m, Seat& s, int p) {
     s.set = true;
 }
 
-/// offers.prepare{tag=, field=, cost_field=, counter=, once_flag=, once_for_opponent=, id=, prompt=, pass=, seats={[p]={entity=, payer=, zones={z...}, boosts={{label=, cost=, used=, stat=, blocked_by={id...}, blocked_by_effects={stat...}}, ...}}}} -> handle
+/// offers.prepare{tag=, field=, cost_field=, counter=, once_flag=, once_for_opponent=, id=, prompt=, pass=, unannounced=, seats={[p]={entity=, payer=, zones={z...}, boosts={{label=, cost=, used=, stat=, blocked_by={id...}, blocked_by_effects={stat...}}, ...}}}} -> handle
 /// Prepares a round of optional plays for this match (offers.choose asks its turns). Each seat
 /// `p` (a player) has an `entity` (its boosts' flags live there), a `payer` (default: the
 /// entity) whose counter `counter` pays every cost, the `zones` (ids, in order) where cards
@@ -268,7 +269,10 @@ void read_seat(lua_State* L, int t, Match& m, Seat& s, int p) {
 /// owner; once-only as well when `once_for_opponent`), a cost in field `cost_field` (default
 /// "cost") and `can = function(player, card) -> boolean`, a condition that must not ask
 /// anything. `id` and `prompt` name the question; `pass` labels the first option (default
-/// "pass"). The handle is this match's: keep it in a file-level table (emptied before each match).
+/// "pass"); `unannounced = true` makes the question its asker's alone (decide's `unannounced`):
+/// since a turn with nothing but pass open is not asked, whether a question was put tells the
+/// others what the player could do, which may depend on hidden cards. The handle is this
+/// match's: keep it in a file-level table (emptied before each match).
 int offers_prepare(lua_State* L) {
     Match& m = match_of(L);
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -300,7 +304,9 @@ int offers_prepare(lua_State* L) {
         luaL_error(L, "offers.prepare: tag, counter and once_flag must not be empty");
     lua_getfield(L, 1, "once_for_opponent");
     r->once_for_opponent = lua_toboolean(L, -1);
-    lua_pop(L, 1);
+    lua_getfield(L, 1, "unannounced");
+    r->unannounced = lua_toboolean(L, -1);
+    lua_pop(L, 2);
     if (lua_getfield(L, 1, "seats") != LUA_TTABLE) luaL_error(L, "offers.prepare: seats must be a table {[player] = {...}}");
     readonly_view_unwrap(L, -1);
     const int players = m.player_count();
@@ -631,6 +637,7 @@ int offers_choose(lua_State* L) {
     q.kind = DecisionKind::Choose;
     q.id = r.id;
     q.prompt = r.prompt;
+    q.unannounced = r.unannounced;
     q.single = true;
     q.min = q.max = 1;
     q.options.resize(r.listed.size());

@@ -234,8 +234,12 @@ local function round()
     seats[p] = { entity = S_pe(p), payer = S_force_holder(p), zones = not team and (OFFER_IDS[p] or offer_ids(p)) or nil,
       boosts = boosts }
   end
+  -- Unannounced: a turn with nothing but pass open is not asked, and what is open depends on
+  -- the face-down pair (a Boost is not offered on a NONE power, BC-68): the others must not learn
+  -- it from whether a question was put. Every turn's pass or play is told (bc.pass, bc.advantage).
   r = offers_prepare { tag = "offer", field = "offer", cost_field = "force", counter = "force", once_flag = "adv_used",
-    once_for_opponent = team_once(), id = "advantage", prompt = "use an advantage or pass", pass = "pass", seats = seats }
+    once_for_opponent = team_once(), id = "advantage", prompt = "use an advantage or pass", pass = "pass",
+    unannounced = true, seats = seats }
   ROUND[1] = r
   return r
 end
@@ -323,7 +327,8 @@ end
 -- The question of an Advantage turn for a person (who may ask why a play is missing) and in
 -- team play, one table for every turn: decide reads it whole before it returns.
 local OPTIONS = {}
-local ASK = { id = "advantage", prompt = "use an advantage or pass", options = OPTIONS, single = true }
+local ASK = { id = "advantage", prompt = "use an advantage or pass", options = OPTIONS, single = true,
+  unannounced = true }   -- (why: round() above)
 
 -- One Advantage turn asked with decide: the listing's labels as options, and for a person the
 -- plays not offered and why. Returns the pick (1 = pass, unasked when nothing else is open).

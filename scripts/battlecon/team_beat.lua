@@ -45,8 +45,10 @@ function M.advantage()
         if #list > 1 then
           local options = {}
           for k, c in ipairs(list) do options[k] = c.label end
+          -- Unannounced, as in a duel (battlecon.set): asking only when more than pass is open
+          -- must not tell the others what the face-down pair allows.
           local pick = decide { player = q, id = "advantage", prompt = "use an advantage or pass", options = options,
-            single = true }
+            single = true, unannounced = true }
           if pick ~= 1 then set.use(q, list[pick]); acted = true; break end
         end
       end

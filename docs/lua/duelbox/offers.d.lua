@@ -5,7 +5,7 @@
 ---A round of optional plays, listed and asked by the kernel.
 offers = {}
 
----`offers.prepare{tag=, field=, cost_field=, counter=, once_flag=, once_for_opponent=, id=, prompt=, pass=, seats={[p]={entity=, payer=, zones={z...}, boosts={{label=, cost=, used=, stat=, blocked_by={id...}, blocked_by_effects={stat...}}, ...}}}} -> handle`
+---`offers.prepare{tag=, field=, cost_field=, counter=, once_flag=, once_for_opponent=, id=, prompt=, pass=, unannounced=, seats={[p]={entity=, payer=, zones={z...}, boosts={{label=, cost=, used=, stat=, blocked_by={id...}, blocked_by_effects={stat...}}, ...}}}} -> handle`
 ---
 ---Prepares a round of optional plays for this match (offers.choose asks its turns). Each seat
 ---`p` (a player) has an `entity` (its boosts' flags live there), a `payer` (default: the
@@ -21,7 +21,10 @@ offers = {}
 ---owner; once-only as well when `once_for_opponent`), a cost in field `cost_field` (default
 ---"cost") and `can = function(player, card) -> boolean`, a condition that must not ask
 ---anything. `id` and `prompt` name the question; `pass` labels the first option (default
----"pass"). The handle is this match's: keep it in a file-level table (emptied before each match).
+---"pass"); `unannounced = true` makes the question its asker's alone (decide's `unannounced`):
+---since a turn with nothing but pass open is not asked, whether a question was put tells the
+---others what the player could do, which may depend on hidden cards. The handle is this
+---match's: keep it in a file-level table (emptied before each match).
 ---@param args table
 ---@return any handle
 function offers.prepare(args) end

@@ -118,3 +118,40 @@ bc.note("hand", entity.sees(B, zone.items(zone.find("hand", A))[1])))");
     CHECK(note(r, "special") == true);
     CHECK(note(r, "hand") == false);
 }
+
+TEST_CASE("BC-68 whether an Advantage turn is asked does not tell the other player the face-down pair", "[battlecon]") {
+    // Found by a rules audit: a turn with nothing but pass open is not asked, and Boost is not
+    // open on a NONE power: B saw "A chooses pass" with Strike set and nothing with Dodge.
+    // The two matches differ only in A's face-down base; B's view must be the same up to Reveal.
+    const auto play = [](const std::string& base) {
+        json a = seat({{"force", 6}}), b = seat({{"fighter", "frostwarden"}, {"discard1", {"Glacial", "Grasp"}},
+                                                 {"discard2", {"Shard", "Dash"}}});
+        return run_scenario(scenario(json{{"first_active", 1}, {"beats", 1}}, a, b,
+                                     {choose(1, "Swift", "set.style"), choose(1, base, "set.base"),
+                                      choose(2, "Numbing", "set.style"), choose(2, "Strike", "set.base"),
+                                      choose(1, "Fortify (+2 defense, 2 force)", "advantage"), choose(2, "pass", "advantage"),
+                                      choose(1, "Accelerate (+1 speed, 2 force)", "advantage"), choose(2, "pass", "advantage")}));
+    };
+    const auto seen_by_b = [](const RunResult& r) {
+        std::vector<std::string> out;
+        for (const Event& e : r.events()) {
+            if (e.type == "entity.reveal") break;   // Reveal: from here on the pair is open
+            if (EventLog::sees(e, 1)) out.push_back(std::string(e.type) + ": " + r.narrate(e, 1) + " " + r.data(e, 1).dump());
+        }
+        return out;
+    };
+    const RunResult strike = play("Strike"), dodge = play("Dodge");
+    INFO(strike.error << dodge.error);
+    REQUIRE(strike.finished());
+    REQUIRE(dodge.finished());
+    // A was asked its third turn with Strike set (Boost open), not with Dodge (power NONE)...
+    const auto a_asked = [](const RunResult& r) {
+        int n = 0;
+        for (const Event* e : r.of_type("decision"))
+            if (e->get("player") == Value{std::int64_t{1}} && e->get("id") == Value{std::string("advantage")}) ++n;
+        return n;
+    };
+    REQUIRE(a_asked(strike) == a_asked(dodge) + 1);
+    // ...and B cannot tell.
+    CHECK(seen_by_b(strike) == seen_by_b(dodge));
+}
