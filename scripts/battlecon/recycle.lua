@@ -70,6 +70,9 @@ end
 function M.force_now(p, cap)
   local n = (S_health(p) <= 7) and 2 or 1
   verbs_gain_force(p, n)
+  -- Team play (an empty hand's recycle, SET3): the force goes to the team pool, which
+  -- verbs.gain_force caps at 20 (TF3); the duel's cap of 10 is not a team rule.
+  if S_team_mode() then return end
   cap = cap or 10
   local over = S_force(p) - cap
   if over > 0 then

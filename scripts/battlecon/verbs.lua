@@ -169,12 +169,14 @@ function M.take_damage(p, amount, opts)
   return { seen = seen, taken = taken }
 end
 
----"Deal X damage" (§8): not an attack; fires "when you take damage" effects of the target.
+---"Deal X damage" (§8): not an attack; fires "when you take damage" effects of the target
+---whenever damage got past armor, as an attack's does: a health floor ("cannot go below 1")
+---that keeps it all off counts the full damage for every other effect (§8).
 function M.deal_damage(p, x, target)
   target = target or S_opponent(p)
   if not target then return { seen = 0, taken = 0 } end
   local r = M.take_damage(target, x)
-  if r.taken > 0 and not match_finished() then
+  if r.seen >= 1 and not match_finished() then
     fire_fire("when_damaged", { target = target, amount = r.seen, by = p }, target)
   end
   return r

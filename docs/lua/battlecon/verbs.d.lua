@@ -32,7 +32,9 @@ function verbs.stun(p) end
 --- count ("cannot drop below 1" hides nothing from them), `taken` what health lost.
 function verbs.take_damage(p, amount, opts) end
 
---- "Deal X damage" (§8): not an attack; fires "when you take damage" effects of the target.
+--- "Deal X damage" (§8): not an attack; fires "when you take damage" effects of the target
+--- whenever damage got past armor, as an attack's does: a health floor ("cannot go below 1")
+--- that keeps it all off counts the full damage for every other effect (§8).
 function verbs.deal_damage(p, x, target) end
 
 --- "Lose X" (§8): not damage; never eliminates (stops at 1); no stun, no armor.

@@ -257,3 +257,35 @@ bc.note("d1", bc.names(A, "discard1")))");
     CHECK(note(r, "d1") == "Maneuver,Strike");
     for (const Event* e : r.of_type("decision")) CHECK(r.data(*e)["id"] != "maneuver.special");
 }
+
+TEST_CASE("BC-16 a clash run-out in a whole beat: no Start, no attack, no End, no Recycle effects", "[battlecon]") {
+    // The beat itself (battlecon.beat), not its steps called one by one: after the run-out it
+    // goes straight to Recycle, with Recycle-condition effects off (option runout_recycle_effects).
+    auto r = drill(R"(
+bc.card(A, "style", "sA", {range = 1, speed = 2}, "hand")
+bc.card(A, "base", "b1", {range = 1, speed = 3}, "hand")
+bc.card(A, "base", "b2", {range = 1, speed = 3}, "hand")
+bc.card(B, "style", "sB", {range = 1, speed = 2}, "hand")
+bc.card(B, "base", "c1", {range = 1, speed = 3}, "hand")
+bc.card(B, "base", "b3", {range = 1, speed = 3}, "hand")
+bc.card(B, "base", "b4", {range = 1, speed = 3}, "hand")
+for _, p in ipairs({A, B}) do
+  bc.on(p, "start", function() bc.note("start effect", p) end)
+  bc.on(p, "end_beat", function() bc.note("end effect", p) end)
+  bc.on(p, "recycle", function() bc.note("recycle effect", p) end)
+end
+bc.beat.run(ctx)
+bc.note("d1A", bc.names(A, "discard1")); bc.note("d1B", bc.names(B, "discard1"))
+bc.note("force", S.force(A) .. "/" .. S.force(B)))",
+                   seat({{"hand", json::array()}}), seat({{"hand", json::array()}}), {}, {{"first_active", 2}});
+    CHECK(count(r, "bc.clash") == 2);
+    CHECK(count(r, "bc.clash_runout") == 1);
+    CHECK(note(r, "start effect").is_null());
+    CHECK(note(r, "end effect").is_null());
+    CHECK(note(r, "recycle effect").is_null());
+    CHECK(count(r, "bc.attack") == 0);
+    CHECK(count(r, "bc.recycle") == 1);     // Recycle itself runs: cards cycle, force comes in
+    CHECK(note(r, "d1A") == "b2,sA");
+    CHECK(note(r, "d1B") == "b3,sB");
+    CHECK(note(r, "force") == "3/3");
+}

@@ -350,3 +350,25 @@ bc.note("A stun", v.stun(A)); bc.note("A", S.flag(A, "stunned")))");
     CHECK(note(r, "A stun") == false);
     CHECK(note(r, "A") == false);
 }
+
+TEST_CASE("§8 deal X damage kept off by a health floor still fires When you take damage", "[battlecon]") {
+    // "For every other effect, treat the full damage as taken" (§8): an attack's damage did
+    // fire it already; a card's "deal X damage" did not (found by a rules audit).
+    auto r = drill(R"(
+bc.pair(A, {range = 1, power = 3}, {range = 0})
+bc.pair(B, {range = 1, defense = 0}, {range = 0})
+bc.place(A, 3); bc.place(B, 4)
+counter.set(S.pe(B), "health", 1)
+effect.modify { target = S.pe(B), stat = "health_floor", op = "add", amount = 1, expires = "beat" }
+bc.on(B, "when_damaged", function(c) bc.note("B when_damaged", c.amount) end)
+v.deal_damage(A, 3)
+bc.note("deal: B health", S.health(B))
+bc.attack.attack(A)
+bc.note("attack: B health", S.health(B)))");
+    const auto fired = notes(r, "B when_damaged");   // once for the card, once for the attack
+    REQUIRE(fired.size() == 2);
+    CHECK(fired[0] == 3);
+    CHECK(fired[1] == 3);
+    CHECK(note(r, "deal: B health") == 1);
+    CHECK(note(r, "attack: B health") == 1);
+}

@@ -298,3 +298,22 @@ bc.note("teammate after", S.is_active(2)); bc.note("enemy after", S.is_active(3)
     CHECK(note(duel, "A") == true);
     CHECK(note(duel, "B") == false);
 }
+
+TEST_CASE("§9.7 TF3 an empty hand's recycle (SET3) in team play pays into the team pool, capped at 20, not 10", "[battlecon]") {
+    // Found by a rules audit: the duel's cap of 10 was applied to the team pool, sending force
+    // the fighter never held to the box.
+    auto r = team_run(R"(
+local box = zone.items(zone.find("table"))[3]
+counter.set(S.force_holder(1), "force", 12)
+for _, e in ipairs(bc.set.of_kind(zone.find("hand", 1), "style")) do zone.move(e, S.box()) end
+bc.set.set_phase(ctx, bc.recycle)
+bc.note("pool", counter.get(S.force_holder(1), "force"))
+bc.note("box", counter.get(box, "force"))
+bc.note("own", counter.get(S.pe(1), "force")))",
+                      {{1, 4}, {1, 2}, {2, 6}, {2, 8}});
+    CHECK(count(r, "bc.set3") >= 1);
+    CHECK(count(r, "bc.force_cap") == 0);
+    CHECK(note(r, "pool") == 13);   // 12 and the fighter's 1
+    CHECK(note(r, "box") == 0);
+    CHECK(note(r, "own") == 0);
+}
