@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lua_util.h"
+#include "host.h"
 #include "script_call.h"
 
 namespace duelbox {
@@ -61,6 +63,28 @@ int bounded_find(lua_State* L) {
 int bounded_match(lua_State* L) {
     check_pattern(L, false);
     return call_original(L);
+}
+
+// An iterator string.gmatch made while no match runs (a file's top level, as it loads) keeps
+// its position in C, where the host cannot put it back before each match as it does a file's
+// locals: a file-level iterator would carry from one match to the next (different results on a
+// reused host, or with another number of bench workers). It still works while the files load.
+int load_time_gmatch(lua_State* L) {
+    if (host_of(L).match())
+        return luaL_error(L, "a string.gmatch iterator made while its file loaded cannot be used in a match: it keeps "
+                             "its position from one match to the next on this host (call string.gmatch inside the "
+                             "function that loops)");
+    const int base = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_call(L, 0, LUA_MULTRET);
+    return lua_gettop(L) - base;
+}
+
+int bounded_gmatch(lua_State* L) {
+    check_pattern(L, false);
+    call_original(L);   // pushes the iterator
+    if (!host_of(L).match()) lua_pushcclosure(L, load_time_gmatch, 1);
+    return 1;
 }
 
 // string.rep("", huge) would loop `huge` times producing nothing.
@@ -162,7 +186,8 @@ double pattern_steps(const char* p, std::size_t lp, std::size_t n, bool plain) {
 void bound_string_library(lua_State* L, int string_table) {
     string_table = lua_absindex(L, string_table);
     replace(L, string_table, "find", bounded_find);
-    for (const char* name : {"match", "gmatch", "gsub"}) replace(L, string_table, name, bounded_match);
+    for (const char* name : {"match", "gsub"}) replace(L, string_table, name, bounded_match);
+    replace(L, string_table, "gmatch", bounded_gmatch);
     replace(L, string_table, "rep", bounded_rep);
 }
 

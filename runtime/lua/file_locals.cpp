@@ -7,6 +7,7 @@
 
 #include "lua_layout.h"
 #include "lua_util.h"
+#include "sandbox.h"
 
 namespace duelbox {
 
@@ -134,6 +135,11 @@ int file_locals_record(lua_State* L, const int* roots, int nroots, int module_ca
                 const char* name = lua_getupvalue(L, obj, i);
                 if (!name) break;
                 if (std::strcmp(name, "_ENV") == 0) {   // the file's frozen globals: walked, not recorded
+                    // A chunk load() gave at a file's top level has an environment of its own
+                    // that nothing froze: its globals would carry from one match to the next
+                    // (on a reused host, or with another number of bench workers). Frozen now,
+                    // like a file's once it has run: setting a global then raises, naming it.
+                    if (sandbox_env_unfrozen(L, -1)) sandbox_freeze_env(L, lua_gettop(L));
                     push_walk(-1);
                     lua_pop(L, 1);
                     continue;
@@ -185,7 +191,8 @@ int file_locals_record(lua_State* L, const int* roots, int nroots, int module_ca
             if (!name) break;
             if (std::strcmp(name, "_ENV") != 0) push_table(base + 10);
             else if (lua_getmetatable(L, base + 10)) {          // the file's globals, if it has any
-                lua_getfield(L, -1, "__index");
+                lua_pushliteral(L, "__index");                   // (raw: see the walk above)
+                lua_rawget(L, -2);
                 push_table(-1);
                 lua_pop(L, 2);
             }
@@ -211,8 +218,12 @@ int file_locals_record(lua_State* L, const int* roots, int nroots, int module_ca
                 lua_pop(L, 1);
             }
             if (lua_getmetatable(L, t)) {  // base+10
-                const bool locked = lua_getfield(L, -1, "__metatable") != LUA_TNIL;
-                lua_getfield(L, base + 10, "__newindex");
+                // Raw reads: a metatable with a metatable of its own would run script code
+                // here, while a game loads, outside any protected call or budget.
+                lua_pushliteral(L, "__metatable");
+                const bool locked = lua_rawget(L, base + 10) != LUA_TNIL;
+                lua_pushliteral(L, "__newindex");
+                lua_rawget(L, base + 10);
                 if (!locked || !lua_iscfunction(L, -1)) push_table(base + 10);
             }
         }

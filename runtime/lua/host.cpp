@@ -474,6 +474,26 @@ std::string LuaHost::add_card(int idx, const std::string& file, const std::strin
         }
         lua_pop(L_, 1);
     }
+    // The tables the host parses at load (card_templates.cpp: props, tags, timing and each
+    // window's timing) are read before any budget runs: a metatable there would run script code
+    // unbudgeted (an __index or __len that loops hung the load). Plain tables only, like the card.
+    for (const char* field : {"props", "tags", "timing"}) {
+        const bool table = raw_field(L_, idx, field) == LUA_TTABLE;
+        std::string bad = table && has_metatable(L_, -1) ? field : "";
+        if (table && bad.empty() && std::strcmp(field, "timing") == 0) {
+            const int timing = lua_gettop(L_);
+            lua_pushnil(L_);
+            while (lua_next(L_, timing)) {
+                if (bad.empty() && lua_type(L_, -2) == LUA_TSTRING && lua_istable(L_, -1) && has_metatable(L_, -1))
+                    bad = std::string("timing.") + lua_tostring(L_, -2);
+                lua_pop(L_, 1);
+            }
+        }
+        lua_pop(L_, 1);
+        if (!bad.empty())
+            return file + ": card " + key + ": field '" + bad + "' must be a plain table, without a metatable (the host "
+                   "reads it directly when the game loads)";
+    }
     if (!stray.empty()) {
         std::sort(stray.begin(), stray.end());   // lua_next order differs between runs
         std::string known;

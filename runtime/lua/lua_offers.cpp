@@ -118,8 +118,16 @@ struct OfferRound {
 // The registry key of the handle's metatable (by address).
 const char kRoundMeta = 0;
 
+// The handle's finalizer. Its metatable is locked (`__metatable`), so only the collector calls
+// it; the metatable is taken off as well, so a handle that was finalized is no handle any more
+// (check_round refuses it) even if it is reached again (an object resurrected by another
+// finalizer).
 int round_gc(lua_State* L) {
+    if (!lua_getmetatable(L, 1)) return 0;
+    lua_pop(L, 1);
     static_cast<OfferRound*>(lua_touserdata(L, 1))->~OfferRound();
+    lua_pushnil(L);
+    lua_setmetatable(L, 1);
     return 0;
 }
 
@@ -281,11 +289,15 @@ int offers_prepare(lua_State* L) {
     auto* r = new (lua_newuserdatauv(L, sizeof(OfferRound), 1)) OfferRound();   // slot 2
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &kRoundMeta) == LUA_TNIL) {
         lua_pop(L, 1);
-        lua_createtable(L, 0, 2);
+        lua_createtable(L, 0, 3);
         lua_pushcfunction(L, round_gc);
         lua_setfield(L, -2, "__gc");
         lua_pushliteral(L, "offers handle");
         lua_setfield(L, -2, "__name");
+        // getmetatable(handle) must not hand a script the finalizer: calling it twice freed the
+        // handle twice (a hostile mod's crash), and replacing it ran script code unbudgeted.
+        lua_pushliteral(L, "locked");
+        lua_setfield(L, -2, "__metatable");
         lua_pushvalue(L, -1);
         lua_rawsetp(L, LUA_REGISTRYINDEX, &kRoundMeta);
     }

@@ -152,9 +152,11 @@ T& push_owned(lua_State* L) {
     T* object = new (lua_newuserdatauv(L, sizeof(T), 0)) T();
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &detail::owned_meta_key<T>) == LUA_TNIL) {
         lua_pop(L, 1);
-        lua_createtable(L, 0, 1);
+        lua_createtable(L, 0, 2);
         lua_pushcfunction(L, detail::owned_gc<T>);
         lua_setfield(L, -2, "__gc");
+        lua_pushliteral(L, "locked");   // no script reaches the finalizer (see lua_offers.cpp's handle)
+        lua_setfield(L, -2, "__metatable");
         lua_pushvalue(L, -1);
         lua_rawsetp(L, LUA_REGISTRYINDEX, &detail::owned_meta_key<T>);
     }

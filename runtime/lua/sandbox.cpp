@@ -635,6 +635,14 @@ void sandbox_new_env(lua_State* L) {
 
 void sandbox_push_base(lua_State* L) { lua_getfield(L, LUA_REGISTRYINDEX, kBaseKey); }
 
+bool sandbox_env_unfrozen(lua_State* L, int idx) {
+    if (!lua_istable(L, idx) || !lua_getmetatable(L, idx)) return false;
+    lua_getfield(L, LUA_REGISTRYINDEX, kEnvMetaKey);
+    const bool fresh = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    return fresh;
+}
+
 int sandbox_load(lua_State* L, const std::string& text, const std::string& chunkname) {
     const int status = luaL_loadbufferx(L, text.data(), text.size(), chunkname.c_str(), "t");
     if (status != LUA_OK) return status;

@@ -26,6 +26,9 @@ void sandbox_push_readonly(lua_State* L, int idx);
 // globals ("cannot set global 'x' once its file has loaded ..."): a file's globals would
 // otherwise carry state from one match to the next on a host. Reads are unchanged.
 void sandbox_freeze_env(lua_State* L, int env);
+// Whether the table at `idx` is an environment sandbox_new_env made that nobody froze yet (a
+// chunk's that load() gave, once its file has loaded): its globals could still change.
+bool sandbox_env_unfrozen(lua_State* L, int idx);
 // Loads `text` as a text chunk (binary chunks are refused) with a fresh sandbox environment.
 // Returns the lua_load status; on success the function is on the stack, else the message.
 int sandbox_load(lua_State* L, const std::string& text, const std::string& chunkname);

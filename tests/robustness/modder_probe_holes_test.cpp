@@ -1,0 +1,137 @@
+// Holes a hostile-modder probe found after issue #16 (2026-11-29): each test is named after the
+// hole and fails on the commit before its fix (there the process aborted with a double free,
+// hung while loading, or a match's result depended on the matches the host played before).
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+#include "../support/lua_harness.h"
+#include "../support/temp_dir.h"
+#include "lua/host.h"
+#include "lua/match_runner.h"
+#include "scenario/scenario.h"
+
+using namespace duelbox;
+using namespace duelbox::test;
+
+namespace {
+
+void write(const std::filesystem::path& file, const std::string& text) {
+    std::filesystem::create_directories(file.parent_path());
+    std::ofstream(file) << text;
+}
+
+// A one-seat game "meta" in `dir` whose game.lua is `game`, loaded on a host.
+struct MetaGame {
+    TempDir dir{"modder_probe"};
+    LuaHost host;
+    std::vector<std::string> errors;
+    bool loaded = false;
+    explicit MetaGame(const std::string& game, const std::string& card = "") {
+        write(dir.root() / "scripts/meta/game.lua", game);
+        if (!card.empty()) write(dir.root() / "cards/meta/card.lua", card);
+        loaded = host.load_game(dir.root().string(), "meta", errors);
+    }
+    // Plays one match; returns its error ("" when it finished) and sets `reason`.
+    std::string play(std::string* reason = nullptr) {
+        Scenario s;
+        s.game = "meta";
+        s.root = dir.root().string();
+        s.seats.resize(1);
+        MatchRunner runner(host, s);
+        const RunState state = runner.run();
+        if (reason) *reason = runner.match().result().reason;
+        return state == RunState::Finished ? std::string() : runner.error();
+    }
+};
+
+}  // namespace
+
+TEST_CASE("an offers handle's metatable is locked: its finalizer cannot be called twice or replaced",
+          "[robustness][sandbox][offers]") {
+    // getmetatable(handle).__gc(handle), twice, freed it twice (the process aborted); replacing
+    // __gc with an endless loop hung the host in the collector, outside any budget.
+    CHECK(error_of(R"(local h = offers.prepare{tag = "offer", counter = "gold", once_flag = "used", id = "play",
+  seats = {{entity = match.player_entity(1)}}}
+assert(getmetatable(h) == "locked", tostring(getmetatable(h)))
+print(offers.list(h, 1)))") == "(no error: finished)");
+}
+
+TEST_CASE("loading never runs a metatable's metamethods: a file-level table whose metatable has a raising or looping __index",
+          "[robustness][loader]") {
+    // The walk that records a file's locals read `__metatable` and `__index` with metamethods:
+    // a raising one aborted the process ("unprotected Lua error"), a looping one hung the load.
+    for (const char* index : {"function() error('boom from __metatable') end", "function() while true do end end"}) {
+        INFO(index);
+        MetaGame g(std::string("local mt = {}\nlocal held = setmetatable({}, mt)\nsetmetatable(mt, {__index = ") + index +
+                   "})\nreturn { windows = { 'go' }, play = function() assert(held) match.finish(1, 'done') end }\n");
+        INFO((g.errors.empty() ? std::string() : g.errors.front()));
+        REQUIRE(g.loaded);
+        CHECK(g.play() == "");
+    }
+}
+
+TEST_CASE("a card's timing, tags and props must be plain tables: their metamethods would run unbudgeted at load",
+          "[robustness][loader]") {
+    const char* const looping = "setmetatable({}, {__index = function() while true do end end, __len = function() while true do end end})";
+    for (const std::string field : {"timing", "tags", "props"}) {
+        INFO(field);
+        MetaGame g("return { windows = { 'go' }, play = function() match.finish(1, 'done') end }\n",
+                   "return { name = 'c', " + field + " = " + looping + ", go = function() end }\n");
+        CHECK_FALSE(g.loaded);
+        REQUIRE(g.errors.size() == 1);
+        CHECK(g.errors[0] == "cards/meta/card.lua: card meta/card: field '" + field +
+                                 "' must be a plain table, without a metatable (the host reads it directly when the game loads)");
+    }
+    MetaGame g("return { windows = { 'go' }, play = function() match.finish(1, 'done') end }\n",
+               std::string("return { name = 'c', timing = { go = ") + looping + " }, go = function() end }\n");
+    REQUIRE(g.errors.size() == 1);
+    CHECK(g.errors[0].find("field 'timing.go' must be a plain table") != std::string::npos);
+}
+
+TEST_CASE("a string.gmatch iterator made as a file loads works while it loads and is refused in a match",
+          "[robustness][sandbox][determinism]") {
+    // It keeps its position in C, where the host cannot put it back: the first match read "a",
+    // the next one on the same host "b" (and bench results changed with the number of workers).
+    MetaGame g(R"(local words = {}
+for w in ("x y z"):gmatch("%a") do words[#words + 1] = w end   -- at load: fine
+local next_letter = ("a b c"):gmatch("%a")
+return { windows = { 'go' }, play = function()
+  assert(#words == 3)
+  match.finish(1, next_letter())
+end }
+)");
+    REQUIRE(g.loaded);
+    for (int match = 0; match < 2; ++match) {   // the same on a fresh and on a reused host
+        const std::string error = g.play();
+        INFO(error);
+        CHECK(error.find("scripts/meta/game.lua:6:") == 0);
+        CHECK(error.find("a string.gmatch iterator made while its file loaded cannot be used in a match") != std::string::npos);
+    }
+    MetaGame inside(R"(return { windows = { 'go' }, play = function()
+  local it = ("a b c"):gmatch("%a")
+  it()
+  match.finish(1, it())
+end }
+)");
+    std::string reason;
+    CHECK(inside.play(&reason) == "");
+    CHECK(reason == "b");   // an iterator made in the match works as ever
+}
+
+TEST_CASE("globals of a chunk load() gave at a file's top level cannot carry from one match to the next",
+          "[robustness][sandbox][determinism]") {
+    // Only a file's own environment was frozen once it had run: the chunk's counted 1, 2, 3 ...
+    // across matches on one host, so bench results changed with the number of workers.
+    MetaGame g(R"(local bump = load("n = (n or 0) + 1 return n")
+return { windows = { 'go' }, play = function()
+  match.finish(1, tostring(bump()))
+end }
+)");
+    REQUIRE(g.loaded);
+    for (int match = 0; match < 2; ++match) {
+        const std::string error = g.play();
+        INFO(error);
+        CHECK(error.find("cannot set global 'n' once its file has loaded") != std::string::npos);
+    }
+}
