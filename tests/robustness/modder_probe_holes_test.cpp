@@ -3,8 +3,6 @@
 // hung while loading, or a match's result depended on the matches the host played before).
 #include <catch2/catch.hpp>
 
-#include <fstream>
-
 #include "../support/lua_harness.h"
 #include "../support/temp_dir.h"
 #include "lua/host.h"
@@ -16,11 +14,6 @@ using namespace duelbox::test;
 
 namespace {
 
-void write(const std::filesystem::path& file, const std::string& text) {
-    std::filesystem::create_directories(file.parent_path());
-    std::ofstream(file) << text;
-}
-
 // A one-seat game "meta" in `dir` whose game.lua is `game`, loaded on a host.
 struct MetaGame {
     TempDir dir{"modder_probe"};
@@ -28,8 +21,8 @@ struct MetaGame {
     std::vector<std::string> errors;
     bool loaded = false;
     explicit MetaGame(const std::string& game, const std::string& card = "") {
-        write(dir.root() / "scripts/meta/game.lua", game);
-        if (!card.empty()) write(dir.root() / "cards/meta/card.lua", card);
+        dir.write("scripts/meta/game.lua", game);
+        if (!card.empty()) dir.write("cards/meta/card.lua", card);
         loaded = host.load_game(dir.root().string(), "meta", errors);
     }
     // Plays one match; returns its error ("" when it finished) and sets `reason`.
