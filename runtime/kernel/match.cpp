@@ -613,6 +613,11 @@ std::string Match::entity_name(EntityId e) const {
     return ent.name.empty() ? (ent.def.empty() ? "entity " + std::to_string(e) : ent.def) : ent.name;
 }
 
+std::string Match::entity_name_for(EntityId e, PlayerIndex viewer) const {
+    if (valid_entity(e) && viewer >= 0 && !mask_has(seen_by(e), viewer)) return "a hidden card";
+    return entity_name(e);
+}
+
 NameResolver Match::names() const {
     NameResolver n;
     n.entity = [this](EntityId e) { return entity_name(e); };

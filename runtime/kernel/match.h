@@ -236,6 +236,10 @@ public:
     void set_event_observer(std::function<void(const Match&, std::uint32_t seq)> f) { observer_ = std::move(f); }
     NameResolver names() const;
     std::string entity_name(EntityId e) const;   // names().entity(e) without making the resolver
+    // What `viewer` may call entity e: its name when the viewer can see it (seen_by), else
+    // "a hidden card", as the narration says. A question's options use it: choosing among cards
+    // the rules hide (a blind pick from another's hand) must not name them to the chooser.
+    std::string entity_name_for(EntityId e, PlayerIndex viewer) const;
     std::string narrate(const Event& e, PlayerIndex viewer) const { return log_.narrate(e, viewer, names()); }
 
     // For a search (a copy of the match an agent plays on): re-deals what `viewer` cannot know,

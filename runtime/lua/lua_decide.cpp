@@ -159,8 +159,9 @@ struct QuestionRoom {
 
 // Appends an option per id in the list at stack slot `idx`, field `field` ("entities" or
 // "spaces") of a request.
-void add_listed_options(lua_State* L, int idx, int arg, Match& m, const char* fn, const char* field, OptionCursor& options,
-                        QuestionRoom& room) {
+// Entities are labelled with what the chooser may call them (Match::entity_name_for).
+void add_listed_options(lua_State* L, int idx, int arg, Match& m, const char* fn, const char* field, PlayerIndex chooser,
+                        OptionCursor& options, QuestionRoom& room) {
     const bool entities = field[0] == 'e';
     const int type = lua_type(L, idx);
     if (type == LUA_TNIL) return;
@@ -178,7 +179,7 @@ void add_listed_options(lua_State* L, int idx, int arg, Match& m, const char* fn
         Option& o = options.next();   // owned with the request: the checks below may raise
         if (entities) {
             o.entity = quick ? static_cast<EntityId>(id) : check_entity_at(L, -1, arg, "field 'entities'", m);
-            o.label = m.entity_name(o.entity);
+            o.label = m.entity_name_for(o.entity, chooser);
         } else {
             o.space = quick ? static_cast<SpaceId>(id) : check_space_at(L, -1, arg, "field 'spaces'", m);
             o.label = m.board().space(o.space).name;
@@ -261,8 +262,8 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
     // Entities and spaces offered as they are (a zone's cards, board.reach's spaces): one
     // option each after `options`, labelled with its name by the kernel, so a script builds
     // no table per option.
-    add_listed_options(L, f + kEntities, arg, m, fn, "entities", options, room);
-    add_listed_options(L, f + kSpaces, arg, m, fn, "spaces", options, room);
+    add_listed_options(L, f + kEntities, arg, m, fn, "entities", r.player, options, room);
+    add_listed_options(L, f + kSpaces, arg, m, fn, "spaces", r.player, options, room);
     options.finish();
     // What is not offered, and why: {{label=, why=}, ...}, shown to a person who asks.
     const int list = f + kUnavailable;
@@ -385,7 +386,8 @@ std::vector<DecisionRequest>& request_list(lua_State* L) {
 /// for the script's own reading: the answer is option numbers). `entities = {e...}` and
 /// `spaces = {s...}` add one option per entity or space after `options`, labelled with its
 /// name (no table per option: `decide{player = p, options = {"stay"}, spaces = board.reach(f, 2)}`
-/// answers 1 for "stay", k + 1 for the k-th space). `id` (UTF-8 text) names the question for scripted
+/// answers 1 for "stay", k + 1 for the k-th space); an entity the chooser cannot see
+/// (entity.sees) is labelled "a hidden card", so a blind pick names nothing to anyone. `id` (UTF-8 text) names the question for scripted
 /// answers; `secret` hides the answer from the other players in the log; `unannounced` hides
 /// the question itself (its decision event is the chooser's alone): for a question put only
 /// when the player can do something, which would otherwise tell the others what they hold.

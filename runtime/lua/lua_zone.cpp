@@ -396,7 +396,7 @@ int choose_all_answered(lua_State* L, int status, lua_KContext ctx) {
 
 /// zone.choose_all{{player=, id=, prompt=, zone=, kind=, secret=}, ...} -> {entity, ...}
 /// Each request's player picks one entity of zone `zone` (of kind `kind`, when given; top
-/// first, labelled with their names), all at once: decide_all's simultaneous, hidden choice
+/// first, labelled with their names, "a hidden card" for one its chooser cannot see), all at once: decide_all's simultaneous, hidden choice
 /// (with `secret`, no other player reads the answer), with the options listed by the kernel,
 /// so no list is made in Lua and none read back. Returns the picked entities in request order
 /// (the rule moves them). A request whose zone holds no such entity is an error: check first.
@@ -458,7 +458,7 @@ int zone_choose_all(lua_State* L) {
         q.options.resize(list.size());
         for (std::size_t k = 0; k < list.size(); ++k) {
             Option& o = q.options[k];
-            o.label = m.entity_name(list[k]);
+            o.label = m.entity_name_for(list[k], q.player);   // a card hidden from the chooser is not named
             o.entity = list[k];
             o.space = kNoSpace;
             held += o.label.size() + sizeof(Option);

@@ -273,9 +273,11 @@ print(#picked, names[picked[1]], names[picked[2]], names[picked[3]]))",
     CHECK(r.narrate(*decisions[0], 1) == "Player 1 chooses something hidden");
     CHECK(r.narrate(*decisions[1], 1) == "Player 2 chooses Ember");
     CHECK(r.narrate(*decisions[1], 0) == "Player 2 chooses something hidden");
-    // Not secret, but a card in an owner-only hand is named only to those who see it: the chooser
-    // and its owner, not a spectator.
-    CHECK(r.data(*decisions[2], 1) == json{{"answer", "Frost"}, {"id", "any"}, {"player", 1}});
+    // Not secret, but player 1 picks blind from player 2's owner-only hand: the option is "a
+    // hidden card" to the chooser, so the answer names no card to anyone (its move names it to
+    // its owner); a spectator reads that something hidden was chosen.
+    CHECK(r.data(*decisions[2], 1) == json{{"answer", "a hidden card"}, {"id", "any"}, {"player", 1}});
+    CHECK(r.narrate(*decisions[2], 0) == "Player 1 chooses a hidden card");
     CHECK(r.narrate(*decisions[2], EventLog::kSpectator) == "Player 1 chooses something hidden");
 }
 

@@ -128,3 +128,23 @@ end }
         CHECK(error.find("cannot set global 'n' once its file has loaded") != std::string::npos);
     }
 }
+
+TEST_CASE("a question never names to its chooser a card the rules hide from them", "[robustness][sandbox][hidden]") {
+    // decide{entities = <the other's hand>} labelled each option with the card's name: a "blind"
+    // pick told the chooser every card (and the log said "Ada chooses Dash").
+    const RunResult r = run_snippet(R"(local theirs = zone.create("hand", 2, "owner")
+local mine = zone.create("hand", 1, "owner")
+local hidden = entity.create{zone = theirs, name = "Dash", owner = 2}
+local own = entity.create{zone = mine, name = "Grasp", owner = 1}
+local pick = decide{player = 1, id = "blind", entities = {hidden, own}}
+print(pick[1]))");
+    INFO(r.error);
+    REQUIRE(r.finished());
+    const auto asked = r.of_type("decision");
+    REQUIRE(asked.size() == 1);
+    CHECK(r.data(*asked[0], 0)["answer"] == "a hidden card");   // the first option, as the chooser read it
+    for (const Event& e : r.events())
+        for (PlayerIndex viewer : {0, EventLog::kObserver})
+            if (e.type == "decision") CHECK(r.narrate(e, viewer).find("Dash") == std::string::npos);
+    CHECK(r.printed() == std::vector<std::string>{"1"});
+}

@@ -13,7 +13,8 @@
 ---for the script's own reading: the answer is option numbers). `entities = {e...}` and
 ---`spaces = {s...}` add one option per entity or space after `options`, labelled with its
 ---name (no table per option: `decide{player = p, options = {"stay"}, spaces = board.reach(f, 2)}`
----answers 1 for "stay", k + 1 for the k-th space). `id` (UTF-8 text) names the question for scripted
+---answers 1 for "stay", k + 1 for the k-th space); an entity the chooser cannot see
+---(entity.sees) is labelled "a hidden card", so a blind pick names nothing to anyone. `id` (UTF-8 text) names the question for scripted
 ---answers; `secret` hides the answer from the other players in the log; `unannounced` hides
 ---the question itself (its decision event is the chooser's alone): for a question put only
 ---when the player can do something, which would otherwise tell the others what they hold.

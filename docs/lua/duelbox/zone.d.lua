@@ -144,7 +144,7 @@ function zone.position(e) end
 ---`zone.choose_all{{player=, id=, prompt=, zone=, kind=, secret=}, ...} -> {entity, ...}`
 ---
 ---Each request's player picks one entity of zone `zone` (of kind `kind`, when given; top
----first, labelled with their names), all at once: decide_all's simultaneous, hidden choice
+---first, labelled with their names, "a hidden card" for one its chooser cannot see), all at once: decide_all's simultaneous, hidden choice
 ---(with `secret`, no other player reads the answer), with the options listed by the kernel,
 ---so no list is made in Lua and none read back. Returns the picked entities in request order
 ---(the rule moves them). A request whose zone holds no such entity is an error: check first.
