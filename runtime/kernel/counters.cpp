@@ -4,6 +4,7 @@
 // counters and a match a few dozen, so a scan beats a map. Past a few dozen (a script that
 // writes thousands), an index finds them (counters.h).
 #include "counters.h"
+#include "saturating.h"
 
 #include <cassert>
 
@@ -20,12 +21,6 @@ std::int64_t clamp_into(std::int64_t v, std::int64_t lo, std::int64_t hi) {
     return v;
 }
 
-// A track at its bound plus a huge bonus must stay at the bound, not wrap negative.
-std::int64_t saturating_add(std::int64_t a, std::int64_t b) {
-    std::int64_t sum = 0;
-    if (!__builtin_add_overflow(a, b, &sum)) return sum;
-    return b > 0 ? kMax : kMin;
-}
 }  // namespace
 
 const Counter* CounterStore::indexed(EntityId owner, std::string_view name) const {

@@ -1,5 +1,6 @@
 // derived.cpp - computing and caching derived values; see derived.h for the steps.
 #include "derived.h"
+#include "saturating.h"
 
 #include <algorithm>
 
@@ -166,7 +167,7 @@ DerivedValue DerivedStore::compute_from(const Match& m, const DerivedSpec& s, co
             if (!v.none) found.none_by = e;
             v.none = true;
         } else {
-            v.value += as_number(p);
+            v.value = saturating_add(v.value, as_number(p));   // math.maxinteger + 1 stays at the bound
         }
     }
     if (marks) *marks = found;

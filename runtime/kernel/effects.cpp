@@ -3,6 +3,7 @@
 // Both lists are kept in registration order and erased from in place (never swapped
 // with the back), so iteration order is the order effects were granted.
 #include "effects.h"
+#include "saturating.h"
 
 #include <algorithm>
 #include <limits>
@@ -10,12 +11,6 @@
 namespace duelbox {
 
 namespace {
-std::int64_t saturating_add(std::int64_t a, std::int64_t b) {
-    std::int64_t sum = 0;
-    if (!__builtin_add_overflow(a, b, &sum)) return sum;
-    return b > 0 ? std::numeric_limits<std::int64_t>::max() : std::numeric_limits<std::int64_t>::min();
-}
-
 template <class Vec, class Pred>
 int erase_if_counted(Vec& v, Pred pred) {
     const auto before = v.size();

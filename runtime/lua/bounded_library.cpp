@@ -113,6 +113,33 @@ int bounded_move(lua_State* L) {
     return call_original(L);
 }
 
+// table.concat(t, sep, i, j) reads t[i] .. t[j] in C, one lua_geti each: on a table with an
+// __index answering "" that is no instruction and no memory per element, so
+// table.concat(setmetatable({}, {__index = ...}), "", 1, math.maxinteger) ran for ever inside
+// one call. A table with a metatable is charged its j - i + 1 reads first (a plain table's
+// length bounds the loop already: concat stops at its first missing element).
+int bounded_concat(lua_State* L) {
+    if (lua_type(L, 1) == LUA_TTABLE && lua_getmetatable(L, 1)) {
+        lua_pop(L, 1);
+        int i_ok = 1, j_ok = 0;
+        const lua_Integer i = lua_isnoneornil(L, 3) ? 1 : lua_tointegerx(L, 3, &i_ok);
+        lua_Integer j = 0;
+        if (lua_isnoneornil(L, 4)) {
+            lua_len(L, 1);   // (an __len runs as script code, under the budget)
+            j = lua_tointegerx(L, -1, &j_ok);
+            lua_pop(L, 1);
+        } else {
+            j = lua_tointegerx(L, 4, &j_ok);
+        }
+        if (i_ok && j_ok && j >= i) {
+            const lua_Unsigned count = static_cast<lua_Unsigned>(j) - static_cast<lua_Unsigned>(i) + 1;
+            charge_instructions(L, count > static_cast<lua_Unsigned>(LUA_MAXINTEGER) ? LUA_MAXINTEGER
+                                                                                     : static_cast<lua_Integer>(count));
+        }
+    }
+    return call_original(L);
+}
+
 // table.insert/remove shift every element up to #t; a __len may claim any length. A table
 // without a metatable is as long as its memory allows: nothing to check.
 int bounded_shift(lua_State* L) {
@@ -196,6 +223,7 @@ void bound_table_library(lua_State* L, int table_table) {
     replace(L, table_table, "move", bounded_move);
     for (const char* name : {"insert", "remove"}) replace(L, table_table, name, bounded_shift);
     replace(L, table_table, "sort", bounded_sort);
+    replace(L, table_table, "concat", bounded_concat);
 }
 
 }  // namespace duelbox

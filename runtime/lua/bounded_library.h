@@ -13,7 +13,10 @@
 //    fails as any allocation does.
 //  - table.move, and table.insert/remove on a table with a __len, charge the elements they
 //    shift to the instruction budget (charge_instructions), so a huge range is a budget error;
-//    table.sort charges n log2 n for the n elements of its table.
+//    table.sort charges n log2 n for the n elements of its table; table.concat on a table with
+//    a metatable charges the j - i + 1 elements it reads (an __index can answer each in C).
+//  - A string.gmatch iterator made while no match runs (a file loading) raises if it is called
+//    in a match: its position lives in C, where the host cannot put it back between matches.
 #pragma once
 #include <lua.hpp>
 
@@ -23,7 +26,7 @@ namespace duelbox {
 
 // Replaces rep, find, match, gmatch and gsub in the string library copy at `string_table`.
 void bound_string_library(lua_State* L, int string_table);
-// Replaces move, insert, remove and sort in the table library copy at `table_table`.
+// Replaces move, insert, remove, sort and concat in the table library copy at `table_table`.
 void bound_table_library(lua_State* L, int table_table);
 
 // Worst-case steps of Lua's matcher for `pattern` on a subject of `subject_len` bytes: each

@@ -252,14 +252,25 @@ std::string LuaHost::read_file(const std::string& relative_path, std::string& by
     if (relative_path.find("..") != std::string::npos || relative_path.empty() || relative_path[0] == '/' ||
         fs::path(relative_path).is_absolute())
         return relative_path + ": path leaves the game's folders (give a path relative to the game's root)";
-    fs::path full = fs::path(root_) / relative_path;
-    if (const ModManifest* m = mod_of_file(relative_path))   // "mod:<name>/<path in the mod>"
-        full = fs::path(m->dir) / relative_path.substr(relative_path.find('/') + 1);
-    else if (relative_path.rfind("mod:", 0) == 0)
+    fs::path base = root_;
+    fs::path full = base / relative_path;
+    if (const ModManifest* m = mod_of_file(relative_path)) {   // "mod:<name>/<path in the mod>"
+        base = m->dir;
+        full = base / relative_path.substr(relative_path.find('/') + 1);
+    } else if (relative_path.rfind("mod:", 0) == 0) {
         return relative_path + ": no mod of that name is loaded";
+    }
     std::error_code ec;
-    if (relative_path.rfind("scripts/core/", 0) == 0 && !fs::exists(full, ec) && !core_root_.empty())
-        full = fs::path(core_root_) / relative_path;   // a game folder outside the engine uses the engine's core
+    if (relative_path.rfind("scripts/core/", 0) == 0 && !fs::exists(full, ec) && !core_root_.empty()) {
+        base = core_root_;
+        full = base / relative_path;   // a game folder outside the engine uses the engine's core
+    }
+    // A symbolic link inside the folder may point anywhere: the file must really lie inside it
+    // (a mod's "mod:<name>/x.json" was a door to any file the process could read).
+    const fs::path real = fs::weakly_canonical(full, ec), real_base = fs::weakly_canonical(base, ec);
+    const auto [stop, rest] = std::mismatch(real_base.begin(), real_base.end(), real.begin(), real.end());
+    if (ec || stop != real_base.end() || rest == real.end())
+        return relative_path + ": path leaves the game's folders (a link to a file outside them?)";
     std::ifstream in(full, std::ios::binary);
     if (!in) return relative_path + ": cannot read (no such file?)";
     std::ostringstream ss;

@@ -102,6 +102,9 @@ int derived_define(lua_State* L) {
     std::int64_t v = 0;
     if (get_field_int(L, 1, "floor", v)) s.floor = v;
     if (get_field_int(L, 1, "cap", v)) s.cap = v;
+    if (s.floor && s.cap && *s.floor > *s.cap)
+        return luaL_argerror(L, 1, lua_pushfstring(L, "floor %I is above cap %I", static_cast<LUAI_UACINT>(*s.floor),
+                                                   static_cast<LUAI_UACINT>(*s.cap)));
     if ((!s.stat.empty() || !s.override_stat.empty() || !s.unnone_stat.empty()) && s.target == kNoEntity)
         return luaL_argerror(L, 1, "field 'target' is required with stat, override or unnone");
     charge_work(L, m.derived_values().size());   // compared with each definition (one that selects alike shares its list)

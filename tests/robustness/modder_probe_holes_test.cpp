@@ -148,3 +148,38 @@ print(pick[1]))");
             if (e.type == "decision") CHECK(r.narrate(e, viewer).find("Dash") == std::string::npos);
     CHECK(r.printed() == std::vector<std::string>{"1"});
 }
+
+TEST_CASE("table.concat on a table whose __index answers charges every element it reads to the budget",
+          "[robustness][sandbox]") {
+    // Each missing element came from the metamethod in C: no instruction, no memory, no end.
+    CHECK(error_of("table.concat(setmetatable({}, {__index = function() return '' end}), '', 1, math.maxinteger)")
+              .rfind("snippet:1: instruction budget of", 0) == 0);
+    CHECK(error_of("assert(table.concat(setmetatable({}, {__index = function(_, i) return tostring(i) end}), ',', 1, 3) "
+                   "== '1,2,3')\nassert(table.concat({'a', 'b'}) == 'ab')") == "(no error: finished)");
+}
+
+TEST_CASE("a derived sum stays at the integer bound, and a floor above the cap is refused", "[robustness][sandbox]") {
+    // The sum wrapped (signed overflow): math.maxinteger + 1 read as math.mininteger.
+    CHECK(error_of(R"(local z = zone.create("pile")
+entity.create{zone = z, name = "a", props = {n = math.maxinteger}}
+entity.create{zone = z, name = "b", props = {n = 1}}
+local id = derived.define{name = "total", zones = {z}, prop = "n"}
+assert(derived.get(id) == math.maxinteger, tostring(derived.get(id))))") == "(no error: finished)");
+    CHECK(error_of("derived.define{name = 'x', zones = {zone.create('pile')}, prop = 'n', floor = 10, cap = 1}")
+              .find("floor 10 is above cap 1") != std::string::npos);
+}
+
+TEST_CASE("a file the rules read must lie inside the game's folders: a symbolic link out of them is refused",
+          "[robustness][loader]") {
+    // board.load("mod:<name>/x.json") or a game's maps/ followed a link to any file the process
+    // could read, and its error message quoted what it found there.
+    MetaGame g("return { windows = { 'go' }, play = function() board.load('maps/out.json') match.finish(1, 'done') end }\n");
+    REQUIRE(g.loaded);
+    const TempDir outside("modder_probe_outside");
+    outside.write("secret.json", "{\"secret\": \"the answer\"}");
+    std::filesystem::create_directories(g.dir.root() / "maps");
+    std::filesystem::create_symlink(outside.root() / "secret.json", g.dir.root() / "maps/out.json");
+    const std::string error = g.play();
+    CHECK(error.find("maps/out.json: path leaves the game's folders") != std::string::npos);
+    CHECK(error.find("the answer") == std::string::npos);
+}
