@@ -80,7 +80,7 @@ struct HumanSession {
 };
 
 // The undo rule (Board Game Arena's): player p may take an answer back while nothing random
-// happened and nothing hidden was revealed to p since. `checkpoint_of` notes what matters
+// happened, nothing hidden was revealed to p and no other player answered a question since. `checkpoint_of` notes what matters
 // when p is asked; `take_back_refusal` is "" when the answer given then may be taken back
 // now, else why not ("Strike was revealed to you since"). The terminal and the editor share it.
 HumanSession::Checkpoint checkpoint_of(const Match& m, PlayerIndex p, std::size_t taken);

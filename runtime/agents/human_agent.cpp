@@ -211,6 +211,16 @@ std::string take_back_refusal(const HumanSession::Checkpoint& then, const Match&
     for (std::size_t i = 0; i < then.seen.size(); ++i)
         if (!then.seen[i] && now.can_see(then.player, static_cast<EntityId>(i + 1)))
             return "cannot take it back: " + now.entity(static_cast<EntityId>(i + 1)).name + " was revealed to you since";
+    // Another player's answer since then is something p learnt, even when no card came to light:
+    // a secret "no defense card" answer shows in the combat that follows (Unmatched), and p
+    // could otherwise choose again knowing it.
+    static const Sym kDecision = intern("decision");
+    for (std::size_t i = then.events; i < now.log().size(); ++i) {
+        if (now.log().type_of(i) != kDecision) continue;
+        const Value& who = now.log().event(i).get("player");
+        if (const auto* p = std::get_if<std::int64_t>(&who); p && *p != then.player + 1)
+            return "cannot take it back: " + now.player(static_cast<PlayerIndex>(*p - 1)).name + " has answered since";
+    }
     return "";
 }
 

@@ -178,6 +178,27 @@ TEST_CASE("#19.2 u takes back the last answer while nothing hidden or random hap
     CHECK(t.status() == 0);
 }
 
+TEST_CASE("#19.2 u cannot take an attack back once the defender answered, even with no defense card", "[robustness][cli][human]") {
+    // Unmatched reveals both cards at once; "no defense card" reveals no card, so the take-back
+    // used to be allowed, and Anna could choose her attack again knowing Karl would not defend.
+    Terminal t({"run", std::string(DUELBOX_TEST_SUPPORT) + "/scenarios/human_unmatched_no_defense.json"});
+    REQUIRE(t.started());
+    for (const char* answer : {"2", "1", "1", "1"}) {   // Attack, with Alice, on King Arthur, Flamingo Croquet
+        t.until("> ");
+        t.type(answer);
+    }
+    std::string seen = t.until("action 2 of 2");
+    CHECK(seen.find("Karl played no defense card") != std::string::npos);
+    t.until("> ");
+    t.type("u");
+    seen = t.until("> ");
+    INFO(seen);
+    CHECK(seen.find("cannot take it back: Karl has answered since") != std::string::npos);
+    t.type("q");
+    t.until("not finished)");
+    CHECK(t.status() == 0);
+}
+
 TEST_CASE("#19.2 --step goes back and quits", "[robustness][cli][human]") {
     Terminal t({"run", std::string(DUELBOX_SOURCE_ROOT) + "/examples/battlecon/first_match.json", "--step"});
     REQUIRE(t.started());
