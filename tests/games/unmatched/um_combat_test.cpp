@@ -130,6 +130,24 @@ TEST_CASE("UM-16 Turning Point: 5 after moving, 3 when the fighter has not left 
         CHECK(health(r, "King Arthur") == 18);
         CHECK(std::get<std::string>(r.first("combat")->get("winner")) == "defend");
     }
+    SECTION("variant A, moved away and back: Cunning Escape s4 -> s5, then Skirmish s5 -> s4, keeps 3") {
+        // The reading: the space is compared, not "has it moved this turn" (spec C2 [I]); the
+        // section above never moves, so only this one fails if the rule turns into a moved flag.
+        json k = {{"hero", "king_arthur"}, {"positions", {"s3", "s6"}}, {"hand", {"skirmish", "valiant_blow"}}, {"deck", {"shield_wall"}}};
+        json sam = {{"hero", "sinbad"}, {"positions", {"s4", "s10"}}, {"hand", {"cunning_escape", "turning_point"}}, {"deck", {"parry"}}};
+        json d = json::array({say(1, "action", "Attack"), say(1, "attacker", "King Arthur"), say(1, "target", "Sinbad on s4"),
+                              say(1, "attack_card", "Skirmish"), say(2, "defense_card", "Cunning Escape"),
+                              say(1, "arthur_boost", "No boost"), say(2, "escape_move", "s5"),
+                              say(1, "skirmish_fighter", "Sinbad on s5"), say(1, "skirmish_move", "s4"),
+                              say(1, "action", "Attack"), say(1, "attacker", "Merlin"), say(1, "target", "Sinbad on s4"),
+                              say(1, "attack_card", "Valiant Blow"), say(2, "defense_card", "Turning Point")});
+        RunResult r = run(duel(k, sam, d, {{"at_event", "turn.end"}}));
+        REQUIRE(r.error == "");
+        const auto combats = r.of_type("combat");
+        REQUIRE(combats.size() == 2);
+        CHECK(r.of_type("value").empty());   // Turning Point stays 3: Sinbad is back where the turn began
+        CHECK(std::get<std::string>(combats[1]->get("winner")) == "defend");
+    }
     SECTION("variant B: as a defense card, a defender that has not moved keeps 3") {
         json arthur = {{"hero", "king_arthur"}, {"positions", {"s3", "s8"}}, {"hand", {"skirmish"}}, {"deck", {"parry"}}};
         arthur["deck"] = {"shield_wall"};
