@@ -90,34 +90,52 @@ end
 ---TS2-TS3: sorts fighters for the turn order. Each entry: {player=, speed=, tiebreak=}.
 ---`holder_team` is the team holding the active player card. Returns the sorted entries and
 ---the list of index pairs (i, i+1) that are teammates tied: they choose their order.
+---Ties of three or more are broken pairwise ([GAP], SAMPLE reading): the order is built by
+---taking, again and again, the first fighter (in seat order) whom no other fighter left beats
+---in their own tie (teammates never beat each other: they choose), so every pairwise rule that
+---can hold does. A comparator sort could not: "A2 beats B1 (both ▲, A holds the card), B1
+---beats A1 (only B1 has ▲)" is not transitive, and the sort put B1 first.
 function M.turn_order(entries, holder_team)
   local team_has_tb = {}
   for _, e in ipairs(entries) do
     if e.tiebreak then team_has_tb[match.team(e.player)] = true end
   end
-  local function before(a, b)                  -- true when a goes first
+  local function beats(a, b, holder)           -- true when a goes before b, whatever anyone chooses
     if a.speed ~= b.speed then return a.speed > b.speed end
     local ta, tb = match.team(a.player), match.team(b.player)
-    if ta == tb then return a.player < b.player end            -- teammates choose (TS3.1)
+    if ta == tb then return false end                           -- teammates choose (TS3.1)
     if a.tiebreak ~= b.tiebreak then return a.tiebreak == true end   -- TS3.2
     if not a.tiebreak then                                      -- TS3.3
       local ha = team_has_tb[ta] or false
       local hb = team_has_tb[tb] or false
       if ha ~= hb then return ha end
     end
-    if ta ~= tb then return ta == holder_team end               -- TS3.3 / TS3.4
-    return a.player < b.player
+    return ta == holder                                         -- TS3.3 / TS3.4
   end
-  local sorted = {}
-  for i, e in ipairs(entries) do sorted[i] = e end
-  table.sort(sorted, before)
+  -- Fills `out` from `rest` (in seat order), each time with the first fighter nobody left beats.
+  local function build(rest, holder, out)
+    while #rest > 0 do
+      local k = 1                              -- (with no such fighter, which these rules never give: the first)
+      for i = 1, #rest do
+        local beaten = false
+        for j = 1, #rest do
+          if j ~= i and beats(rest[j], rest[i], holder) then beaten = true; break end
+        end
+        if not beaten then k = i; break end
+      end
+      out[#out + 1] = table.remove(rest, k)
+    end
+    return out
+  end
+  local seats = {}
+  for i, e in ipairs(entries) do seats[i] = e end
+  table.sort(seats, function(a, b) return a.player < b.player end)
   -- [AMBIG] TS3: first place is decided with the previous holder; the fastest fighter then
   -- takes the card and lower ties are broken with the new holder's team.
-  holder_team = match.team(sorted[1].player)
-  local rest = {}
-  for i = 2, #sorted do rest[#rest + 1] = sorted[i] end
-  table.sort(rest, before)
-  for i, e in ipairs(rest) do sorted[i + 1] = e end
+  local sorted = build(seats, holder_team, {})
+  local first = table.remove(sorted, 1)
+  table.sort(sorted, function(a, b) return a.player < b.player end)
+  sorted = build(sorted, match.team(first.player), { first })
   local choose = {}
   for i = 1, #sorted - 1 do
     local a, b = sorted[i], sorted[i + 1]

@@ -34,6 +34,11 @@ function team.targets(p, in_range, origin, from) end
 --- TS2-TS3: sorts fighters for the turn order. Each entry: {player=, speed=, tiebreak=}.
 --- `holder_team` is the team holding the active player card. Returns the sorted entries and
 --- the list of index pairs (i, i+1) that are teammates tied: they choose their order.
+--- Ties of three or more are broken pairwise ([GAP], SAMPLE reading): the order is built by
+--- taking, again and again, the first fighter (in seat order) whom no other fighter left beats
+--- in their own tie (teammates never beat each other: they choose), so every pairwise rule that
+--- can hold does. A comparator sort could not: "A2 beats B1 (both ▲, A holds the card), B1
+--- beats A1 (only B1 has ▲)" is not transitive, and the sort put B1 first.
 function team.turn_order(entries, holder_team) end
 
 --- §9.7 TF1-TF2, TE2: the team's Recycle income: 1 per living fighter (2 at health <= 7)

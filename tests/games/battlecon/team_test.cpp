@@ -85,6 +85,16 @@ TEST_CASE("BC-61 team turn order and ties", "[battlecon]") {
     CHECK(order("{{player = 1, speed = 5, tiebreak = true}, {player = 3, speed = 5, tiebreak = true}}", 1).first == "1,3");
     auto mates = order("{{player = 1, speed = 5, tiebreak = true}, {player = 2, speed = 5}}", 2);
     CHECK(mates.second == 1);          // teammates tied: they choose (▲ ignored)
+    // Three tied ([GAP], broken pairwise): A2 beats B1 (both ▲, A holds the card), B1 beats A1
+    // (only B1 has ▲), A1 and A2 would choose: A2, B1, A1 is the one order keeping every pair's
+    // rule, whatever order the entries come in (a comparator sort put B1 first; rules audit).
+    const auto three = [&](const std::string& entries) { return order(entries, 1); };
+    const auto forward = three("{{player = 1, speed = 5}, {player = 3, speed = 5, tiebreak = true}, "
+                               "{player = 2, speed = 5, tiebreak = true}}");
+    CHECK(forward.first == "2,3,1");
+    CHECK(forward.second == 0);        // A1 and A2 are not next to each other: nothing to choose
+    CHECK(three("{{player = 2, speed = 5, tiebreak = true}, {player = 3, speed = 5, tiebreak = true}, "
+                "{player = 1, speed = 5}}").first == "2,3,1");
 }
 
 TEST_CASE("BC-62 damage adds up over a beat", "[battlecon]") {
