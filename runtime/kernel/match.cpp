@@ -614,7 +614,7 @@ std::string Match::entity_name(EntityId e) const {
 }
 
 std::string Match::entity_name_for(EntityId e, PlayerIndex viewer) const {
-    if (valid_entity(e) && viewer >= 0 && !mask_has(seen_by(e), viewer)) return "a hidden card";
+    if (valid_entity(e) && viewer >= 0 && viewer < player_count() && !can_see(viewer, e)) return "a hidden card";
     return entity_name(e);
 }
 

@@ -18,9 +18,10 @@ local card_def, fighter_of = setup.card_def, setup.fighter_of
 
 local M = {}
 
--- A card's name from its compiled definition (what cards.create named the entity), read from
--- the entity (a search's copy re-deals hidden cards: tagteam.setup).
-local function name_of(_, c) return card_def(c).name end
+-- A card's name: the entity's (cards.create names it as its compiled definition does), so it
+-- follows the card when a search's copy re-deals hidden cards (tagteam.setup); one kernel call.
+local entity_name = entity.name
+local function name_of(_, c) return entity_name(c) end
 
 local function position_options(G, p)
   local items = zone_items(G.battle[p])
