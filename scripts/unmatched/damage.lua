@@ -64,7 +64,11 @@ function M.defeat(f)
   local p = entity_owner(f)
   if not state_any_alive(p) and not state_eliminated(p) then
     entity_set(match_player_entity(p), "eliminated", true)
-    log_event("eliminated", "{p:player} has no fighter left and is eliminated", { player = p }, RULE["team play"])
+    -- "Eliminated" is a team-play word (the rulebook's КОМАНДНАЯ ИГРА); in a duel the defeat of
+    -- the hero has already lost the match (check_end says so), nobody plays on without fighters.
+    if match_players() > 2 then
+      log_event("eliminated", "{p:player} has no fighter left and is eliminated", { player = p }, RULE["team play"])
+    end
   end
   M.check_end()
 end
