@@ -198,9 +198,21 @@ void LuaHost::apply_mod_data(std::vector<std::string>& errors) {
             }
             const bool prefix = !pattern.empty() && pattern.back() == '*';
             const std::string stem = prefix ? pattern.substr(0, pattern.size() - 1) : pattern;
+            const auto matches = [&](const CardDef& c) { return prefix ? c.key.rfind(stem, 0) == 0 : c.key == stem; };
+            // Each matching card gets its own copy of the patch's values (Lua strings and tables
+            // made from the JSON), while the game loads, where the memory cap is not yet enforced:
+            // a 40 MB string patched into every card made a 2.4 GB process. Counted first.
+            const std::size_t copies = static_cast<std::size_t>(std::count_if(cards_.begin(), cards_.end(), matches));
+            const std::size_t bytes = fields.dump().size() * copies;
+            if (bytes > static_cast<std::size_t>(limits_.memory_bytes)) {
+                errors.push_back("mod:" + m.name + "/mod.json: patch." + pattern + ": copies " + std::to_string(bytes >> 20) +
+                                 " MB into " + std::to_string(copies) + " cards, over the memory cap of " +
+                                 std::to_string(limits_.memory_bytes >> 20) + " MB");
+                continue;
+            }
             int matched = 0;
             for (const CardDef& c : cards_) {
-                if (prefix ? c.key.rfind(stem, 0) != 0 : c.key != stem) continue;
+                if (!matches(c)) continue;
                 ++matched;
                 lua_getfield(L, defs, c.key.c_str());
                 std::vector<std::string> leaves;

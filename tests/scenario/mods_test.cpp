@@ -128,6 +128,12 @@ TEST_CASE("#18.1 a mod's data changes are checked: patches, option defaults, lim
     CHECK_THAT(load_errors(duel({m.string()})), Catch::Contains("mod:m/mod.json: patch.battlecon/fighter/nobody: matches no card of battlecon"));
     write(m / "mod.json", R"({"name": "m", "game": "battlecon", "version": "1", "patch": {"battlecon/strike": {"key": "battlecon/x"}}})");
     CHECK_THAT(load_errors(duel({m.string()})), Catch::Contains("patch.battlecon/strike.key: a patch cannot change a card's key"));
+    // A patch copies its values into every card it matches, while the game loads: one 8 MB string
+    // into every BattleCON card is far over the 64 MB cap (a probe's 40 MB one made a 2.4 GB process).
+    write(m / "mod.json", R"({"name": "m", "game": "battlecon", "version": "1", "patch": {"battlecon/*": {"props": {"blob": ")" +
+                              std::string(8 << 20, 'x') + R"("}}}})");
+    CHECK_THAT(load_errors(duel({m.string()})), Catch::Contains("mod:m/mod.json: patch.battlecon/*: copies ") &&
+                                                    Catch::Contains(" cards, over the memory cap of 64 MB"));
     write(m / "mod.json", R"({"name": "m", "game": "battlecon", "version": "1", "options": {"spaces": 2}})");
     CHECK_THAT(load_errors(duel({m.string()})), Catch::Contains("mod:m/mod.json: options.spaces: 2 is below the minimum 3"));
     write(m / "mod.json", R"({"name": "m", "game": "battlecon", "version": "1", "options": {"spacez": 9}})");
