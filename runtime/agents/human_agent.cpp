@@ -212,7 +212,7 @@ std::string take_back_refusal(const HumanSession::Checkpoint& then, const Match&
         if (!then.seen[i] && now.can_see(then.player, static_cast<EntityId>(i + 1)))
             return "cannot take it back: " + now.entity(static_cast<EntityId>(i + 1)).name + " was revealed to you since";
     // Another player's answer since then is something p learnt, even when no card came to light:
-    // a secret "no defense card" answer shows in the combat that follows (Unmatched), and p
+    // a secret answer of "no card" reveals nothing, yet shows in what the rules do next, and p
     // could otherwise choose again knowing it.
     static const Sym kDecision = intern("decision");
     for (std::size_t i = then.events; i < now.log().size(); ++i) {
