@@ -199,6 +199,14 @@ public:
     // only while such an error is on its way up; the next outermost script call clears it.
     void set_memory_error_in_flight(bool on) { memory_error_in_flight_ = on; }
     bool memory_error_in_flight() const { return memory_error_in_flight_; }
+    // match.finish ends the rules where it is called: it raises an error that no pcall in a
+    // script swallows and the runner reads as the match's end (match_runner.cpp). Set while
+    // that error is on its way up; the next outermost script call clears it.
+    // True once a script has set a metatable (sandbox.cpp keeps each to check for __mode).
+    void note_tracked_metatables() { tracked_metatables_ = true; }
+    bool tracked_metatables() const { return tracked_metatables_; }
+    void set_finish_in_flight(bool on) { finish_in_flight_ = on; }
+    bool finish_in_flight() const { return finish_in_flight_; }
 
     // -- loading one file in the sandbox (also used by `check`) -------------------------
     // Loads a file relative to the root as a text chunk with its own environment and runs it;
@@ -298,6 +306,8 @@ private:
     LineTrace* line_trace_ = nullptr;
     ScriptProfile* script_profile_ = nullptr;
     bool memory_error_in_flight_ = false;
+    bool finish_in_flight_ = false;
+    bool tracked_metatables_ = false;
 };
 
 }  // namespace duelbox

@@ -61,6 +61,8 @@ constexpr std::size_t kMaxReasonBytes = 256;
 /// match.finish(winners, reason)
 /// Ends the match. `winners` is a player, a list of players, or nil/{} for a draw;
 /// `reason` a short word for the log ("knockout", "time-out"), at most 256 bytes.
+/// It does not return: the rules stop where it is called (no pcall catches it), so nothing
+/// happens after the result (no event follows it, no counter changes, no question is asked).
 int match_finish(lua_State* L) {
     Match& m = match_of(L);
     // Every check comes first; the winners list is built in kernel_call after them, where
@@ -88,7 +90,7 @@ int match_finish(lua_State* L) {
         return luaL_error(L, "match.finish: the reason is a short word for the log, at most %d bytes (got %I)",
                           static_cast<int>(kMaxReasonBytes), static_cast<LUAI_UACINT>(reason_len));
     if (m.result().finished) return luaL_error(L, "match.finish: the match has already finished");
-    return kernel_call(L, [&] {
+    kernel_call(L, [&] {
         std::vector<PlayerIndex> winners;
         if (lua_isinteger(L, 1)) winners.push_back(static_cast<PlayerIndex>(lua_tointeger(L, 1) - 1));
         for (lua_Integer i = 1; i <= listed; ++i) {
@@ -101,6 +103,9 @@ int match_finish(lua_State* L) {
         m.finish(winners, reason);
         return 0;
     });
+    host_of(L).set_finish_in_flight(true);
+    lua_pushliteral(L, "match.finish: the match has finished (the rules stop here)");
+    return lua_error(L);
 }
 
 /// match.finished() -> boolean

@@ -1,4 +1,6 @@
 #include "match_runner.h"
+
+#include "sandbox.h"
 #include "search/search_agents.h"
 
 #include <algorithm>
@@ -93,6 +95,7 @@ void MatchRunner::release() {
         co_ref_ = LUA_NOREF;
         co_ = nullptr;
         host_.unref_all_functions();
+        sandbox_forget_match_metatables(host_.state());
     }
     if (host_.decisions() == this) host_.set_decisions(nullptr);
     if (host_.match() == match_.get()) host_.set_match(nullptr);
@@ -277,11 +280,16 @@ RunState MatchRunner::step() {
         tb = call.traceback();
     }
     nargs_ = 0;
+    // A metatable given __mode after it was set made a weak table: whatever this run did, the
+    // match fails the same way in every run (sandbox.cpp).
+    if (host_.tracked_metatables())
+        if (std::string weak = sandbox_weak_metatable(host_.state()); !weak.empty()) return fail(std::move(weak));
     if (status == LUA_YIELD) {
         lua_pop(co_, nres);
         if (pending_.empty()) return fail("the rules yielded without asking for a decision");
-    } else if (status == LUA_OK) {
-        lua_pop(co_, nres);
+    } else if (status == LUA_OK || (host_.finish_in_flight() && match_->result().finished)) {
+        // match.finish ends the rules by raising (lua_match.cpp): the coroutine is dead either way.
+        if (status == LUA_OK) lua_pop(co_, nres);
         if (!match_->result().finished)
             return fail("scripts/" + scenario_.game + "/game.lua: play() returned without calling match.finish");
         state_ = RunState::Finished;

@@ -30,6 +30,39 @@ const char* const kSafeBase[] = {"assert",   "error",  "getmetatable", "ipairs",
                                  "rawget",   "rawlen", "select",       "tonumber", "type",
                                  "_VERSION"};
 
+// -- metatables given __mode after setmetatable ------------------------------------------
+// The check above sees a metatable when it is set; `mt.__mode = "k"` afterwards makes the table
+// weak all the same (Lua reads __mode whenever the collector walks the table). So every
+// metatable a script sets is kept with the line that set it, and the runner looks at them after
+// each run of the rules (match_runner.cpp): a match that gave one __mode fails, the same way in
+// every run, naming that line. Kept strongly, so a weak table cannot be made, watched and
+// dropped unseen; those set during a match are let go when it ends, those set while files load
+// are kept for the life of the host (few, and reachable by the game's files).
+const char* const kLoadMetatablesKey = "duelbox.metatables.load";
+const char* const kMatchMetatablesKey = "duelbox.metatables.match";
+
+void track_metatable(lua_State* L, int mt) {
+    LuaHost& host = host_of(L);
+    const char* key = host.match() ? kMatchMetatablesKey : kLoadMetatablesKey;
+    if (lua_getfield(L, LUA_REGISTRYINDEX, key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, key);
+    }
+    lua_pushvalue(L, mt);
+    if (lua_rawget(L, -2) == LUA_TNIL) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, mt);
+        luaL_where(L, 1);   // "file:line: " of the setmetatable call
+        lua_rawset(L, -3);
+        host.note_tracked_metatables();
+    } else {
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
 // setmetatable without finalizers or weak modes: a __gc runs whenever the collector decides, possibly
 // outside any budgeted call, where an endless loop could not be stopped. (Lua marks an
 // object for finalization only if __gc is present when the metatable is set.)
@@ -47,6 +80,7 @@ int sandbox_setmetatable(lua_State* L) {
     if (t == LUA_TTABLE && lua_getfield(L, 2, "__mode") != LUA_TNIL)
         return luaL_error(L, "setmetatable: __mode (weak tables) is not allowed in scripts (entries vanish when the "
                              "collector runs, which differs between runs)");
+    if (t == LUA_TTABLE) track_metatable(L, 2);
     lua_settop(L, 2);
     lua_setmetatable(L, 1);
     return 1;
@@ -148,7 +182,8 @@ int finish_pcall(lua_State* L, int status, lua_KContext ctx) {
             lua_concat(L, 2);
             return lua_error(L);
         }
-        if (instruction_budget_exhausted()) return lua_error(L);   // re-raise the budget error as is
+        // The budget error, and match.finish ending the rules, go on as they are.
+        if (instruction_budget_exhausted() || host_of(L).finish_in_flight()) return lua_error(L);
         host_of(L).restore_context_depth(static_cast<std::size_t>((ctx >> 8) & 0xFFFFFF));
         host_of(L).abandon_run_walks(static_cast<std::size_t>(ctx >> 32));
         forget_error_stack(L);             // caught: a later failure must not show this one's stack
@@ -176,7 +211,7 @@ int sandbox_pcall(lua_State* L) {
 // message handler of an error raised inside a hook with hooks off, so the script's handler
 // could loop for ever there; that error ends the call anyway, so the handler is skipped.
 int xpcall_handler(lua_State* L) {
-    if (instruction_budget_exhausted()) return 1;
+    if (instruction_budget_exhausted() || host_of(L).finish_in_flight()) return 1;
     qualify_error(L, 1);                   // level 0 is this handler; level 1 raised the error
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, -2);
@@ -533,6 +568,37 @@ void sandbox_push_readonly(lua_State* L, int idx) {
     lua_pushliteral(L, "locked");
     lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, -2);
+}
+
+std::string sandbox_weak_metatable(lua_State* L) {
+    std::string found;
+    for (const char* key : {kLoadMetatablesKey, kMatchMetatablesKey}) {
+        if (lua_getfield(L, LUA_REGISTRYINDEX, key) != LUA_TTABLE) {
+            lua_pop(L, 1);
+            continue;
+        }
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {   // value: where; key: the metatable
+            lua_pushliteral(L, "__mode");
+            const bool weak = lua_rawget(L, -3) != LUA_TNIL;
+            lua_pop(L, 1);
+            // The first line in text order, whatever order the walk took (it follows addresses).
+            if (weak) {
+                std::string where = lua_tostring(L, -1);
+                if (found.empty() || where < found) found = std::move(where);
+            }
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    if (found.empty()) return found;
+    return found + "setmetatable: this metatable was given __mode after it was set (weak tables are not allowed in "
+                   "scripts: entries vanish when the collector runs, which differs between runs)";
+}
+
+void sandbox_forget_match_metatables(lua_State* L) {
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, kMatchMetatablesKey);
 }
 
 void sandbox_open(lua_State* L) {

@@ -33,8 +33,11 @@ struct Timed {
     lua_State* thread = nullptr;
     pthread_t runner{};                // the OS thread running it: the one the watchdog signals
     Clock::time_point deadline;
+    Clock::time_point wall_deadline;   // limits.wall_clock_ms: past it the call is stopped
+    std::atomic<bool>* over_wall = nullptr;   // the runner's t_over_wall
     int line_mask = 0;                 // LUA_MASKLINE (and CALL) while the host traces or profiles
     bool armed = false;
+    bool stopped = false;
 };
 
 // The instruction counter of each state lives here, keyed by the state it belongs to.
@@ -42,6 +45,7 @@ struct Counting {
     lua_State* thread;
     std::int64_t used;
     std::int64_t budget;
+    std::int64_t wall_clock_ms;        // for the message when the watchdog stops the call
 };
 
 // Never destroyed: the detached watchdog may be waiting on them when the process exits, and
@@ -82,11 +86,16 @@ constexpr bool kArmBySignal = true;
 #endif
 thread_local std::atomic<lua_State*> t_arm_thread{nullptr};
 thread_local std::atomic<int> t_arm_line_mask{0};
+// Set by the watchdog (through Timed::over_wall) when the call passed its wall-clock limit: the
+// arming signal then arms the hook at every instruction, which raises at the next one.
+thread_local std::atomic<bool> t_over_wall{false};
+
+int hook_count() { return t_over_wall.load(std::memory_order_relaxed) ? 1 : kHookCount; }
 
 void on_arm_signal(int) {
     const int saved_errno = errno;
     if (lua_State* L = t_arm_thread.load(std::memory_order_relaxed))
-        arm(L, kHookCount, t_arm_line_mask.load(std::memory_order_relaxed));
+        arm(L, hook_count(), t_arm_line_mask.load(std::memory_order_relaxed));
     errno = saved_errno;
 }
 
@@ -111,15 +120,19 @@ void watchdog_loop() {
         const auto now = Clock::now();
         // Under the lock: an entry is erased (under the lock) before its thread moves on, so
         // the thread signalled is still inside that call.
-        for (auto& t : g_timed)
-            if (!t.armed && now >= t.deadline) {
+        for (auto& t : g_timed) {
+            const bool stop = !t.stopped && now >= t.wall_deadline;
+            if (stop) t.over_wall->store(true, std::memory_order_relaxed);
+            if (stop || (!t.armed && now >= t.deadline)) {
                 // ThreadSanitizer holds an asynchronous signal until the thread enters an
                 // instrumented function, which a loop inside the Lua library never does: under
                 // TSan only, arm from here as lua.c's hook would (it cannot see Lua's accesses).
                 if (kArmBySignal) pthread_kill(t.runner, kArmSignal);
-                else arm(t.thread, kHookCount, t.line_mask);
+                else arm(t.thread, stop ? 1 : kHookCount, t.line_mask);
                 t.armed = true;
+                t.stopped = t.stopped || stop;
             }
+        }
     }
 }
 
@@ -155,6 +168,7 @@ void script_hook(lua_State* L, lua_Debug* ar) {
         if (t_counting.empty()) return;
         c = &t_counting.back();
     }
+    if (t_over_wall.load(std::memory_order_relaxed)) raise_wall_clock_error(L, c->wall_clock_ms);
     c->used += kHookCount;
     if (c->used < c->budget) return;
     raise_budget_error(L, c->budget, 0);
@@ -165,19 +179,34 @@ void script_hook(lua_State* L, lua_Debug* ar) {
 // Level 0 from the hook (the running Lua function); level 1 from a C function charging work.
 // The error names the nearest script line at or above that level: a C function the script
 // handed straight to another (`pcall(zone.items, z)`) has a C caller, whose line is none.
+namespace {
+// "file:line: " of the nearest script line at or above `level`, or "".
+std::string budget_error_where(lua_State* L, int level) {
+    lua_Debug here;
+    constexpr int kLevelsLookedAt = 16;   // a C caller or two, never a deep walk
+    for (int at = level; at < level + kLevelsLookedAt && lua_getstack(L, at, &here); ++at)
+        if (lua_getinfo(L, "Sl", &here) && here.currentline > 0)
+            return std::string(here.short_src) + ":" + std::to_string(here.currentline) + ": ";
+    return {};
+}
+}  // namespace
+
 void raise_budget_error(lua_State* L, std::int64_t budget, int level) {
     {   // C++ strings end with this block: lua_error longjmps past any destructor
-        lua_Debug here;
-        std::string where;
-        constexpr int kLevelsLookedAt = 16;   // a C caller or two, never a deep walk
-        for (int at = level; at < level + kLevelsLookedAt && lua_getstack(L, at, &here); ++at)
-            if (lua_getinfo(L, "Sl", &here) && here.currentline > 0) {
-                where = std::string(here.short_src) + ":" + std::to_string(here.currentline) + ": ";
-                break;
-            }
-        LuaHost& host = host_of(L);
-        const std::string msg = where + "instruction budget of " + std::to_string(budget) +
-                                " exceeded (an endless loop?)" + host.context_suffix();
+        const std::string msg = budget_error_where(L, level) + "instruction budget of " + std::to_string(budget) +
+                                " exceeded (an endless loop?)" + host_of(L).context_suffix();
+        lua_pushstring(L, msg.c_str());
+    }
+    lua_error(L);
+}
+
+void raise_wall_clock_error(lua_State* L, std::int64_t wall_clock_ms) {
+    {
+        const std::string msg = budget_error_where(L, 0) + "the call ran for more than " +
+                                std::to_string(wall_clock_ms) +
+                                " ms of wall-clock time (limits.wall_clock_ms; the instruction budget does not "
+                                "count work inside one operation, such as comparing two huge strings)" +
+                                host_of(L).context_suffix();
         lua_pushstring(L, msg.c_str());
     }
     lua_error(L);
@@ -216,27 +245,29 @@ ScriptCall::ScriptCall(LuaHost& host, lua_State* thread) : host_(host), thread_(
     if (!t_counting.empty()) return;   // nested: the outer call already times and counts
     outermost_ = true;
     host.set_memory_error_in_flight(false);   // a new call from C++: nothing is on its way up
-    t_counting.push_back({thread, 0, host.limits().instructions});
+    host.set_finish_in_flight(false);
+    t_over_wall.store(false, std::memory_order_relaxed);
+    const std::int64_t wall_ms = std::clamp<std::int64_t>(host.limits().wall_clock_ms, 1, 86'400'000);
+    t_counting.push_back({thread, 0, host.limits().instructions, wall_ms});
     // Opt-in: off costs nothing. A profile also counts calls.
     const int line_mask = (host.line_trace() || host.script_profile() ? LUA_MASKLINE : 0) |
                           (host.script_profile() ? LUA_MASKCALL : 0);
     if (ScriptProfile* profile = host.script_profile()) profile->resume_clock();
-    if (host.limits().time_slice_ms <= 0) {
-        arm(thread, kHookCount, line_mask);   // strict mode: count from the first instruction
-        return;
-    }
-    if (line_mask) lua_sethook(thread, script_hook, line_mask, 0);
+    const bool strict = host.limits().time_slice_ms <= 0;
+    if (strict) arm(thread, kHookCount, line_mask);   // strict mode: count from the first instruction
+    else if (line_mask) lua_sethook(thread, script_hook, line_mask, 0);
     // Published before the watchdog can see the call, so its signal finds the state to arm.
     t_arm_line_mask.store(line_mask, std::memory_order_relaxed);
     t_arm_thread.store(thread, std::memory_order_relaxed);
     std::atomic_signal_fence(std::memory_order_seq_cst);
     // Scenario files are capped at 10 s (scenario.cpp); a host built in code is clamped to a day
     // so the deadline cannot overflow the clock (9223372036854775807 ms did, UBSan).
-    const std::int64_t slice_ms = std::min<std::int64_t>(host.limits().time_slice_ms, 86'400'000);
-    const auto deadline = Clock::now() + std::chrono::milliseconds(slice_ms);
+    const std::int64_t slice_ms = std::clamp<std::int64_t>(host.limits().time_slice_ms, 0, 86'400'000);
+    const auto now = Clock::now();
     {
         std::lock_guard<std::mutex> lock(g_mutex);
-        g_timed.push_back({thread, pthread_self(), deadline, line_mask, false});
+        g_timed.push_back({thread, pthread_self(), now + std::chrono::milliseconds(slice_ms),
+                           now + std::chrono::milliseconds(wall_ms), &t_over_wall, line_mask, strict, false});
     }
     g_work.notify_one();
 }
@@ -254,6 +285,7 @@ ScriptCall::~ScriptCall() {
     }
     // Nothing left to arm before disarming: a signal still on its way then does nothing.
     t_arm_thread.store(nullptr, std::memory_order_relaxed);
+    t_over_wall.store(false, std::memory_order_relaxed);
     std::atomic_signal_fence(std::memory_order_seq_cst);
     lua_sethook(thread_, nullptr, 0, 0);
     t_counting.clear();
@@ -370,7 +402,8 @@ void forget_error_stack(lua_State* L) {
 }
 
 bool instruction_budget_exhausted() {
-    return !t_counting.empty() && t_counting.front().used >= t_counting.front().budget;
+    return !t_counting.empty() &&
+           (t_counting.front().used >= t_counting.front().budget || t_over_wall.load(std::memory_order_relaxed));
 }
 
 std::string innermost_lua_location(lua_State* co) {

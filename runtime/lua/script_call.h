@@ -64,6 +64,8 @@ bool instruction_budget_exhausted();
 void charge_instructions(lua_State* L, std::int64_t units);
 // Raises "file:line: instruction budget of N exceeded ..." for the function at `level`.
 void raise_budget_error(lua_State* L, std::int64_t budget, int level);
+// The same for a call the watchdog stopped at limits.wall_clock_ms (level 0: from the hook).
+void raise_wall_clock_error(lua_State* L, std::int64_t wall_clock_ms);
 
 // Location of the innermost Lua function on a (possibly dead) coroutine's stack: "file:line" or "".
 std::string innermost_lua_location(lua_State* co);

@@ -27,6 +27,7 @@ struct LimitCeilings {
     static constexpr std::int64_t instructions = 1'000'000'000;
     static constexpr std::int64_t memory_mb = 1024;
     static constexpr std::int64_t time_slice_ms = 10'000;
+    static constexpr std::int64_t wall_clock_ms = 3'600'000;
     static constexpr std::int64_t decisions = 100'000'000;
 };
 
@@ -176,7 +177,7 @@ Expectations parse_expect(const json& v, const std::string& path, std::size_t se
 }
 
 Limits parse_limits(const json& v, const std::string& path) {
-    ObjectReader r(v, path, {"instructions", "memory_mb", "time_slice_ms", "decisions"});
+    ObjectReader r(v, path, {"instructions", "memory_mb", "time_slice_ms", "wall_clock_ms", "decisions"});
     Limits l;
     if (auto* f = r.find("instructions"))
         l.instructions = fields::read_int(*f, r.path("instructions"), 1, LimitCeilings::instructions);
@@ -184,6 +185,8 @@ Limits parse_limits(const json& v, const std::string& path) {
         l.memory_bytes = fields::read_int(*f, r.path("memory_mb"), 1, LimitCeilings::memory_mb) * kMiB;
     if (auto* f = r.find("time_slice_ms"))
         l.time_slice_ms = fields::read_int(*f, r.path("time_slice_ms"), 1, LimitCeilings::time_slice_ms);
+    if (auto* f = r.find("wall_clock_ms"))
+        l.wall_clock_ms = fields::read_int(*f, r.path("wall_clock_ms"), 1, LimitCeilings::wall_clock_ms);
     if (auto* f = r.find("decisions"))
         l.decisions = fields::read_int(*f, r.path("decisions"), 1, LimitCeilings::decisions);
     return l;
@@ -324,6 +327,7 @@ json scenario_to_json(const Scenario& s) {
     j["limits"] = {{"instructions", s.limits.instructions},
                    {"memory_mb", (s.limits.memory_bytes + kMiB - 1) / kMiB},
                    {"time_slice_ms", s.limits.time_slice_ms},
+                   {"wall_clock_ms", s.limits.wall_clock_ms},
                    {"decisions", s.limits.decisions}};
     return j;
 }

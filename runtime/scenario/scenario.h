@@ -79,6 +79,12 @@ struct Limits {
     std::int64_t instructions = 50'000'000;  // per script call, once the watchdog arms the counter
     std::int64_t memory_bytes = 64ll << 20;  // per Lua state
     std::int64_t time_slice_ms = 20;         // a call running longer than this gets its instructions counted
+    // A backstop for work the instruction budget cannot see: one Lua operation may do unbounded C
+    // work (comparing two distinct 20 MB strings is one instruction of ~2 ms), so a loop of them
+    // stays under any budget for hours. A call still running after this much wall-clock time is
+    // stopped as the budget stops one. Well above what a budget allows (50 M counted instructions
+    // take well under a second); only a pathological script ever meets it.
+    std::int64_t wall_clock_ms = 30'000;
     // Questions a match may ask in all. Each resume is short, so the instruction budget never
     // stops a loop of decide, and with thinking agents (a search per question, ~0.7 s) the memory
     // cap would take days: this stops it. 20,000 is 9x the longest shipped scenario (a

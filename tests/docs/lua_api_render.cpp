@@ -216,7 +216,9 @@ std::string render_markdown(const Reference& ref) {
     // Said only while the sandbox really refuses it (the last example below shows the message).
     if (!sb.refused.empty() && sb.refused.back().error.find("__gc") != std::string::npos)
         o << "- `setmetatable` refuses a `__gc` metamethod (a finalizer would run outside any budgeted call)\n"
-             "  and a `__mode` (a weak table loses entries whenever the collector runs).\n";
+             "  and a `__mode` (a weak table loses entries whenever the collector runs). A metatable given\n"
+             "  `__mode` after it was set fails the match after that run of the rules, naming the `setmetatable` line.\n"
+             "- `match.finish` does not return: the rules stop where it is called (no `pcall` catches it).\n";
     o << "\n";
     if (!sb.forbidden_libs.empty() || !sb.forbidden_functions.empty())
         o << "Not available: the libraries `" << join(sb.forbidden_libs, "`, `") << "` and the functions `"
@@ -247,8 +249,11 @@ std::string render_markdown(const Reference& ref) {
          "- **Questions**: a match asks at most 20,000 (`decide` counts each of `decide_all`'s): a loop of\n"
          "  questions runs in short resumes the budget never stops, and with thinking seats (a search per\n"
          "  question) the memory cap would take days. The longest shipped scenario asks 2,180.\n"
+         "- **Wall clock**: a run of the rules still going after 30 s (`wall_clock_ms`) is stopped like an\n"
+         "  endless loop. A backstop for work inside one operation that the budget cannot count (comparing two\n"
+         "  huge strings is one instruction); where it cuts depends on the machine, so rules never meet it.\n"
          "- A scenario may change them: `\"limits\": {\"instructions\": N, \"memory_mb\": N, \"time_slice_ms\": N,\n"
-         "  \"decisions\": N}`.\n\n"
+         "  \"wall_clock_ms\": N, \"decisions\": N}`.\n\n"
          "Both stop the match with the file:line and the card, and `pcall` cannot catch them:\n\n";
     for (const Example& e : sb.limits) o << code_block("lua", e.code) << code_block("text", e.error) << "\n";
 

@@ -135,7 +135,9 @@ TEST_CASE("#16.12 scenario limits cannot loosen the budget past the documented c
     CHECK(scenario_error(head + R"({"instructions": 1000000001}})") ==
           ": limits.instructions: expected an integer from 1 to 1000000000; got 1000000001");
     CHECK(scenario_error(head + R"({"memory_mb": 1025}})") == ": limits.memory_mb: expected an integer from 1 to 1024; got 1025");
-    CHECK(scenario_error(head + R"({"time_slice_ms": 10000, "instructions": 1000, "memory_mb": 8}})") == "");
+    CHECK(scenario_error(head + R"({"wall_clock_ms": 3600001}})") ==
+          ": limits.wall_clock_ms: expected an integer from 1 to 3600000; got 3600001");
+    CHECK(scenario_error(head + R"({"time_slice_ms": 10000, "instructions": 1000, "memory_mb": 8, "wall_clock_ms": 500}})") == "");
 }
 
 TEST_CASE("#16.11 the memory cap at a card file's top level names the file", "[robustness][loader][16]") {

@@ -183,3 +183,52 @@ TEST_CASE("a file the rules read must lie inside the game's folders: a symbolic 
     CHECK(error.find("maps/out.json: path leaves the game's folders") != std::string::npos);
     CHECK(error.find("the answer") == std::string::npos);
 }
+
+TEST_CASE("work inside one operation that the instruction budget cannot count stops at the wall-clock limit",
+          "[robustness][sandbox]") {
+    // `a == b` on two distinct equal 4 MB strings is one instruction doing ~0.3 ms of memcmp: the
+    // hook's count (one look every 10,000 instructions) made a loop of them last for hours under
+    // a budget of 50 million. limits.wall_clock_ms stops the call, and pcall cannot keep it going.
+    Scenario s = snippet_scenario(R"(local a, b = string.rep("x", 4000000), string.rep("x", 4000000)   -- long strings: two objects
+assert(a == b)
+while true do pcall(function() while true do local _ = a == b end end) end)");
+    s.limits.wall_clock_ms = 300;
+    const RunResult r = run_scenario(s);
+    INFO(r.error);
+    CHECK(r.error.rfind("snippet:3: the call ran for more than 300 ms of wall-clock time (limits.wall_clock_ms;", 0) == 0);
+}
+
+TEST_CASE("a metatable given __mode after setmetatable fails the match, naming the line that set it",
+          "[robustness][sandbox]") {
+    // setmetatable refuses __mode, but `mt.__mode = "k"` afterwards made the table weak all the
+    // same: its entries vanished when the collector ran, which depends on what the host ran
+    // before, so a match's log differed with the worker count.
+    MetaGame during("return { windows = { 'go' }, play = function()\n"
+                    "  local mt = {}\n"
+                    "  local cache = setmetatable({}, mt)\n"
+                    "  mt.__mode = 'k'\n"
+                    "  cache[{}] = 1\n"
+                    "  match.finish(1, 'done')\n"
+                    "end }\n");
+    REQUIRE(during.loaded);
+    CHECK(during.play().rfind("scripts/meta/game.lua:3: setmetatable: this metatable was given __mode after it was set", 0) == 0);
+    // A metatable set while the file loaded, given __mode in a match.
+    MetaGame loaded("local MT = {}\nlocal CACHE = setmetatable({}, MT)\n"
+                    "return { windows = { 'go' }, play = function()\n"
+                    "  MT.__mode = 'v'\n"
+                    "  CACHE[1] = {}\n"
+                    "  match.finish(1, 'done')\n"
+                    "end }\n");
+    REQUIRE(loaded.loaded);
+    CHECK(loaded.play().rfind("scripts/meta/game.lua:2: setmetatable: this metatable was given __mode", 0) == 0);
+    // Metatables left alone are fine, match after match.
+    MetaGame plain("local MT = {__index = function() return 7 end}\nlocal T = setmetatable({}, MT)\n"
+                   "return { windows = { 'go' }, play = function()\n"
+                   "  local o = setmetatable({}, {__index = T})\n"
+                   "  match.finish(o.x == 7 and 1 or nil, 'done')\n"
+                   "end }\n");
+    REQUIRE(plain.loaded);
+    std::string reason;
+    CHECK(plain.play(&reason).empty());
+    CHECK(plain.play(&reason).empty());
+}

@@ -334,7 +334,7 @@ TEST_CASE("errors read <file>: <field path>: ...", "[scenario]") {
         CHECK_THAT(parse_error(minimal(R"("expect": {"winer": 1})")),
                    StartsWith("s.json: expect.winer: unknown field (known: winner, winners, draw, "));
         CHECK_THAT(parse_error(minimal(R"("limits": {"memory": 1})")),
-                   StartsWith("s.json: limits.memory: unknown field (known: instructions, memory_mb, time_slice_ms, decisions)"));
+                   StartsWith("s.json: limits.memory: unknown field (known: instructions, memory_mb, time_slice_ms, wall_clock_ms, decisions)"));
         CHECK_THAT(parse_error(minimal(R"("decisions": [{"pick": 0}, {"pik": 0}])")),
                    StartsWith("s.json: decisions[1].pik: unknown field"));
         CHECK_THAT(parse_error(minimal(R"("expect": {"events": [{"type": "hit", "field": {}}]})")),

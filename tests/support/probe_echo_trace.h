@@ -19,7 +19,7 @@ inline std::vector<std::string> describe_trace(const LineTrace& t) {
 
 // line@event: play() from line 14; the loop over setup.cards (15-21) once; the loop over
 // rounds (22-26) twice, each dispatch running Echo's handler (echo.lua 5-6), then
-// match.finish (27) and the function's end (28). scripts/core/windows.lua runs between
+// match.finish (27), after which nothing runs (it does not return). scripts/core/windows.lua runs between
 // game.lua:23 and echo.lua:5 but is not recorded.
 inline std::vector<std::string> probe_echo_lines() {
     const std::string g = "scripts/probe/game.lua:", c = "cards/probe/echo.lua:";
@@ -29,7 +29,7 @@ inline std::vector<std::string> probe_echo_lines() {
         g + "21@2", g + "22@2", g + "23@2", c + "5@2",
         c + "6@3", g + "24@3", g + "25@4", g + "22@5",
         g + "23@5", c + "5@5", c + "6@6", g + "24@6",
-        g + "25@7", g + "22@8", g + "27@8", g + "28@9",
+        g + "25@7", g + "22@8", g + "27@8",
     };
 }
 

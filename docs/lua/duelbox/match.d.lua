@@ -44,6 +44,8 @@ function match.allies(a, b) end
 ---
 ---Ends the match. `winners` is a player, a list of players, or nil/{} for a draw;
 ---`reason` a short word for the log ("knockout", "time-out"), at most 256 bytes.
+---It does not return: the rules stop where it is called (no pcall catches it), so nothing
+---happens after the result (no event follows it, no counter changes, no question is asked).
 ---@param winners any
 ---@param reason any
 function match.finish(winners, reason) end
