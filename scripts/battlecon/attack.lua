@@ -3,7 +3,7 @@
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
 local board_distance, board_position, effect_stat, entity_get = board.distance, board.position, effect.stat, entity.get
-local entity_set, log_event, match_finished = entity.set, log.event, match.finished
+local entity_set, log_event = entity.set, log.event
 
 local S = require("battlecon.state")
 local stats = require("battlecon.stats")
@@ -16,6 +16,22 @@ local fire_fire, stats_in_range, stats_power, stats_range = fire.fire, stats.in_
 local stats_range_text = stats.range_text
 
 local M = {}
+
+-- O4-O5 fix "the opponent" for Hit, damage and Damage effects and for effects of being hit
+-- or avoiding a hit, no further: After effects work it out again (O1-O2), like any new effect.
+local function unfix(atk, def)
+  if entity_get(S_tracker(), "opp" .. atk) == def then entity_set(S_tracker(), "opp" .. atk, nil) end
+  if entity_get(S_tracker(), "opp" .. def) == atk then entity_set(S_tracker(), "opp" .. def, nil) end
+end
+
+-- Team play: the attacker eliminated by an effect of this attack (a defender's "when hit")
+-- stops attacking (EL1: all of that fighter's effects stop at once); the opponent it fixed is
+-- unfixed. A defender eliminated stays the opponent: what is aimed at it does nothing (O4).
+local function attacker_gone(atk, def, choose_target)
+  if not (choose_target and S_flag(atk, "eliminated")) then return false end
+  unfix(atk, def)
+  return true
+end
 
 -- The events this file appends, declared once (log.kind): a call per event, no table.
 local log_kind = log.kind
@@ -55,7 +71,6 @@ function M.attack_now(atk, choose_target)
   local ctx = { attack = attack, self = nil, player = nil, window = nil, handler = nil }
   EV_ATTACK(atk, S_attack_name(atk))
   fire_fire("before", ctx, atk)                                        -- 1. Before
-  if match_finished() then return end
   -- 2. Range check: fixed now, whatever moves later (AT4.2).
   if choose_target then
     def = choose_target(atk, attack)                                  -- the origin is known by now (R7)
@@ -83,41 +98,32 @@ function M.attack_now(atk, choose_target)
     within("§3.9 AT4 step 2: the attack hits", S.set_flag, def, "was_hit", true)
     fire_fire("hit", ctx, atk)                                         -- 3. Hit
     fire_fire("when_hit", ctx, def)                                    -- E10: after every Hit effect
-    if match_finished() then return end
+    if attacker_gone(atk, def, choose_target) then return end
     local power = stats_power(atk)                                    -- 4. Deal damage
     if power ~= stats.NONE then                                       -- N2: NONE deals no damage
       local pe = S_pe(atk)
       local r = within("§3.9 AT4 step 4: Deal damage (armor, elimination, stun: AT5)", verbs.take_damage, def, power, {
         ignore_armor = attack.ignore_armor or effect_stat(pe, "ignore_armor", 0) > 0,
         ignore_defense = attack.ignore_defense or effect_stat(pe, "ignore_defense", 0) > 0 })
-      if match_finished() then return end                             -- EL2: nothing else resolves
       attack.dealt = r.seen
       if r.seen >= 1 then
         fire_fire("damage", ctx, atk)                                  -- 5. Damage
         fire_fire("when_damaged", { attack = attack, target = def, amount = r.seen, by = atk,   -- E10
           self = nil, player = nil, window = nil, handler = nil }, def)                -- (room: see ctx above)
-        if match_finished() then return end
+        if attacker_gone(atk, def, choose_target) then return end
       end
     end
   end
-  -- O4-O5 fix "the opponent" for Hit, damage and Damage effects and for effects of being hit
-  -- or avoiding a hit, no further: After effects work it out again (O1-O2), like any new effect.
-  if choose_target then
-    if entity_get(S_tracker(), "opp" .. atk) == def then entity_set(S_tracker(), "opp" .. atk, nil) end
-    if entity_get(S_tracker(), "opp" .. def) == atk then entity_set(S_tracker(), "opp" .. def, nil) end
-  end
+  if choose_target then unfix(atk, def) end
   fire_fire("after", ctx, atk)                                         -- 6. After, hit or miss
 end
 
 ---ST1, AT1-AT2 (+ §3.15: the second slot goes to whoever has not attacked), END1.
 function M.run()
   fire_fire("start", nil, S_order())
-  if match_finished() then return end
   local first = S_active()
   M.attack(first)
-  if match_finished() then return end
   M.attack(S_opponent(first))
-  if match_finished() then return end
   fire_fire("end_beat", nil, S_order())
 end
 

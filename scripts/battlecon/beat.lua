@@ -3,7 +3,7 @@
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
 local counter_set, entity_get, entity_set = counter.set, entity.get, entity.set
-local match_end_period, match_finish, match_finished = match.end_period, match.finish, match.finished
+local match_end_period, match_finish = match.end_period, match.finish
 
 local S = require("battlecon.state")
 local set = require("battlecon.set")
@@ -65,34 +65,24 @@ function M.phases(ctx)
   within("§3.2 SET1 Set", set.set_phase, ctx, recycle)
   if S_team_mode() then return M.run_team(ctx) end
   within("§3.3 ADV1-ADV2 Advantage", set.advantage_phase, ctx)
-  if match_finished() then return end
   local go_on = within("§3.4 REV1 Reveal", reveal.run, ctx)
-  if match_finished() then return end
   if go_on then
     attack_run()
-    if match_finished() then return end
     recycle_run(ctx, true)
   else
     recycle_run(ctx, ctx.options.runout_recycle_effects)
   end
-  if match_finished() then return end
   M.clean_up(ctx)
 end
 
 ---The rest of a team beat (§9): no clashes, attacks in speed order.
 function M.run_team(ctx)
   within("§9.4 Advantage phase (team play)", team_beat.advantage)
-  if match_finished() then return end
   within("§9.5 TS1 Reveal, speed and turn order", team_beat.reveal)
-  if match_finished() then return end
   fire_fire("start", nil, S_order())
-  if match_finished() then return end
   within("§9.6 TT1 The attacks (team play)", team_beat.attacks, attack)
-  if match_finished() then return end
   fire_fire("end_beat", nil, S_order())
-  if match_finished() then return end
   recycle_run(ctx, true)
-  if match_finished() then return end
   M.clean_up(ctx)
 end
 
@@ -111,7 +101,6 @@ function M.loop(ctx, played)
     match.checkpoint(save, i - 1)
     local was_final = entity_get(S_tracker(), "final") == true
     M.run(ctx)
-    if match_finished() then return end
     if was_final then
       if S_team_mode() then return within("§9.9 TE5 Time-out in team play", team_beat.time_out_winner) end
       return within("§3.13 TO3 No knockout after the final beat", recycle.time_out_winner)
@@ -121,7 +110,7 @@ function M.loop(ctx, played)
     end
   end
   -- setup.beats (walkthroughs, tests) stops the match early: no winner.
-  if not match_finished() then within("§3.14 Next beat: the scenario's beat limit stops here", match_finish, nil, "beat limit") end
+  within("§3.14 Next beat: the scenario's beat limit stops here", match_finish, nil, "beat limit")
 end
 
 return M

@@ -112,9 +112,10 @@ local function same_name_at(m, space)
   return false
 end
 
----"place": onto any space without a same-name marker of the owner, not back where it was.
+---"place": onto any space without a same-name marker of the owner, not back where it was; no
+---space (nil: an opponent off the board) places nothing. True when the marker moved.
 function M.place(m, space)
-  if space < 1 or space > board_space_count() then return false end
+  if not space or space < 1 or space > board_space_count() then return false end
   if entity_get(m, "space") == space or same_name_at(m, space) then return false end
   entity_set(m, "space", space)
   return true

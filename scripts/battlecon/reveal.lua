@@ -4,7 +4,7 @@
 -- look-up goes through the sandbox's environment chain on every call).
 local ipairs, tostring = ipairs, tostring
 local flag_is, flag_set, log_event = flag.is, flag.set, log.event
-local match_finished, zone_find, zone_items, zone_move = match.finished, zone.find, zone.items, zone.move
+local zone_find, zone_items, zone_move = zone.find, zone.items, zone.move
 local zone_choose_all, zone_count, zone_reveal = zone.choose_all, zone.count, zone.reveal
 
 local S = require("battlecon.state")
@@ -125,7 +125,6 @@ local function clash_now(ctx)
       for _, p in ipairs(S_order()) do log_pair(p) end
     end)
     fire_fire("reveal", nil, nil, { only = new, rule = "§3.5 CL3 Re-reveal: the new bases' Reveal effects (W4c)" })
-    if match_finished() then return false end
     local winner = M.compare()
     if winner then
       within("§3.5 CL4 Compare speeds again", function()
@@ -144,7 +143,6 @@ function M.run(ctx)
   for p = 1, ctx.players do flip(p, zone_items(PAIR[p] or kept_zone(PAIR, "pair", p))) end
   EV_REVEAL()
   fire_fire("reveal", nil, S_order())                                 -- REV2: active (holder) first
-  if match_finished() then return false end
   local order = S_order()
   for i = 1, #order do log_pair(order[i]) end
   local winner = M.compare()

@@ -8,7 +8,7 @@
 local ipairs = ipairs
 local cards_of, entity_kind, match_players = cards.of, entity.kind, match.players
 local entity_name, flag_set, log_event = entity.name, flag.set, log.event
-local log_within_rule, match_asks_person, match_finished, string_lower = log.within_rule, match.asks_person, match.finished, string.lower
+local log_within_rule, match_asks_person, string_lower = log.within_rule, match.asks_person, string.lower
 local zone_move = zone.move
 
 local S = require("battlecon.state")
@@ -349,7 +349,7 @@ function M.advantage_phase(ctx)
   local turn, prev_pass = S_active(), false
   local team = S_team_mode()
   local guard = 0
-  while not match_finished() do
+  while true do
     guard = guard + 1
     if guard > 200 then error("advantage phase does not end", 2) end
     local pick

@@ -20,8 +20,9 @@ local STATUS = {}   -- each player's status zone, found once per match (S.kept_z
 local M = {}
 
 ---Gives player p the status `key` (from `source`, for the log); a status already held is
----not doubled: its duration restarts.
+---not doubled: its duration restarts. Nothing (nil) for an eliminated fighter.
 function M.give(p, key, source)
+  if S.flag(p, "eliminated") then return nil end   -- an opponent fixed by the attack and gone since (O4)
   local held = zone_items(zone_find("status", p))
   for i = 1, #held do
     local e = held[i]

@@ -35,7 +35,7 @@ end
 ---team passes in a row end the phase.
 function M.advantage()
   local order, i, prev_pass, guard = teams(), 1, false, 0
-  while not match.finished() do
+  while true do
     guard = guard + 1
     if guard > 400 then error("team advantage phase does not end", 2) end
     local acted = false
@@ -73,7 +73,6 @@ function M.reveal()
   end
   log.event("bc.reveal", "every pair is revealed", {}, { rule = "§3.4 REV1" })
   fire.fire("reveal", nil, S.order())
-  if match.finished() then return end
   local entries = {}
   for q = 1, match.players() do
     if living(q) then entries[#entries + 1] = { player = q, speed = stats.speed(q), tiebreak = stats.tiebreak(q) } end
@@ -122,7 +121,7 @@ function M.attacks(attack)
   -- The order is read again after each attack: "become the active player" re-orders the
   -- others (TS6); nobody attacks twice.
   local done = {}
-  while not match.finished() do
+  while true do
     local next_q
     for _, q in ipairs(S.order()) do
       if not done[q] and living(q) then next_q = q; break end

@@ -10,7 +10,7 @@ local counter_add, counter_bounds, counter_get, counter_set = counter.add, count
 local effect_prohibited, effect_stat, entity_get, entity_name = effect.prohibited, effect.stat, entity.get, entity.name
 local entity_set, flag_get, flag_set, log_event = entity.set, flag.get, flag.set, log.event
 local log_within_rule, match_allies, match_asks_person, match_finish = log.within_rule, match.allies, match.asks_person, match.finish
-local match_finished, match_name, match_players, math_abs = match.finished, match.name, match.players, math.abs
+local match_name, match_players, math_abs = match.name, match.players, math.abs
 local math_max, math_min, table_concat, zone_find = math.max, math.min, table.concat, zone.find
 local zone_items, zone_move, zone_top = zone.items, zone.move, zone.top
 
@@ -47,7 +47,7 @@ local function respace() return entity_get(S_tracker(), "team_opponent") ~= "mov
 ---Takes n force from the common pool (the box when it runs dry); the pool reaching 0 is the
 ---time-out (W17). Returns the new force.
 function M.gain_force(p, n)
-  if match_finished() or n <= 0 then return S_force(p) end
+  if n <= 0 then return S_force(p) end
   local pool = S_pool()
   local have = counter_get(pool, "force")
   local from_pool = math_min(have, n)
@@ -88,7 +88,7 @@ end
 ---@param p integer
 ---@param why string|nil
 function M.eliminate(p, why)
-  if match_finished() or S_flag(p, "eliminated") then return end
+  if S_flag(p, "eliminated") then return end
   log_event("bc.eliminated", "{p:player} is eliminated", { player = p }, { rule = "§3.12" })
   for _, e in ipairs(S_sources(p)) do fire_deactivate(e) end
   if not S_team_mode() then return match_finish(S_opponent(p), why or "knockout") end
@@ -105,10 +105,10 @@ function M.eliminate(p, why)
   end
   local revenge = cards_create("battlecon/revenge", p, zone_find("table"))          -- TE2
   log_event("bc.revenge", "{p:player}'s team places {e:card}", { player = p, card = revenge }, { rule = "§9.9 TE2" })
-  for q = 1, match_players() do                                      -- no one's opponent any more
-    if entity_get(S_tracker(), "opp" .. q) == p then entity_set(S_tracker(), "opp" .. q, nil) end
-  end
-  entity_set(S_tracker(), "opp" .. p, nil)
+  -- An opponent an attack fixed stays fixed (O4: "the fighter you hit, wherever it is now";
+  -- O5 the attacker): the attacker's later Hit and Damage effects aimed at p do nothing (the
+  -- verbs below ignore an eliminated fighter), they do not turn on the next enemy. The attack
+  -- unfixes it when it ends (attack.lua); no other rule fixes an opponent.
   for q = 1, match_players() do
     if match_allies(p, q) and not S_flag(q, "eliminated") then return end
   end
@@ -123,10 +123,10 @@ end
 ---false) and fires nothing. W14: "stunned" handlers see ctx.stun = {target =} before the
 ---stun lands and may cancel it ("when you would be stunned", "when you stun the opponent").
 function M.stun(p)
-  if match_finished() or S_flag(p, "stunned") or stats_stable(p) then return false end
+  if S_flag(p, "eliminated") or S_flag(p, "stunned") or stats_stable(p) then return false end
   local pending = { target = p }
   fire_fire("stunned", { stun = pending })                           -- each player orders their own (E8)
-  if pending.cancel or match_finished() then return false end
+  if pending.cancel then return false end
   S_set_flag(p, "stunned", true)
   EV_STUN(p)
   return true
@@ -138,7 +138,7 @@ end
 ---count ("cannot drop below 1" hides nothing from them), `taken` what health lost.
 function M.take_damage(p, amount, opts)
   opts = opts or {}
-  if match_finished() then return { seen = 0, taken = 0 } end
+  if S_flag(p, "eliminated") then return { seen = 0, taken = 0 } end   -- EL1: gone
   amount = stats_number(amount)
   local pe = S_pe(p)
   local vulnerable = effect_stat(pe, "vulnerable", 0) > 0
@@ -176,7 +176,7 @@ function M.deal_damage(p, x, target)
   target = target or S_opponent(p)
   if not target then return { seen = 0, taken = 0 } end
   local r = M.take_damage(target, x)
-  if r.seen >= 1 and not match_finished() then
+  if r.seen >= 1 then
     fire_fire("when_damaged", { target = target, amount = r.seen, by = p }, target)
   end
   return r
@@ -185,7 +185,7 @@ end
 ---"Lose X" (§8): not damage; never eliminates (stops at 1); no stun, no armor.
 function M.lose(p, x, target)
   target = target or S_opponent(p)
-  if match_finished() or not target then return 0 end
+  if not target or S_flag(target, "eliminated") then return 0 end
   local h = S_health(target)
   local n = math_max(0, math_min(x, h - 1))
   if n > 0 then counter_add(S_pe(target), "health", -n) end
@@ -198,7 +198,7 @@ end
 ---@param x integer
 ---@return integer
 function M.restore(p, x)
-  if match_finished() then return 0 end
+  if S_flag(p, "eliminated") then return 0 end
   local _, max = counter_bounds(S_pe(p), "health")
   local before = S_health(p)
   counter_set(S_pe(p), "health", math_min(max, before + x))
@@ -216,7 +216,9 @@ end
 ---clean-up sets it back to 0.
 ---@param p integer
 ---@param x integer
-function M.armor(p, x) counter_add(S_pe(p), "armor", x) end
+function M.armor(p, x)
+  if not S_flag(p, "eliminated") then counter_add(S_pe(p), "armor", x) end
+end
 
 ---Avoid attacks (§8): set during the range check on the defender.
 function M.avoid(attack) attack.avoided = true end
@@ -270,10 +272,13 @@ function M.outcomes(p, words, amounts, opps, why)
   end
   local me = S_figure(p)
   local outcomes = {}
+  if S_flag(p, "eliminated") then return outcomes end                 -- EL1: off the board
   for i = 1, #opps do
     local o = opps[i]
     local them = S_figure(o)
-    for j = 1, #words do
+    -- An opponent fixed by the attack and eliminated since (O4) is off the board: nothing to
+    -- move or move against.
+    for j = 1, S_flag(o, "eliminated") and 0 or #words do
       local w = words[j]
       for k = 1, #amounts do
         local n = amounts[k]
@@ -316,7 +321,6 @@ end
 ---All or nothing: illegal outcomes are dropped; if none is left the effect is ignored.
 ---Returns true when the figure ended on another space.
 function M.move(p, words, amounts, why)
-  if match_finished() then return false end
   if type(words) == "string" then words = S_only(words) end
   local refused = match_asks_person(p) and {} or nil   -- reasons only for a person to read
   local outcomes = M.outcomes(p, words, amounts, nil, refused)
@@ -340,7 +344,7 @@ function M.move(p, words, amounts, why)
   local pending = { word = pick.word, n = pick.n, mover = mover_p, actor = p, opp = pick.opp }
   local side = self_word and S_team_mode() and (board_position(them) > board_position(me) and 1 or -1)
   fire_fire("moving", { move = pending })   -- each player orders their own (E8)
-  if pending.cancel or match_finished() then return false end
+  if pending.cancel then return false end
   if side and respace() and not entity_get(S_tracker(), "opp" .. p) then
     -- O2: a fighter the W14 effects moved onto a new space may have changed who "the
     -- opponent" is: the nearest enemy on the chosen side now (TM2: the direction stays the
@@ -426,14 +430,13 @@ end
 
 ---Teleport (§7.2): to a free space; counts as an advance or a retreat for bans and triggers.
 function M.teleport(p, to)
-  if match_finished() then return false end
   local o = S_opponent(p)
   if not o then return false end
   local ok, counts = board_teleport(S_figure(p), S_figure(o), to, true)
   if not ok then return false end
   local pending = { word = counts, teleport = true, mover = p, actor = p, opp = o, to = to }
   fire_fire("moving", { move = pending })   -- each player orders their own (E8)
-  if pending.cancel or match_finished() then return false end
+  if pending.cancel then return false end
   local from = board_position(S_figure(p))
   local moved, _, passed = board_teleport(S_figure(p), S_figure(o), to)
   ok = moved

@@ -49,7 +49,8 @@ return {
       if ctx.attack.attacker ~= p then return false end
       local m = ember(p)
       local at = m and entity.get(m, "space")
-      if not at or math.abs(board.position(S.figure(S.opponent(p))) - at) > 1 then return false end
+      local there = board.position(S.figure(S.opponent(p)))       -- nil: the fighter hit is out (O4)
+      if not at or not there or math.abs(there - at) > 1 then return false end
       verbs.deal_damage(p, 1)
     end },
 

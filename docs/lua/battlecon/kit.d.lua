@@ -36,7 +36,8 @@ function kit.remove(e) end
 ---@return integer marker
 function kit.marker(p, name) end
 
---- "place": onto any space without a same-name marker of the owner, not back where it was.
+--- "place": onto any space without a same-name marker of the owner, not back where it was; no
+--- space (nil: an opponent off the board) places nothing. True when the marker moved.
 function kit.place(m, space) end
 
 --- "move" n spaces in direction dir (+1/-1): same-name markers are jumped and not counted;

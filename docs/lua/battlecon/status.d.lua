@@ -8,7 +8,7 @@
 local status = {}
 
 --- Gives player p the status `key` (from `source`, for the log); a status already held is
---- not doubled: its duration restarts.
+--- not doubled: its duration restarts. Nothing (nil) for an eliminated fighter.
 function status.give(p, key, source) end
 
 --- Whether player p holds the status whose card definition is `key`.

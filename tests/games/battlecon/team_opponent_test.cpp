@@ -155,3 +155,36 @@ bc.attack.attack(1, bc.team_beat.choose_target))",
     CHECK(note(r, "B1 at") == 8);
     CHECK(note(r, "after opp") == 4);
 }
+
+TEST_CASE("BC O4 team: Hit effects after the fighter hit is eliminated do nothing; they do not turn on the next enemy",
+          "[battlecon][team]") {
+    // A1 (P1) on 4 hits B1 (P3) on 5, who has 1 health; B2 (P4) stands behind on 6. A1's first
+    // Hit effect deals 3 damage to "the opponent" (B1: eliminated, off the board); the next
+    // ones push, stun and chill "the opponent", who is still B1 (O4: "the fighter you hit,
+    // wherever it is now"): nothing happens to B2, and the attack's damage hits no one.
+    auto r = team_run(R"(
+bc.pair(1, {range = 1, power = 4, speed = 5}, {range = 0}); bc.pair(3, {range = 1, speed = 1}, {range = 0})
+counter.set(S.pe(3), "health", 1)
+local B2 = S.health(4)
+bc.on(1, "hit", function() v.deal_damage(1, 3) end)
+bc.on(1, "hit", function()
+  bc.note("opp after", S.opponent(1))
+  bc.note("pushed", v.move(1, "push", 2)); bc.note("stunned", v.stun(S.opponent(1)))
+  bc.note("lost", v.lose(1, 2)); bc.note("chilled", bc.status.give(S.opponent(1), "battlecon/frostwarden/chilled") ~= nil)
+end)
+bc.on(1, "after", function() bc.note("after opp", S.opponent(1)) end)
+bc.attack.attack(1, bc.team_beat.choose_target)
+bc.note("B1 out", S.flag(3, "eliminated")); bc.note("B2 at", board.position(S.figure(4)))
+bc.note("B2 stunned", S.flag(4, "stunned")); bc.note("B2 health lost", B2 - S.health(4)))",
+                      {{1, 4}, {1, 1}, {2, 5}, {2, 6}});
+    CHECK(note(r, "B1 out") == true);
+    CHECK(note(r, "opp after") == 3);
+    CHECK(note(r, "pushed") == false);
+    CHECK(note(r, "stunned") == false);
+    CHECK(note(r, "lost") == 0);
+    CHECK(note(r, "chilled") == false);
+    CHECK(note(r, "B2 at") == 6);
+    CHECK(note(r, "B2 stunned") == false);
+    CHECK(note(r, "B2 health lost") == 0);
+    CHECK(note(r, "after opp") == 4);   // After effects work the opponent out again (O1-O2)
+}
