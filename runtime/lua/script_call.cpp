@@ -315,7 +315,9 @@ int ScriptCall::resume(lua_State* from, int nargs, int* nresults) {
     host_.enforce_memory_cap(true);
     const int status = lua_resume(thread_, from, nargs, nresults);
     host_.enforce_memory_cap(was);
-    if (status != LUA_OK && status != LUA_YIELD) {
+    // match.finish ends the rules by raising (lua_match.cpp): the runner reads the result, and
+    // there is no failure to describe.
+    if (status != LUA_OK && status != LUA_YIELD && !host_.finish_in_flight()) {
         if (status == LUA_ERRRUN) qualify_error(thread_, 0);   // a dead coroutine keeps its stack: level 0 raised it
         describe_failure(thread_, status);
     }
@@ -372,7 +374,7 @@ void ScriptCall::describe_failure(lua_State* co, int status) {
 
 
 void note_error_stack(lua_State* L) {
-    if (!lua_checkstack(L, 4)) return;
+    if (host_of(L).finish_in_flight() || !lua_checkstack(L, 4)) return;   // the match's end: nothing to report
     const int value = lua_gettop(L);
     // An error passing out through nested scopes meets each one's handler: the first note,
     // taken deepest, is the one to keep.
