@@ -60,6 +60,9 @@ struct Zone {
     PlayerIndex owner = kNoPlayer;    // kNoPlayer for shared zones such as board spaces
     Visibility visibility = Visibility::Public;
     SpaceId space = kNoSpace;         // set when this zone is a board space
+    // A card here that a player cannot see tells them nothing of its kind either (a deck of
+    // mixed kinds): a search re-deals such cards across kinds (Match::resample_hidden).
+    bool secret_kinds = false;
     std::vector<EntityId> items;      // index 0 is the top
     bool operator==(const Zone&) const = default;
 };

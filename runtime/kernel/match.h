@@ -86,7 +86,7 @@ public:
     bool allies(PlayerIndex a, PlayerIndex b) const;           // same team (a player is its own ally)
 
     // -- [SECTION] Entities and zones -------------------------------------------------
-    ZoneId create_zone(std::string name, PlayerIndex owner, Visibility visibility);
+    ZoneId create_zone(std::string name, PlayerIndex owner, Visibility visibility, bool secret_kinds = false);
     ZoneId find_zone(std::string_view name, PlayerIndex owner) const;   // kNoZone when absent
     const Zone& zone(ZoneId z) const;
     int zone_count() const { return static_cast<int>(zones_.size()); }

@@ -20,11 +20,14 @@ namespace duelbox {
 namespace {
 
 struct Identity {
+    std::string kind;   // moves only between places of a zone with secret kinds (class kind "")
+    Sym kind_sym = 0;
     std::string def, name;
     std::vector<std::pair<std::string, Value>> props;
     std::vector<std::string> tags;
     PlayerMask placed_for = kNobody, zoned_for = kNobody;
     std::string key;   // a total order over contents: equal keys are interchangeable
+    EntityId from = kNoEntity;   // where it was: its handlers (cards.activate) go where it goes
 };
 
 struct Place {
@@ -35,8 +38,8 @@ struct Place {
 };
 
 Identity identity_of(const Entity& e) {
-    Identity id{e.def, e.name, e.props, e.tags, e.placed_for, e.zoned_for, {}};
-    id.key = e.def + '\x1f' + e.name;
+    Identity id{e.kind, e.kind_sym, e.def, e.name, e.props, e.tags, e.placed_for, e.zoned_for, {}, e.id};
+    id.key = e.kind + '\x1f' + e.def + '\x1f' + e.name;
     for (const auto& [k, v] : e.props) id.key += '\x1f' + k + '=' + value_to_json(v);
     for (const auto& t : e.tags) id.key += '\x1e' + t;
     return id;
@@ -47,7 +50,9 @@ Identity identity_of(const Entity& e) {
 std::size_t Match::resample_hidden(PlayerIndex viewer, std::uint64_t seed) {
     if (viewer < 0 || viewer >= player_count()) throw KernelError("resample_hidden: no player " + std::to_string(viewer + 1));
     Rng rng(seed);
-    // The class of an entity: its owner and kind. std::map: visited in key order, never by address.
+    // The class of an entity: its owner and kind, or its owner alone in a zone whose kinds are
+    // secret (what the viewer knows there is the owner's cards, not which kind lies where).
+    // std::map: visited in key order, never by address.
     struct Class {
         std::vector<Place> places;
         std::vector<Identity> free;                        // may go to any place of the class
@@ -58,12 +63,13 @@ std::size_t Match::resample_hidden(PlayerIndex viewer, std::uint64_t seed) {
         for (std::size_t i = 0; i < z.items.size(); ++i) {
             const Entity& e = entity(z.items[i]);
             if (can_see(viewer, e.id) || mask_has(e.placed_for, viewer)) continue;
-            Class& c = classes[{e.owner, e.kind}];
+            Class& c = classes[{e.owner, z.secret_kinds ? std::string() : e.kind}];
             c.places.push_back({z.id, i, e.id});
             (mask_has(e.zoned_for, viewer) ? c.zoned[z.id] : c.free).push_back(identity_of(e));
         }
     const auto by_key = [](const Identity& a, const Identity& b) { return a.key < b.key; };
     std::size_t dealt = 0;
+    std::vector<std::pair<EntityId, EntityId>> moved;   // identity's old entity -> new one
     for (auto& [cls, c] : classes) {
         std::sort(c.places.begin(), c.places.end());
         std::vector<const Identity*> at(c.places.size(), nullptr);
@@ -84,7 +90,11 @@ std::size_t Match::resample_hidden(PlayerIndex viewer, std::uint64_t seed) {
         for (std::size_t i = 0; i < c.places.size(); ++i) {
             Entity& e = entity_mut(c.places[i].entity);
             const Identity& id = *at[i];
-            if (e.def != id.def || e.name != id.name || e.props != id.props || e.tags != id.tags) ++dealt;
+            moved.emplace_back(id.from, e.id);
+            if (e.kind != id.kind || e.def != id.def || e.name != id.name || e.props != id.props || e.tags != id.tags)
+                ++dealt;
+            e.kind = id.kind;
+            e.kind_sym = id.kind_sym;
             e.def = id.def;
             e.name = id.name;
             e.props = id.props;
@@ -93,6 +103,10 @@ std::size_t Match::resample_hidden(PlayerIndex viewer, std::uint64_t seed) {
             e.zoned_for = id.zoned_for;
         }
     }
+    // A card's handlers are its definition's functions: they follow the identity, or the copy
+    // would play the real card's effects at the re-dealt card's place.
+    std::sort(moved.begin(), moved.end());
+    windows_.move_sources(moved);
     ++version_;   // derived values read props and tags
     rng_.reseed(rng.next());
     static const FieldKey player_key{"player"}, dealt_key{"dealt"};

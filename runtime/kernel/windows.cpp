@@ -88,6 +88,21 @@ int WindowRegistry::remove_source(EntityId source) {
     return n;
 }
 
+int WindowRegistry::move_sources(const std::vector<std::pair<EntityId, EntityId>>& moved) {
+    int n = 0;
+    const auto by_from = [](const std::pair<EntityId, EntityId>& p, EntityId e) { return p.first < e; };
+    for (auto& w : by_window_)
+        for (HandlerId id : w.second) {
+            Handler& h = handlers_[id - 1];
+            const auto it = std::lower_bound(moved.begin(), moved.end(), h.source, by_from);
+            if (it == moved.end() || it->first != h.source || it->second == h.source) continue;
+            h.source = it->second;
+            written_.write(id - 1);
+            ++n;
+        }
+    return n;
+}
+
 const Handler* WindowRegistry::get(HandlerId id) const {
     if (id < 1 || id > handlers_.size() || handlers_[id - 1].removed) return nullptr;
     return &handlers_[id - 1];

@@ -52,6 +52,10 @@ public:
     HandlerId add(Handler h);                       // id and seq are assigned; returns the id
     bool remove(HandlerId id);                      // false if unknown or already removed
     int remove_source(EntityId source);             // every handler of that source; returns how many
+    // Gives each live handler whose source is a key of `moved` the mapped source instead (a
+    // search's re-deal moved that card's identity to another entity: its handlers go with it).
+    // Returns how many changed. `moved` is sorted by key.
+    int move_sources(const std::vector<std::pair<EntityId, EntityId>>& moved);
     const Handler* get(HandlerId id) const;         // nullptr if unknown or removed
 
     std::vector<HandlerId> collect(std::string_view window, const OrderPolicy& policy) const;

@@ -61,12 +61,15 @@ function M.run(ctx)
   if ctx.players ~= 2 then error("the squad battle is played by 2 seats; got " .. ctx.players, 2) end
   local G = { hand = {}, deck = {}, base = {}, dump = {}, discard = {}, arena = {}, options = ctx.options,
     chain = zone.create("chain", nil, "public") }   -- Orders waiting to resolve (squad.priority)
+  -- A card out of sight shows nothing of its kind (resource, unit, order...): a search's copy
+  -- re-deals hand, deck and discard across kinds.
+  local SECRET = { secret_kinds = true }
   for p = 1, 2 do
-    G.hand[p] = zone.create("hand", p, "owner")
-    G.deck[p] = zone.create("deck", p, "hidden")
+    G.hand[p] = zone.create("hand", p, "owner", SECRET)
+    G.deck[p] = zone.create("deck", p, "hidden", SECRET)
     G.base[p] = zone.create("base_area", p, "public")
     G.dump[p] = zone.create("dump", p, "public")          -- face up
-    G.discard[p] = zone.create("discard", p, "hidden")    -- face down: nobody looks
+    G.discard[p] = zone.create("discard", p, "hidden", SECRET)    -- face down: nobody looks
     G.arena[p] = { space = zone.create("space", p, "public"), ground = zone.create("ground", p, "public") }
   end
   for p = 1, 2 do

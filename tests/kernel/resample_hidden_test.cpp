@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <memory>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -124,4 +126,75 @@ TEST_CASE("resample_hidden: a card the viewer saw arrive stays; one shuffled in 
 TEST_CASE("resample_hidden refuses a player who is not at the table") {
     Table t;
     CHECK_THROWS_AS(t.m.resample_hidden(2, 1), KernelError);
+}
+
+TEST_CASE("resample_hidden: in zones with secret kinds, hidden cards trade their kind too; elsewhere they keep it") {
+    // B's hand and deck hold units and orders in two different orders; A sees none of them.
+    // With secret kinds, what A knows is B's cards, not which kind lies where: both tables
+    // re-deal to the same state. Without, each place keeps its kind (a style stays a style).
+    const auto table = [](bool secret, const std::vector<std::pair<const char*, const char*>>& cards) {
+        auto t = std::make_unique<Table>();
+        const ZoneId hand = t->m.create_zone("hand2", 1, Visibility::Owner, secret);
+        const ZoneId deck = t->m.create_zone("deck2", 1, Visibility::Hidden, secret);
+        for (const auto& [def, kind] : cards) t->card(def, 1, deck, kind);
+        t->m.move(t->m.zone(deck).items[0], hand);
+        return std::make_tuple(std::move(t), hand, deck);
+    };
+    const std::vector<std::pair<const char*, const char*>> order_x{{"u1", "unit"}, {"o1", "order"}, {"u2", "unit"}, {"o2", "order"}},
+        order_y{{"o2", "order"}, {"u2", "unit"}, {"o1", "order"}, {"u1", "unit"}};
+    const auto kinds = [](const Table& t, ZoneId z) {
+        std::vector<std::string> out;
+        for (EntityId e : t.m.zone(z).items) out.push_back(t.m.entity(e).kind + ":" + t.m.entity(e).def);
+        return out;
+    };
+    auto [x, xh, xd] = table(true, order_x);
+    auto [y, yh, yd] = table(true, order_y);
+    REQUIRE(kinds(*x, xd) != kinds(*y, yd));
+    x->m.resample_hidden(0, 5);
+    y->m.resample_hidden(0, 5);
+    CHECK(kinds(*x, xh) == kinds(*y, yh));   // kind and card travel together
+    CHECK(kinds(*x, xd) == kinds(*y, yd));
+    CHECK(x->m.check_invariants() == "");
+    // The same decks without secret kinds: every place keeps its kind, whatever the seed.
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+        auto [z, zh, zd] = table(false, order_x);
+        z->m.resample_hidden(0, seed);
+        std::vector<std::string> place_kinds;
+        for (EntityId e : z->m.zone(zd).items) place_kinds.push_back(z->m.entity(e).kind);
+        CHECK(place_kinds == std::vector<std::string>{"order", "unit", "order"});
+        CHECK(z->m.entity(z->m.zone(zh).items[0]).kind == "unit");
+    }
+}
+
+TEST_CASE("resample_hidden: a card's handlers go with its identity, not with the place it left") {
+    // Each of B's hidden cards has a handler (its definition's function, as cards.activate
+    // registers it). A re-dealt copy that left the handlers behind played the real card's
+    // effect at the place where another card was dealt.
+    bool moved = false;
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+        Table t;
+        deal(t);
+        struct Registered {
+            HandlerId id;
+            EntityId was;
+            std::string def;   // its card's definition
+        };
+        std::vector<Registered> handlers;
+        for (ZoneId z : {t.hand1, t.deck1})
+            for (EntityId e : t.m.zone(z).items) {
+                Handler h;
+                h.window = "go";
+                h.source = e;
+                h.player = 1;
+                handlers.push_back({t.m.windows().add(h), e, t.m.entity(e).def});
+            }
+        t.m.resample_hidden(0, seed);
+        for (const Registered& r : handlers) {
+            const Handler* h = t.m.windows().get(r.id);
+            REQUIRE(h);
+            CHECK(t.m.entity(h->source).def == r.def);   // wherever that card was dealt
+            moved = moved || h->source != r.was;
+        }
+    }
+    CHECK(moved);
 }

@@ -262,3 +262,52 @@ TEST_CASE("MCTS in Tag Team decides from its information set: the other's reserv
 
     check_same_search(t.search, x, rx, y, ry, 40);
 }
+
+TEST_CASE("MCTS in the squad battle re-deals across kinds: where each kind lies in the other's deck is not known", "[search]") {
+    // Seat 2's deck holds the same cards in X and Y, top to bottom reversed: what lies where,
+    // kinds included (depot, unit, order...), differs, and seat 1 sees none of it. A search
+    // that re-dealt only within each kind kept every position's kind, so its copies of X and
+    // Y played different decks.
+    const std::string root = DUELBOX_SOURCE_ROOT;
+    std::vector<std::string> deck;
+    const std::vector<std::pair<const char*, int>> list{
+        {"squad/blue_depot", 10}, {"squad/red_depot", 1}, {"squad/interceptor", 2}, {"squad/gunship", 2},
+        {"squad/signal_relay", 2}, {"squad/salvage_crawler", 3}, {"squad/decoy_drone", 2}, {"squad/ace", 1},
+        {"squad/plating", 2}, {"squad/jamming", 2}, {"squad/countermeasure", 3}};
+    for (const auto& [key, n] : list) deck.insert(deck.end(), static_cast<std::size_t>(n), key);
+    const auto scenario = [&](const std::vector<std::string>& their_cards) {
+        const nlohmann::json j = {
+            {"game", "squad"}, {"root", root}, {"seed", 11},
+            {"players",
+             {{{"name", "Ada"}, {"agent", "random"}, {"setup", {{"deck", "squad/red_quickstart"}}}},
+              {{"name", "Brook"}, {"agent", "random"}, {"setup", {{"cards", their_cards}}}}}},
+            {"stop", {{"after_decisions", 0}}}};
+        return parse_scenario(j, "mcts_test", root);
+    };
+    std::vector<std::string> reversed = deck;
+    std::reverse(reversed.begin(), reversed.end());
+    const Scenario x = scenario(deck), y = scenario(reversed);
+    TwinMatches t(x, y);
+    const MatchRunner &rx = *t.rx, &ry = *t.ry;
+    REQUIRE_FALSE(rx.pending().empty());
+    REQUIRE(rx.pending()[0].player == 0);
+    REQUIRE(rx.pending()[0].options.size() > 1);
+    // The truth differs, kinds included; Ada's view does not.
+    const auto kinds_in = [](const Match& m, const char* zone) {
+        std::vector<std::string> out;
+        for (EntityId e : m.zone(m.find_zone(zone, 1)).items) out.push_back(m.entity(e).kind);
+        return out;
+    };
+    REQUIRE(kinds_in(rx.match(), "deck") != kinds_in(ry.match(), "deck"));
+    // Numbered as Ada reads them (duelbox run --as 1 numbers only what she sees): the log's own
+    // numbers count events hidden from her too (a card with an ability is tagged as it is made).
+    const auto numbered_for_ada = [](std::vector<std::string> view) {
+        for (std::size_t i = 0; i < view.size(); ++i)
+            view[i] = "{\"seq\":" + std::to_string(i) + view[i].substr(view[i].find(','));
+        return view;
+    };
+    REQUIRE(numbered_for_ada(view_of(rx.match(), 0, rx.match().log().size())) ==
+            numbered_for_ada(view_of(ry.match(), 0, ry.match().log().size())));
+
+    check_same_search(t.search, x, rx, y, ry, 40);
+}

@@ -5,15 +5,20 @@
 ---Ordered containers (decks, hands, piles, board spaces).
 zone = {}
 
----`zone.create(name [, owner [, visibility]]) -> zone`
+---`zone.create(name [, owner [, visibility [, opts]]]) -> zone`
 ---
 ---A new zone. owner is a player or nil (shared); visibility is "public", "owner" (the
 ---owner sees the contents, others the count) or "hidden" (nobody sees the contents).
+---opts.secret_kinds = true: a card here that a player cannot see tells them nothing of its
+---kind either (a deck or hand of mixed kinds); a search's copy of the match then re-deals
+---such cards across kinds, not only within each kind (docs/ai.md). Leave it off where the
+---rules fix the kinds a zone holds (a face-down pair of one style and one base).
 ---@param name any
 ---@param owner? any
 ---@param visibility? any
+---@param opts? any
 ---@return integer zone
-function zone.create(name, owner, visibility) end
+function zone.create(name, owner, visibility, opts) end
 
 ---`zone.find(name [, owner]) -> zone|nil`
 ---
