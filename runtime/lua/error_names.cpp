@@ -118,7 +118,7 @@ std::string recorded_function_name(lua_State* L, int idx) {
 
 void qualify_error(lua_State* L, int level) {
     // match.finish ending the rules is not an error anyone reads: no names, no stack (a
-    // traceback a match cost 300 k instructions, 4% of a BattleCON bench).
+    // traceback a match cost 300 k instructions, 4% of a bench of short matches).
     if (lua_type(L, -1) != LUA_TSTRING) return;
     if (const LuaHost* h = *static_cast<LuaHost**>(lua_getextraspace(L)); h && h->finish_in_flight()) return;
     lua_Debug ar;

@@ -1,6 +1,6 @@
 #include "match_runner.h"
 
-#include "sandbox.h"
+#include "metatable_watch.h"
 #include "search/search_agents.h"
 
 #include <algorithm>
@@ -281,7 +281,7 @@ RunState MatchRunner::step() {
     }
     nargs_ = 0;
     // A metatable given __mode after it was set made a weak table: whatever this run did, the
-    // match fails the same way in every run (sandbox.cpp).
+    // match fails the same way in every run (metatable_watch.cpp).
     if (host_.tracked_metatables())
         if (std::string weak = sandbox_weak_metatable(host_.state()); !weak.empty()) return fail(std::move(weak));
     if (status == LUA_YIELD) {

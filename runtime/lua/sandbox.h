@@ -15,13 +15,6 @@ namespace duelbox {
 
 // Builds the shared base environment (once per state) and stores it in the registry.
 void sandbox_open(lua_State* L);
-
-// "file:line: setmetatable: ... __mode ..." when a metatable a script set has been given __mode
-// since (a weak table, not deterministic), else "". Only worth calling once
-// LuaHost::tracked_metatables() is true.
-std::string sandbox_weak_metatable(lua_State* L);
-// Lets go of the metatables set during the match that ended (the runner calls it).
-void sandbox_forget_match_metatables(lua_State* L);
 // Pushes a fresh environment for one chunk: its globals are its own, reads fall back to the base.
 void sandbox_new_env(lua_State* L);
 // Pushes the base environment table (to register modules on it).
