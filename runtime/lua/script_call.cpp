@@ -176,11 +176,10 @@ void script_hook(lua_State* L, lua_Debug* ar) {
 
 }  // namespace
 
-// Level 0 from the hook (the running Lua function); level 1 from a C function charging work.
-// The error names the nearest script line at or above that level: a C function the script
-// handed straight to another (`pcall(zone.items, z)`) has a C caller, whose line is none.
 namespace {
-// "file:line: " of the nearest script line at or above `level`, or "".
+// "file:line: " of the nearest script line at or above `level`, or "". Level 0 from the hook
+// (the running Lua function); level 1 from a C function charging work. A C function the script
+// handed straight to another (`pcall(zone.items, z)`) has a C caller, whose line is none.
 std::string budget_error_where(lua_State* L, int level) {
     lua_Debug here;
     constexpr int kLevelsLookedAt = 16;   // a C caller or two, never a deep walk
