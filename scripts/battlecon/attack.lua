@@ -24,14 +24,9 @@ local function unfix(atk, def)
   if entity_get(S_tracker(), "opp" .. def) == atk then entity_set(S_tracker(), "opp" .. def, nil) end
 end
 
--- Team play: the attacker eliminated by an effect of this attack (a defender's "when hit")
--- stops attacking (EL1: all of that fighter's effects stop at once); the opponent it fixed is
--- unfixed. A defender eliminated stays the opponent: what is aimed at it does nothing (O4).
-local function attacker_gone(atk, def, choose_target)
-  if not (choose_target and S_flag(atk, "eliminated")) then return false end
-  unfix(atk, def)
-  return true
-end
+-- A defender eliminated during the attack stays the opponent: what is aimed at it does nothing
+-- (O4, verbs.lua). An attacker eliminated by it (a defender's "when hit") needs no step of its
+-- own: its cards left with it (no power, so no damage) and its handlers are off (EL1).
 
 -- The events this file appends, declared once (log.kind): a call per event, no table.
 local log_kind = log.kind
@@ -98,7 +93,6 @@ function M.attack_now(atk, choose_target)
     within("§3.9 AT4 step 2: the attack hits", S.set_flag, def, "was_hit", true)
     fire_fire("hit", ctx, atk)                                         -- 3. Hit
     fire_fire("when_hit", ctx, def)                                    -- E10: after every Hit effect
-    if attacker_gone(atk, def, choose_target) then return end
     local power = stats_power(atk)                                    -- 4. Deal damage
     if power ~= stats.NONE then                                       -- N2: NONE deals no damage
       local pe = S_pe(atk)
@@ -110,8 +104,7 @@ function M.attack_now(atk, choose_target)
         fire_fire("damage", ctx, atk)                                  -- 5. Damage
         fire_fire("when_damaged", { attack = attack, target = def, amount = r.seen, by = atk,   -- E10
           self = nil, player = nil, window = nil, handler = nil }, def)                -- (room: see ctx above)
-        if attacker_gone(atk, def, choose_target) then return end
-      end
+          end
     end
   end
   if choose_target then unfix(atk, def) end

@@ -188,3 +188,23 @@ bc.note("B2 stunned", S.flag(4, "stunned")); bc.note("B2 health lost", B2 - S.he
     CHECK(note(r, "B2 health lost") == 0);
     CHECK(note(r, "after opp") == 4);   // After effects work the opponent out again (O1-O2)
 }
+
+TEST_CASE("BC EL1 team: an attacker eliminated by the defender's When-hit effect deals no damage and its After does not run",
+          "[battlecon][team]") {
+    // A1 (P1, 1 health) hits B1 (P3); B1's "when hit" deals 3 damage to A1, who is eliminated
+    // (A2 fights on). All of A1's effects stop at once (EL1): the attack's 4 damage is not dealt.
+    auto r = team_run(R"(
+bc.pair(1, {range = 1, power = 4, speed = 5}, {range = 0}); bc.pair(3, {range = 1, speed = 1}, {range = 0})
+counter.set(S.pe(1), "health", 1)
+local before = S.health(3)
+bc.on(3, "when_hit", function() v.deal_damage(3, 3, 1) end)
+bc.on(1, "after", function() bc.note("after ran", true) end)
+bc.attack.attack(1, bc.team_beat.choose_target)
+bc.note("A1 out", S.flag(1, "eliminated")); bc.note("B1 lost", before - S.health(3))
+bc.note("B1 opp fixed", entity.get(S.tracker(), "opp3") ~= nil))",
+                      {{1, 4}, {1, 1}, {2, 5}, {2, 6}});
+    CHECK(note(r, "A1 out") == true);
+    CHECK(note(r, "B1 lost") == 0);
+    CHECK(note(r, "after ran").is_null());
+    CHECK(note(r, "B1 opp fixed") == false);   // the attack's pairing is let go
+}
