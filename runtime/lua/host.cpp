@@ -367,7 +367,8 @@ bool LuaHost::load_game(const std::string& root, const std::string& game, std::v
     const std::string cards_err = load_cards(errors);
     if (!cards_err.empty()) errors.push_back(cards_err);
     if (errors.size() == errors_before) apply_mod_data(errors);
-    if (errors.size() == errors_before) freeze_card_views(L_, cards_);   // lua_modules.h
+    if (errors.size() == errors_before)
+        if (std::string e = freeze_card_views(L_, cards_); !e.empty()) errors.push_back(std::move(e));   // lua_modules.h
     if (errors.size() == errors_before) run_prepare(file, errors);
     record_file_locals();
     return errors.size() == errors_before;

@@ -39,22 +39,50 @@ const char kKeysMemoKey = 0;
 KeysMemo& keys_memo(lua_State* L) { return registry_object<KeysMemo>(L, &kKeysMemoKey); }
 }  // namespace
 
-void freeze_card_views(lua_State* L, const std::vector<CardDef>& cards) {
-    const int top = lua_gettop(L);
-    lua_getfield(L, LUA_REGISTRYINDEX, "duelbox.cards");
-    lua_createtable(L, 0, static_cast<int>(cards.size()));
-    for (const CardDef& c : cards) {
-        if (lua_getfield(L, top + 1, c.key.c_str()) == LUA_TTABLE) {
+namespace {
+// What make_card_views works on, and the card it was at when it stopped (for the message).
+struct ViewJob {
+    const std::vector<CardDef>* cards = nullptr;
+    const CardDef* at = nullptr;
+};
+
+// Called under protection (ScriptCall::pcall, memory cap enforced): (job lightuserdata). Makes
+// every definition's frozen view and keeps the table of them in the registry, at the end only,
+// so a failure leaves the views the host had.
+int make_card_views(lua_State* L) {
+    auto& job = *static_cast<ViewJob*>(lua_touserdata(L, 1));
+    lua_settop(L, 0);
+    lua_getfield(L, LUA_REGISTRYINDEX, "duelbox.cards");                       // 1
+    lua_createtable(L, 0, static_cast<int>(job.cards->size()));               // 2
+    for (const CardDef& c : *job.cards) {
+        job.at = &c;
+        if (lua_getfield(L, 1, c.key.c_str()) == LUA_TTABLE) {
             lua_pushfstring(L, "cards.get('%s')", c.key.c_str());
             readonly_view_push(L, -2, "card definitions are read-only", lua_tostring(L, -1), true);
-            lua_setfield(L, top + 2, c.key.c_str());
+            lua_setfield(L, 2, c.key.c_str());
         }
-        lua_settop(L, top + 2);
+        lua_settop(L, 2);
     }
+    job.at = nullptr;
     lua_rawsetp(L, LUA_REGISTRYINDEX, &kCardViewsKey);
-    lua_settop(L, top);
+    return 0;
+}
+}  // namespace
+
+std::string freeze_card_views(lua_State* L, const std::vector<CardDef>& cards) {
+    ViewJob job{&cards, nullptr};
+    {
+        lua_pushcfunction(L, make_card_views);
+        lua_pushlightuserdata(L, &job);
+        ScriptCall call(host_of(L), L);
+        if (call.pcall(1, 0) != LUA_OK) {
+            std::string where = job.at ? job.at->file + ": card " + job.at->key + ": " : "";
+            return where + call.error() + " (making the definition's read-only view)";
+        }
+    }
     build_card_templates(L, cards, host_of(L).windows());
     keys_memo(L).clear();
+    return "";
 }
 
 namespace {

@@ -6,6 +6,7 @@
 #pragma once
 #include <lua.hpp>
 
+#include <string>
 #include <vector>
 
 namespace duelbox {
@@ -42,9 +43,11 @@ bool push_card_definition(lua_State* L, const char* key);
 // (readonly_view.h), so reads are table look-ups, kept by key so cards.get and cards.of find
 // them with one look-up. Made here rather than on first use, so every view shows the
 // definition as loaded, on a fresh host and a reused one alike, whatever a script later does
-// to a table it kept a hold of.
+// to a table it kept a hold of. The views are made under protection with the memory cap
+// enforced (a definition can hold hundreds of thousands of tables, each a view and a mirror):
+// returns "" or the error, naming the card whose views passed the cap (the load then fails).
 struct CardDef;
-void freeze_card_views(lua_State* L, const std::vector<CardDef>& cards);
+std::string freeze_card_views(lua_State* L, const std::vector<CardDef>& cards);
 
 }  // namespace duelbox
 

@@ -4,6 +4,7 @@
 #include "search/search_agents.h"
 
 #include <algorithm>
+#include <chrono>
 
 #include "lua_modules.h"
 #include "lua_util.h"
@@ -273,12 +274,25 @@ RunState MatchRunner::step() {
     int nres = 0;
     int status;
     std::string err, tb;
+    // limits.match_wall_clock_ms: the rules' time in all, over every resume (a match of short
+    // resumes, each under every per-call limit, is still bounded). Time spent waiting for an
+    // answer is not the rules' and is not counted.
+    const std::int64_t match_ms = host_.limits().match_wall_clock_ms;
+    const std::int64_t ms_left = match_ms - script_ns_ / 1'000'000;
+    if (ms_left <= 0) {
+        const std::string at = innermost_lua_location(co_);
+        return fail((at.empty() ? "" : at + ": ") + "the match's rules ran for more than " + std::to_string(match_ms) +
+                    " ms of wall-clock time in all (limits.match_wall_clock_ms; time spent waiting for an answer "
+                    "is not counted)");
+    }
+    const auto started = std::chrono::steady_clock::now();
     {
-        ScriptCall call(host_, co_);
+        ScriptCall call(host_, co_, ms_left);
         status = call.resume(host_.state(), nargs_, &nres);
         err = call.error();
         tb = call.traceback();
     }
+    script_ns_ += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count();
     nargs_ = 0;
     // A metatable given __mode after it was set made a weak table: whatever this run did, the
     // match fails the same way in every run (metatable_watch.cpp).

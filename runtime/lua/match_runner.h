@@ -131,6 +131,7 @@ private:
     lua_State* co_ = nullptr;
     int co_ref_ = LUA_NOREF;
     int nargs_ = 0;
+    std::int64_t script_ns_ = 0;                       // wall-clock time the rules ran in all (limits.match_wall_clock_ms)
     std::vector<DecisionRequest> pending_;
     // The last question's requests once answered: ask hands them to decide's list, which resets
     // and refills them in place (their strings and option lists keep their storage).

@@ -46,6 +46,7 @@ struct Counting {
     std::int64_t used;
     std::int64_t budget;
     std::int64_t wall_clock_ms;        // for the message when the watchdog stops the call
+    std::int64_t match_wall_clock_ms;  // > 0: the match's time left cut this call short (the message names it)
 };
 
 // Never destroyed: the detached watchdog may be waiting on them when the process exits, and
@@ -168,7 +169,9 @@ void script_hook(lua_State* L, lua_Debug* ar) {
         if (t_counting.empty()) return;
         c = &t_counting.back();
     }
-    if (t_over_wall.load(std::memory_order_relaxed)) raise_wall_clock_error(L, c->wall_clock_ms);
+    if (t_over_wall.load(std::memory_order_relaxed))
+        raise_wall_clock_error(L, c->match_wall_clock_ms > 0 ? c->match_wall_clock_ms : c->wall_clock_ms,
+                               c->match_wall_clock_ms > 0);
     c->used += kHookCount;
     if (c->used < c->budget) return;
     raise_budget_error(L, c->budget, 0);
@@ -199,13 +202,17 @@ void raise_budget_error(lua_State* L, std::int64_t budget, int level) {
     lua_error(L);
 }
 
-void raise_wall_clock_error(lua_State* L, std::int64_t wall_clock_ms) {
+void raise_wall_clock_error(lua_State* L, std::int64_t wall_clock_ms, bool whole_match) {
     {
-        const std::string msg = budget_error_where(L, 0) + "the call ran for more than " +
-                                std::to_string(wall_clock_ms) +
-                                " ms of wall-clock time (limits.wall_clock_ms; the instruction budget does not "
-                                "count work inside one operation, such as comparing two huge strings)" +
-                                host_of(L).context_suffix();
+        const std::string msg =
+            budget_error_where(L, 0) +
+            (whole_match ? "the match's rules ran for more than " + std::to_string(wall_clock_ms) +
+                               " ms of wall-clock time in all (limits.match_wall_clock_ms; time spent waiting "
+                               "for an answer is not counted)"
+                         : "the call ran for more than " + std::to_string(wall_clock_ms) +
+                               " ms of wall-clock time (limits.wall_clock_ms; the instruction budget does not "
+                               "count work inside one operation, such as comparing two huge strings)") +
+            host_of(L).context_suffix();
         lua_pushstring(L, msg.c_str());
     }
     lua_error(L);
@@ -236,7 +243,7 @@ bool push_note_for(lua_State* L, int value) {
 }
 }  // namespace
 
-ScriptCall::ScriptCall(LuaHost& host, lua_State* thread) : host_(host), thread_(thread) {
+ScriptCall::ScriptCall(LuaHost& host, lua_State* thread, std::int64_t match_ms_left) : host_(host), thread_(thread) {
     std::call_once(g_watchdog_started, [] {
         install_arm_handler();
         std::thread(watchdog_loop).detach();
@@ -246,8 +253,13 @@ ScriptCall::ScriptCall(LuaHost& host, lua_State* thread) : host_(host), thread_(
     host.set_memory_error_in_flight(false);   // a new call from C++: nothing is on its way up
     host.set_finish_in_flight(false);
     t_over_wall.store(false, std::memory_order_relaxed);
-    const std::int64_t wall_ms = std::clamp<std::int64_t>(host.limits().wall_clock_ms, 1, 86'400'000);
-    t_counting.push_back({thread, 0, host.limits().instructions, wall_ms});
+    std::int64_t wall_ms = std::clamp<std::int64_t>(host.limits().wall_clock_ms, 1, 86'400'000);
+    // The match's time left cuts the call shorter than its own limit: then the message names the
+    // match's limit.
+    const bool match_cut = match_ms_left >= 0 && match_ms_left < wall_ms;
+    if (match_cut) wall_ms = std::max<std::int64_t>(match_ms_left, 1);
+    t_counting.push_back({thread, 0, host.limits().instructions, wall_ms,
+                          match_cut ? std::clamp<std::int64_t>(host.limits().match_wall_clock_ms, 1, 86'400'000) : 0});
     // Opt-in: off costs nothing. A profile also counts calls.
     const int line_mask = (host.line_trace() || host.script_profile() ? LUA_MASKLINE : 0) |
                           (host.script_profile() ? LUA_MASKCALL : 0);

@@ -32,7 +32,10 @@ class LuaHost;
 
 class ScriptCall {
 public:
-    ScriptCall(LuaHost& host, lua_State* thread);
+    // match_ms_left >= 0: the wall-clock time the match's rules have left in all
+    // (limits.match_wall_clock_ms less what its earlier resumes took); the call is stopped there
+    // when that comes before its own limits.wall_clock_ms.
+    ScriptCall(LuaHost& host, lua_State* thread, std::int64_t match_ms_left = -1);
     ~ScriptCall();
     ScriptCall(const ScriptCall&) = delete;
     ScriptCall& operator=(const ScriptCall&) = delete;
@@ -64,8 +67,9 @@ bool instruction_budget_exhausted();
 void charge_instructions(lua_State* L, std::int64_t units);
 // Raises "file:line: instruction budget of N exceeded ..." for the function at `level`.
 void raise_budget_error(lua_State* L, std::int64_t budget, int level);
-// The same for a call the watchdog stopped at limits.wall_clock_ms (level 0: from the hook).
-void raise_wall_clock_error(lua_State* L, std::int64_t wall_clock_ms);
+// The same for a call the watchdog stopped at limits.wall_clock_ms (level 0: from the hook), or,
+// whole_match, at the match's limits.match_wall_clock_ms.
+void raise_wall_clock_error(lua_State* L, std::int64_t wall_clock_ms, bool whole_match = false);
 
 // Location of the innermost Lua function on a (possibly dead) coroutine's stack: "file:line" or "".
 std::string innermost_lua_location(lua_State* co);

@@ -230,32 +230,41 @@ void check_depth(const json& v, const std::string& path, int levels_left) {
     }
 }
 
-// Refuses a key given twice in one object (nlohmann keeps the last one silently): follows the
-// parser's events with a stack of open containers, so the error names the object's path.
-class DuplicateKeys {
+// Refuses a key given twice in one object (nlohmann keeps the last one silently): a first pass
+// over the text, following the parser's events with a stack of open containers, so the error
+// names the object's path. (A callback on the DOM parser did this before, but nlohmann's
+// callback parser walks the whole parent container after each object it keeps: quadratic, 3 s
+// for a list of 100,000 seats, minutes for a larger one.) A syntax error ends this pass quietly:
+// the DOM parse that follows reports it, with its place.
+class DuplicateKeys : public nlohmann::json_sax<json> {
 public:
     explicit DuplicateKeys(const std::string& name) : name_(name) {}
-    bool operator()(int, json::parse_event_t event, json& parsed) {
-        switch (event) {
-            case json::parse_event_t::object_start: open_.push_back({false, 0, "", {}}); break;
-            case json::parse_event_t::array_start: open_.push_back({true, 0, "", {}}); break;
-            case json::parse_event_t::key: {
-                Open& o = open_.back();
-                o.key = parsed.get<std::string>();
-                if (!o.keys.insert(o.key).second)
-                    throw ScenarioError(name_ + ": " + key_path(path(), o.key) +
-                                        ": duplicate key (each field may appear once in an object)");
-                break;
-            }
-            case json::parse_event_t::object_end:
-            case json::parse_event_t::array_end:
-                open_.pop_back();
-                element_done();
-                break;
-            case json::parse_event_t::value: element_done(); break;
-        }
+    bool null() override { return element_done(); }
+    bool boolean(bool) override { return element_done(); }
+    bool number_integer(number_integer_t) override { return element_done(); }
+    bool number_unsigned(number_unsigned_t) override { return element_done(); }
+    bool number_float(number_float_t, const string_t&) override { return element_done(); }
+    bool string(string_t&) override { return element_done(); }
+    bool binary(binary_t&) override { return element_done(); }
+    bool start_object(std::size_t) override {
+        open_.push_back({false, 0, "", {}});
         return true;
     }
+    bool key(string_t& k) override {
+        Open& o = open_.back();
+        o.key = k;
+        if (!o.keys.insert(o.key).second)
+            throw ScenarioError(name_ + ": " + key_path(path(), o.key) +
+                                ": duplicate key (each field may appear once in an object)");
+        return true;
+    }
+    bool end_object() override { return close(); }
+    bool start_array(std::size_t) override {
+        open_.push_back({true, 0, "", {}});
+        return true;
+    }
+    bool end_array() override { return close(); }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
 
 private:
     struct Open {
@@ -264,8 +273,13 @@ private:
         std::string key;     // being read, in an object
         std::set<std::string> keys;
     };
-    void element_done() {
+    bool element_done() {
         if (!open_.empty() && open_.back().array) ++open_.back().index;
+        return true;
+    }
+    bool close() {
+        open_.pop_back();
+        return element_done();
     }
     // The path of the innermost open object (its own key is not part of it).
     std::string path() const {
@@ -283,7 +297,9 @@ private:
 json parse_json_text(const std::string& text, const std::string& name) {
     json j;
     try {
-        j = json::parse(text, DuplicateKeys(name));
+        DuplicateKeys duplicates(name);
+        json::sax_parse(text, &duplicates);   // raises on a key given twice; quiet on a syntax error
+        j = json::parse(text);
     } catch (const json::out_of_range& e) {
         // A number beyond a double's range ("1e400"): nlohmann gives the token, not its place.
         std::string what = e.what();

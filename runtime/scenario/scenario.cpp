@@ -28,6 +28,7 @@ struct LimitCeilings {
     static constexpr std::int64_t memory_mb = 1024;
     static constexpr std::int64_t time_slice_ms = 10'000;
     static constexpr std::int64_t wall_clock_ms = 3'600'000;
+    static constexpr std::int64_t match_wall_clock_ms = 86'400'000;
     static constexpr std::int64_t decisions = 100'000'000;
 };
 
@@ -177,7 +178,8 @@ Expectations parse_expect(const json& v, const std::string& path, std::size_t se
 }
 
 Limits parse_limits(const json& v, const std::string& path) {
-    ObjectReader r(v, path, {"instructions", "memory_mb", "time_slice_ms", "wall_clock_ms", "decisions"});
+    ObjectReader r(v, path, {"instructions", "memory_mb", "time_slice_ms", "wall_clock_ms", "match_wall_clock_ms",
+                                 "decisions"});
     Limits l;
     if (auto* f = r.find("instructions"))
         l.instructions = fields::read_int(*f, r.path("instructions"), 1, LimitCeilings::instructions);
@@ -187,6 +189,9 @@ Limits parse_limits(const json& v, const std::string& path) {
         l.time_slice_ms = fields::read_int(*f, r.path("time_slice_ms"), 1, LimitCeilings::time_slice_ms);
     if (auto* f = r.find("wall_clock_ms"))
         l.wall_clock_ms = fields::read_int(*f, r.path("wall_clock_ms"), 1, LimitCeilings::wall_clock_ms);
+    if (auto* f = r.find("match_wall_clock_ms"))
+        l.match_wall_clock_ms =
+            fields::read_int(*f, r.path("match_wall_clock_ms"), 1, LimitCeilings::match_wall_clock_ms);
     if (auto* f = r.find("decisions"))
         l.decisions = fields::read_int(*f, r.path("decisions"), 1, LimitCeilings::decisions);
     return l;
@@ -328,6 +333,7 @@ json scenario_to_json(const Scenario& s) {
                    {"memory_mb", (s.limits.memory_bytes + kMiB - 1) / kMiB},
                    {"time_slice_ms", s.limits.time_slice_ms},
                    {"wall_clock_ms", s.limits.wall_clock_ms},
+                   {"match_wall_clock_ms", s.limits.match_wall_clock_ms},
                    {"decisions", s.limits.decisions}};
     return j;
 }

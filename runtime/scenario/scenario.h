@@ -85,6 +85,12 @@ struct Limits {
     // stopped as the budget stops one. Well above what a budget allows (50 M counted instructions
     // take well under a second); only a pathological script ever meets it.
     std::int64_t wall_clock_ms = 30'000;
+    // The same backstop for a whole match: the wall-clock time its rules run in all, summed over
+    // every resume (waiting for an answer is not counted). Each resume may stay under every
+    // per-call limit while a match of 20,000 questions, each just under them, ran for an hour;
+    // this stops it. 2 minutes is about 4,000x the longest shipped match (the 20,091-event duel
+    // runs ~30 ms).
+    std::int64_t match_wall_clock_ms = 120'000;
     // Questions a match may ask in all. Each resume is short, so the instruction budget never
     // stops a loop of decide, and with thinking agents (a search per question, ~0.7 s) the memory
     // cap would take days: this stops it. 20,000 is 9x the longest shipped scenario (a

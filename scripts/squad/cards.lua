@@ -68,8 +68,17 @@ function M.stationary(u) return entity_get(u, "base") == true or entity_get(u, "
 ---Moves card c to its owner's pile `piles[owner]` (top), face up or down as the pile is.
 function M.to_own(c, piles) zone_move(c, piles[entity_owner(c)], "top") end
 
+-- A card that leaves play leaves its damage and its orientation there: in the Dump it is no
+-- unit, and a card that comes back from it (a later effect) comes back as it was printed,
+-- not hurt or tapped (damage belongs to a unit in play, §3.3.2; the audit of session 32).
+local function leave_play(c)
+  if counter.get(c, "damage") ~= 0 then counter.set(c, "damage", 0) end
+  M.set_tapped(c, false)
+end
+
 ---Destroys the cards `list` at once (spec §3.3.2 step 4): each unit and every card attached
----to it go to their own owners' Dumps, face up. Returns the cards that left, units first.
+---to it go to their own owners' Dumps, face up, without their damage or tapped state.
+---Returns the cards that left, units first.
 function M.destroy(G, list)
   local gone = {}
   for i = 1, #list do
@@ -81,7 +90,10 @@ function M.destroy(G, list)
       for k = 1, #attached do gone[#gone + 1] = attached[k] end
     end
   end
-  for i = 1, #gone do M.to_own(gone[i], G.dump) end
+  for i = 1, #gone do
+    M.to_own(gone[i], G.dump)
+    leave_play(gone[i])
+  end
   return gone
 end
 

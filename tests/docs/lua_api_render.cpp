@@ -252,8 +252,10 @@ std::string render_markdown(const Reference& ref) {
          "- **Wall clock**: a run of the rules still going after 30 s (`wall_clock_ms`) is stopped like an\n"
          "  endless loop. A backstop for work inside one operation that the budget cannot count (comparing two\n"
          "  huge strings is one instruction); where it cuts depends on the machine, so rules never meet it.\n"
+         "  A match's rules get 2 minutes in all (`match_wall_clock_ms`; waiting for an answer is not\n"
+         "  counted), so short runs between questions cannot add up to hours.\n"
          "- A scenario may change them: `\"limits\": {\"instructions\": N, \"memory_mb\": N, \"time_slice_ms\": N,\n"
-         "  \"wall_clock_ms\": N, \"decisions\": N}`.\n\n"
+         "  \"wall_clock_ms\": N, \"match_wall_clock_ms\": N, \"decisions\": N}`.\n\n"
          "Both stop the match with the file:line and the card, and `pcall` cannot catch them:\n\n";
     for (const Example& e : sb.limits) o << code_block("lua", e.code) << code_block("text", e.error) << "\n";
 

@@ -48,6 +48,22 @@ std::string scenario_error(const std::string& text) {
 
 std::string nested(int depth) { return std::string(depth, '[') + std::string(depth, ']'); }
 
+// Loads game "bomb" (a plain game.lua, a harmless card and cards/bomb/bomb.lua = `bomb_card`)
+// on a host capped at 16 MB; returns its one load error ("" when it loaded).
+std::string load_under_16_mb(const char* dir_name, const std::string& bomb_card) {
+    const TempDir dir(dir_name);
+    write(dir.root() / "scripts/bomb/game.lua", kPlainGame);
+    write(dir.root() / "cards/bomb/fine.lua", "return { name = 'fine', props = { n = 1 } }\n");
+    write(dir.root() / "cards/bomb/bomb.lua", bomb_card);
+    Limits limits;
+    limits.memory_bytes = 16ll << 20;
+    LuaHost host(limits);
+    std::vector<std::string> errors;
+    if (host.load_game(dir.root().string(), "bomb", errors)) return "";
+    REQUIRE(errors.size() == 1);
+    return errors[0];
+}
+
 }  // namespace
 
 TEST_CASE("#16.3 a card file returning a table with a raising or looping __index is refused, not fatal",
@@ -121,6 +137,21 @@ TEST_CASE("#16.4 a scenario built in code with deep JSON does not write past the
     CHECK((state == RunState::Finished || state == RunState::Failed));
 }
 
+TEST_CASE("a long list in a scenario or replay is read in one pass: 200,000 seats are refused at once",
+          "[robustness][loader][16]") {
+    // The duplicate-key check ran as a callback of nlohmann's DOM parser, which walks the whole
+    // parent list after each object it keeps: reading a list of n objects took n * n / 2 steps
+    // (100,000 seats 3 s, a million about five minutes) before the count was even looked at. A
+    // replay of a long match lists every decision the same way.
+    std::string seats;
+    for (int i = 0; i < 200000; ++i) seats += i ? ",{}" : "{}";
+    CHECK(scenario_error(R"({"game": "probe", "players": [)" + seats + "]}") ==
+          ": players: expected 1 to 16 entries; got 200000");
+    // The check itself still names the object's path, however deep the list.
+    CHECK(scenario_error(R"({"game": "probe", "players": [{}, {"name": "a", "name": "b"}]})") ==
+          ": players[1].name: duplicate key (each field may appear once in an object)");
+}
+
 TEST_CASE("#16.9 a number beyond double range is a JSON error with its place", "[robustness][loader][16]") {
     CHECK(scenario_error("{\"game\": \"probe\",\n \"seed\": 1e400}") ==
           ":2:10: malformed JSON: number 1e400 is beyond the range of a double");
@@ -137,19 +168,24 @@ TEST_CASE("#16.12 scenario limits cannot loosen the budget past the documented c
     CHECK(scenario_error(head + R"({"memory_mb": 1025}})") == ": limits.memory_mb: expected an integer from 1 to 1024; got 1025");
     CHECK(scenario_error(head + R"({"wall_clock_ms": 3600001}})") ==
           ": limits.wall_clock_ms: expected an integer from 1 to 3600000; got 3600001");
+    CHECK(scenario_error(head + R"({"match_wall_clock_ms": 86400001}})") ==
+          ": limits.match_wall_clock_ms: expected an integer from 1 to 86400000; got 86400001");
     CHECK(scenario_error(head + R"({"time_slice_ms": 10000, "instructions": 1000, "memory_mb": 8, "wall_clock_ms": 500}})") == "");
 }
 
+TEST_CASE("the read-only views of a card's tables are made under the memory cap", "[robustness][loader][16]") {
+    // A definition holding 150,000 empty tables (about 9 MB, under the cap) made a view and a
+    // mirror of each once the cards had loaded, outside any protected call: 110 MB past a cap of
+    // 16 MB (608 MB with 800,000), unseen by the cap, and where a refused allocation would abort.
+    const std::string error = load_under_16_mb(
+        "hole_views_mem", "local t = {}\nfor i = 1, 150000 do t[i] = {} end\nreturn { name = 'bomb', stuff = t }\n");
+    CHECK(error.rfind("cards/bomb/bomb.lua: card bomb/bomb: memory cap of 16 MB exceeded", 0) == 0);
+    CHECK(error.find("(making the definition's read-only view)") != std::string::npos);
+}
+
 TEST_CASE("#16.11 the memory cap at a card file's top level names the file", "[robustness][loader][16]") {
-    const TempDir dir("hole_16_11_mem");
-    write(dir.root() / "scripts/bomb/game.lua", kPlainGame);
-    write(dir.root() / "cards/bomb/bomb.lua", "local t = {}\nfor i = 1, 1e9 do t[i] = ('x'):rep(64) .. i end\nreturn {}\n");
-    Limits limits;
-    limits.memory_bytes = 16ll << 20;
-    LuaHost host(limits);
-    std::vector<std::string> errors;
-    CHECK_FALSE(host.load_game(dir.root().string(), "bomb", errors));
-    REQUIRE(errors.size() == 1);
-    CHECK(errors[0].rfind("cards/bomb/bomb.lua", 0) == 0);
-    CHECK(errors[0].find("memory cap of 16 MB exceeded") != std::string::npos);
+    const std::string error =
+        load_under_16_mb("hole_16_11_mem", "local t = {}\nfor i = 1, 1e9 do t[i] = ('x'):rep(64) .. i end\nreturn {}\n");
+    CHECK(error.rfind("cards/bomb/bomb.lua", 0) == 0);
+    CHECK(error.find("memory cap of 16 MB exceeded") != std::string::npos);
 }

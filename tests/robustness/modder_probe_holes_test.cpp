@@ -198,6 +198,29 @@ while true do pcall(function() while true do local _ = a == b end end) end)");
     CHECK(r.error.rfind("snippet:3: the call ran for more than 300 ms of wall-clock time (limits.wall_clock_ms;", 0) == 0);
 }
 
+TEST_CASE("a match of short resumes, each under every per-call limit, stops at the match's wall-clock limit",
+          "[robustness][sandbox]") {
+    // Each resume between two questions is timed alone: a loop asking 20,000 questions (the
+    // questions' limit), each after work just under the per-call limits, ran for about an hour.
+    // limits.match_wall_clock_ms bounds the rules' time over the whole match.
+    Scenario s = snippet_scenario(R"(local a, b = string.rep("x", 4000000), string.rep("x", 4000000)
+local asked = 0
+while true do
+  for _ = 1, 20 do local _ = a == b end                  -- a few ms of work the budget cannot count
+  decide{player = 1, id = "again", options = {"on", "on too"}}
+  asked = asked + 1
+end)");
+    s.limits.match_wall_clock_ms = 300;
+    const RunResult r = run_scenario(s);
+    INFO(r.error);
+    CHECK(r.error.rfind("snippet:", 0) == 0);
+    CHECK(r.error.find("the match's rules ran for more than 300 ms of wall-clock time in all "
+                       "(limits.match_wall_clock_ms; time spent waiting for an answer is not counted)") !=
+          std::string::npos);
+    // Stopped by the match's limit, long before the questions' limit (20,000) would have.
+    CHECK(r.runner->match().log().count("decision") < 5'000);
+}
+
 TEST_CASE("a metatable given __mode after setmetatable fails the match, naming the line that set it",
           "[robustness][sandbox]") {
     // setmetatable refuses __mode, but `mt.__mode = "k"` afterwards made the table weak all the

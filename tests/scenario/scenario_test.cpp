@@ -99,6 +99,8 @@ void require_same(const Scenario& a, const Scenario& b) {
     CHECK(a.limits.memory_bytes == b.limits.memory_bytes);
     CHECK(a.limits.time_slice_ms == b.limits.time_slice_ms);
     CHECK(a.limits.decisions == b.limits.decisions);
+    CHECK(a.limits.wall_clock_ms == b.limits.wall_clock_ms);
+    CHECK(a.limits.match_wall_clock_ms == b.limits.match_wall_clock_ms);
 }
 
 // Writes `s` and reads it back the way a file would be (dump + parse, so number types are re-read).
@@ -185,6 +187,7 @@ TEST_CASE("a scenario with every field parses", "[scenario]") {
     CHECK(s.limits.memory_bytes == 16 * (std::int64_t{1} << 20));
     CHECK(s.limits.time_slice_ms == 5);
     CHECK(s.limits.decisions == 500);
+    CHECK(s.limits.match_wall_clock_ms == 60000);
 }
 
 TEST_CASE("a full scenario round-trips through scenario_to_json", "[scenario]") {
@@ -334,7 +337,7 @@ TEST_CASE("errors read <file>: <field path>: ...", "[scenario]") {
         CHECK_THAT(parse_error(minimal(R"("expect": {"winer": 1})")),
                    StartsWith("s.json: expect.winer: unknown field (known: winner, winners, draw, "));
         CHECK_THAT(parse_error(minimal(R"("limits": {"memory": 1})")),
-                   StartsWith("s.json: limits.memory: unknown field (known: instructions, memory_mb, time_slice_ms, wall_clock_ms, decisions)"));
+                   StartsWith("s.json: limits.memory: unknown field (known: instructions, memory_mb, time_slice_ms, wall_clock_ms, match_wall_clock_ms, decisions)"));
         CHECK_THAT(parse_error(minimal(R"("decisions": [{"pick": 0}, {"pik": 0}])")),
                    StartsWith("s.json: decisions[1].pik: unknown field"));
         CHECK_THAT(parse_error(minimal(R"("expect": {"events": [{"type": "hit", "field": {}}]})")),

@@ -44,7 +44,8 @@ function cards.stationary(u) end
 function cards.to_own(c, piles) end
 
 --- Destroys the cards `list` at once (spec §3.3.2 step 4): each unit and every card attached
---- to it go to their own owners' Dumps, face up. Returns the cards that left, units first.
+--- to it go to their own owners' Dumps, face up, without their damage or tapped state.
+--- Returns the cards that left, units first.
 function cards.destroy(G, list) end
 
 --- Destroys the cards `list` at once (M.destroy) and then fires their "when destroyed" effects

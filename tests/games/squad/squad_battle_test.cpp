@@ -92,6 +92,21 @@ TEST_CASE("SQ-05 damage equal to DEFENSE destroys; nothing carries to the next r
     CHECK(r.damage(r.find("base_area", 2, "U(g 0/0/1)")) == 0);
 }
 
+TEST_CASE("§3.3.2 a destroyed unit leaves the damage it had taken in play", "[squad][battle]") {
+    // D1 (DEF 2) had taken 1 damage earlier this turn; the squad's 2 destroys it. In the Dump it
+    // is no unit: it must not keep the damage (a card brought back from there later would come
+    // back hurt). Found by the rules audit of session 32.
+    Side a, b;
+    a.base = {"fx_g_2_0_9"};
+    b.base = {"fx_g_0_0_2!damage=1", "fx_g_0_0_1"};
+    const Run r = run(scenario(a, b, {pick(1, "attack.ground", {1}), pick(2, "defend.ground", {1, 2}), pick(2, "rows.ground", {1, 2})}));
+    REQUIRE(r.state == RunState::Stopped);
+    const EntityId d1 = r.find("dump", 2, "U(g 0/0/2)");
+    REQUIRE(d1 != kNoEntity);
+    CHECK(r.damage(d1) == 0);
+    CHECK_FALSE(r.tapped(d1));
+}
+
 TEST_CASE("SQ-06 damage beyond the last row vanishes: no deck damage", "[squad][battle]") {
     Side a, b;
     a.base = {"fx_g_10_0_9"};
