@@ -40,6 +40,11 @@ struct Space {
     std::vector<std::pair<std::string, Value>> attrs;    // sorted by key ("high", "cover", "capacity")
     double x = 0, y = 0;                                 // layout for drawing only; rules never read it
     std::vector<Point> outline;                          // its shape, for drawing only (a map's sight outline); may be empty
+    // The map's sight terrain (spaces[i].sight): sight is computed from it at load (sight.h);
+    // kept so a game can check its own terrain attributes against it (board.terrain).
+    bool has_sight = false;                              // the map gives this space a "sight" entry
+    int elevation = 0;
+    bool obscures = false;
     int line_index = 0;                                  // 1..N on a line board, else 0
     int start = 0;                                       // start-space number, 0 = none
     bool closed = false;                                 // nothing may stand here (a pseudo-space: a move may cross it, never end on it)

@@ -574,6 +574,23 @@ int board_attr(lua_State* L) {
     return 1;
 }
 
+/// board.terrain(s) -> elevation, obscures | nil
+/// The sight terrain the map gives space `s` (`spaces[i].sight.elevation` and `.obscures`, from
+/// which the kernel computes line of sight when the map loads), or nil when the map gives the
+/// space no sight data. For a game that keeps its own terrain attributes (`board.attr`) to check
+/// that the two agree, so a map cannot give a space one rule for moving and another for sight.
+int board_terrain(lua_State* L) {
+    Match& m = match_of(L);
+    const Space& space = m.board().space(check_space(L, 1, m));
+    if (!space.has_sight) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushinteger(L, space.elevation);
+    lua_pushboolean(L, space.obscures);
+    return 2;
+}
+
 /// board.start(n) -> space|nil
 /// The space marked as start space `n` on the map.
 int board_start(lua_State* L) {
@@ -595,7 +612,7 @@ const luaL_Reg board_module[] = {
     {"reach", board_reach},         {"ask_reach", board_ask_reach},
     {"path", board_path},           {"neighbours", board_neighbours},   {"adjacent", board_adjacent},
     {"near", board_near},           {"in_region", board_in_region}, {"share_region", board_share_region}, {"name", board_name}, {"names", board_names},
-    {"find", board_find},           {"attr", board_attr},               {"start", board_start},
+    {"find", board_find},           {"attr", board_attr},               {"terrain", board_terrain},         {"start", board_start},
     {"sees", board_sees},           {"in_sight", board_in_sight},
     {nullptr, nullptr}};
 

@@ -79,8 +79,12 @@ public:
         }
         if (geometry_) {
             check_sight_cost();
-            for (SpaceId s = 1; s <= static_cast<SpaceId>(out_.board.space_count()); ++s)   // kept for drawing the map
-                out_.board.space_mut(s).outline = sight_.spaces[s - 1].outline;
+            for (SpaceId s = 1; s <= static_cast<SpaceId>(out_.board.space_count()); ++s) {   // kept for drawing the map
+                Space& space = out_.board.space_mut(s);                                       // and for board.terrain
+                space.outline = sight_.spaces[s - 1].outline;
+                space.elevation = sight_.spaces[s - 1].elevation;
+                space.obscures = sight_.spaces[s - 1].obscures;
+            }
             out_.board.set_walls(sight_.wall_segments, sight_.wall_polygons);
         }
         if (const json* v = top_.find("los")) read_los(*v);
@@ -139,6 +143,7 @@ private:
             if (const json* v = r.find("sight")) {
                 if (sight_.spaces.size() < s) sight_.spaces.resize(s);
                 read_space_sight(*v, r.path("sight"), sight_.spaces[s - 1]);
+                out_.board.space_mut(s).has_sight = true;
                 geometry_ = true;
             }
             if (const json* v = r.find("attrs")) {

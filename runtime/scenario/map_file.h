@@ -32,7 +32,8 @@
 //    computes which pairs see from that geometry (kernel/sight.h), once. "los" entries then
 //    patch it (a hand-checked near miss); without geometry they patch an all-true matrix.
 //    Entries are one-way (a high space may see a low one that cannot see back). With neither,
-//    every pair sees.
+//    every pair sees. Each space keeps its elevation and obscures (`board.terrain`), so a game
+//    whose own attributes say the same thing ("high", "cover") can refuse a map where they differ.
 #pragma once
 #include <string>
 #include <vector>

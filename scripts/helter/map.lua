@@ -50,6 +50,28 @@ local function on_demand(n, fill)
   end })
 end
 
+---Checks that the loaded map gives every space the same terrain twice: the attributes the rules
+---read for moving and defending ("high", "cover") and the sight terrain the kernel computes line
+---of sight from (`board.terrain`). High ground is elevation 1 and anything else 0; a cover space
+---obscures; a high space never does, even a cover one (§2.7, HS-10o: from high ground only walls
+---block), so a hand-made map cannot give a space one rule for moving and another for sight.
+---Raises naming the map file and the space; a space without sight data is not checked.
+---@param map_file string the map's path, for the message
+function M.check_terrain(map_file)
+  for s = 1, board.space_count() do
+    local elevation, obscures = board.terrain(s)
+    if elevation ~= nil then
+      local high, cover = board.attr(s, "high") == true, board.attr(s, "cover") == true
+      local want_elevation, want_obscures = high and 1 or 0, cover and not high
+      if elevation ~= want_elevation or obscures ~= want_obscures then
+        error(string.format("%s: space %s: its attributes (high %s, cover %s) need sight elevation %d and obscures %s, "
+          .. "but its sight gives elevation %d and obscures %s", map_file, board.name(s), tostring(high), tostring(cover),
+          want_elevation, tostring(want_obscures), elevation, tostring(obscures)), 0)
+      end
+    end
+  end
+end
+
 ---Builds the relations of the loaded board under the match's options. Per-space attributes
 ---are read at once; the relations (adjacent, adjacent_set, move, climb, fly, sight, shotgun)
 ---the first time a rule asks for a space (index them by space; do not iterate them).

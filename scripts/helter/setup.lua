@@ -232,6 +232,7 @@ function M.run(ctx)
   local map_file = ctx.setup.map or "maps/helter_city_blocks.json"
   if map_file == "city_blocks" or map_file == "grand_hall" then map_file = "maps/helter_" .. map_file .. ".json" end
   log.within_rule("§3.1 Board", board.load, map_file)
+  map_mod.check_terrain(map_file)
   local G = state.new(ctx, map_mod.build(ctx.options))
   G.box = zone.create("map_cards", nil, "hidden")
   G.out_of_play = zone.create("out_of_play", nil, "hidden")

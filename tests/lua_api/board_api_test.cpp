@@ -339,6 +339,21 @@ print(#board.in_sight(s(5), 2, {"border"}), #board.in_sight(s(9)) >= 1))");
           "snippet:1: bad argument #3 to 'board.in_sight' (a list of edge kinds (strings) expected)");
 }
 
+TEST_CASE("board.terrain gives the sight terrain the map set for a space, nil without sight data", "[lua_api][board][sight]") {
+    const RunResult r = run_snippet(R"(board.load("maps/helter_t12.json")
+local function s(n) return board.find(tostring(n)) end
+print(board.terrain(s(1)))   -- plain ground
+print(board.terrain(s(2)))   -- cover: obscures
+print(board.terrain(s(7))))");   // high ground: elevation 1
+    INFO(r.error);
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"0\tfalse", "0\ttrue", "1\tfalse"});
+    const RunResult line = run_snippet(R"(board.load("maps/duel_line.json") print(board.terrain(1)))");
+    INFO(line.error);
+    REQUIRE(line.finished());
+    CHECK(line.printed() == Strings{"nil"});   // a map without sight data
+}
+
 TEST_CASE("a closed space: board.closed says so, board.place onto it raises, a reach never ends there", "[lua_api][board]") {
     const RunResult r = run_snippet(R"(board.load("maps/helter_tw.json")
 local w, a = board.find("W1"), board.find("21")

@@ -237,6 +237,17 @@ function board.closed(s) end
 ---@return any value
 function board.attr(s, key) end
 
+---`board.terrain(s) -> elevation, obscures | nil`
+---
+---The sight terrain the map gives space `s` (`spaces[i].sight.elevation` and `.obscures`, from
+---which the kernel computes line of sight when the map loads), or nil when the map gives the
+---space no sight data. For a game that keeps its own terrain attributes (`board.attr`) to check
+---that the two agree, so a map cannot give a space one rule for moving and another for sight.
+---@param s any
+---@return any elevation
+---@return any
+function board.terrain(s) end
+
 ---`board.start(n) -> space|nil`
 ---
 ---The space marked as start space `n` on the map.

@@ -8,6 +8,15 @@
 ---@class helter.map
 local map = {}
 
+--- Checks that the loaded map gives every space the same terrain twice: the attributes the rules
+--- read for moving and defending ("high", "cover") and the sight terrain the kernel computes line
+--- of sight from (`board.terrain`). High ground is elevation 1 and anything else 0; a cover space
+--- obscures; a high space never does, even a cover one (§2.7, HS-10o: from high ground only walls
+--- block), so a hand-made map cannot give a space one rule for moving and another for sight.
+--- Raises naming the map file and the space; a space without sight data is not checked.
+---@param map_file string the map's path, for the message
+function map.check_terrain(map_file) end
+
 --- Builds the relations of the loaded board under the match's options. Per-space attributes
 --- are read at once; the relations (adjacent, adjacent_set, move, climb, fly, sight, shotgun)
 --- the first time a rule asks for a space (index them by space; do not iterate them).

@@ -18,6 +18,17 @@ std::vector<std::string> sorted(std::vector<std::string> v) {
 }
 }  // namespace
 
+TEST_CASE("§2.7 a map whose terrain attributes and sight disagree is refused, naming the space", "[helter][board]") {
+    // Space 7 both high ground and cover, its sight obscuring: the kernel would then hide high
+    // ground from high ground behind it, where only walls may (HS-10o), while the rules moved and
+    // defended on it as high cover. Found by the rules audit of session 32.
+    duelbox::MatchRunner r(host(), scenario({seat("judges", {{"deployed", {"dredd@5"}}}), seat("strontium_dogs", {{"deployed", {"wulf@8"}}})},
+                                   J::object(), "tests/support/maps/helter_t12_bad_terrain.json"));
+    REQUIRE(r.run() == duelbox::RunState::Failed);
+    CHECK(r.error() == "tests/support/maps/helter_t12_bad_terrain.json: space 7: its attributes (high true, cover true) need "
+                       "sight elevation 1 and obscures false, but its sight gives elevation 1 and obscures true");
+}
+
 TEST_CASE("HS-10 a SNIPE's defenders are the enemies in sight: cover, high ground and walls block", "[helter][board]") {
     SECTION("from normal ground on 1 (HS-10a, b, k, l)") {
         Table t({seat("judges", {{"deployed", {"dredd@1"}}, {"hand", {"||snipe"}}}),
