@@ -109,7 +109,8 @@ int match_finish(lua_State* L) {
 }
 
 /// match.finished() -> boolean
-/// True once match.finish has been called.
+/// True once match.finish has been called. Rules never need to test it after a step:
+/// match.finish ends the rules where it is called, so no script runs once it is true.
 int match_finished(lua_State* L) {
     lua_pushboolean(L, match_of(L).result().finished);
     return 1;

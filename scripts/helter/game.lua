@@ -139,7 +139,7 @@ end
 -- each turn starts at a checkpoint, where a search's copy of the match may start instead of
 -- replaying the match from setup (docs/ai.md, "Checkpoints").
 local function play_turns(ctx, G, p, n, idle)
-  while not match.finished() do
+  while true do
     match.checkpoint(save, G, p, n, idle)
     if not G.eliminated[p] then
       if ctx.options.max_turns > 0 and n >= ctx.options.max_turns then
@@ -150,7 +150,7 @@ local function play_turns(ctx, G, p, n, idle)
       n = n + 1
       turn.play(G, p, n)
       idle = G.busy and 0 or idle + 1
-      if not match.finished() and idle >= #state.remaining(G) then
+      if idle >= #state.remaining(G) then
         stalemate.finish(G, idle)
         return
       end

@@ -144,7 +144,7 @@ function M.play(G, active, n)
     G.busy = true   -- a deploy changes the board: not an idle turn
   end
   local over = log.within_rule("§4.2 Deploy or act", M.main, G, active, deployed and G.options.window_after_deploy)
-  if not over and not match.finished() then log.within_rule("§4.4 Draw and pass", draw, G, active) end
+  if not over then log.within_rule("§4.4 Draw and pass", draw, G, active) end
 end
 
 ---Step 2 and 3 of `active`'s turn with every interrupting turn in it, until the marker's holder
@@ -188,7 +188,7 @@ function M.main(G, active, window_first)
     local w = window(G, active, active, declared)
     if w then switch_to(w) end
   end
-  while not match.finished() do
+  while true do
     if G.eliminated[owner] then   -- lost every character during this turn: it ends here (§8.4)
       if owner == active then return true end
       local to_draw = play_returns()

@@ -54,7 +54,6 @@ local EV_OPEN = log.kind("squad.opening", "{p:player} draws an opening hand of {
 -- The deck-out check (§6.6): a player with no card in the play deck loses; both at once is a
 -- draw. `empty_drawer` is a player who tried to draw from an empty deck. True when over.
 local function deck_out(G, empty_drawer)
-  if match.finished() then return true end
   local out1 = empty_drawer == 1 or zone.count(G.deck[1]) == 0
   local out2 = empty_drawer == 2 or zone.count(G.deck[2]) == 0
   if out1 and out2 then

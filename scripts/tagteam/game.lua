@@ -100,7 +100,7 @@ function game.play(ctx)
   log.say("Tag Team begins", nil, { rule = "§3" })
   local G = setup.run(ctx, teams.form(ctx))
   local round = 0
-  while not match.finished() do
+  while true do
     round = round + 1
     if battle_phase(G, round) then return end
     if draft.run(G) then return end

@@ -97,14 +97,28 @@ local function random_teams()
   return { { t[1], t[2] }, { t[3], t[4] } }
 end
 
--- The seats' own teams, checked: two fighters each. A mistake names the scenario field
--- (players[i] counts from 0). The same fighter on both teams (a mirror match, the spec's test
--- fixtures) is allowed here, unlike at the table's free choice (one board per fighter, §2.3).
+-- Whether `key` is a character of the roster (props.roster): a board of its own with its own
+-- cards, which a team may field once. Test fixtures (spec §11.2) are plain tracks whose cards a
+-- test gives to a slot ("@1"), so a team of two identical fixtures is fine.
+local function character(key)
+  local def = cards.get(key)
+  return def ~= nil and def.props ~= nil and def.props.roster ~= nil
+end
+
+-- The seats' own teams, checked: two fighters each, two different characters (a team is "the
+-- boards of two characters", §1.1; one character twice would share its cards between two boards,
+-- one of which never got them). A mistake names the scenario field (players[i] counts from 0).
+-- The same fighter on both teams (a mirror match, the spec's test fixtures) is allowed here,
+-- unlike at the table's free choice (one board per fighter, §2.3).
 local function seat_teams(s1, s2)
   local teams = { s1.fighters, s2.fighters }
   for p = 1, 2 do
     if #teams[p] ~= 2 then
       error(("players[%d].setup.fighters: a team is two fighters, not %d"):format(p - 1, #teams[p]), 0)
+    end
+    if teams[p][1] == teams[p][2] and character(teams[p][1]) then
+      error(("players[%d].setup.fighters: a team is two different characters, not %s twice"):format(p - 1,
+        tostring(teams[p][1])), 0)
     end
   end
   return teams

@@ -25,7 +25,7 @@ local entity_get, entity_name = entity.get, entity.name
 local zone_items, zone_find, zone_name, zone_of, zone_top = zone.items, zone.find, zone.name, zone.of, zone.top
 local cards_of = cards.of
 local board_name, board_position = board.name, board.position
-local match_finished, log_event = match.finished, log.event
+local log_event = log.event
 local dispatch = windows.dispatch
 
 -- Log options, built once (log.event only reads them).
@@ -100,13 +100,13 @@ function M.maneuver(p)
     EV_MANEUVER_NO_CARD(p, "maneuver")
     deck_draw(p, 1)
   end
-  if match_finished() or not state_any_alive(p) then return end
+  if not state_any_alive(p) then return end
   local bonus = deck_boost(p, "boost_move", "the maneuver")
   -- (the nil fields size the table for those window.run sets per handler: no rehash)
   dispatch("maneuver", { bonus = bonus, self = nil, player = nil, window = nil, handler = nil }, p, only_ability(p))
   local base = state_character_def(p).move
   local left = state_alive(p)
-  while #left > 0 and not match_finished() do
+  while #left > 0 do
     local i = 1
     if #left > 1 then
       local options = NEXT_ASK.options
@@ -144,7 +144,7 @@ function M.scheme(p, opts)
   cards_activate(o.card)
   only.only = o.card
   dispatch("scheme", { me = f, card = o.card, self = nil, player = nil, window = nil, handler = nil }, p, only)   -- (room, as above)
-  if not match_finished() and zone_name(zone_of(o.card)) == "scheme" then deck_discard(o.card) end
+  if zone_name(zone_of(o.card)) == "scheme" then deck_discard(o.card) end
 end
 
 ---The actions player `p` may take now (MANEUVER is always legal), then the scheme options
@@ -191,7 +191,7 @@ function M.turn(p, n, options)
   for i = 1, #all do flag_set(all[i], "turn_start_space", board_position(all[i]) or false) end
   dispatch("turn_start", nil, p, only_ability(p))   -- (nil: window.run makes a ctx only when a handler listens)
   for a = 1, 2 do
-    if match_finished() or state_eliminated(p) then return end
+    if state_eliminated(p) then return end
     -- Asked even when MANEUVER is the only legal action: the log then shows every choice.
     local legal, schemes, attacks = M.legal(p)
     local why = match_asks_person(p) and refusals(p, schemes, attacks) or nil
@@ -199,11 +199,9 @@ function M.turn(p, n, options)
     local what = legal[decide(ACTION_ASK)]
     ACTION_ASK.options, ACTION_ASK.unavailable = EMPTY_LIST, nil   -- this turn's lists: not kept past it
     if what == "Maneuver" then M.maneuver(p) elseif what == "Scheme" then M.scheme(p, schemes) else combat_attack(p, attacks, options.ability_order) end
-    if match_finished() then return end
     EV_ACTION_DONE(p, a, what:lower())
     match_end_period("action")
   end
-  if match_finished() then return end
   deck_hand_limit(p, 7)
   EV_TURN_END(p)
   match_end_period("turn")

@@ -32,7 +32,7 @@ local state_character, state_defeated, state_enemies, state_hand = state.charact
 local entity_get, entity_name = entity.get, entity.name
 local zone_items, zone_find = zone.items, zone.find
 local board_name, board_position = board.name, board.position
-local match_finished, log_event, cards_of = match.finished, log.event, cards.of
+local log_event, cards_of = log.event, cards.of
 local effect_stat, max = effect.stat, math.max
 local dispatch = windows.dispatch
 
@@ -112,7 +112,6 @@ local BY_SIDE = { side = { 1, 1, 2, 2 }, card = { true, false, true, false } }
 local function fire(name, combat, sides, steps)
   local step_side, step_card = steps.side, steps.card
   for i = 1, 4 do
-    if match_finished() then return end
     local s, is_card = sides[step_side[i]], step_card[i]
     local source
     if is_card then source = s.card else source = s.ability end
@@ -208,7 +207,6 @@ function M.attack(p, opts, ability_order)
   local early = ability_order == "cards_first" and CARDS_FIRST or BY_SIDE
   fire("immediately", combat, sides, early)
   fire("during_combat", combat, sides, early)
-  if match_finished() then return combat end
 
   local av, dv = M.value(atk), M.value(def)
   combat.damage = max(0, av - dv)
@@ -217,10 +215,8 @@ function M.attack(p, opts, ability_order)
     { attack = av, defense = dv, damage = combat.damage, winner = combat.winner == "attack" and "attack" or "defend",
       victor = combat.winner == "attack" and o.fighter or target }, RULE["attack, step 3"])
   damage_deal(target, combat.damage, "combat")
-  if match_finished() then return combat end
 
   fire("after_combat", combat, sides, CARDS_FIRST)
-  if match_finished() then return combat end
   if atk and zone_name(zone_of(atk)) == "combat" then deck_discard(atk) end
   if def and zone_name(zone_of(def)) == "combat" then deck_discard(def) end
   match_end_period("combat")

@@ -2,7 +2,7 @@
 --
 -- Damage is applied to a list of fighters at once and only then are defeats checked, so
 -- exhaustion (2 to each of your fighters) is one simultaneous blow. The game-end check runs
--- after every defeat: once match.finished() is true every rule step stops.
+-- after every defeat: match.finish ends the rules where it is called (it does not return).
 
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
@@ -16,7 +16,7 @@ local state = require("unmatched.state")
 local state_any_alive, state_defeated, state_eliminated, state_health = state.any_alive, state.defeated, state.eliminated, state.health
 local state_hero = state.hero
 
-local match_finished, log_event, counter_add = match.finished, log.event, counter.add
+local log_event, counter_add = log.event, counter.add
 local defeated = state.defeated
 
 -- Log options, built once (log.event only reads them).
@@ -33,7 +33,6 @@ local EV_DAMAGE = log_kind("damage", "{e:fighter} takes {amount} {kind} damage (
 ---defeated, you lose; team play: both heroes of a team defeated, the other team wins).
 ---Teams are taken in seat order (a team is the set of players match.allies groups together).
 function M.check_end()
-  if match_finished() then return true end
   local standing, first, seen = 0, nil, {}
   for p = 1, match_players() do
     local t = match_team(p)
@@ -77,7 +76,7 @@ end
 ---kind: "combat" (the attack itself), "effect" or "exhaustion". Returns the damage dealt to
 ---the first fighter (for the combat winner).
 function M.deal(list, n, kind)
-  if match_finished() or n <= 0 then return 0 end
+  if n <= 0 then return 0 end
   if type(list) ~= "table" then list = { list } end
   local dealt = 0
   for i = 1, #list do
@@ -92,7 +91,6 @@ function M.deal(list, n, kind)
     local f = list[i]
     if not defeated(f) and state_health(f) == 0 then
       M.defeat(f)
-      if match_finished() then break end
     end
   end
   return dealt

@@ -14,7 +14,7 @@ local HAND, DECK = {}, {}
 
 local entity_get, entity_name = entity.get, entity.name
 local zone_items, zone_top, zone_move = zone.items, zone.top, zone.move
-local match_finished, log_event = match.finished, log.event
+local log_event = log.event
 
 -- Log options, built once (log.event only reads them).
 local RULE = require("unmatched.rules").options({ "exhaustion", "boost", "your turn" })
@@ -30,7 +30,6 @@ local EV_BOOST = log_kind("boost", "{p:player} boosts {what} with {e:card} (+{va
 ---no reshuffle; each of p's fighters takes 2 damage at once (rulebook "exhaustion").
 function M.draw(p, n)
   for _ = 1, n or 1 do
-    if match_finished() then return end
     local card = zone_top(DECK[p] or kept_zone(DECK, "deck", p))
     if card then
       zone_move(card, HAND[p] or kept_zone(HAND, "hand", p))

@@ -66,7 +66,7 @@ local function save(seat, turn) return { seat = seat, turn = turn } end
 -- The turn loop from `seat`'s turn, `turn` turns played. Each turn starts at a checkpoint, where
 -- a search's copy of the match may start instead of replaying the match (docs/ai.md).
 local function play_turns(ctx, seat, turn)
-  while not match.finished() do
+  while true do
     match.checkpoint(save, seat, turn)
     if not state.eliminated(seat) then
       if ctx.options.max_turns > 0 and turn >= ctx.options.max_turns then

@@ -9,7 +9,6 @@ return {
   props = { type = "scheme", user = "alice", boost = 2 },
   scheme = function(ctx)
     fx.draw(ctx.player, 2)
-    if match.finished() then return end
     local alice = fx.state.find(ctx.player, "alice")
     if alice then fx.set_size(alice, fx.size(alice) == "big" and "small" or "big") end
   end,

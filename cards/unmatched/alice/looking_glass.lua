@@ -17,7 +17,6 @@ return {
     table.sort(picks) -- resolved in printed order
     local alice = fx.state.find(ctx.player, "alice")
     for _, k in ipairs(picks) do
-      if match.finished() then return end
       if k == 1 then
         fx.draw(ctx.player, 2)
       elseif k == 2 and alice then

@@ -9,7 +9,6 @@ return {
     scheme = function(ctx)
       fx.draw(ctx.player, 1)
       for _, f in ipairs(fx.state.alive(ctx.player)) do
-        if match.finished() then return end
         fx.move.move_fighter(ctx.player, f, 1, "tea_party_move")
       end
     end },

@@ -18,7 +18,7 @@ return {
     scheme = function(ctx)
       fx.draw(ctx.player, 1)
       local arthur = fx.state.find(ctx.player, "king_arthur")
-      if arthur and not match.finished() then fx.heal(arthur, 1) end
+      if arthur then fx.heal(arthur, 1) end
     end },
   { key = "unmatched/king_arthur/lady_of_the_lake", name = "Lady of the Lake", text = "King Arthur recovers 3 health",
     props = { type = "scheme", user = "king_arthur", boost = 3 },

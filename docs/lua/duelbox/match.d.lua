@@ -52,7 +52,8 @@ function match.finish(winners, reason) end
 
 ---`match.finished() -> boolean`
 ---
----True once match.finish has been called.
+---True once match.finish has been called. Rules never need to test it after a step:
+---match.finish ends the rules where it is called, so no script runs once it is true.
 ---@return boolean
 function match.finished() end
 

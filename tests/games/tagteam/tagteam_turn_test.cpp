@@ -372,7 +372,7 @@ TEST_CASE("TT-01 TT-03 a condition after THEN reads the turn-start power, not a 
     CHECK(at8.hp(2, 1) == 12);              // strength 8, the turn-start power
 }
 
-TEST_CASE("Seat teams: one seat alone naming its team, or a team of one, is refused, naming the field", "[tagteam]") {
+TEST_CASE("Seat teams: one seat alone naming its team, a team of one or one fighter twice is refused, naming the field", "[tagteam]") {
     Side named = side({fx("s_idle")});
     named.fighters = {"tagteam/golem", "tagteam/shango"};
     SECTION("one seat alone") {
@@ -388,5 +388,13 @@ TEST_CASE("Seat teams: one seat alone naming its team, or a team of one, is refu
         Run r = play(named, one);
         REQUIRE(r.state == RunState::Failed);
         CHECK_THAT(r.runner->error(), Catch::Contains("players[1].setup.fighters: a team is two fighters, not 1"));
+    }
+    SECTION("one fighter twice (a team is two characters' boards, §1.1; audit of session 32)") {
+        Side twice = named;
+        twice.fighters = {"tagteam/golem", "tagteam/golem"};
+        Run r = play(named, twice);
+        REQUIRE(r.state == RunState::Failed);
+        CHECK_THAT(r.runner->error(),
+                   Catch::Contains("players[1].setup.fighters: a team is two different characters, not tagteam/golem twice"));
     }
 }
