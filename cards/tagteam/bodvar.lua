@@ -1,7 +1,9 @@
 -- Bodvar / Berserker Bear. From the rulebook: base power 3, a double-sided board that starts on
 -- the Bodvar side, a special marker on cell Ж at setup, the start card "Frenzy" and "Berserk!"
 -- (an attack). SAMPLE CONTENT — not from the rulebook: the tracks, the Rage track (cell Ж = its
--- 0), when the board flips (Rage 3, or instead of his first KO), the Bear side, every other card.
+-- 0), when the board flips (Rage 3, or instead of a KO while he is still on the Bodvar side: a KO
+-- of the Bear is final, even when Rage flipped him earlier in the same turn), the Bear side, every
+-- other card.
 local C = require("tagteam.content")
 local id = "bodvar"
 local function card(...) return C.card(id, ...) end
@@ -27,7 +29,7 @@ return {
       bear = { track = C.track(16, { [2] = { stop = true } }), attack_mod = { add = 1, scope = "self" },
         special = { name = "Rage", max = 3, min = 0, cells = {} } },
     },
-    -- Golden rule hook: the first KO of Bodvar flips him instead, the Bear rising on 4 health
+    -- Golden rule hook: a KO on the Bodvar side flips him instead, the Bear rising on 4 health
     hooks = { ko = function(T, f) return flip(f, 4) end },
   }),
   card("frenzy", "Frenzy", "Attack. Rage +1.", { { "attack" }, { "special", 1 } }, { start = true }),
