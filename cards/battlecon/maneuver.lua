@@ -33,10 +33,14 @@ return {
       return
     end
     verbs.pay_force(p, COST)
+    -- SP3: the special attack card alone is the attack, so the base leaves the pair and its
+    -- effects stop. SP5: it goes back to hand now, or (option sp5 = "cycle") waits set aside
+    -- and goes to discard 1 alone at Recycle.
+    local base_to = entity.get(S.tracker(), "sp5") == "cycle" and "aside" or "hand"
     for _, e in ipairs(zone.items(zone.find("pair", p))) do
-      if e ~= ctx.self and entity.get(S.tracker(), "sp5") ~= "cycle" then   -- SP5: the base back to hand
+      if e ~= ctx.self then
         fire.deactivate(e)
-        zone.move(e, zone.find("hand", p))
+        zone.move(e, zone.find(base_to, p))
       end
     end
     fire.deactivate(ctx.self)

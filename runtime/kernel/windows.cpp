@@ -12,14 +12,30 @@
 namespace duelbox {
 
 namespace {
-// 0 for the first seat, 1 for the next, ... wrapping; seatless handlers go after every seat.
+// 0 for the first seat, 1 for the next, ... wrapping, or the explicit order's places;
+// players the explicit order does not list, then seatless handlers, go after every seat.
 int seat_distance(PlayerIndex player, const OrderPolicy& policy) {
     const int seats = std::max(policy.players, 1);
-    if (player < 0) return seats;
+    if (player < 0) return seats + 1;
+    if (policy.ordered) {
+        const std::size_t p = static_cast<std::size_t>(player);
+        return p < policy.place.size() && policy.place[p] ? policy.place[p] - 1 : seats;
+    }
     return ((player - policy.first) % seats + seats) % seats;
 }
 
 bool under_limit(const Handler& h) { return h.limit <= 0 || h.fired < h.limit; }
+}  // namespace
+
+void OrderPolicy::append(PlayerIndex p) {
+    if (p < 0 || static_cast<std::size_t>(p) >= place.size() || place[static_cast<std::size_t>(p)]) return;
+    std::uint8_t n = 0;
+    for (std::uint8_t v : place) n = std::max(n, v);
+    place[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(n + 1);
+    ordered = true;
+}
+
+namespace {
 
 const std::vector<HandlerId> kNoHandlers;
 }  // namespace

@@ -17,6 +17,7 @@
 //    counted when the handler starts (so it cannot re-enter past its limit while it waits
 //    for a decision) and given back (unmark_fired) when it reports it did not apply.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -45,6 +46,13 @@ struct Handler {
 struct OrderPolicy {
     PlayerIndex first = 0;              // whose handlers go first ("active player first")
     int players = 2;                    // seats, for the wrap-around
+    // An explicit seat order instead of the wrap-around from `first` (a turn order that is not
+    // the seating: team play by speed). place[p] is player p's place from 1, 0 = not listed:
+    // listed players go in their places, then the others. Used when `ordered` is set.
+    bool ordered = false;
+    std::array<std::uint8_t, 16> place{};
+    // Puts player p next in the explicit order (ignored if already placed or out of range).
+    void append(PlayerIndex p);
 };
 
 class WindowRegistry {

@@ -76,7 +76,23 @@ bool push_qualified(lua_State* L, const char* msg, const char* lua_name, bool me
     return false;
 }
 
+// An error the VM raised while a C function ran ("attempt to compare number with nil" inside
+// math.min or table.sort): Lua gives such a message a place only when the running function is
+// a Lua one, so it names no line at all.
+bool placeless_vm_error(const char* msg) {
+    return std::strncmp(msg, "attempt to ", 11) == 0 || std::strncmp(msg, "number has no integer representation", 36) == 0;
+}
+
 }  // namespace
+
+std::string lua_place(lua_State* L, int level) {
+    lua_Debug ar;
+    constexpr int kLevelsLookedAt = 16;   // a C caller or two, never a deep walk
+    for (int at = level; at < level + kLevelsLookedAt && lua_getstack(L, at, &ar); ++at)
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0)
+            return std::string(ar.short_src) + ":" + std::to_string(ar.currentline) + ": ";
+    return {};
+}
 
 void name_functions(lua_State* L, int table, const char* prefix) {
     table = lua_absindex(L, table);
@@ -124,6 +140,23 @@ void qualify_error(lua_State* L, int level) {
     lua_Debug ar;
     if (!lua_getstack(L, level, &ar) || !lua_getinfo(L, "nf", &ar)) return;
     if (!lua_iscfunction(L, -1)) {   // a Lua function's errors are not argument checks
+        lua_pop(L, 1);
+        return;
+    }
+    if (placeless_vm_error(lua_tostring(L, -2))) {   // name the line that called the C function, as luaL_error would
+        LuaHost* host = *static_cast<LuaHost**>(lua_getextraspace(L));
+        const bool capped = host && host->memory_cap_enforced();
+        if (host) host->enforce_memory_cap(false);   // (as below: no refused allocation here)
+        {
+            const std::string place = lua_place(L, level + 1);
+            if (!place.empty()) {
+                lua_pushstring(L, place.c_str());
+                lua_pushvalue(L, -3);
+                lua_concat(L, 2);
+                lua_replace(L, -3);
+            }
+        }
+        if (host) host->enforce_memory_cap(capped);
         lua_pop(L, 1);
         return;
     }

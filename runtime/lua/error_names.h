@@ -37,8 +37,14 @@ void name_functions(lua_State* L, int table, const char* prefix);
 std::string recorded_function_name(lua_State* L, int idx);
 
 // Rewrites the error message at the top of the stack when it is Lua's bad-argument message
-// for the recorded C function running at `level`. Stack-neutral.
+// for the recorded C function running at `level`, or, when the VM raised it while that C
+// function ran ("attempt to compare number with nil" inside math.min, which Lua leaves
+// without a place), prefixes the line of the nearest Lua function above it. Stack-neutral.
 void qualify_error(lua_State* L, int level);
+
+// "file:line: " of the nearest Lua function at or above stack `level` that is at a line, or
+// "" (looks at most 16 levels: a C caller or two, never a deep walk).
+std::string lua_place(lua_State* L, int level);
 
 // A message handler (lua_pcall's msgh): qualify_error at level 1, returns the message.
 int error_name_handler(lua_State* L);

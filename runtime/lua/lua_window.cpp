@@ -197,7 +197,9 @@ void read_dispatch_options(lua_State* L, int t, int arg, Match& m, DispatchOptio
             charge_list(L, -1);
             for (lua_Integer i = 1; i <= n; ++i) {
                 lua_rawgeti(L, -1, i);
-                o.players |= mask_of(check_player_at(L, -1, arg, "field 'players'", m));
+                const PlayerIndex p = check_player_at(L, -1, arg, "field 'players'", m);
+                o.players |= mask_of(p);
+                o.policy.append(p);   // a list is also the seat order (a turn order by speed)
                 lua_pop(L, 1);
             }
         } else {
@@ -265,7 +267,9 @@ int open_walk(lua_State* L, const char* name, int first, int opts, const char* f
 /// Starts a walk over window `name`'s handlers, decided by the kernel (no list is built in
 /// Lua): priority, then seats from `first_player`, then registration order. `only` keeps the
 /// handlers of an entity or a list of entities; `players` (a player or a list) those whose
-/// player is one of them; `zones` (zone names) those whose source lies in such a zone now.
+/// player is one of them, and a list also gives the seat order instead of the wrap-around
+/// from `first_player` (handlers of its first player first, then its second...: a turn order
+/// that is not the seating); `zones` (zone names) those whose source lies in such a zone now.
 /// `repeat_skipped` goes round again after a pass in which something applied, with the
 /// handlers that returned false and those that came into play meanwhile (a fixpoint);
 /// `owner_orders` lets a player order their own simultaneous handlers; `until_finished`

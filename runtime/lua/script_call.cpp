@@ -180,17 +180,11 @@ void script_hook(lua_State* L, lua_Debug* ar) {
 }  // namespace
 
 namespace {
-// "file:line: " of the nearest script line at or above `level`, or "". Level 0 from the hook
-// (the running Lua function); level 1 from a C function charging work. A C function the script
-// handed straight to another (`pcall(zone.items, z)`) has a C caller, whose line is none.
-std::string budget_error_where(lua_State* L, int level) {
-    lua_Debug here;
-    constexpr int kLevelsLookedAt = 16;   // a C caller or two, never a deep walk
-    for (int at = level; at < level + kLevelsLookedAt && lua_getstack(L, at, &here); ++at)
-        if (lua_getinfo(L, "Sl", &here) && here.currentline > 0)
-            return std::string(here.short_src) + ":" + std::to_string(here.currentline) + ": ";
-    return {};
-}
+// "file:line: " of the nearest script line at or above `level` (error_names.h lua_place). Level
+// 0 from the hook (the running Lua function); level 1 from a C function charging work. A C
+// function the script handed straight to another (`pcall(zone.items, z)`) has a C caller, whose
+// line is none.
+std::string budget_error_where(lua_State* L, int level) { return lua_place(L, level); }
 }  // namespace
 
 void raise_budget_error(lua_State* L, std::int64_t budget, int level) {

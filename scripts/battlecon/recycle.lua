@@ -89,13 +89,16 @@ function M.run(ctx, with_effects)
   within("§3.11 Recycle", M.run_now, ctx, with_effects)
 end
 
--- SP5: the special attack is removed from the game; steps 1-3 are skipped.
+-- SP5: the special attack is removed from the game. By default steps 1-3 are skipped (the base
+-- went back to hand at the swap; what was set aside goes to discard 1). With option sp5 =
+-- "cycle" the player cycles normally, the base (set aside at the swap) going to discard 1 alone.
 local function after_special(ctx, p, special)
   fire_deactivate(special)
   zone_move(special, S_box())
+  if ctx.options.sp5 == "cycle" then return M.cards(p) end
   for _, e in ipairs(zone_items(zone_find("pair", p))) do
     fire_deactivate(e)
-    zone_move(e, zone_find(ctx.options.sp5 == "cycle" and "discard1" or "hand", p))
+    zone_move(e, zone_find("hand", p))
   end
   for _, e in ipairs(zone_items(zone_find("aside", p))) do zone_move(e, zone_find("discard1", p)) end
 end

@@ -95,7 +95,10 @@ end
 ---in their own tie (teammates never beat each other: they choose), so every pairwise rule that
 ---can hold does. A comparator sort could not: "A2 beats B1 (both ▲, A holds the card), B1
 ---beats A1 (only B1 has ▲)" is not transitive, and the sort put B1 first.
-function M.turn_order(entries, holder_team)
+---`holder_known`: the card's holder is already decided and not among `entries` (TS6: someone
+---became the active player, the others follow sorted again): every tie is broken with
+---`holder_team`, none passes to the fastest entry's team.
+function M.turn_order(entries, holder_team, holder_known)
   local team_has_tb = {}
   for _, e in ipairs(entries) do
     if e.tiebreak then team_has_tb[match.team(e.player)] = true end
@@ -133,9 +136,11 @@ function M.turn_order(entries, holder_team)
   -- [AMBIG] TS3: first place is decided with the previous holder; the fastest fighter then
   -- takes the card and lower ties are broken with the new holder's team.
   local sorted = build(seats, holder_team, {})
-  local first = table.remove(sorted, 1)
-  table.sort(sorted, function(a, b) return a.player < b.player end)
-  sorted = build(sorted, match.team(first.player), { first })
+  if not holder_known then
+    local first = table.remove(sorted, 1)
+    table.sort(sorted, function(a, b) return a.player < b.player end)
+    sorted = build(sorted, match.team(first.player), { first })
+  end
   local choose = {}
   for i = 1, #sorted - 1 do
     local a, b = sorted[i], sorted[i + 1]

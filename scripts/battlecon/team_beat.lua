@@ -149,7 +149,7 @@ function M.become_active_now(p)
   end
   local ids = { tostring(p) }
   if #entries > 0 then
-    for _, e in ipairs(team.turn_order(entries, match.team(p))) do ids[#ids + 1] = tostring(e.player) end
+    for _, e in ipairs(team.turn_order(entries, match.team(p), true)) do ids[#ids + 1] = tostring(e.player) end
   end
   entity.set(S.tracker(), "order", table.concat(ids, ","))
 end

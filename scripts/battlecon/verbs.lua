@@ -6,7 +6,7 @@
 -- look-up goes through the sandbox's environment chain on every call).
 local ipairs, tostring, type = ipairs, tostring, type
 local board_move, board_position, board_teleport, cards_create = board.move, board.position, board.teleport, cards.create
-local counter_add, counter_bounds, counter_get, counter_set = counter.add, counter.bounds, counter.get, counter.set
+local counter_add, counter_get = counter.add, counter.get
 local effect_prohibited, effect_stat, entity_get, entity_name = effect.prohibited, effect.stat, entity.get, entity.name
 local entity_set, flag_get, flag_set, log_event = entity.set, flag.get, flag.set, log.event
 local log_within_rule, match_allies, match_asks_person, match_finish = log.within_rule, match.allies, match.asks_person, match.finish
@@ -198,11 +198,11 @@ end
 ---@param x integer
 ---@return integer
 function M.restore(p, x)
-  if S_flag(p, "eliminated") then return 0 end
-  local _, max = counter_bounds(S_pe(p), "health")
-  local before = S_health(p)
-  counter_set(S_pe(p), "health", math_min(max, before + x))
-  return S_health(p) - before
+  if S_flag(p, "eliminated") or x <= 0 then return 0 end
+  -- The kernel clamps the add to the counter's maximum (the starting health) and saturates:
+  -- no sum made here can overflow, and a fighter a mod gave unbounded health has no maximum.
+  local to, from = counter_add(S_pe(p), "health", x)
+  return to - from
 end
 
 ---"Spend X health": never the last one; all or nothing. True when paid.

@@ -73,18 +73,36 @@ TEST_CASE("collect orders by priority, then seat distance, then registration", "
     CHECK(order1 == std::vector<HandlerId>{p1, p1_again, p0, p1_late, p0_late});
 }
 
-TEST_CASE("seat distance wraps around the table and seatless handlers go last", "[kernel][windows]") {
+// A "start" handler for nobody, then one for each of four seats, registered in that order.
+struct FourSeats {
     WindowRegistry reg;
-    const HandlerId nobody = reg.add(on("start", kNoPlayer));
-    const HandlerId s0 = reg.add(on("start", 0));
-    const HandlerId s1 = reg.add(on("start", 1));
-    const HandlerId s2 = reg.add(on("start", 2));
-    const HandlerId s3 = reg.add(on("start", 3));
+    HandlerId nobody = reg.add(on("start", kNoPlayer));
+    HandlerId s0 = reg.add(on("start", 0)), s1 = reg.add(on("start", 1)), s2 = reg.add(on("start", 2)),
+              s3 = reg.add(on("start", 3));
+};
+
+TEST_CASE("seat distance wraps around the table and seatless handlers go last", "[kernel][windows]") {
+    FourSeats t;
+    auto& [reg, nobody, s0, s1, s2, s3] = t;
 
     CHECK(reg.collect("start", OrderPolicy{2, 4}) == std::vector<HandlerId>{s2, s3, s0, s1, nobody});
     CHECK(reg.collect("start", OrderPolicy{0, 4}) == std::vector<HandlerId>{s0, s1, s2, s3, nobody});
     CHECK(reg.collect("start", OrderPolicy{3, 4}) == std::vector<HandlerId>{s3, s0, s1, s2, nobody});
     CHECK(reg.collect("nothing-listens", OrderPolicy{}).empty());
+}
+
+TEST_CASE("an explicit seat order replaces the wrap-around: listed players in place, then the rest", "[kernel][windows]") {
+    // A turn order that is not the seating (team play by speed: seats 1, 0, 3, 2) cannot be
+    // said as "first player, then around the table".
+    FourSeats t;
+    auto& [reg, nobody, s0, s1, s2, s3] = t;
+    const HandlerId early = reg.add(on("start", 3, -1));   // priority still comes first
+    OrderPolicy by_speed{1, 4};
+    for (PlayerIndex p : {1, 0, 3, 2}) by_speed.append(p);
+    CHECK(reg.collect("start", by_speed) == std::vector<HandlerId>{early, s1, s0, s3, s2, nobody});
+    OrderPolicy partial{0, 4};
+    for (PlayerIndex p : {3, 1, 3}) partial.append(p);   // a repeat keeps the first place
+    CHECK(reg.collect("start", partial) == std::vector<HandlerId>{early, s3, s1, s0, s2, nobody});
 }
 
 TEST_CASE("once per period versus each time", "[kernel][windows]") {

@@ -221,6 +221,18 @@ end)");
     CHECK(r.runner->match().log().count("decision") < 5'000);
 }
 
+TEST_CASE("an error the VM raises inside a library function names the script line that called it", "[robustness][sandbox]") {
+    // "attempt to compare number with nil" raised inside math.min or table.sort had no place at
+    // all (Lua adds one only when a Lua function is running): a mod's broken card read
+    // "attempt to compare number with nil [card ..., window hit]", naming no line.
+    CHECK(error_of("local t = {3, 'x', 1}\ntable.sort(t)").rfind("snippet:2: attempt to compare ", 0) == 0);
+    CHECK(error_of("local function f(x) return math.min(1, x) end\nlocal y = {}\nf(y)") ==
+          "snippet:1: attempt to compare table with number");   // math.min compares without checking types
+    CHECK(error_of("local y = {}\nlocal z = math.max(y)\nz = math.floor(y)") ==
+          "snippet:3: bad argument #1 to 'math.floor' (number expected, got table)");   // argument errors had a place already
+    CHECK(error_of("local a = {}\nlocal b = a < 1") == "snippet:2: attempt to compare table with number");
+}
+
 TEST_CASE("a metatable given __mode after setmetatable fails the match, naming the line that set it",
           "[robustness][sandbox]") {
     // setmetatable refuses __mode, but `mt.__mode = "k"` afterwards made the table weak all the

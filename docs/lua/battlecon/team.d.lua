@@ -39,7 +39,10 @@ function team.targets(p, in_range, origin, from) end
 --- in their own tie (teammates never beat each other: they choose), so every pairwise rule that
 --- can hold does. A comparator sort could not: "A2 beats B1 (both ▲, A holds the card), B1
 --- beats A1 (only B1 has ▲)" is not transitive, and the sort put B1 first.
-function team.turn_order(entries, holder_team) end
+--- `holder_known`: the card's holder is already decided and not among `entries` (TS6: someone
+--- became the active player, the others follow sorted again): every tie is broken with
+--- `holder_team`, none passes to the fastest entry's team.
+function team.turn_order(entries, holder_team, holder_known) end
 
 --- §9.7 TF1-TF2, TE2: the team's Recycle income: 1 per living fighter (2 at health <= 7)
 --- plus, per eliminated fighter, its Revenge card's force (+2 per beat, the one Revenge bonus

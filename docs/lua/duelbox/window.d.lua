@@ -70,7 +70,9 @@ function window.finish(handler, result) end
 ---Starts a walk over window `name`'s handlers, decided by the kernel (no list is built in
 ---Lua): priority, then seats from `first_player`, then registration order. `only` keeps the
 ---handlers of an entity or a list of entities; `players` (a player or a list) those whose
----player is one of them; `zones` (zone names) those whose source lies in such a zone now.
+---player is one of them, and a list also gives the seat order instead of the wrap-around
+---from `first_player` (handlers of its first player first, then its second...: a turn order
+---that is not the seating); `zones` (zone names) those whose source lies in such a zone now.
 ---`repeat_skipped` goes round again after a pass in which something applied, with the
 ---handlers that returned false and those that came into play meanwhile (a fixpoint);
 ---`owner_orders` lets a player order their own simultaneous handlers; `until_finished`

@@ -219,6 +219,34 @@ bc.note("after", S.force(A)); bc.note("special left", zone.count(zone.find("spec
     CHECK(note(r, "special left") == 0);
 }
 
+TEST_CASE("BC-18 SP5 option sp5 = cycle: the base leaves the attack at the swap and goes to discard 1 alone", "[battlecon]") {
+    // SP3: the special attack card alone is the attack. Under "cycle" the base stayed live in
+    // the pair (Strike's stats and effects joined Skyfall's), and at Recycle it went on top of the
+    // old discard 1 with no cycling (audit of session 32). Now it waits set aside, and Recycle
+    // cycles as usual with the base going to discard 1 alone.
+    Scenario s = scenario({{"first_active", 1}, {"drill", std::string(kPrelude) + R"(
+bc.set_pair(A, "Maneuver", "Strike")
+bc.pair(B, {range = 1, speed = 1}, {range = 1, speed = 0})
+bc.reveal.run(ctx)
+bc.note("pair", bc.names(A, "pair")); bc.note("strike in hand", bc.names(A, "hand"):find("Strike") ~= nil)
+bc.note("speed", st.speed(A)); bc.note("power", st.power(A)); bc.note("range", st.range_text(st.range(A)))
+bc.recycle.run(ctx, true)
+bc.note("d1", bc.names(A, "discard1")); bc.note("d2", bc.names(A, "discard2")); bc.note("hand", bc.names(A, "hand")))"}},
+                          seat({{"force", 5}}), seat(), {answer_yes(1, true, "maneuver.special")});
+    s.options["sp5"] = "cycle";
+    RunResult r = run_scenario(s);
+    INFO(r.error);
+    REQUIRE(r.finished());
+    CHECK(note(r, "pair") == "Skyfall");
+    CHECK(note(r, "strike in hand") == false);
+    CHECK(note(r, "speed") == 7);          // Skyfall's own stats, as with the default
+    CHECK(note(r, "power") == 6);
+    CHECK(note(r, "range") == "1~3");
+    CHECK(note(r, "d1") == "Strike");      // the base alone
+    CHECK(note(r, "d2") == "Grasp,Hooked");   // the old discard 1, cycled
+    CHECK(note(r, "hand").get<std::string>().find("Dash") != std::string::npos);   // the old discard 2, back in hand
+}
+
 // #17.5 / SP1: the special attack card can be turned over, only by Maneuver's effect (its
 // text is SAMPLE: instead of attacking with the special, turn it over for free).
 TEST_CASE("BC SP1 Maneuver may turn the special attack card over instead of attacking with it", "[battlecon]") {

@@ -297,6 +297,21 @@ bc.attack.attack(1, bc.team_beat.choose_target); bc.note("health", S.health(3)))
     CHECK(note(r, "health") == 18);
 }
 
+TEST_CASE("BC E8 TS7 team play: simultaneous effects go in the beat's turn order, not around the table", "[battlecon]") {
+    // Teams 1+2 and 3+4, turn order 2, 1, 3, 4 (P2 fastest): the active team's two fighters
+    // first. The walk took the list as a set of players and went round the table from its
+    // first: 2, 3, 4, 1 (audit of session 32).
+    auto r = team_run(R"(
+local seen = {}
+for p = 1, 4 do bc.on(p, "start", function() seen[#seen + 1] = p end) end
+bc.fire.fire("start", {}, {2, 1, 3, 4}); bc.note("by speed", table.concat(seen, ","))
+seen = {}
+bc.fire.fire("start", {}, {4, 3, 1, 2}); bc.note("other team", table.concat(seen, ",")))",
+                      {{1, 2}, {1, 3}, {2, 5}, {2, 6}});
+    CHECK(note(r, "by speed") == "2,1,3,4");
+    CHECK(note(r, "other team") == "4,3,1,2");
+}
+
 TEST_CASE("BattleCON glossary: be eliminated (team play): the fighter's effects stop at once", "[battlecon]") {
     auto r = team_run(R"(
 bc.on(3, "start", function() bc.note("P3 start", true) end)
@@ -324,6 +339,21 @@ counter.set(S.pe(B), "health", 15); v.restore(B, 10); bc.note("bastion", S.healt
     CHECK(note(r, "b health") == 20);
     CHECK(note(r, "c") == 0);
     CHECK(note(r, "bastion") == 22);   // Bastion starts with 22
+}
+
+TEST_CASE("BattleCON restore with no maximum, or at the integer bound, neither fails nor wraps", "[battlecon]") {
+    // A mod gave fighters 9223372036854775807 health: the counter's maximum then reads as none,
+    // and restore compared with nil ("attempt to compare number with nil", no line), or would
+    // have wrapped the sum to a negative health.
+    auto r = drill(R"(
+counter.define(S.pe(A), "health", 10, nil, nil); bc.note("open", v.restore(A, 5)); bc.note("open health", S.health(A))
+counter.define(S.pe(B), "health", math.maxinteger, nil, nil); bc.note("top", v.restore(B, 3))
+bc.note("top health", S.health(B) == math.maxinteger))",
+                   seat(), seat());
+    CHECK(note(r, "open") == 5);
+    CHECK(note(r, "open health") == 15);
+    CHECK(note(r, "top") == 0);
+    CHECK(note(r, "top health") == true);
 }
 
 TEST_CASE("BattleCON glossary: spend X through a card (Frostwarden's Glacial): the full amount from the pool area, or nothing", "[battlecon]") {

@@ -208,6 +208,22 @@ bc.note("active", S.active()))",
     CHECK(note(r, "active") == 4);
 }
 
+TEST_CASE("BattleCON team TS6: after becoming the active player, every lower tie goes to the new holder's team", "[battlecon]") {
+    // Speeds P1 6, P3 5, P2 4, P4 4 (teams 1+2 and 3+4), no tiebreak. P3 takes the card: P1,
+    // then the tie at 4 goes to P3's team (TS3.3, docs/rules-decisions.md). The re-sort gave
+    // the ties to the team of the fastest of the others (P1's): 3,1,2,4 (audit of session 32).
+    auto r = team_drill(R"(
+bc.pair(1, {range = 9, power = 1, speed = 6}, {range = 0}); bc.pair(2, {range = 9, power = 1, speed = 4}, {range = 0})
+bc.pair(3, {range = 9, power = 1, speed = 5}, {range = 0}); bc.pair(4, {range = 9, power = 1, speed = 4}, {range = 0})
+bc.team_beat.reveal(); bc.note("before", entity.get(S.tracker(), "order"))
+v.become_active(3); bc.note("P3 active", entity.get(S.tracker(), "order"))
+v.become_active(1); bc.note("P1 active", entity.get(S.tracker(), "order")))",
+                        {{1, 4}, {1, 2}, {2, 6}, {2, 8}});
+    CHECK(note(r, "before") == "1,3,2,4");
+    CHECK(note(r, "P3 active") == "3,1,4,2");
+    CHECK(note(r, "P1 active") == "1,3,2,4");
+}
+
 TEST_CASE("BC-58 the lone fighter may take Master (2 vs 1) or Champion (3 vs 1)", "[battlecon]") {
     auto master = team_drill("bc.note('health', S.health(3)); bc.note('card', bc.names(3, 'status'))",
                              {{1, 4}, {1, 2}, {2, 6}}, {}, {answer_yes(3, true, "setup.lone_card")});
