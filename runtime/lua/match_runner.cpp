@@ -281,9 +281,7 @@ RunState MatchRunner::step() {
     const std::int64_t ms_left = match_ms - script_ns_ / 1'000'000;
     if (ms_left <= 0) {
         const std::string at = innermost_lua_location(co_);
-        return fail((at.empty() ? "" : at + ": ") + "the match's rules ran for more than " + std::to_string(match_ms) +
-                    " ms of wall-clock time in all (limits.match_wall_clock_ms; time spent waiting for an answer "
-                    "is not counted)");
+        return fail((at.empty() ? "" : at + ": ") + match_wall_clock_message(match_ms));
     }
     const auto started = std::chrono::steady_clock::now();
     {

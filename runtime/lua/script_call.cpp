@@ -179,30 +179,25 @@ void script_hook(lua_State* L, lua_Debug* ar) {
 
 }  // namespace
 
-namespace {
-// "file:line: " of the nearest script line at or above `level` (error_names.h lua_place). Level
-// 0 from the hook (the running Lua function); level 1 from a C function charging work. A C
-// function the script handed straight to another (`pcall(zone.items, z)`) has a C caller, whose
-// line is none.
-std::string budget_error_where(lua_State* L, int level) { return lua_place(L, level); }
-}  // namespace
-
 void raise_budget_error(lua_State* L, std::int64_t budget, int level) {
     {   // C++ strings end with this block: lua_error longjmps past any destructor
-        const std::string msg = budget_error_where(L, level) + "instruction budget of " + std::to_string(budget) +
+        const std::string msg = lua_place(L, level) + "instruction budget of " + std::to_string(budget) +
                                 " exceeded (an endless loop?)" + host_of(L).context_suffix();
         lua_pushstring(L, msg.c_str());
     }
     lua_error(L);
 }
 
+std::string match_wall_clock_message(std::int64_t match_wall_clock_ms) {
+    return "the match's rules ran for more than " + std::to_string(match_wall_clock_ms) +
+           " ms of wall-clock time in all (limits.match_wall_clock_ms; time spent waiting for an answer is not counted)";
+}
+
 void raise_wall_clock_error(lua_State* L, std::int64_t wall_clock_ms, bool whole_match) {
     {
         const std::string msg =
-            budget_error_where(L, 0) +
-            (whole_match ? "the match's rules ran for more than " + std::to_string(wall_clock_ms) +
-                               " ms of wall-clock time in all (limits.match_wall_clock_ms; time spent waiting "
-                               "for an answer is not counted)"
+            lua_place(L, 0) +
+            (whole_match ? match_wall_clock_message(wall_clock_ms)
                          : "the call ran for more than " + std::to_string(wall_clock_ms) +
                                " ms of wall-clock time (limits.wall_clock_ms; the instruction budget does not "
                                "count work inside one operation, such as comparing two huge strings)") +

@@ -65,11 +65,16 @@ bool instruction_budget_exhausted();
 // C call does work in proportion to an argument (table.move): the hook cannot count inside a
 // C function. Raises the budget error (naming the caller's line) once the budget is spent.
 void charge_instructions(lua_State* L, std::int64_t units);
-// Raises "file:line: instruction budget of N exceeded ..." for the function at `level`.
+// Raises "file:line: instruction budget of N exceeded ..." for the function at `level` (0 from
+// the hook, 1 from a C function charging work), naming the nearest script line at or above it
+// (a C function the script handed straight to another has a C caller, whose line is none).
 void raise_budget_error(lua_State* L, std::int64_t budget, int level);
 // The same for a call the watchdog stopped at limits.wall_clock_ms (level 0: from the hook), or,
 // whole_match, at the match's limits.match_wall_clock_ms.
 void raise_wall_clock_error(lua_State* L, std::int64_t wall_clock_ms, bool whole_match = false);
+// "the match's rules ran for more than N ms ... in all (limits.match_wall_clock_ms; ...)": the
+// watchdog's message and the runner's, when a match is past its limit between two resumes.
+std::string match_wall_clock_message(std::int64_t match_wall_clock_ms);
 
 // Location of the innermost Lua function on a (possibly dead) coroutine's stack: "file:line" or "".
 std::string innermost_lua_location(lua_State* co);
