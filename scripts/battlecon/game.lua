@@ -26,6 +26,8 @@ local game = {
       doc = "SET3 recycle: 'literal' (steps 1-4) or 'cards' (steps 1-2)" },
     { name = "sp5", default = "hand", values = { "hand", "cycle" },
       doc = "the base played with Maneuver's special attack: 'hand' or 'cycle'" },
+    { name = "sp8_both", default = "runout", values = { "runout", "active_stays" },
+      doc = "a clash where both players attack with a special attack (SP8): 'runout' = nobody can add a base, a run-out (CL5); 'active_stays' = the active player stays, as with two ▲ (TB3)" },
     { name = "runout_recycle_effects", default = false, doc = "apply Recycle effects after a clash run-out (CL5)" },
     { name = "for_opponent_once", default = "team", values = { "team", "one_time" }, doc = "team play (§9.3 O8): 'team' = the other team may use each [For opponent] advantage once per beat; 'one_time' = only those marked one-time are limited" },
     { name = "team_opponent", default = "space", values = { "space", "move" }, doc = "team play (§9.3 O2): 'space' = 'the opponent' is worked out again every time a fighter moves onto a new space (moved past, 'when the opponent moves'); 'move' = once, when a move starts" },

@@ -90,6 +90,13 @@ end
 
 -- CL2-CL5. Returns true when play goes on to Start, false when the clash ran out (CL5).
 local function clash_now(ctx)
+  if ctx.options.sp8_both == "active_stays" and S_attack_special(1) and S_attack_special(2) then
+    -- SP8 [GAP], option sp8_both: nobody could add a base, so the tie stands as with two ▲ (TB3).
+    flag_set(S_tracker(), "cause_clash", nil)
+    log_event("bc.clash_specials", "both attack with a special attack: no clash, {p:player} stays the active player",
+      { player = S_active() }, { rule = "§3.7 SP8 (rule option sp8_both)" })
+    return true
+  end
   while true do
     log_event("bc.clash", "a clash: each player sets a new base", { a = stats_speed(1), b = stats_speed(2) },
       { rule = "§3.5" })
@@ -108,8 +115,14 @@ local function clash_now(ctx)
     end
     if runout or #who == 0 then
       -- CL5: nobody places more; all but the last base go back to hand; straight to Recycle.
+      -- With a special attack on both sides (SP8) nobody can place one at all (#who == 0).
       within("§3.5 CL5 Running out of bases", M.keep_top_base, ctx)
-      log_event("bc.clash_runout", "a player has no base left: no attacks this beat", {}, { rule = "§3.5 CL5" })
+      if runout then
+        log_event("bc.clash_runout", "a player has no base left: no attacks this beat", {}, { rule = "§3.5 CL5" })
+      else
+        log_event("bc.clash_runout", "both attack with a special attack and neither can place a base: no attacks this beat",
+          {}, { rule = "§3.7 SP8, §3.5 CL5" })
+      end
       return false
     end
     local picked = within("§3.5 CL2 Adding bases", zone_choose_all, requests)

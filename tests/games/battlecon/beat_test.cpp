@@ -175,6 +175,62 @@ bc.note("active", S.active()))",
     CHECK(count(r, "bc.attack") == 0);
 }
 
+// SP8 [GAP], spec's SAMPLE: the special-attack player keeps the special and places nothing; only
+// the other player adds bases until the speeds differ. Both drills start at Skyfall's speed 7.
+TEST_CASE("BC SP8 a special attack in a clash: only the other player adds bases", "[battlecon]") {
+    auto r = drill(R"(
+bc.set_pair(A, "Maneuver", "Strike")
+bc.pair(B, {name = "sB", range = 1, speed = 3}, {name = "c1", range = 1, speed = 4})
+bc.card(B, "base", "c2", {range = 1, speed = 4}, "hand")
+bc.card(B, "base", "c3", {range = 1, speed = 6}, "hand")
+local bases = #bc.set.of_kind(zone.find("hand", A), "base")
+bc.note("go", bc.reveal.run(ctx))
+bc.note("pairA", bc.names(A, "pair")); bc.note("pairB", bc.names(B, "pair"))
+bc.note("A placed no base", #bc.set.of_kind(zone.find("hand", A), "base") == bases + 1)   -- + Strike (SP5)
+bc.note("speeds", st.speed(A) .. "/" .. st.speed(B)); bc.note("active", S.active()))",
+                   seat({{"force", 5}}), seat({{"hand", json::array()}}),
+                   {answer_yes(1, true, "maneuver.special"), choose(2, "c2", "clash.base"), choose(2, "c3", "clash.base")});
+    CHECK(count(r, "bc.clash") == 2);         // c2 ties again (7/7), c3 breaks it (7/9)
+    CHECK(count(r, "bc.clash_runout") == 0);
+    CHECK(note(r, "go") == true);
+    CHECK(note(r, "pairA") == "Skyfall");     // nothing placed on the special attack
+    CHECK(note(r, "A placed no base") == true);
+    CHECK(note(r, "pairB") == "c3,sB");       // CL4: the other bases went back to hand
+    CHECK(note(r, "speeds") == "7/9");
+    CHECK(note(r, "active") == 2);
+}
+
+TEST_CASE("BC SP8 both attack with a special at equal speed: a run-out, or with sp8_both = active_stays no clash", "[battlecon]") {
+    const std::string code = R"(
+bc.set_pair(A, "Maneuver", "Strike")
+bc.set_pair(B, "Maneuver", "Strike")
+bc.note("go", bc.reveal.run(ctx))
+bc.note("pairs", bc.names(A, "pair") .. "/" .. bc.names(B, "pair")); bc.note("active", S.active())
+bc.note("speeds", st.speed(A) .. "/" .. st.speed(B)))";
+    // Reveal effects run holder first (REV2): B, the active player, is asked first.
+    const std::vector<ScriptedDecision> yes = {answer_yes(2, true, "maneuver.special"),
+                                               answer_yes(1, true, "maneuver.special")};
+    // Default (the SAMPLE read to its end): nobody can add a base, so the clash runs out (CL5).
+    auto r = drill(code, seat({{"force", 5}}), seat({{"force", 5}}), yes, {{"first_active", 2}});
+    CHECK(count(r, "bc.clash") == 1);
+    REQUIRE(count(r, "bc.clash_runout") == 1);
+    CHECK(r.narrate(*r.of_type("bc.clash_runout")[0]).find("neither can place a base") != std::string::npos);
+    CHECK(note(r, "go") == false);
+    CHECK(note(r, "pairs") == "Skyfall/Skyfall");
+    // Option: the tie stands as with two ▲ (TB3): no clash, the active player stays.
+    Scenario s = scenario({{"first_active", 2}, {"drill", std::string(kPrelude) + code}}, seat({{"force", 5}}),
+                          seat({{"force", 5}}), yes);
+    s.options["sp8_both"] = "active_stays";
+    RunResult o = run_scenario(s);
+    INFO(o.error);
+    REQUIRE(o.finished());
+    CHECK(count(o, "bc.clash") == 0);
+    CHECK(count(o, "bc.clash_runout") == 0);
+    CHECK(count(o, "bc.clash_specials") == 1);
+    CHECK(note(o, "go") == true);
+    CHECK(note(o, "active") == 2);
+}
+
 TEST_CASE("BC-17 tie-break bonus", "[battlecon]") {
     auto r = drill(R"(
 local function pairs_(sa, sb, ta, tb)
