@@ -68,8 +68,10 @@ function M.empty_spaces()
 end
 
 ---Player `chooser` places fighter `f` on an empty space other than its own ("place" is not
----movement: no adjacency, no blocking).
+---movement: no adjacency, no blocking). A fighter off the board (defeated, §4.7) is not placed:
+---nil, and nothing is asked.
 function M.place_anywhere(chooser, f, id)
+  if not board_position(f) then return nil end
   local spaces = M.empty_spaces()
   if #spaces == 0 then return nil end
   local to = spaces[decide { player = chooser, id = id or "place", prompt = "place " .. entity_name(f), spaces = spaces,

@@ -307,6 +307,29 @@ TEST_CASE("UM-20 Looking-Glass: exactly two different effects", "[unmatched]") {
     }
 }
 
+TEST_CASE("UM-20 team play: Looking-Glass does not place an Alice her own draw defeated", "[unmatched]") {
+    // §4.7 [I], rulebook "defeat": a defeated fighter leaves the board and is moved no more. Alice
+    // survives the combat, then "draw 2" from an empty deck defeats her (exhaustion) before
+    // "place Alice": in team play the match goes on, and she stood on the board again (audit of
+    // session 33; a duel ends at her defeat first).
+    json alice = hero_setup("alice", {"s3", "s5"}, {"looking_glass"}, json::array());
+    alice["health"] = {3, 8};
+    json s = team_match(hero_setup("king_arthur", {"s2", "s1"}, {"skirmish"}, {"shield_wall", "shield_wall"}), alice,
+                        hero_setup("sinbad", {"s9", ""}, json::array(), {"parry"}),
+                        hero_setup("medusa", {"s10", "", "", ""}, json::array(), {"hiss"}),
+                        json::array({say(1, "action", "Attack"), say(1, "attacker", "King Arthur"), say(1, "target", "Alice on s3"),
+                                     say(1, "attack_card", "Skirmish"), say(2, "defense_card", "Looking-Glass"),
+                                     say(2, "looking_glass", std::vector<std::string>{"Draw 2 cards", "Place Alice on any other space"}),
+                                     say(1, "skirmish_move", "s4")}));   // Skirmish: Arthur, the one fighter left in the combat
+    RunResult r = run(s);
+    REQUIRE(r.error == "");
+    CHECK_FALSE(r.finished());                   // Medusa, Team B's other hero, still stands
+    CHECK(health(r, "Alice") == 0);
+    CHECK(space(r, "Alice") == "");
+    CHECK(r.of_type("place").empty());
+    CHECK(r.values("decision", "id").size() == 7);   // no looking_glass_place question
+}
+
 TEST_CASE("UM-21 a Harpy defeated in combat: its AFTER COMBAT effect still resolves", "[unmatched]") {
     json anna = {{"hero", "alice"}, {"size", "small"}, {"positions", {"s1", "s9"}}, {"hand", {"curious_feint"}}, {"deck", {"croquet"}}};
     json medusa = {{"hero", "medusa"}, {"positions", {"s7", "s2", "", ""}}, {"hand", {"hiss"}}, {"deck", {"coils", "coils"}}};
