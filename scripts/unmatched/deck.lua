@@ -8,7 +8,7 @@ local state = require("unmatched.state")
 local damage = require("unmatched.damage")
 -- Functions of the modules above, read once (a module is a read-only front).
 local damage_deal, state_alive, state_discard_pile = damage.deal, state.alive, state.discard_pile
-local state_hand, kept_zone = state.hand, state.kept_zone
+local state_eliminated, state_hand, kept_zone = state.eliminated, state.hand, state.kept_zone
 -- Each player's hand and deck zones, found once per match (state.kept_zone).
 local HAND, DECK = {}, {}
 
@@ -27,12 +27,15 @@ local EV_BOOST = log_kind("boost", "{p:player} boosts {what} with {e:card} (+{va
   RULE["boost"])
 
 ---Player `p` draws `n` cards one at a time. Each draw from an empty deck is exhaustion:
----no reshuffle; each of p's fighters takes 2 damage at once (rulebook "exhaustion").
+---no reshuffle; each of p's fighters takes 2 damage at once (rulebook "exhaustion"). A player
+---the exhaustion eliminated (team play) draws no more: no fighter is left to take it.
 function M.draw(p, n)
   for _ = 1, n or 1 do
     local card = zone_top(DECK[p] or kept_zone(DECK, "deck", p))
     if card then
       zone_move(card, HAND[p] or kept_zone(HAND, "hand", p))
+    elseif state_eliminated(p) then
+      return
     else
       log_event("exhaustion", "{p:player} must draw from an empty deck: each of their fighters takes 2 damage",
         { player = p }, RULE["exhaustion"])

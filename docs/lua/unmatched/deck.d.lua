@@ -8,7 +8,8 @@
 local deck = {}
 
 --- Player `p` draws `n` cards one at a time. Each draw from an empty deck is exhaustion:
---- no reshuffle; each of p's fighters takes 2 damage at once (rulebook "exhaustion").
+--- no reshuffle; each of p's fighters takes 2 damage at once (rulebook "exhaustion"). A player
+--- the exhaustion eliminated (team play) draws no more: no fighter is left to take it.
 function deck.draw(p, n) end
 
 --- Puts card `c` on its owner's discard pile (face up, in order) and silences it.

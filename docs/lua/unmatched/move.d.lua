@@ -15,7 +15,8 @@ function move.move_fighter(chooser, f, steps, id) end
 function move.empty_spaces() end
 
 --- Player `chooser` places fighter `f` on an empty space other than its own ("place" is not
---- movement: no adjacency, no blocking).
+--- movement: no adjacency, no blocking). A fighter off the board (defeated, §4.7) is not placed:
+--- nil, and nothing is asked.
 function move.place_anywhere(chooser, f, id) end
 
 --- Opposing fighters fighter `f` may attack: adjacent ones, and for a ranged fighter any

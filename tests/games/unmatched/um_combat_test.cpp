@@ -312,8 +312,8 @@ TEST_CASE("UM-20 team play: Looking-Glass does not place an Alice her own draw d
     // survives the combat, then "draw 2" from an empty deck defeats her (exhaustion) before
     // "place Alice": in team play the match goes on, and she stood on the board again (audit of
     // session 33; a duel ends at her defeat first).
-    json alice = hero_setup("alice", {"s3", "s5"}, {"looking_glass"}, json::array());
-    alice["health"] = {3, 8};
+    json alice = hero_setup("alice", {"s3", ""}, {"looking_glass"}, json::array());   // the Jabberwock defeated already
+    alice["health"] = {3, 0};
     json s = team_match(hero_setup("king_arthur", {"s2", "s1"}, {"skirmish"}, {"shield_wall", "shield_wall"}), alice,
                         hero_setup("sinbad", {"s9", ""}, json::array(), {"parry"}),
                         hero_setup("medusa", {"s10", "", "", ""}, json::array(), {"hiss"}),
@@ -328,6 +328,9 @@ TEST_CASE("UM-20 team play: Looking-Glass does not place an Alice her own draw d
     CHECK(space(r, "Alice") == "");
     CHECK(r.of_type("place").empty());
     CHECK(r.values("decision", "id").size() == 7);   // no looking_glass_place question
+    // The first draw's exhaustion eliminated Anna's player: the second draw hurts nobody and is not told.
+    CHECK(r.values("eliminated", "player") == std::vector<json>{2});
+    CHECK(r.of_type("exhaustion").size() == 1);
 }
 
 TEST_CASE("UM-21 a Harpy defeated in combat: its AFTER COMBAT effect still resolves", "[unmatched]") {
