@@ -382,8 +382,15 @@ std::string EventLog::narrate(const Event& e, PlayerIndex viewer, const NameReso
     if (!sees(e, viewer)) return "";
     std::string out;
     const std::string_view t = e.text;
-    out.reserve(t.size() + 16);
+    out.reserve(std::min<std::size_t>(t.size(), kMaxNarration) + 16);
     for (std::size_t i = 0; i < t.size(); ++i) {
+        if (out.size() > kMaxNarration) {
+            // One template naming a long field thousands of times rendered gigabytes, outside
+            // the Lua heap the memory cap counts: a line is cut, saying so.
+            out.resize(kMaxNarration);
+            out += " [...: narration cut at 16 KB]";
+            break;
+        }
         if (t[i] != '{') {
             out += t[i];
             continue;

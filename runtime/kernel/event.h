@@ -133,6 +133,9 @@ public:
     static bool sees(const Event& e, PlayerIndex viewer);
     static bool sees(const Field& f, PlayerIndex viewer);
 
+    // The narration line of e as `viewer` sees it, at most about kMaxNarration bytes (a longer
+    // line is cut, saying so).
+    static constexpr std::size_t kMaxNarration = 16 * 1024;
     std::string narrate(const Event& e, PlayerIndex viewer, const NameResolver& names) const;
     // One JSON object per line; fields the viewer may not see are left out.
     std::string to_json_line(const Event& e, PlayerIndex viewer, const NameResolver* names) const;

@@ -11,6 +11,7 @@
 #include "lua_util.h"
 #include "host.h"
 #include "script_call.h"
+#include "stable_sort.h"
 
 namespace duelbox {
 
@@ -154,16 +155,6 @@ int bounded_shift(lua_State* L) {
     return call_original(L);
 }
 
-// table.sort without a comparator runs n log n comparisons in C; with one, the comparator's
-// instructions are counted anyway. Charged once, before sorting.
-int bounded_sort(lua_State* L) {
-    if (lua_type(L, 1) == LUA_TTABLE) {
-        const double n = static_cast<double>(lua_rawlen(L, 1));
-        if (n > 1) charge_instructions(L, static_cast<std::int64_t>(n * std::log2(n)));
-    }
-    return call_original(L);
-}
-
 void replace(lua_State* L, int lib, const char* name, lua_CFunction f) {
     lua_getfield(L, lib, name);
     lua_pushcclosure(L, f, 1);
@@ -222,7 +213,8 @@ void bound_table_library(lua_State* L, int table_table) {
     table_table = lua_absindex(L, table_table);
     replace(L, table_table, "move", bounded_move);
     for (const char* name : {"insert", "remove"}) replace(L, table_table, name, bounded_shift);
-    replace(L, table_table, "sort", bounded_sort);
+    lua_pushcfunction(L, stable_table_sort);   // not Lua's: stable, charged, stopped in time (stable_sort.h)
+    lua_setfield(L, table_table, "sort");
     replace(L, table_table, "concat", bounded_concat);
 }
 

@@ -13,7 +13,8 @@
 //    fails as any allocation does.
 //  - table.move, and table.insert/remove on a table with a __len, charge the elements they
 //    shift to the instruction budget (charge_instructions), so a huge range is a budget error;
-//    table.sort charges n log2 n for the n elements of its table; table.concat on a table with
+//    table.sort is not Lua's (stable_sort.h: stable, one unit per comparison, stopped at the
+//    wall-clock limit between comparisons); table.concat on a table with
 //    a metatable charges the j - i + 1 elements it reads (an __index can answer each in C).
 //  - A string.gmatch iterator made while no match runs (a file loading) raises if it is called
 //    in a match: its position lives in C, where the host cannot put it back between matches.

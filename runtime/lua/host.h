@@ -199,14 +199,44 @@ public:
     // only while such an error is on its way up; the next outermost script call clears it.
     void set_memory_error_in_flight(bool on) { memory_error_in_flight_ = on; }
     bool memory_error_in_flight() const { return memory_error_in_flight_; }
-    // match.finish ends the rules where it is called: it raises an error that no pcall in a
-    // script swallows and the runner reads as the match's end (match_runner.cpp). Set while
-    // that error is on its way up; the next outermost script call clears it.
+    // print() with no match running goes to stderr, at most kUnattachedPrintBytes a host: Yes
+    // while there is room, Last once (the caller says the rest is dropped), then No.
+    enum class PrintRoom { Yes, Last, No };
+    static constexpr std::size_t kUnattachedPrintBytes = 64 * 1024;
+    PrintRoom take_unattached_print(std::size_t bytes) {
+        if (unattached_print_bytes_ >= kUnattachedPrintBytes) return PrintRoom::No;
+        unattached_print_bytes_ += bytes;
+        if (unattached_print_bytes_ > kUnattachedPrintBytes) {
+            unattached_print_bytes_ = kUnattachedPrintBytes;
+            return PrintRoom::Last;
+        }
+        return PrintRoom::Yes;
+    }
     // True once a script has set a metatable (sandbox.cpp keeps each to check for __mode).
     void note_tracked_metatables() { tracked_metatables_ = true; }
     bool tracked_metatables() const { return tracked_metatables_; }
+    // match.finish ends the rules where it is called: it raises an error that no pcall in a
+    // script swallows and the runner reads as the match's end (match_runner.cpp). Set while
+    // that error is on its way up; the next outermost script call clears it.
     void set_finish_in_flight(bool on) { finish_in_flight_ = on; }
     bool finish_in_flight() const { return finish_in_flight_; }
+    // An error no script may catch (the instruction budget, a wall-clock limit, the memory cap,
+    // match.finish) is on its way up; `message` is what it said. A to-be-closed variable's
+    // __close still runs while it unwinds: every kernel call made there raises the same error
+    // again (match_of), so such a handler can neither ask a question (the yield would let the
+    // next resume start with fresh limits and a pcall below catch the error) nor change the
+    // match after its end. Cleared when the outermost script call begins and when it ends.
+    void set_unwinding(std::string message) {
+        unwinding_message_ = std::move(message);
+        unwinding_ = true;
+    }
+    void clear_unwinding() {
+        unwinding_ = false;
+        unwinding_message_.clear();
+    }
+    bool unwinding() const { return unwinding_ || memory_error_in_flight_; }
+    // The message to raise again ("" for the memory cap: the caller words it).
+    const std::string& unwinding_message() const { return unwinding_message_; }
 
     // -- loading one file in the sandbox (also used by `check`) -------------------------
     // Loads a file relative to the root as a text chunk with its own environment and runs it;
@@ -307,6 +337,9 @@ private:
     ScriptProfile* script_profile_ = nullptr;
     bool memory_error_in_flight_ = false;
     bool finish_in_flight_ = false;
+    bool unwinding_ = false;
+    std::size_t unattached_print_bytes_ = 0;
+    std::string unwinding_message_;
     bool tracked_metatables_ = false;
 };
 

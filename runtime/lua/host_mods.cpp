@@ -8,6 +8,7 @@
 #include "host.h"
 #include "raw_field.h"
 #include "scenario_fields.h"
+#include "scenario/json_fields.h"
 
 namespace duelbox {
 
@@ -40,24 +41,57 @@ std::string module_name(const std::string& path) {
     return m;
 }
 
+// The Lua type a JSON value becomes (an object or array: a table; null: nil).
+int lua_type_of(const nlohmann::json& v) {
+    if (v.is_boolean()) return LUA_TBOOLEAN;
+    if (v.is_number()) return LUA_TNUMBER;
+    if (v.is_string()) return LUA_TSTRING;
+    if (v.is_null()) return LUA_TNIL;
+    return LUA_TTABLE;
+}
+
+// What the paths of one card's patch touched: the leaves it set and the objects it went into
+// (for the conflict check between mods), and what it may not do.
+struct PatchPaths {
+    std::vector<std::string> leaves, interiors, problems;
+};
+
 // Merges the JSON object `fields` into the Lua table at `t` (raw): objects into sub-tables,
-// anything else replaces. `path` names the leaves for the conflict check.
-void merge(lua_State* L, int t, const nlohmann::json& fields, const std::string& path, std::vector<std::string>& leaves) {
+// anything else replaces. `path` names the leaves for the conflict check. A table made a plain
+// value or a plain value made a table (a name made a table), or any change to a function (a
+// window handler, a condition), is not made but listed in out.problems: the card's own checks
+// would name the game's file, or nothing at all (a handler patched to {} just never fired).
+void merge(lua_State* L, int t, const nlohmann::json& fields, const std::string& path, PatchPaths& out) {
     t = lua_absindex(L, t);
     for (const auto& [k, v] : fields.items()) {
         const std::string leaf = path.empty() ? k : path + "." + k;
+        const int had = raw_field(L, t, k.c_str());
+        lua_pop(L, 1);
+        if (had == LUA_TFUNCTION) {
+            out.problems.push_back(leaf + ": a patch cannot change a function (a window handler or a condition); "
+                                          "replace the card instead (overrides.cards)");
+            continue;
+        }
+        // A value may become another value (NONE's "none" a number), not change its shape: a
+        // table made a plain value or a plain value made a table breaks the code reading it.
+        if (had != LUA_TNIL && !v.is_null() && (had == LUA_TTABLE) != (lua_type_of(v) == LUA_TTABLE)) {
+            out.problems.push_back(leaf + ": the card has a " + lua_typename(L, had) + " here; the patch gives " +
+                                   duelbox::fields::describe(v));
+            continue;
+        }
         if (v.is_object()) {
+            out.interiors.push_back(leaf);
             if (raw_field(L, t, k.c_str()) != LUA_TTABLE) {
                 lua_pop(L, 1);
                 lua_newtable(L);
                 lua_pushvalue(L, -1);
                 raw_set_field(L, t, k.c_str());
             }
-            merge(L, -1, v, leaf, leaves);
+            merge(L, -1, v, leaf, out);
             lua_pop(L, 1);
             continue;
         }
-        leaves.push_back(leaf);
+        out.leaves.push_back(leaf);
         std::function<void(const nlohmann::json&)> push = [&](const nlohmann::json& x) {
             if (x.is_boolean()) lua_pushboolean(L, x.get<bool>());
             else if (x.is_number_integer()) lua_pushinteger(L, x.get<lua_Integer>());
@@ -187,6 +221,7 @@ void LuaHost::apply_mod_data(std::vector<std::string>& errors) {
                                       : ", which is no card of the game (a new card needs no listing)"));
     // Patches, in mod order; a field patched by two mods is a conflict.
     std::map<std::string, std::string> patched;   // "key|field.path" -> mod
+    std::map<std::string, std::string> entered;   // "key|object.path" -> the first mod that patched inside it
     lua_getfield(L, LUA_REGISTRYINDEX, kCardsKey);
     const int defs = lua_gettop(L);
     for (const ModManifest& m : mods_) {
@@ -203,7 +238,7 @@ void LuaHost::apply_mod_data(std::vector<std::string>& errors) {
             // made from the JSON), while the game loads, where the memory cap is not yet enforced:
             // a 40 MB string patched into every card made a 2.4 GB process. Counted first.
             const std::size_t copies = static_cast<std::size_t>(std::count_if(cards_.begin(), cards_.end(), matches));
-            const std::size_t bytes = fields.dump().size() * copies;
+            const std::size_t bytes = duelbox::fields::lua_bytes(fields) * copies;   // as Lua values, not as JSON text
             if (bytes > static_cast<std::size_t>(limits_.memory_bytes)) {
                 errors.push_back("mod:" + m.name + "/mod.json: patch." + pattern + ": copies " + std::to_string(bytes >> 20) +
                                  " MB into " + std::to_string(copies) + " cards, over the memory cap of " +
@@ -215,14 +250,26 @@ void LuaHost::apply_mod_data(std::vector<std::string>& errors) {
                 if (!matches(c)) continue;
                 ++matched;
                 lua_getfield(L, defs, c.key.c_str());
-                std::vector<std::string> leaves;
-                merge(L, -1, fields, "", leaves);
+                PatchPaths paths;
+                merge(L, -1, fields, "", paths);
                 lua_pop(L, 1);
-                for (const auto& leaf : leaves) {
+                const std::string at = "mod:" + m.name + "/mod.json: patch." + pattern + ": " + c.key + " ";
+                for (const auto& problem : paths.problems) errors.push_back(at + problem);
+                // Two mods conflict on a path one of them sets and the other sets or goes into
+                // (props.health = 25 against props.health.max = 3): whichever came last would win.
+                const auto clash = [&](const std::string& path, const std::string& other_mod) {
+                    errors.push_back(at + path + " is patched by mod " + other_mod + " too");
+                };
+                for (const auto& leaf : paths.leaves) {
                     auto [it, fresh] = patched.emplace(c.key + "|" + leaf, m.name);
-                    if (!fresh)
-                        errors.push_back("mod:" + m.name + "/mod.json: patch." + pattern + ": " + c.key + " " + leaf +
-                                         " is patched by mod " + it->second + " too");
+                    if (!fresh) clash(leaf, it->second);
+                    if (auto in = entered.find(c.key + "|" + leaf); in != entered.end() && in->second != m.name)
+                        clash(leaf, in->second);
+                }
+                for (const auto& interior : paths.interiors) {
+                    entered.emplace(c.key + "|" + interior, m.name);   // (the first mod to go in is named)
+                    if (auto set = patched.find(c.key + "|" + interior); set != patched.end() && set->second != m.name)
+                        clash(interior, set->second);
                 }
             }
             if (matched == 0) errors.push_back("mod:" + m.name + "/mod.json: patch." + pattern + ": matches no card of " + game_);
@@ -262,8 +309,8 @@ bool LuaHost::merge_into_declaration(const char* list, const std::string& name, 
         for (lua_Integer i = 1; i <= n && !found; ++i) {
             if (lua_rawgeti(L, decls, i) == LUA_TTABLE && raw_field(L, -1, "name") == LUA_TSTRING && name == lua_tostring(L, -1)) {
                 lua_pop(L, 1);
-                std::vector<std::string> leaves;
-                merge(L, -1, fields, "", leaves);
+                PatchPaths paths;   // (a declaration's fields are checked by its own reader afterwards)
+                merge(L, -1, fields, "", paths);
                 found = true;
             }
             lua_settop(L, decls);

@@ -21,7 +21,7 @@ EntityId check_owner(lua_State* L, int arg, Match& m) { return check_entity(L, a
 int counter_define(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_owner(L, 1, m);
-    const char* name = luaL_checkstring(L, 2);
+    const char* name = check_text(L, 2);
     const std::int64_t value = luaL_checkinteger(L, 3);
     const std::int64_t lo = luaL_opt(L, luaL_checkinteger, 4, kLow);
     const std::int64_t hi = luaL_opt(L, luaL_checkinteger, 5, kHigh);
@@ -50,7 +50,7 @@ int counter_get(lua_State* L) {
 int counter_set(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_owner(L, 1, m);
-    const char* name = luaL_checkstring(L, 2);
+    const char* name = check_text(L, 2);
     const std::int64_t value = luaL_checkinteger(L, 3);
     return kernel_call(L, [&] {
         stamp_source(L, m);
@@ -66,7 +66,7 @@ int counter_set(lua_State* L) {
 int counter_add(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_owner(L, 1, m);
-    const char* name = luaL_checkstring(L, 2);
+    const char* name = check_text(L, 2);
     const std::int64_t delta = luaL_checkinteger(L, 3);
     return kernel_call(L, [&] {
         stamp_source(L, m);

@@ -25,7 +25,7 @@ Where check_where(lua_State* L, int idx, int arg, const char* what, std::size_t 
     if (s && std::string_view(s) == "top") return Where::top();
     if (s && std::string_view(s) == "bottom") return Where::bottom();
     luaL_argerror(L, arg, lua_pushfstring(L, "%sexpected \"top\", \"bottom\" or a position (1 = top); got %s%s%s", what,
-                                          quote ? "\"" : "", luaL_tolstring(L, idx, nullptr), quote ? "\"" : ""));
+                                          quote ? "\"" : "", push_plain(L, idx), quote ? "\"" : ""));
     return Where::top();
 }
 
@@ -86,7 +86,7 @@ int entity_get(lua_State* L) {
 int entity_set(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
-    const char* key = luaL_checkstring(L, 2);
+    const char* key = check_text(L, 2);
     check_storable(L, 3);   // raises before any C++ object exists: the value is made inside kernel_call
     std::size_t shifted = 0;   // a new or removed key shifts the sorted props after it
     kernel_call(L, [&] {
@@ -110,7 +110,7 @@ int entity_has_tag(lua_State* L) {
 int entity_add_tag(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
-    const char* tag = luaL_checkstring(L, 2);
+    const char* tag = check_text(L, 2);
     std::size_t shifted = 0;   // the sorted tags after it shift
     kernel_call(L, [&] {
         stamp_source(L, m);
@@ -125,7 +125,7 @@ int entity_add_tag(lua_State* L) {
 int entity_remove_tag(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);
-    const char* tag = luaL_checkstring(L, 2);
+    const char* tag = check_text(L, 2);
     std::size_t shifted = 0;   // the sorted tags after it shift
     kernel_call(L, [&] {
         stamp_source(L, m);

@@ -3,6 +3,8 @@
 // "Moved this beat", "was hit", "this advantage was used": state a later effect reads, but
 // no news to a reader of the log. A flag appends no event; copies, snapshots and replays
 // keep it all the same. Use entity.set for anything a player or a teacher should read.
+#include <cstring>
+
 #include "host.h"
 #include "lua_modules.h"
 #include "lua_util.h"
@@ -36,6 +38,7 @@ std::int64_t check_flag_value(lua_State* L, int arg) {
 std::string_view key_arg(lua_State* L, int arg) {
     std::size_t len = 0;
     const char* key = luaL_checklstring(L, arg, &len);
+    if (std::memchr(key, '\0', len)) luaL_argerror(L, arg, "a name may not hold a NUL byte (\\0)");
     return {key, len};
 }
 

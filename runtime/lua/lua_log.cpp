@@ -92,6 +92,7 @@ int emit_event(lua_State* L, Match& m, const char* type, const char* text, int f
             if (n == kMaxEventFields) return luaL_argerror(L, fi, "more than 64 fields");
             std::size_t len = 0;
             const char* key = lua_tolstring(L, -2, &len);
+            if (std::memchr(key, '\0', len)) return luaL_argerror(L, fi, "a field name may not hold a NUL byte (\\0)");
             new (&fields[n++]) FieldIn{std::string_view(key, len), to_field_value(L, -1), kEveryone};
             lua_pop(L, 1);
         }
@@ -139,8 +140,8 @@ int emit_event(lua_State* L, Match& m, const char* type, const char* text, int f
 /// hidden card" to the other players.
 int log_event(lua_State* L) {
     Match& m = match_of(L);
-    const char* type = luaL_checkstring(L, 1);
-    const char* text = luaL_optstring(L, 2, "");
+    const char* type = check_text(L, 1);
+    const char* text = lua_isnoneornil(L, 2) ? "" : check_text(L, 2);
     return emit_event(L, m, type, text, 3, 4);
 }
 
@@ -189,8 +190,8 @@ int emit_kind(lua_State* L) {
 /// table per event and no text to look up. For events that limit who sees them (`to`,
 /// `hidden`), use log.event.
 int log_kind(lua_State* L) {
-    const char* type = luaL_checkstring(L, 1);
-    const char* text = luaL_checkstring(L, 2);
+    const char* type = check_text(L, 1);
+    const char* text = check_text(L, 2);
     if (*type == '\0') return luaL_argerror(L, 1, "an empty event type");
     luaL_checktype(L, 3, LUA_TTABLE);
     readonly_view_unwrap(L, 3);   // a module's constant list reads like the list

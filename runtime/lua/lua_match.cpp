@@ -104,6 +104,7 @@ int match_finish(lua_State* L) {
         return 0;
     });
     host_of(L).set_finish_in_flight(true);
+    host_of(L).set_unwinding("match.finish: the match has finished (the rules stop here)");
     lua_pushliteral(L, "match.finish: the match has finished (the rules stop here)");
     return lua_error(L);
 }

@@ -1,6 +1,8 @@
 #include "lua_util.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 
 #include "error_names.h"
 #include "host.h"
@@ -11,8 +13,24 @@ namespace duelbox {
 
 LuaHost& host_of(lua_State* L) { return **static_cast<LuaHost**>(lua_getextraspace(L)); }
 
+namespace {
+// A kernel call made while an error no script may catch unwinds (host.h, unwinding()): from a
+// to-be-closed variable's __close. It raises that error again.
+[[noreturn]] void raise_unwinding(lua_State* L) {
+    const LuaHost& host = host_of(L);
+    if (host.unwinding_message().empty())
+        luaL_error(L, "memory cap of %d MB exceeded (a kernel call while the error unwinds)",
+                   static_cast<int>(host.limits().memory_bytes >> 20));
+    lua_pushstring(L, host.unwinding_message().c_str());
+    lua_error(L);
+    std::abort();   // (lua_error does not return)
+}
+}  // namespace
+
 Match& match_of(lua_State* L) {
-    Match* m = host_of(L).match();
+    LuaHost& host = host_of(L);
+    if (host.unwinding()) raise_unwinding(L);
+    Match* m = host.match();
     if (!m) luaL_error(L, "no match is running (this call is only allowed while a match plays)");
     return *m;
 }
@@ -20,6 +38,25 @@ Match& match_of(lua_State* L) {
 void stamp_source(lua_State* L, Match& m) {
     // The nearest Lua frame is the script line that asked for the change.
     m.set_source(host_of(L).call_sites().locate(L, m.log()));
+}
+
+const char* push_plain(lua_State* L, int idx) {
+    idx = lua_absindex(L, idx);
+    switch (lua_type(L, idx)) {
+        case LUA_TSTRING: lua_pushvalue(L, idx); return lua_tostring(L, -1);
+        case LUA_TNUMBER:
+            if (lua_isinteger(L, idx)) return lua_pushfstring(L, "%I", static_cast<LUAI_UACINT>(lua_tointeger(L, idx)));
+            return lua_pushfstring(L, "%f", lua_tonumber(L, idx));
+        case LUA_TBOOLEAN: return lua_pushstring(L, lua_toboolean(L, idx) ? "true" : "false");
+        default: return lua_pushstring(L, luaL_typename(L, idx));
+    }
+}
+
+const char* check_text(lua_State* L, int arg) {
+    std::size_t len = 0;
+    const char* s = luaL_checklstring(L, arg, &len);
+    if (std::memchr(s, '\0', len)) luaL_argerror(L, arg, "a name may not hold a NUL byte (\\0)");
+    return s;
 }
 
 std::int64_t check_int(lua_State* L, int arg) { return luaL_checkinteger(L, arg); }
@@ -132,7 +169,7 @@ PlayerIndex check_player_entry(lua_State* L, int arg, const Match& m) {
     const lua_Integer p = lua_tointegerx(L, -1, &ok);
     if (!ok || p < 1 || p > m.player_count())
         luaL_argerror(L, arg,
-                      lua_pushfstring(L, "list entry %s is not a player (players 1..%d)", luaL_tolstring(L, -1, nullptr),
+                      lua_pushfstring(L, "list entry %s is not a player (players 1..%d)", push_plain(L, -1),
                                       m.player_count()));
     return static_cast<PlayerIndex>(p - 1);
 }

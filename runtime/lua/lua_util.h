@@ -26,6 +26,15 @@ LuaHost& host_of(lua_State* L);
 Match& match_of(lua_State* L);
 // Stamps the calling script line (level 1) as the source of the next kernel events.
 void stamp_source(lua_State* L, Match& m);
+// Pushes and returns value `idx` as plain text for an error message: a string or a number as it
+// is, true, false or nil, any other value by its type alone ("table"). No metamethod runs (a
+// broken __tostring must not fail the message) and no address shows: Lua's "table: 0x55..."
+// differs between runs, and a script that caught the message could steer on it.
+const char* push_plain(lua_State* L, int idx);
+// luaL_checkstring for a text the kernel keeps as a name (a prop, tag, counter or flag key, an
+// event type or template): a NUL byte inside is refused, where it would silently end the name
+// ("hp\0x" set "hp").
+const char* check_text(lua_State* L, int arg);
 
 // Kernel work a call does in proportion to what the match holds (the entities of a zone it
 // scans or shifts, an entity's props or tags, the match's scratch values, effects or handlers)

@@ -7,6 +7,8 @@
 
 #include <cctype>
 
+#include "lua_util.h"
+
 namespace duelbox {
 
 namespace {
@@ -37,7 +39,7 @@ void push_path(lua_State* L, const char* path, int key) {
     } else if (lua_type(L, key) == LUA_TSTRING) {
         lua_pushfstring(L, "%s['%s']", path, lua_tostring(L, key));
     } else {
-        luaL_tolstring(L, key, nullptr);
+        push_plain(L, key);
         lua_pushfstring(L, "%s[%s]", path, lua_tostring(L, -1));
         lua_remove(L, -2);
     }

@@ -62,7 +62,7 @@ const char* const kForbiddenFunctions[] = {"dofile", "loadfile", "collectgarbage
 
 int forbidden_lib_index(lua_State* L) {
     const char* lib = lua_tostring(L, lua_upvalueindex(1));
-    const char* key = luaL_tolstring(L, 2, nullptr);
+    const char* key = push_plain(L, 2);
     return luaL_error(L, "%s.%s is not available: scripts run in a sandbox with no file, OS, debug or coroutine access "
                          "(base, string, table and math only)", lib, key);
 }
@@ -97,7 +97,7 @@ void add_forbidden(lua_State* L, int base) {
 
 int readonly_newindex(lua_State* L) {
     return luaL_error(L, "attempt to change a shared library table (field '%s'); keep your own copy instead",
-                      luaL_tolstring(L, 2, nullptr));
+                      push_plain(L, 2));
 }
 
 // The iterator keeps the hidden table as its upvalue and walks it whatever state it is given:
@@ -210,10 +210,12 @@ int sandbox_load_fn(lua_State* L) {
     const char* name = luaL_optstring(L, 2, "=(load)");
     const char* mode = luaL_optstring(L, 3, "t");
     if (!std::strchr(mode, 't')) return luaL_argerror(L, 3, "only text chunks may be loaded (mode 't')");
-    // A chunk named as a file ("@cards/x/y.lua", or "=cards/...") would make its errors and the
-    // events it logs name that file, another card's: it is shown as "(load) cards/x/y.lua".
-    const bool file_like = name[0] == '@' || (name[0] == '=' && (std::strncmp(name + 1, "cards/", 6) == 0 ||
-                                                                 std::strncmp(name + 1, "scripts/", 8) == 0));
+    // A chunk named as a file ("@cards/x/y.lua", "=scripts/...", "=mod:m/cards/...") would make its
+    // errors and the events it logs name that file, another card's: a name Lua would show as a
+    // file (a leading @, or a leading = with a path's / : or . in it) is shown as "(load) ..."
+    // instead. A plain "=name" ("=snippet", a drill's) stays as it is.
+    const bool file_like = name[0] == '@' || (name[0] == '=' && std::strpbrk(name + 1, "/:.\\") != nullptr &&
+                                              std::strncmp(name, "=(load)", 7) != 0);
     lua_settop(L, 4);   // the env argument stays at 4 whatever is pushed next
     if (file_like) name = lua_pushfstring(L, "=(load) %s", name + 1);
     if (luaL_loadbufferx(L, text, len, name, "t") != LUA_OK) {
@@ -296,11 +298,23 @@ int sandbox_print(lua_State* L) {
         return luaL_error(L, "print: a line of %I bytes is longer than %I (the match log keeps every line)",
                           static_cast<lua_Integer>(lua_rawlen(L, -1)), static_cast<lua_Integer>(kMaxPrint));
     const char* text = lua_tostring(L, -1);   // (cut at a NUL byte, as before)
-    Match* m = host_of(L).match();
+    LuaHost& host = host_of(L);
+    Match* m = host.match();
     if (!m) {
-        std::fprintf(stderr, "[script print, no match running] %s\n", text);
+        // While files load, or a tool runs scripts with no match: to stderr, up to a bound, so a
+        // card printing in a loop at its top level cannot write gigabytes (every bench worker
+        // and `check` load the files).
+        switch (host.take_unattached_print(std::strlen(text) + 1)) {
+            case LuaHost::PrintRoom::Yes: std::fprintf(stderr, "[script print, no match running] %s\n", text); break;
+            case LuaHost::PrintRoom::Last:
+                std::fprintf(stderr, "[script print, no match running] (further lines dropped: %zu KB printed)\n",
+                             LuaHost::kUnattachedPrintBytes >> 10);
+                break;
+            case LuaHost::PrintRoom::No: break;
+        }
         return 0;
     }
+    if (host.unwinding()) (void)match_of(L);   // raises that error again (host.h, unwinding())
     return kernel_call(L, [&] {
         stamp_source(L, *m);
         m->emit_news("script.print", "{text}", {FieldIn{"text", std::string_view(text), kEveryone}});
@@ -474,7 +488,7 @@ void copy_table(lua_State* L, int src, const char* skip) {
 int frozen_global_newindex(lua_State* L) {
     return luaL_error(L, "cannot set global '%s' once its file has loaded: it would carry from one match to the next "
                          "on this host (keep match state in counters, flags or props; use a local for a helper)",
-                      luaL_tolstring(L, 2, nullptr));
+                      push_plain(L, 2));
 }
 
 }  // namespace

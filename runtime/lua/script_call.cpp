@@ -184,6 +184,7 @@ void raise_budget_error(lua_State* L, std::int64_t budget, int level) {
         const std::string msg = lua_place(L, level) + "instruction budget of " + std::to_string(budget) +
                                 " exceeded (an endless loop?)" + host_of(L).context_suffix();
         lua_pushstring(L, msg.c_str());
+        host_of(L).set_unwinding(msg);
     }
     lua_error(L);
 }
@@ -203,6 +204,7 @@ void raise_wall_clock_error(lua_State* L, std::int64_t wall_clock_ms, bool whole
                                "count work inside one operation, such as comparing two huge strings)") +
             host_of(L).context_suffix();
         lua_pushstring(L, msg.c_str());
+        host_of(L).set_unwinding(msg);
     }
     lua_error(L);
 }
@@ -210,6 +212,13 @@ void raise_wall_clock_error(lua_State* L, std::int64_t wall_clock_ms, bool whole
 void charge_instructions(lua_State* L, std::int64_t units) {
     if (t_counting.empty() || units <= 0) return;
     Counting& c = t_counting.front();
+    // A C function's loop charges here between steps, where the hook cannot stop it: the
+    // watchdog's verdict is read here too (a sort comparing huge strings for minutes).
+    if (t_over_wall.load(std::memory_order_relaxed)) {
+        const Counting& last = t_counting.back();
+        raise_wall_clock_error(L, last.match_wall_clock_ms > 0 ? last.match_wall_clock_ms : last.wall_clock_ms,
+                               last.match_wall_clock_ms > 0);
+    }
     c.used = units >= c.budget - c.used ? c.budget : c.used + units;   // no overflow: saturates at the budget
     if (c.used >= c.budget) raise_budget_error(L, c.budget, 1);
 }
@@ -241,6 +250,7 @@ ScriptCall::ScriptCall(LuaHost& host, lua_State* thread, std::int64_t match_ms_l
     outermost_ = true;
     host.set_memory_error_in_flight(false);   // a new call from C++: nothing is on its way up
     host.set_finish_in_flight(false);
+    host.clear_unwinding();
     t_over_wall.store(false, std::memory_order_relaxed);
     std::int64_t wall_ms = std::clamp<std::int64_t>(host.limits().wall_clock_ms, 1, 86'400'000);
     // The match's time left cuts the call shorter than its own limit: then the message names the
@@ -289,6 +299,7 @@ ScriptCall::~ScriptCall() {
     std::atomic_signal_fence(std::memory_order_seq_cst);
     lua_sethook(thread_, nullptr, 0, 0);
     t_counting.clear();
+    host_.clear_unwinding();   // (finish_in_flight stays: the runner reads it after the call)
 }
 
 // The memory cap is enforced only while Lua runs under protection: an allocation failing

@@ -63,7 +63,9 @@ bool instruction_budget_exhausted();
 
 // Charges `units` instructions to the outermost running call, for library functions whose one
 // C call does work in proportion to an argument (table.move): the hook cannot count inside a
-// C function. Raises the budget error (naming the caller's line) once the budget is spent.
+// C function. Raises the budget error (naming the caller's line) once the budget is spent, and
+// the wall-clock error once the watchdog has stopped the call (a C loop that charges as it goes
+// is stopped there, as the hook stops Lua code).
 void charge_instructions(lua_State* L, std::int64_t units);
 // Raises "file:line: instruction budget of N exceeded ..." for the function at `level` (0 from
 // the hook, 1 from a C function charging work), naming the nearest script line at or above it

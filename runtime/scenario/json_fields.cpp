@@ -129,6 +129,22 @@ const json& read_array(const json& v, const std::string& path) {
     return v;
 }
 
+std::size_t lua_bytes(const json& v) {
+    constexpr std::size_t kTable = 64, kSlot = 16, kNode = 40, kString = 32;
+    if (v.is_string()) return kString + v.get_ref<const json::string_t&>().size();
+    if (v.is_array()) {
+        std::size_t n = kTable;
+        for (const json& x : v) n += kSlot + lua_bytes(x);
+        return n;
+    }
+    if (v.is_object()) {
+        std::size_t n = kTable;
+        for (const auto& [k, x] : v.items()) n += kNode + kString + k.size() + lua_bytes(x);
+        return n;
+    }
+    return 0;   // a number, true, false, null: stored in the slot that holds it
+}
+
 json read_object(const json& v, const std::string& path) {
     if (!v.is_object()) expected(path, "an object", v);
     return v;

@@ -64,6 +64,11 @@ std::vector<std::string> read_string_list(const json& v, const std::string& path
 // An integer, or a list of integers; a single integer reads as a one-element list.
 std::vector<std::int64_t> read_int_list(const json& v, const std::string& path);
 
+// About how many bytes `v` takes once made into Lua values (tables with their slots and keys,
+// strings): an empty array is 2 bytes of JSON and about 70 of Lua, so a check of the JSON's size
+// alone lets a small file fill memory. An estimate, within a factor of two.
+std::size_t lua_bytes(const json& v);
+
 // [SECTION] Objects with a fixed set of keys
 class ObjectReader {
 public:

@@ -69,12 +69,34 @@ std::string resolve_root(const std::string& root, const std::string& file, const
     return p.string();
 }
 
+// A player's name is printed in every narration line that names them, in terminals and the
+// editor: a control character (a NUL cut it short, an escape sequence drives the terminal) or a
+// bidirectional override (it reorders the rest of the line) would make the line say something
+// else than the log holds. "" when the name is fine.
+std::string display_name_error(const std::string& name) {
+    if (name.size() > 64) return "at most 64 bytes (got " + std::to_string(name.size()) + ")";
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        const auto c = static_cast<unsigned char>(name[i]);
+        if (c < 0x20 || c == 0x7F) return "a control character (byte " + std::to_string(c) + ") may not be part of a name";
+        // U+202A..U+202E and U+2066..U+2069 in UTF-8: E2 80 AA..AE, E2 81 A6..A9.
+        if (c == 0xE2 && i + 2 < name.size()) {
+            const auto b = static_cast<unsigned char>(name[i + 1]), d = static_cast<unsigned char>(name[i + 2]);
+            if ((b == 0x80 && d >= 0xAA && d <= 0xAE) || (b == 0x81 && d >= 0xA6 && d <= 0xA9))
+                return "a bidirectional-text control character may not be part of a name";
+        }
+    }
+    return "";
+}
+
 SeatSpec parse_seat(const json& v, const std::string& path, std::size_t seat_number) {
     ObjectReader r(v, path, {"name", "team", "agent", "setup"});
     SeatSpec s;
     s.name = "Player " + std::to_string(seat_number);
     s.team = static_cast<int>(seat_number);
-    if (auto* f = r.find("name")) s.name = fields::read_nonempty_string(*f, r.path("name"));
+    if (auto* f = r.find("name")) {
+        s.name = fields::read_nonempty_string(*f, r.path("name"));
+        if (std::string bad = display_name_error(s.name); !bad.empty()) fields::fail(r.path("name"), bad);
+    }
     if (auto* f = r.find("team"))
         s.team = static_cast<int>(fields::read_int(*f, r.path("team"), 1, std::numeric_limits<int>::max()));
     if (auto* f = r.find("agent")) {
@@ -239,6 +261,19 @@ Scenario detail::parse_scenario_at(const json& j, const std::string& base, const
     if (auto* f = r.find("stop")) s.stop = parse_stop(*f, r.path("stop"));
     if (auto* f = r.find("expect")) s.expect = parse_expect(*f, r.path("expect"), seats);
     if (auto* f = r.find("limits")) s.limits = parse_limits(*f, r.path("limits"));
+    // Setup and options become Lua tables before any script runs, outside the scripts' memory
+    // cap: a 9 MB list of empty lists made a 730 MB process. Refused here, by the cap they will
+    // run under.
+    const auto check_size = [&](const json& v, const std::string& at) {
+        const std::size_t bytes = fields::lua_bytes(v);
+        if (bytes > static_cast<std::size_t>(s.limits.memory_bytes))
+            fields::fail(at, "takes about " + std::to_string(bytes >> 20) + " MB as Lua tables, over the memory cap of " +
+                                 std::to_string(s.limits.memory_bytes >> 20) + " MB (limits.memory_mb)");
+    };
+    check_size(s.setup, r.path("setup"));
+    check_size(s.options, r.path("options"));
+    for (std::size_t i = 0; i < s.seats.size(); ++i)
+        check_size(s.seats[i].setup, fields::join(fields::index(r.path("players"), i), "setup"));
     return s;
 }
 

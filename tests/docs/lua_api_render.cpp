@@ -212,7 +212,22 @@ std::string render_markdown(const Reference& ref) {
          "  one key that is a table or function comes last, and two or more are refused (only their\n"
          "  addresses would order them). `next` follows the same order (`next(t)` is the first key `pairs`\n"
          "  gives); it walks the whole table on each call, so walk big tables with `pairs`.\n"
-         "- `pcall` and `xpcall` catch errors, but not the instruction budget or the memory cap.\n";
+         "- `table.sort` is a stable merge sort: elements that compare equal keep the order they had, so\n"
+         "  the result is the same in every run (Lua's own sort is not stable, and on a large array picks\n"
+         "  pivots from the clock). Each comparison counts one instruction against the budget, and a sort\n"
+         "  stops at the call's wall-clock limit, whatever its comparator.\n"
+         "- `#t` of a table with holes (a nil between two values) has more than one right answer in Lua,\n"
+         "  and which one it gives depends on the table's internal layout, which differs between processes\n"
+         "  (Lua seeds its string hashing at random): keep a count beside such a list, or no holes in it.\n"
+         "- `load(text, name)`: a name that looks like a file (a leading `@`, or `=` with a `/`, `:` or `.`\n"
+         "  in it) is shown as `(load) name`, so a loaded chunk's errors and events never name a file of\n"
+         "  the game or a mod.\n"
+         "- Names the kernel keeps (prop, tag, counter and flag keys, event types, templates and field\n"
+         "  names) may not hold a NUL byte. A narration line is cut at 16 KB.\n"
+         "- `pcall` and `xpcall` catch errors, but not the instruction budget, the wall-clock limits, the\n"
+         "  memory cap or `match.finish`. A to-be-closed variable's `__close` still runs while such an error\n"
+         "  unwinds, but any kernel call made there (a question, an event, a change, a read) raises the\n"
+         "  same error again: nothing happens in a match after its end, and no question restarts the limits.\n";
     // Said only while the sandbox really refuses it (the last example below shows the message).
     if (!sb.refused.empty() && sb.refused.back().error.find("__gc") != std::string::npos)
         o << "- `setmetatable` refuses a `__gc` metamethod (a finalizer would run outside any budgeted call)\n"

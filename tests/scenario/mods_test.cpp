@@ -154,6 +154,32 @@ TEST_CASE("#18.1 a mod's data changes are checked: patches, option defaults, lim
     CHECK_THAT(runner.error(), Catch::Contains("players[0].setup.position: 6 is above the maximum 5"));
 }
 
+TEST_CASE("#18.1 a patch changes no function and no value's shape; mods overlapping on one path conflict", "[mods]") {
+    // A probe's patch setting Dash's `before` handler to {} silently removed it ("0 handlers
+    // fired"), and `name` made a table failed in the game's file; props.health = 25 in one mod
+    // and props.health.max = 3 in another loaded, whichever came last winning.
+    const TempDir dir("mods_shape");
+    const fs::path a = dir.root() / "a", b = dir.root() / "b";
+    write(a / "mod.json", R"({"name": "a", "game": "battlecon", "version": "1", "patch": {"battlecon/dash": {"before": {}}}})");
+    CHECK_THAT(load_errors(duel({a.string()})),
+               Catch::Contains("mod:a/mod.json: patch.battlecon/dash: battlecon/dash before: a patch cannot change a function"));
+    write(a / "mod.json", R"({"name": "a", "game": "battlecon", "version": "1", "patch": {"battlecon/dash": {"name": {"x": 1}}}})");
+    CHECK_THAT(load_errors(duel({a.string()})),
+               Catch::Contains("patch.battlecon/dash: battlecon/dash name: the card has a string here; the patch gives an object"));
+    // A value may become another plain value (Dodge's power "none" a number).
+    write(a / "mod.json", R"({"name": "a", "game": "battlecon", "version": "1", "patch": {"battlecon/dodge": {"props": {"power": 1}}}})");
+    CHECK(load_errors(duel({a.string()})).empty());
+    write(a / "mod.json", R"({"name": "a", "game": "battlecon", "version": "1", "patch": {"battlecon/fighter/*": {"props": {"health": 25}}}})");
+    write(b / "mod.json", R"({"name": "b", "game": "battlecon", "version": "1", "patch": {"battlecon/fighter/*": {"props": {"health": {"max": 3}}}}})");
+    CHECK_THAT(load_errors(duel({a.string(), b.string()})), Catch::Contains("is patched by mod a too") ||
+                                                                Catch::Contains("the card has a number here"));
+    // One mod sets a list where the other goes into an object: each order is a conflict.
+    write(a / "mod.json", R"({"name": "a", "game": "battlecon", "version": "1", "patch": {"battlecon/strike": {"props": {"extra": [1, 2]}}}})");
+    write(b / "mod.json", R"({"name": "b", "game": "battlecon", "version": "1", "patch": {"battlecon/strike": {"props": {"extra": {"x": 1}}}}})");
+    CHECK_THAT(load_errors(duel({a.string(), b.string()})), Catch::Contains("battlecon/strike props.extra is patched by mod a too"));
+    CHECK_THAT(load_errors(duel({b.string(), a.string()})), Catch::Contains("battlecon/strike props.extra is patched by mod b too"));
+}
+
 TEST_CASE("#18.1 the command line: --mod, replays record the mods, check validates a mod folder", "[mods][cli]") {
     const TempDir dir("mods_cli");
     std::string text;
