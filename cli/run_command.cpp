@@ -194,7 +194,7 @@ struct Stepper {
     }
 };
 
-std::string result_text(const MatchRunner& r) {
+std::string result_text(const MatchRunner& r, PlayerIndex viewer) {
     const Match& m = r.match();
     switch (r.state()) {
         case RunState::Finished: {
@@ -205,7 +205,7 @@ std::string result_text(const MatchRunner& r) {
             return "Result: " + who + (res.winners.size() == 1 ? " wins" : " win") + " (" + res.reason + ")";
         }
         case RunState::Stopped: return "Stopped after " + std::to_string(r.visible_events()) + " events, as the scenario asks";
-        case RunState::Failed: return "Match failed: " + r.error();
+        case RunState::Failed: return "Match failed: " + r.error_for(viewer);
         default: return std::string("Match ") + run_state_name(r.state());
     }
 }
@@ -301,7 +301,7 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
         std::cerr << "duelbox: a decision is waiting for an answer no agent can give\n";
         status = kFailed;
     }
-    (failed ? std::cerr : std::cout) << result_text(runner) << "\n";
+    (failed ? std::cerr : std::cout) << result_text(runner, viewer) << "\n";
     if (failed && !runner.traceback().empty() && !scenario.expect.error) std::cerr << runner.traceback() << "\n";
 
     if (scenario.expect.any() && runner.state() != RunState::NotStarted) {

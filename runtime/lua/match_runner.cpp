@@ -133,6 +133,22 @@ RunState MatchRunner::fail(std::string message, std::string traceback) {
     return state_;
 }
 
+RunState MatchRunner::fail_quoting(PlayerIndex asked, std::string message) {
+    fail(std::move(message));
+    error_quotes_ = asked;
+    return state_;
+}
+
+std::string MatchRunner::error_for(PlayerIndex viewer) const {
+    if (error_quotes_ == kNoPlayer || viewer == EventLog::kObserver || viewer == error_quotes_) return error_;
+    const std::string who = "player " + std::to_string(error_quotes_ + 1);
+    const std::size_t colon = error_.find(": ");
+    const std::string where = colon != std::string::npos && error_.rfind("decisions[", 0) == 0 ? error_.substr(0, colon) + ": " : "";
+    return where + "a scripted decision does not fit " + who + "'s question, or none is left for it (what " + who +
+           " was asked is hidden from this view: run as the observer, or --as " + std::to_string(error_quotes_ + 1) +
+           ", to read it)";
+}
+
 RunState MatchRunner::start() {
     if (resume_) return start_resumed();
     match_ = std::make_unique<Match>(scenario_.seed);
@@ -411,14 +427,14 @@ bool MatchRunner::answer_pending() {
         std::string problem;
         std::optional<Answer> a = scripted_answer(r, problem);
         if (!problem.empty()) {
-            fail(problem);
+            fail_quoting(r.player, problem);
             return false;
         }
         if (!a) {
             Agent* agent = agents_[static_cast<std::size_t>(r.player)].get();
             const auto who = [&r] { return "player " + std::to_string(r.player + 1); };   // for the errors only
             if (!agent) {
-                fail(who() + " is scripted but no scripted decision is left for '" + r.id + "'" +
+                fail_quoting(r.player, who() + " is scripted but no scripted decision is left for '" + r.id + "'" +
                      (r.prompt.empty() ? "" : " (" + r.prompt + ")") + ", asked at " + match_->log().file(pending_where_.file) +
                      ":" + std::to_string(pending_where_.line));
                 return false;

@@ -62,6 +62,10 @@ public:
     Match& match_for_search() { return *match_; }
     const Scenario& scenario() const { return scenario_; }
     const std::string& error() const { return error_; }
+    // The error as `viewer` may read it. A scripted answer that did not fit a question fails
+    // quoting the question's prompt and options, which may name the asked player's hidden
+    // cards: any other player (or a spectator) reads only which decision and whose question.
+    std::string error_for(PlayerIndex viewer) const;
     const std::string& traceback() const { return traceback_; }
     std::size_t visible_events() const;                // the log cut at the stop point
 
@@ -115,6 +119,8 @@ private:
     int enter_host();
     void push_ctx(int game);                           // the ctx table game.play/resume gets, onto co_
     RunState fail(std::string message, std::string traceback = "");
+    // fail() with a message that quotes player `asked`'s question (error_for).
+    RunState fail_quoting(PlayerIndex asked, std::string message);
     bool answer_pending();                             // false when waiting or failed
     std::optional<Answer> scripted_answer(const DecisionRequest& r, std::string& problem);
     void log_decision(const DecisionRequest& r, const Answer& a);
@@ -128,6 +134,7 @@ private:
     std::vector<std::unique_ptr<Agent>> agents_;       // nullptr for scripted seats
     RunState state_ = RunState::NotStarted;
     std::string error_, traceback_;
+    PlayerIndex error_quotes_ = kNoPlayer;   // whose question the error quotes (error_for)
     lua_State* co_ = nullptr;
     int co_ref_ = LUA_NOREF;
     int nargs_ = 0;

@@ -162,3 +162,25 @@ TEST_CASE("a player's name holds no control or bidirectional-text character: nar
     j["players"][0]["name"] = "Анна ★";
     CHECK_NOTHROW(parse_scenario(j, "n.json", DUELBOX_TEST_SUPPORT));
 }
+
+TEST_CASE("a scripted answer that does not fit is told in full only to the asked player and the observer",
+          "[robustness][hidden]") {
+    // `duelbox run --as 1` printed "Match failed: decisions[0].choose: no option ... (options: ...)"
+    // listing player 2's hidden hand (audit of session 33).
+    ScriptedDecision wrong;
+    wrong.player = 1;
+    wrong.labels = {"XYZ"};
+    Scenario s = snippet_scenario(R"(decide{player = 2, id = "deploy", prompt = "play a card from your hand",
+  options = {"Blue Depot", "Red Depot"}})", 2, {wrong});
+    const RunResult r = run_scenario(s);
+    REQUIRE(r.state == RunState::Failed);
+    const std::string full = r.runner->error_for(EventLog::kObserver);
+    CHECK_THAT(full, Catch::Contains("Blue Depot"));
+    CHECK(r.runner->error_for(1) == full);
+    for (PlayerIndex viewer : {PlayerIndex{0}, EventLog::kSpectator}) {
+        const std::string shown = r.runner->error_for(viewer);
+        CHECK(shown.find("Depot") == std::string::npos);
+        CHECK(shown.find("play a card") == std::string::npos);
+        CHECK_THAT(shown, Catch::StartsWith("decisions[0].choose: a scripted decision does not fit player 2's question"));
+    }
+}
