@@ -383,14 +383,14 @@ std::string EventLog::narrate(const Event& e, PlayerIndex viewer, const NameReso
     std::string out;
     const std::string_view t = e.text;
     out.reserve(std::min<std::size_t>(t.size(), kMaxNarration) + 16);
+    // One template naming a long field thousands of times rendered gigabytes, outside the Lua
+    // heap the memory cap counts: a line is cut, saying so. Checked where a value is put in, and
+    // at the end (the template's own text is copied at most once per line).
+    const auto cut = [&out] {
+        out.resize(kMaxNarration);
+        out += " [...: narration cut at 16 KB]";
+    };
     for (std::size_t i = 0; i < t.size(); ++i) {
-        if (out.size() > kMaxNarration) {
-            // One template naming a long field thousands of times rendered gigabytes, outside
-            // the Lua heap the memory cap counts: a line is cut, saying so.
-            out.resize(kMaxNarration);
-            out += " [...: narration cut at 16 KB]";
-            break;
-        }
         if (t[i] != '{') {
             out += t[i];
             continue;
@@ -422,7 +422,12 @@ std::string EventLog::narrate(const Event& e, PlayerIndex viewer, const NameReso
         else if (id && kind == 'z' && names.zone) out += names.zone(static_cast<ZoneId>(*id));
         else if (id && kind == 's' && names.space) out += names.space(static_cast<SpaceId>(*id));
         else out += value_to_string(f->value);
+        if (out.size() > kMaxNarration) {
+            cut();
+            return out;
+        }
     }
+    if (out.size() > kMaxNarration) cut();
     return out;
 }
 

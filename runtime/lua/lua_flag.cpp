@@ -38,7 +38,6 @@ std::int64_t check_flag_value(lua_State* L, int arg) {
 std::string_view key_arg(lua_State* L, int arg) {
     std::size_t len = 0;
     const char* key = luaL_checklstring(L, arg, &len);
-    if (std::memchr(key, '\0', len)) luaL_argerror(L, arg, "a name may not hold a NUL byte (\\0)");
     return {key, len};
 }
 
@@ -74,6 +73,8 @@ int flag_set(lua_State* L) {
     const EntityId e = check_entity(L, 1, m);
     const std::string_view key_text = key_arg(L, 2);
     if (key_text.empty()) return luaL_argerror(L, 2, "an empty key");
+    // (Checked where a key is made, not where one is read: a read of such a key finds nothing.)
+    if (std::memchr(key_text.data(), '\0', key_text.size())) return luaL_argerror(L, 2, "a name may not hold a NUL byte (\\0)");
     const std::int64_t value = check_flag_value(L, 3);
     std::size_t period_len = 0;
     const char* period = luaL_optlstring(L, 4, "", &period_len);
