@@ -72,7 +72,7 @@ void merge(lua_State* L, int t, const nlohmann::json& fields, const std::string&
                                           "replace the card instead (overrides.cards)");
             continue;
         }
-        // A value may become another value (NONE's "none" a number), not change its shape: a
+        // A value may become another value (a string a number), not change its shape: a
         // table made a plain value or a plain value made a table breaks the code reading it.
         if (had != LUA_TNIL && !v.is_null() && (had == LUA_TTABLE) != (lua_type_of(v) == LUA_TTABLE)) {
             out.problems.push_back(leaf + ": the card has a " + lua_typename(L, had) + " here; the patch gives " +
@@ -256,7 +256,7 @@ void LuaHost::apply_mod_data(std::vector<std::string>& errors) {
                 const std::string at = "mod:" + m.name + "/mod.json: patch." + pattern + ": " + c.key + " ";
                 for (const auto& problem : paths.problems) errors.push_back(at + problem);
                 // Two mods conflict on a path one of them sets and the other sets or goes into
-                // (props.health = 25 against props.health.max = 3): whichever came last would win.
+                // (a.b = 25 against a.b.c = 3): whichever came last would win.
                 const auto clash = [&](const std::string& path, const std::string& other_mod) {
                     errors.push_back(at + path + " is patched by mod " + other_mod + " too");
                 };
