@@ -202,6 +202,8 @@ int bench_command(const std::vector<std::string>& args) {
         return kBadInput;
     }
     for (const std::string& m : mods) base.mods.push_back(m);
+    if (!results.empty())
+        if (std::string bad = output_file_error(results); !bad.empty()) return usage("--results: " + bad);
     if (forks) {
         std::cout << "command: duelbox bench " << target << " --forks --matches " << matches << " --seed " << seed << "\n";
         return fork_bench(base, matches, seed);

@@ -2,10 +2,8 @@
 // played on a fresh and on a reused host to compare their logs (check_reuse.h); nothing else runs.
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <set>
-#include <sstream>
 
 #include <lua.hpp>
 
@@ -15,6 +13,7 @@
 #include "lua/game_narration.h"
 #include "lua/host.h"
 #include "lua/scenario_fields.h"
+#include "scenario/file_text.h"
 #include "scenario/json_fields.h"
 #include "scenario/map_file.h"
 #include "scenario/scenario.h"
@@ -27,16 +26,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string read_all(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
 // Compiles a Lua file as text without running it: syntax errors with file:line.
 std::string compile_lua(const fs::path& file, const std::string& shown) {
-    const std::string text = read_all(file);
+    std::string text;
+    if (std::string why = read_input_file(file.string(), text); !why.empty()) return shown + ": " + why;
     lua_State* L = luaL_newstate();
     std::string err;
     if (luaL_loadbufferx(L, text.data(), text.size(), ("@" + shown).c_str(), "t") != LUA_OK) err = lua_tostring(L, -1);
@@ -196,7 +189,7 @@ int check_command(const std::vector<std::string>& args) {
                   << (!game_errors.empty() ? "has errors" : card_problems ? "loads; its card checks found problems" : "loads")
                   << "\n";
     }
-    for (const auto& e : errors) std::cerr << e << "\n";
+    for (const auto& e : errors) std::cerr << printable_name(e, true) << "\n";   // a file named with control bytes
     std::cout << "checked " << lua_files << " Lua files, " << json_files << " JSON files, " << games.size()
               << " games: " << errors.size() << " error" << (errors.size() == 1 ? "" : "s") << "\n";
     return errors.empty() ? kOk : kBadInput;

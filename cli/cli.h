@@ -22,4 +22,9 @@ int hint_command(const std::vector<std::string>& args);     // duelbox hint
 
 extern const char* const kHelp;
 
+// "" when the file `path` can be written, else "cannot write <path> (<why>)": asked before a
+// match or a bench is played, so that a long run does not learn at its end that its output
+// (--record, --results) is lost. Nothing is written; a file that did not exist is not left.
+std::string output_file_error(const std::string& path);
+
 }  // namespace duelbox::cli

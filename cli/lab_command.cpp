@@ -22,6 +22,7 @@
 #include "lab_html.h"
 #include "lab_results.h"
 #include "lab_run.h"
+#include "scenario/json_fields.h"
 #include "search/search_agents.h"
 #include "kernel/json_text.h"
 
@@ -155,13 +156,9 @@ int merge_command(const std::vector<std::string>& args) {
             continue;
         }
         if (!args[i].empty() && args[i][0] == '-') return usage("unexpected argument " + args[i]);
-        std::ifstream in(args[i], std::ios::binary);
-        if (!in) {
-            std::cerr << "duelbox lab merge: cannot read " << args[i] << "\n";
-            return kBadInput;
-        }
         try {
-            shards.emplace_back(args[i], parse_lab_result(nlohmann::json::parse(in), args[i]));
+            // load_json_file: a regular file, under the size cap, with file:line:col for bad JSON.
+            shards.emplace_back(args[i], parse_lab_result(fields::load_json_file(args[i]), args[i]));
         } catch (const std::exception& e) {
             std::cerr << "duelbox lab merge: " << e.what() << "\n";
             return kBadInput;
@@ -185,6 +182,13 @@ std::string percent(const Rate& r) {
     return buf;
 }
 
+// Why `name` cannot play a lab match: not an agent, or one that waits for a person or a script.
+std::string lab_agent_error(const std::string& name) {
+    if (std::string bad = agent_name_error(name); !bad.empty()) return bad;
+    if (name == "human" || name == "scripted") return "'" + name + "' cannot play a lab match";
+    return "";
+}
+
 // `--agents A,B`: A against B over every seat (lab/agent_duel.h), and what their answers cost.
 // `out` (may be empty): the folder for duel.json; `wide`: the half-width that flags an interval.
 int duel_command(const Scenario& base, const std::string& target, const std::string& agents, const RunFlags& flags,
@@ -192,7 +196,7 @@ int duel_command(const Scenario& base, const std::string& target, const std::str
     const auto names = split_commas(agents);
     if (names.size() != 2) return usage("--agents needs two agents, A,B (e.g. mcts,random)");
     for (const auto& n : names)
-        if (std::string bad = agent_name_error(n); !bad.empty()) return usage("--agents: " + bad);
+        if (std::string bad = lab_agent_error(n); !bad.empty()) return usage("--agents: " + bad);
     DuelOptions opts;
     opts.agent_a = names[0];
     opts.agent_b = names[1];
@@ -277,8 +281,7 @@ int lab_command(const std::vector<std::string>& args) {
             fighters_arg = args[++i];
         } else if (a == "--agent") {
             if (!has_value) return usage("--agent needs an agent's name (random, first, greedy, mcts, mcts:N)");
-            if (std::string bad = agent_name_error(args[i + 1]); !bad.empty() || args[i + 1] == "human" || args[i + 1] == "scripted")
-                return usage("--agent: " + (bad.empty() ? "'" + args[i + 1] + "' cannot play a lab match" : bad));
+            if (std::string bad = lab_agent_error(args[i + 1]); !bad.empty()) return usage("--agent: " + bad);
             agent = args[++i];
             agent_given = true;
         } else if (a == "--agents") {

@@ -22,7 +22,8 @@ Usage:
                         (everything, the default without human seats) or "spectator"
                         (public information only; the default with 2+ human seats; with
                         one human seat, that seat's view is the default)
-      --record FILE     write a replay (the scenario plus every decision taken)
+      --record FILE     write a replay (the scenario plus every decision taken), also when
+                        a person leaves; a file that cannot be written is named before play
       --root DIR        folder holding scripts/ and cards/ (default: the scenario's "root",
                         else the Duelbox source folder)
       --quiet           print only the result
@@ -35,8 +36,8 @@ Usage:
       --mod DIR         layer a mod (a folder with mod.json) on the game, after the scenario's
                         own "mods"; repeatable (docs/modding.md). bench and lab take it too
   duelbox replay <replay.json> [--json] [--as VIEW] [--quiet]
-      Replays a recorded match and checks that it produces the same events; reports the
-      first event that differs and which scripts changed since the recording.
+      Replays a recorded match and checks that it produces the same events and result;
+      reports the first event that differs and which scripts changed since the recording.
   duelbox check <dir-or-file>...
       Loads every script, game, card, scenario, replay and mod (a folder with mod.json)
       found and reports every error with its file:line or field path, including the

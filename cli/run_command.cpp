@@ -210,6 +210,23 @@ std::string result_text(const MatchRunner& r, PlayerIndex viewer) {
     }
 }
 
+// Whether a replay's "result" says the match finished (a made-up result may hold anything).
+bool finished_result(const nlohmann::json& result) {
+    const auto it = result.find("state");
+    return it != result.end() && it->is_string() && it->get<std::string>() == "finished";
+}
+
+// --record: writes the match played so far as a replay; false (and says so) when the file cannot
+// be written.
+bool write_recording(const RunOptions& o, const MatchRunner& runner) {
+    if (o.record.empty()) return true;
+    std::ofstream out(o.record);
+    out << json_text(replay_to_json(runner.replay()), 2) << "\n";
+    if (out) return true;
+    std::cerr << "duelbox: cannot write " << o.record << "\n";
+    return false;
+}
+
 // Plays the scenario; when `recorded` is given, compares the log with it event by event.
 int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
     if (o.seed) scenario.seed = *o.seed;
@@ -220,6 +237,11 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
         std::cerr << "duelbox: " << err << "\n";
         return kUsage;
     }
+    if (!o.record.empty())
+        if (std::string bad = output_file_error(o.record); !bad.empty()) {
+            std::cerr << "duelbox: " << bad << "\n";
+            return kUsage;
+        }
     LuaHost host(scenario.limits);
     std::vector<std::string> errors;
     if (!host.load_game(scenario, errors)) {
@@ -293,7 +315,8 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
         std::cout << (left ? "Result: " + runner.error().substr(runner.error().find(": ") + 2) + " (the match was not finished)"
                            : std::string("Stopped by the viewer after ") + std::to_string(printed) + " events")
                   << "\n";
-        return kOk;
+        // What was played is kept: its replay asks again where the person left.
+        return write_recording(o, runner) ? kOk : kBadInput;
     }
     int status = kOk;
     const bool failed = runner.state() == RunState::Failed;
@@ -323,6 +346,14 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
                       << (i < recorded->events.size() ? recorded->events[i] : "(no more events)")
                       << "\n  now:      " << (i < now.events.size() ? now.events[i] : "(no more events)") << "\n";
             status = kFailed;
+        } else if (!recorded->result.empty() && now.result != recorded->result &&
+                   (finished_result(now.result) || finished_result(recorded->result))) {
+            // The same events with another result: the file was edited (or the result is made up).
+            // (A match left unfinished, a person's quit, fails again where its answers end: with
+            // another message, which is not a divergence.)
+            std::cerr << "replay diverged at its result:\n  recorded: " << json_text(recorded->result)
+                      << "\n  now:      " << json_text(now.result) << "\n";
+            status = kFailed;
         } else if (!o.quiet) {
             std::cout << "Replay matches the recording (" << now.events.size() << " events).\n";
         }
@@ -332,14 +363,7 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
             else if (it->hash != h.hash) std::cerr << "note: " << h.path << " changed since the recording\n";
         }
     }
-    if (!o.record.empty()) {
-        std::ofstream out(o.record);
-        out << json_text(replay_to_json(runner.replay()), 2) << "\n";
-        if (!out) {
-            std::cerr << "duelbox: cannot write " << o.record << "\n";
-            return kBadInput;
-        }
-    }
+    if (!write_recording(o, runner)) return kBadInput;
     return status;
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <mutex>
+#include <stdexcept>
 
 #include "lua/host_pool.h"
 #include "lua/match_runner.h"
@@ -16,7 +17,10 @@ namespace {
 // Times every answer of the agent it wraps and notes the searches' size.
 class TimedAgent final : public Agent {
 public:
-    TimedAgent(std::unique_ptr<Agent> inner, AgentCost& cost) : inner_(std::move(inner)), cost_(cost) {}
+    TimedAgent(std::unique_ptr<Agent> inner, AgentCost& cost) : inner_(std::move(inner)), cost_(cost) {
+        // make_named_agent gives no agent for "human" and "scripted": they cannot play a duel.
+        if (!inner_) throw std::invalid_argument("this agent cannot play a lab match (it needs a person or a script)");
+    }
     const char* kind() const override { return inner_->kind(); }
     std::optional<Answer> answer(const DecisionRequest& r, const Match& m) override { return inner_->answer(r, m); }
     std::optional<Answer> answer(const DecisionRequest& r, const Match& m, const DecisionContext& c) override {
@@ -59,6 +63,11 @@ DuelResult run_agent_duel(const Scenario& base, const DuelOptions& opts) {
     out.agent_b = opts.agent_b;
     const std::size_t seats = base.seats.size();
     out.seats.assign(seats, DuelSeat{});
+    for (const std::string* name : {&opts.agent_a, &opts.agent_b})
+        if (!make_named_agent(*name, 1)) {   // a person or a script: nobody would answer
+            out.load_errors.push_back("agent '" + *name + "' cannot play a lab match (it needs a person or a script)");
+            return out;
+        }
     std::mutex lock;
     PoolJobs jobs = PoolJobs::of(base, opts.workers, opts.matches);
     const auto start = std::chrono::steady_clock::now();

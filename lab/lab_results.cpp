@@ -48,6 +48,36 @@ T get_as(const json& j, const char* key, const std::string& where) {
     }
 }
 
+// A count in a results.json: a whole number from 0 to 2^53 (a fraction, a negative number or
+// one past what a double holds exactly is not a count any run wrote).
+std::int64_t count_at(const json& j, const char* key, const std::string& where) {
+    const json& v = need(j, key, where);
+    constexpr std::int64_t kMax = std::int64_t{1} << 53;
+    if (v.is_number_unsigned() && v.get<std::uint64_t>() <= static_cast<std::uint64_t>(kMax)) return v.get<std::int64_t>();
+    if (v.is_number_integer() && v.get<std::int64_t>() >= 0 && v.get<std::int64_t>() <= kMax) return v.get<std::int64_t>();
+    throw std::runtime_error(where + "." + key + ": expected a whole number from 0 to 2^53, got " + v.dump());
+}
+
+// The same for the entries of a list field (a pair's two numbers, a length and its matches).
+std::int64_t count_in(const json& v, const std::string& where) {
+    json holder = json::object();
+    holder["n"] = v;
+    try {
+        return count_at(holder, "n", where);
+    } catch (const std::runtime_error&) {
+        throw std::runtime_error(where + ": expected a whole number from 0 to 2^53, got " + v.dump());
+    }
+}
+
+// The fields lab_result_json writes; any other is a typo or an edit.
+void check_known_fields(const json& j, std::initializer_list<const char*> known, const std::string& where) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        bool ok = false;
+        for (const char* k : known) ok = ok || it.key() == k;
+        if (!ok) throw std::runtime_error(where + "." + it.key() + ": unknown field");
+    }
+}
+
 std::string csv_cell(const std::string& s) {
     if (s.find_first_of(",\"\n") == std::string::npos) return s;
     std::string out = "\"";
@@ -197,6 +227,9 @@ LabResult parse_lab_result(const json& j, const std::string& file) {
     if (!j.is_object() || !j.contains("format") || j.at("format") != kFormat)
         throw std::runtime_error(file + ": not a duelbox lab result (format \"" + std::string(kFormat) + "\" expected)");
     const std::string w = file;
+    check_known_fields(j, {"format", "command", "game", "scenario", "engine", "content_hash", "engine_hash", "agent", "unit",
+                           "wide_half_width", "seed", "matches_per_pairing", "picks", "fighters", "shard", "counts",
+                           "figures"}, w);
     r.meta.command = get_as<std::string>(j, "command", w);
     r.meta.game = get_as<std::string>(j, "game", w);
     r.meta.scenario = get_as<std::string>(j, "scenario", w);
@@ -208,6 +241,8 @@ LabResult parse_lab_result(const json& j, const std::string& file) {
     const auto seed = get_as<std::uint64_t>(j, "seed", w);
     const int matches = get_as<int>(j, "matches_per_pairing", w);
     const int picks = get_as<int>(j, "picks", w);
+    if (matches < 1) throw std::runtime_error(w + ".matches_per_pairing: must be at least 1");
+    if (picks < 1 || picks > 64) throw std::runtime_error(w + ".picks: must be from 1 to 64");
     std::vector<std::string> names;
     const json& roster = need(j, "fighters", w);
     for (std::size_t i = 0; i < roster.size(); ++i) {
@@ -240,16 +275,26 @@ LabResult parse_lab_result(const json& j, const std::string& file) {
             get_as<std::string>(p, "seat2", at) != r.plan.entries[r.plan.pairings[i].second].label)
             throw std::runtime_error(at + ": not the pairing the plan has in this place");
         PairingTally& t = r.tally.pairings[i];
-        t.matches = get_as<std::int64_t>(p, "matches", at);
-        const auto wins = get_as<std::vector<std::int64_t>>(p, "wins", at);
-        if (wins.size() != 2) throw std::runtime_error(at + ".wins: expected two numbers");
-        t.wins1 = wins[0];
-        t.wins2 = wins[1];
-        t.draws = get_as<std::int64_t>(p, "draws", at);
-        t.failed = get_as<std::int64_t>(p, "failed", at);
-        for (const auto& pair : get_as<std::vector<std::vector<std::int64_t>>>(p, "lengths", at)) {
-            if (pair.size() != 2) throw std::runtime_error(at + ".lengths: expected [length, matches] pairs");
-            t.lengths[pair[0]] += pair[1];
+        t.matches = count_at(p, "matches", at);
+        const json& wins = need(p, "wins", at);
+        if (!wins.is_array() || wins.size() != 2) throw std::runtime_error(at + ".wins: expected two numbers");
+        t.wins1 = count_in(wins[0], at + ".wins[0]");
+        t.wins2 = count_in(wins[1], at + ".wins[1]");
+        t.draws = count_at(p, "draws", at);
+        t.failed = count_at(p, "failed", at);
+        // Every finished match is a win for one seat or a draw (lab_tally.cpp).
+        if (t.wins1 + t.wins2 + t.draws != t.matches)
+            throw std::runtime_error(at + ": wins and draws add up to " + std::to_string(t.wins1 + t.wins2 + t.draws) +
+                                     ", not its " + std::to_string(t.matches) + " matches");
+        if (t.matches + t.failed > matches)
+            throw std::runtime_error(at + ": " + std::to_string(t.matches + t.failed) + " matches played, more than the " +
+                                     std::to_string(matches) + " a pairing has");
+        const json& lengths = need(p, "lengths", at);
+        if (!lengths.is_array()) throw std::runtime_error(at + ".lengths: expected [length, matches] pairs");
+        for (std::size_t k = 0; k < lengths.size(); ++k) {
+            const std::string lat = at + ".lengths[" + std::to_string(k) + "]";
+            if (!lengths[k].is_array() || lengths[k].size() != 2) throw std::runtime_error(lat + ": expected a [length, matches] pair");
+            t.lengths[count_in(lengths[k][0], lat + "[0]")] += count_in(lengths[k][1], lat + "[1]");
         }
     }
     const json& cards = need(counts, "cards", w + ".counts");
@@ -258,13 +303,13 @@ LabResult parse_lab_result(const json& j, const std::string& file) {
         const json& c = cards[i];
         CardTally& t = r.tally.cards[get_as<std::string>(c, "key", at)];
         t.name = get_as<std::string>(c, "name", at);
-        t.plays = get_as<std::int64_t>(c, "plays", at);
-        t.played = get_as<std::int64_t>(c, "played", at);
-        t.played_wins = get_as<std::int64_t>(c, "played_wins", at);
-        t.played_draws = get_as<std::int64_t>(c, "played_draws", at);
-        t.held = get_as<std::int64_t>(c, "held", at);
-        t.held_wins = get_as<std::int64_t>(c, "held_wins", at);
-        t.held_draws = get_as<std::int64_t>(c, "held_draws", at);
+        t.plays = count_at(c, "plays", at);
+        t.played = count_at(c, "played", at);
+        t.played_wins = count_at(c, "played_wins", at);
+        t.played_draws = count_at(c, "played_draws", at);
+        t.held = count_at(c, "held", at);
+        t.held_wins = count_at(c, "held_wins", at);
+        t.held_draws = count_at(c, "held_draws", at);
     }
     const json& failures = need(counts, "failures", w + ".counts");
     for (std::size_t i = 0; i < failures.size(); ++i) {
@@ -294,6 +339,9 @@ LabResult merge_lab_shards(const std::vector<std::pair<std::string, LabResult>>&
         if (s.meta.engine_hash != first.meta.engine_hash) throw differs("engine_hash (another build of duelbox)");
         if (s.meta.scenario != first.meta.scenario || s.meta.game != first.meta.game) throw differs("the scenario");
         if (s.meta.shard.count != count) throw differs("the shard count");
+        if (s.plan.seed != first.plan.seed || s.plan.matches != first.plan.matches || s.plan.picks != first.plan.picks ||
+            s.plan.fighters != first.plan.fighters)
+            throw differs("the plan (seed, matches per pairing, picks or fighters)");
         if (!seen.insert(s.meta.shard.index).second)
             throw std::runtime_error(file + ": shard " + std::to_string(s.meta.shard.index) + " is given twice");
         out.tally.merge(s.tally);

@@ -14,6 +14,7 @@
 #include <cctype>
 #include <istream>
 #include <ostream>
+#include <limits>
 #include <sstream>
 #include <string>
 
@@ -100,8 +101,14 @@ private:
         }
         if (t.rfind("look", 0) == 0) {
             std::int64_t n = 0;
-            std::istringstream(t.substr(4)) >> n;
-            if (n < 1 || n > static_cast<std::int64_t>(r.options.size())) {
+            const std::string arg = trim(t.substr(4));
+            std::size_t used = 0;
+            try {
+                n = std::stoll(arg, &used);
+            } catch (...) {
+                n = 0;
+            }
+            if (used != arg.size() || n < 1 || n > static_cast<std::int64_t>(r.options.size())) {   // "look 1abc" too
                 out_ << "  look N: N is an option number from 1 to " << r.options.size() << "\n";
             } else {
                 const Option& o = r.options[static_cast<std::size_t>(n - 1)];
@@ -178,13 +185,22 @@ private:
             try {
                 std::size_t used = 0;
                 v = std::stoll(word, &used);
-                if (used != word.size()) return "'" + word + "' is not a number";
+                if (used != word.size()) return "'" + shown_word(word) + "' is not a number";
             } catch (...) {
-                return "'" + word + "' is not a number";
+                return "'" + shown_word(word) + "' is not a number";
             }
+            // The smallest integer has no option number below it: v - 1 would overflow.
+            if (r.kind != DecisionKind::Number && v == std::numeric_limits<std::int64_t>::min())
+                return "option " + shown_word(word) + " does not exist";
             a.picks.push_back(r.kind == DecisionKind::Number ? v : v - 1);
         }
         return "";
+    }
+
+    // A word typed back in an error, cut so that a pasted page does not come back whole.
+    static std::string shown_word(const std::string& word) {
+        constexpr std::size_t kMax = 40;
+        return word.size() <= kMax ? word : word.substr(0, kMax) + "...";
     }
 
     std::istream& in_;

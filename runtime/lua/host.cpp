@@ -6,15 +6,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "file_locals.h"
 #include "kernel/match.h"
 #include "lua_modules.h"
 #include "raw_field.h"
 #include "sandbox.h"
+#include "scenario/file_text.h"
 #include "script_call.h"
 
 namespace duelbox {
@@ -271,11 +270,7 @@ std::string LuaHost::read_file(const std::string& relative_path, std::string& by
     const auto [stop, rest] = std::mismatch(real_base.begin(), real_base.end(), real.begin(), real.end());
     if (ec || stop != real_base.end() || rest == real.end())
         return relative_path + ": path leaves the game's folders (a link to a file outside them?)";
-    std::ifstream in(full, std::ios::binary);
-    if (!in) return relative_path + ": cannot read (no such file?)";
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    bytes = ss.str();
+    if (std::string why = read_input_file(full.string(), bytes); !why.empty()) return relative_path + ": " + why;
     const std::string hash = content_hash(bytes);
     auto it = std::find_if(scripts_.begin(), scripts_.end(), [&](const ScriptHash& h) { return h.path == relative_path; });
     if (it == scripts_.end()) scripts_.push_back({relative_path, hash});
@@ -476,6 +471,14 @@ std::string LuaHost::add_card(int idx, const std::string& file, const std::strin
     lua_pop(L_, 1);
     if (key.empty()) return file + ": a card in a list needs a 'key' field such as \"" + game_ + "/name\"";
     if (key.rfind(game_ + "/", 0) != 0) return file + ": card key '" + key + "' must start with '" + game_ + "/'";
+    // The fields every game reads as text (card_templates.cpp, narration): a number there would
+    // be turned into text silently, so "kind = 42" made a card of kind "42".
+    for (const char* field : {"kind", "name"}) {
+        const int type = raw_field(L_, idx, field);
+        lua_pop(L_, 1);
+        if (type != LUA_TNIL && type != LUA_TSTRING)
+            return file + ": card " + key + ": field '" + field + "' must be a string (got " + lua_typename(L_, type) + ")";
+    }
     // Every function field must be a window of the game: a misspelt window would never fire.
     std::vector<std::string> stray;
     lua_pushnil(L_);

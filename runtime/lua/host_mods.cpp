@@ -8,6 +8,7 @@
 #include "host.h"
 #include "raw_field.h"
 #include "scenario_fields.h"
+#include "scenario/file_text.h"
 #include "scenario/json_fields.h"
 
 namespace duelbox {
@@ -51,10 +52,40 @@ int lua_type_of(const nlohmann::json& v) {
 }
 
 // What the paths of one card's patch touched: the leaves it set and the objects it went into
-// (for the conflict check between mods), and what it may not do.
+// (for the conflict check between mods), and what it may not do. `known`: the field paths some
+// definition of the game has (known_field_paths), against which a new field is checked; none
+// for a declaration, whose own reader checks its fields.
 struct PatchPaths {
     std::vector<std::string> leaves, interiors, problems;
+    const std::set<std::string>* known = nullptr;
 };
+
+// Every field path ("props.health", "kit.styles") some card definition has, down to depth 4:
+// a patch may set a field a card lacks only when it is one of these (a misspelt "props.helth"
+// is no card's field and would be read by nothing). List entries are not paths.
+void add_field_paths(lua_State* L, int t, const std::string& prefix, int depth, std::set<std::string>& out) {
+    t = lua_absindex(L, t);
+    lua_pushnil(L);
+    while (lua_next(L, t) != 0) {
+        if (lua_type(L, -2) == LUA_TSTRING) {
+            const std::string path = prefix.empty() ? lua_tostring(L, -2) : prefix + "." + lua_tostring(L, -2);
+            out.insert(path);
+            if (depth < 4 && lua_type(L, -1) == LUA_TTABLE) add_field_paths(L, -1, path, depth + 1, out);
+        }
+        lua_pop(L, 1);
+    }
+}
+
+std::set<std::string> known_field_paths(lua_State* L, int defs) {
+    std::set<std::string> out;
+    defs = lua_absindex(L, defs);
+    lua_pushnil(L);
+    while (lua_next(L, defs) != 0) {
+        if (lua_type(L, -1) == LUA_TTABLE) add_field_paths(L, -1, "", 1, out);
+        lua_pop(L, 1);
+    }
+    return out;
+}
 
 // Merges the JSON object `fields` into the Lua table at `t` (raw): objects into sub-tables,
 // anything else replaces. `path` names the leaves for the conflict check. A table made a plain
@@ -65,17 +96,30 @@ void merge(lua_State* L, int t, const nlohmann::json& fields, const std::string&
     t = lua_absindex(L, t);
     for (const auto& [k, v] : fields.items()) {
         const std::string leaf = path.empty() ? k : path + "." + k;
+        if (k.find('\0') != std::string::npos) {   // c_str() would name another field
+            out.problems.push_back(printable_name(leaf) + ": a field's name cannot hold a NUL byte");
+            continue;
+        }
         const int had = raw_field(L, t, k.c_str());
         lua_pop(L, 1);
         if (had == LUA_TFUNCTION) {
-            out.problems.push_back(leaf + ": a patch cannot change a function (a window handler or a condition); "
+            out.problems.push_back(printable_name(leaf) + ": a patch cannot change a function (a window handler or a condition); "
                                           "replace the card instead (overrides.cards)");
+            continue;
+        }
+        if (v.is_null() && out.known) {
+            out.problems.push_back(printable_name(leaf) + ": a patch cannot remove a field (null); replace the card instead (overrides.cards)");
+            continue;
+        }
+        if (had == LUA_TNIL && out.known && !out.known->count(leaf)) {
+            out.problems.push_back(printable_name(leaf) + ": no card of the game has this field (misspelt?); a patch may add a field a card "
+                                          "lacks only when other cards have it");
             continue;
         }
         // A value may become another value (a string a number), not change its shape: a
         // table made a plain value or a plain value made a table breaks the code reading it.
         if (had != LUA_TNIL && !v.is_null() && (had == LUA_TTABLE) != (lua_type_of(v) == LUA_TTABLE)) {
-            out.problems.push_back(leaf + ": the card has a " + lua_typename(L, had) + " here; the patch gives " +
+            out.problems.push_back(printable_name(leaf) + ": the card has a " + lua_typename(L, had) + " here; the patch gives " +
                                    duelbox::fields::describe(v));
             continue;
         }
@@ -224,10 +268,12 @@ void LuaHost::apply_mod_data(std::vector<std::string>& errors) {
     std::map<std::string, std::string> entered;   // "key|object.path" -> the first mod that patched inside it
     lua_getfield(L, LUA_REGISTRYINDEX, kCardsKey);
     const int defs = lua_gettop(L);
+    const bool any_patch = std::any_of(mods_.begin(), mods_.end(), [](const ModManifest& m) { return !m.patch.empty(); });
+    const std::set<std::string> known = any_patch ? known_field_paths(L, defs) : std::set<std::string>{};
     for (const ModManifest& m : mods_) {
         for (const auto& [pattern, fields] : m.patch.items()) {
             if (fields.contains("key")) {   // the registry's key and the table's must not part
-                errors.push_back("mod:" + m.name + "/mod.json: patch." + pattern + ".key: a patch cannot change a card's key "
+                errors.push_back("mod:" + m.name + "/mod.json: patch." + printable_name(pattern) + ".key: a patch cannot change a card's key "
                                  "(replace the card instead: overrides.cards)");
                 continue;
             }
@@ -240,7 +286,7 @@ void LuaHost::apply_mod_data(std::vector<std::string>& errors) {
             const std::size_t copies = static_cast<std::size_t>(std::count_if(cards_.begin(), cards_.end(), matches));
             const std::size_t bytes = duelbox::fields::lua_bytes(fields) * copies;   // as Lua values, not as JSON text
             if (bytes > static_cast<std::size_t>(limits_.memory_bytes)) {
-                errors.push_back("mod:" + m.name + "/mod.json: patch." + pattern + ": copies " + std::to_string(bytes >> 20) +
+                errors.push_back("mod:" + m.name + "/mod.json: patch." + printable_name(pattern) + ": copies " + std::to_string(bytes >> 20) +
                                  " MB into " + std::to_string(copies) + " cards, over the memory cap of " +
                                  std::to_string(limits_.memory_bytes >> 20) + " MB");
                 continue;
@@ -251,9 +297,10 @@ void LuaHost::apply_mod_data(std::vector<std::string>& errors) {
                 ++matched;
                 lua_getfield(L, defs, c.key.c_str());
                 PatchPaths paths;
+                paths.known = &known;
                 merge(L, -1, fields, "", paths);
                 lua_pop(L, 1);
-                const std::string at = "mod:" + m.name + "/mod.json: patch." + pattern + ": " + c.key + " ";
+                const std::string at = "mod:" + m.name + "/mod.json: patch." + printable_name(pattern) + ": " + c.key + " ";
                 for (const auto& problem : paths.problems) errors.push_back(at + problem);
                 // Two mods conflict on a path one of them sets and the other sets or goes into
                 // (a.b = 25 against a.b.c = 3): whichever came last would win.
@@ -272,7 +319,7 @@ void LuaHost::apply_mod_data(std::vector<std::string>& errors) {
                         clash(interior, set->second);
                 }
             }
-            if (matched == 0) errors.push_back("mod:" + m.name + "/mod.json: patch." + pattern + ": matches no card of " + game_);
+            if (matched == 0) errors.push_back("mod:" + m.name + "/mod.json: patch." + printable_name(pattern) + ": matches no card of " + game_);
         }
     }
     lua_settop(L, top);

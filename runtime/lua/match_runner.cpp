@@ -387,6 +387,12 @@ std::optional<Answer> MatchRunner::scripted_answer(const DecisionRequest& r, std
         return std::nullopt;
     }
     Answer a;
+    // "yes" answers only a yes/no question: on a choice it would pick the second option.
+    if (d.yes && r.kind != DecisionKind::YesNo) {
+        problem = path + ".yes: player " + std::to_string(r.player + 1) + " was asked " + asked + ", a " +
+                  decision_kind_name(r.kind) + " question, not yes or no";
+        return std::nullopt;
+    }
     if (d.yes) {
         a.picks = {*d.yes ? 1 : 0};
     } else if (!d.labels.empty()) {

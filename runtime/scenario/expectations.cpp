@@ -91,6 +91,14 @@ std::vector<std::string> check_expectations(const Expectations& expect, const Ma
             out.push_back(path + ": no such " + (c.player != kNoPlayer ? "player" : "entity \"" + c.entity + "\""));
             continue;
         }
+        // A misspelt counter would read 0 and pass an expected 0: it must exist on that entity.
+        if (!match.counters().defined(owner, c.counter)) {
+            std::string have;
+            for (const Counter* k : match.counters().of(owner)) have += (have.empty() ? "" : ", ") + k->name;
+            out.push_back(path + ": " + (c.player != kNoPlayer ? "player " + std::to_string(c.player + 1) : "\"" + c.entity + "\"") +
+                          " has no counter \"" + c.counter + "\" (it has: " + (have.empty() ? "none" : have) + ")");
+            continue;
+        }
         const auto got = match.counter(owner, c.counter);
         if (got != c.value)
             out.push_back(path + ": " + c.counter + " expected " + std::to_string(c.value) + ", got " + std::to_string(got));

@@ -2,13 +2,10 @@
 #include "json_fields.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
+
+#include "file_text.h"
 #include "kernel/json_text.h"
 
 namespace duelbox::fields {
@@ -340,15 +337,9 @@ json parse_json_text(const std::string& text, const std::string& name) {
 }
 
 json load_json_file(const std::string& file) {
-    std::error_code ec;
-    // A folder opens fine as a stream on Linux and then reads as empty text.
-    if (std::filesystem::is_directory(file, ec)) throw ScenarioError(file + ": cannot read (it is a folder)");
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw ScenarioError(file + ": cannot read (" + std::strerror(errno) + ")");
-    std::ostringstream buf;
-    buf << in.rdbuf();
-    if (in.bad()) throw ScenarioError(file + ": cannot read (I/O error)");
-    return parse_json_text(buf.str(), file);
+    std::string text;
+    if (std::string why = read_input_file(file, text); !why.empty()) throw ScenarioError(file + ": " + why);
+    return parse_json_text(text, file);
 }
 
 }  // namespace duelbox::fields

@@ -27,9 +27,24 @@ void check_limits(const json& v, const std::string& path) {
     const json obj = fields::read_object(v, path);
     for (const auto& [name, spec] : obj.items()) {
         ObjectReader r(spec, fields::join(path, name), {"min", "max", "values"});
-        if (auto* f = r.find("min"); f && !f->is_number()) fields::expected(r.path("min"), "a number", *f);
-        if (auto* f = r.find("max"); f && !f->is_number()) fields::expected(r.path("max"), "a number", *f);
-        if (auto* f = r.find("values")) fields::read_array(*f, r.path("values"));
+        const json* min = r.find("min");
+        const json* max = r.find("max");
+        if (min && !min->is_number()) fields::expected(r.path("min"), "a number", *min);
+        if (max && !max->is_number()) fields::expected(r.path("max"), "a number", *max);
+        if (min && max && min->get<double>() > max->get<double>())   // no value would be allowed
+            fields::fail(r.path("min"), "is above max (" + fields::describe(*min) + " > " + fields::describe(*max) + ")");
+        if (auto* f = r.find("values")) {
+            const json list = fields::read_array(*f, r.path("values"));
+            if (list.empty()) fields::fail(r.path("values"), "is empty: no value would be allowed");
+            // A list of allowed values of one kind: a number limit lists numbers, a text one texts.
+            for (std::size_t i = 0; i < list.size(); ++i)
+                if (list[i].is_number() != list[0].is_number() || list[i].is_string() != list[0].is_string() ||
+                    !(list[i].is_number() || list[i].is_string() || list[i].is_boolean()))
+                    fields::expected(fields::index(r.path("values"), i), "a value of the same kind as values[0] (a number, text or true/false)",
+                                     list[i]);
+            if ((min || max) && !list[0].is_number())
+                fields::fail(r.path("values"), "lists " + fields::describe(list[0]) + " beside min/max: a range is of numbers");
+        }
     }
 }
 
@@ -40,8 +55,8 @@ ModManifest load_mod(const std::string& dir) {
     std::error_code ec;
     const fs::path folder = fs::weakly_canonical(fs::absolute(dir, ec), ec);
     const std::string file = (folder / "mod.json").string();
+    const json j = fields::load_json_file(file);   // (its errors name the file already)
     return fields::with_file(file, [&] {
-        const json j = fields::load_json_file(file);
         ObjectReader r(j, "", {"name", "game", "version", "description", "overrides", "options", "limits", "patch"});
         ModManifest m;
         m.dir = folder.string();

@@ -29,7 +29,9 @@ function M.fighter_key(ctx, p)
   local keys = cards.keys("battlecon/fighter/")
   if want then
     local key = want:find("/") and want or ("battlecon/fighter/" .. want)
-    if not cards.get(key) then error("no fighter '" .. want .. "' (have: " .. table.concat(keys, ", ") .. ")", 2) end
+    if not cards.get(key) then
+      error(("players[%d].setup.fighter: no fighter '%s' (have: %s)"):format(p - 1, want, table.concat(keys, ", ")), 0)
+    end
     return key
   end
   return keys[(p - 1) % #keys + 1]
@@ -163,6 +165,11 @@ function M.check_card(key)
   local kit = def.kit
   if type(kit) ~= "table" then return { "a fighter needs a kit = { styles = {...}, bases = {...}, special = {...} }" } end
   local problems = {}
+  local health = def.props and def.props.health
+  if health ~= nil and (math.type(health) ~= "integer" or health < 1) then
+    problems[#problems + 1] = ("props.health: a fighter's starting health is a whole number of at least 1, not %s")
+      :format(tostring(health))
+  end
   local function each(field, kind)
     local list = kit[field] or {}
     for i, k in ipairs(list) do
@@ -202,6 +209,10 @@ local function seat(ctx, p)
   local fig = entity.create { kind = "figure", name = match.name(p) .. "'s " .. entity.name(ua), owner = p, zone = zone.find("players") }
   entity.set(pe, "figure", fig)
   local start = cards.get(ua_key).props and cards.get(ua_key).props.health or 20
+  if math.type(start) ~= "integer" or start < 1 then   -- a patched card (M.check_card says so too)
+    error(("%s: props.health: a fighter's starting health is a whole number of at least 1, not %s"):format(ua_key,
+      tostring(start)), 0)
+  end
   if s.health and s.health > start then   -- never silently capped (#18): the field is named
     error(("players[%d].setup.health: %d is above %s's starting health %d"):format(p - 1, s.health, entity.name(ua), start), 0)
   end
@@ -327,6 +338,9 @@ end
 ---zones, stats and kit.
 ---@param ctx table the game context
 function M.first_steps(ctx)
+  if ctx.players < 2 or ctx.players > 4 then
+    error("BattleCON is played by 2 seats (a duel) or 3 to 4 (team play, §9); got " .. ctx.players, 0)
+  end
   log.say("BattleCON duel: setup", nil, { rule = "§2" })
   within("§2 S5-S6 The active player card and the common force pool", shared, ctx)
   within("§2 S3 Board", board.line, ctx.players > 2 and 9 or ctx.options.spaces)   -- T2: the 9-space side

@@ -143,7 +143,13 @@ function M.run(ctx)
     error("Unmatched seats must be listed in turn order A1, B1(, A2, B2): seats 1 and 2 on different teams" ..
       (ctx.players == 4 and ", seat 3 with seat 1 and seat 4 with seat 2" or ""), 2)
   end
-  board.load(ctx.setup.map or "maps/unmatched_keep.json")
+  if ctx.setup.map then
+    -- A scenario's map: its errors name the field they came from (board.load names the file).
+    local ok, err = pcall(board.load, ctx.setup.map)
+    if not ok then error("setup.map: " .. tostring(err):gsub("^[^:]*:%d+: ", ""), 0) end
+  else
+    board.load("maps/unmatched_keep.json")
+  end
   zone.create("characters", nil, "public")
   zone.create("reserve", nil, "public")
   zone.create("defeated", nil, "public")

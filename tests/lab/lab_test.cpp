@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../support/cli_run.h"
 #include "../support/read_text.h"
 #include "../support/temp_dir.h"
 #include "lab_html.h"
@@ -57,13 +58,7 @@ struct Lab {
     }
 };
 
-int cli(const std::string& args, std::string& text) {
-    const TempDir dir("lab_cli_out");
-    const std::string out = dir.file("out.txt");
-    const int raw = std::system((std::string(DUELBOX_CLI_PATH) + " " + args + " > " + out + " 2>&1 < /dev/null").c_str());
-    text = read_text(out);
-    return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-}
+using duelbox::test::cli;   // (support/cli_run.h)
 
 }  // namespace
 
@@ -211,6 +206,23 @@ TEST_CASE("lab: results.json is the same for 1 and 2 workers, and the merged sha
     nlohmann::json broken = lab_result_json(one);
     broken["counts"]["pairings"][2]["wins"] = "many";
     CHECK_THROWS_WITH(parse_lab_result(broken, "f.json"), Catch::Contains("f.json.counts.pairings[2].wins"));
+    // Counts no run writes (a bad-input audit merged these without a word).
+    nlohmann::json negative = lab_result_json(one);
+    negative["counts"]["pairings"][0]["wins"][0] = -5;
+    CHECK_THROWS_WITH(parse_lab_result(negative, "f.json"),
+                      Catch::Contains("f.json.counts.pairings[0].wins[0]: expected a whole number from 0 to 2^53, got -5"));
+    nlohmann::json fraction = lab_result_json(one);
+    fraction["counts"]["pairings"][0]["draws"] = 0.5;
+    CHECK_THROWS_WITH(parse_lab_result(fraction, "f.json"), Catch::Contains("f.json.counts.pairings[0].draws: expected a whole number"));
+    nlohmann::json mismatch = lab_result_json(one);
+    mismatch["counts"]["pairings"][0]["matches"] = 99;
+    CHECK_THROWS_WITH(parse_lab_result(mismatch, "f.json"), Catch::Contains("wins and draws add up to"));
+    nlohmann::json typo = lab_result_json(one);
+    typo["seeed"] = 1;
+    CHECK_THROWS_WITH(parse_lab_result(typo, "f.json"), Catch::Contains("f.json.seeed: unknown field"));
+    auto reseeded = shards;
+    reseeded[1].second.plan.seed = 99;
+    CHECK_THROWS_WITH(merge_lab_shards(reseeded), Catch::Contains("the plan (seed, matches per pairing, picks or fighters)"));
 }
 
 TEST_CASE("lab: a game without a lab declaration, or a bad one, is refused with the field named", "[lab]") {

@@ -226,7 +226,7 @@ TEST_CASE("board set-up errors name the snippet line and the file", "[lua_api][b
     CHECK(error_of("board.line(0)") == "snippet:1: bad argument #1 to 'board.line' (a line needs 1..1000 spaces)");
     CHECK(error_of("board.line(1001)") == "snippet:1: bad argument #1 to 'board.line' (a line needs 1..1000 spaces)");
     CHECK(error_of("board.line(5)\nboard.line(5)") == "snippet:2: the board is already set");
-    CHECK(error_of("board.load('maps/nope.json')") == "snippet:1: maps/nope.json: cannot read (no such file?)");
+    CHECK(error_of("board.load('maps/nope.json')") == "snippet:1: maps/nope.json: cannot read (No such file or directory)");
     CHECK_THAT(error_of("board.load('maps/malformed.json')"), StartsWith("snippet:1: maps/malformed.json:4:16: malformed JSON"));
     CHECK(error_of("board.load('../secret.json')") ==
           "snippet:1: ../secret.json: path leaves the game's folders (give a path relative to the game's root)");

@@ -65,7 +65,7 @@ TEST_CASE("require refuses modules outside the game's folders and names missing 
     CHECK(error_of("require('duel.rules')") ==
           "snippet:1: require 'duel.rules': only modules under 'core.', 'snippet.' or 'cards.snippet.' may be required");
     CHECK(error_of("require('core.nope')") ==
-          "snippet:1: require 'core.nope': scripts/core/nope.lua: cannot read (no such file?)");
+          "snippet:1: require 'core.nope': scripts/core/nope.lua: cannot read (No such file or directory)");
 }
 
 TEST_CASE("load compiles text into a fresh environment whose globals are its own", "[lua_api][sandbox]") {

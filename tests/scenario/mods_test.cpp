@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "../support/cli_run.h"
 #include "../support/read_text.h"
 #include "../support/temp_dir.h"
 #include "lua/host.h"
@@ -44,13 +45,7 @@ std::string load_errors(const Scenario& s) {
     return all;
 }
 
-int cli(const std::string& args, std::string& text) {
-    const TempDir dir("mods_cli_out");
-    const std::string out = dir.file("out.txt");
-    const int raw = std::system((std::string(DUELBOX_CLI_PATH) + " " + args + " > " + out + " 2>&1 < /dev/null").c_str());
-    text = read_text(out);
-    return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-}
+using duelbox::test::cli;   // (support/cli_run.h)
 
 }  // namespace
 
@@ -174,10 +169,17 @@ TEST_CASE("#18.1 a patch changes no function and no value's shape; mods overlapp
     CHECK_THAT(load_errors(duel({a.string(), b.string()})), Catch::Contains("is patched by mod a too") ||
                                                                 Catch::Contains("the card has a number here"));
     // One mod sets a list where the other goes into an object: each order is a conflict.
-    write(a / "mod.json", R"({"name": "a", "game": "battlecon", "version": "1", "patch": {"battlecon/strike": {"props": {"extra": [1, 2]}}}})");
-    write(b / "mod.json", R"({"name": "b", "game": "battlecon", "version": "1", "patch": {"battlecon/strike": {"props": {"extra": {"x": 1}}}}})");
-    CHECK_THAT(load_errors(duel({a.string(), b.string()})), Catch::Contains("battlecon/strike props.extra is patched by mod a too"));
-    CHECK_THAT(load_errors(duel({b.string(), a.string()})), Catch::Contains("battlecon/strike props.extra is patched by mod b too"));
+    // (Fields strike lacks and fighters have: a patch adds only a field some card has.)
+    write(a / "mod.json", R"({"name": "a", "game": "battlecon", "version": "1", "patch": {"battlecon/strike": {"kit": [1, 2]}}})");
+    write(b / "mod.json", R"({"name": "b", "game": "battlecon", "version": "1", "patch": {"battlecon/strike": {"kit": {"styles": []}}}})");
+    CHECK_THAT(load_errors(duel({a.string(), b.string()})), Catch::Contains("battlecon/strike kit is patched by mod a too"));
+    CHECK_THAT(load_errors(duel({b.string(), a.string()})), Catch::Contains("battlecon/strike kit is patched by mod b too"));
+    // A field no card has is refused as misspelt, and so is removing one (null).
+    write(a / "mod.json", R"({"name": "a", "game": "battlecon", "version": "1", "patch": {"battlecon/strike": {"props": {"powre": 9}}}})");
+    CHECK_THAT(load_errors(duel({a.string()})),
+               Catch::Contains("battlecon/strike props.powre: no card of the game has this field (misspelt?)"));
+    write(a / "mod.json", R"({"name": "a", "game": "battlecon", "version": "1", "patch": {"battlecon/strike": {"props": {"power": null}}}})");
+    CHECK_THAT(load_errors(duel({a.string()})), Catch::Contains("battlecon/strike props.power: a patch cannot remove a field (null)"));
 }
 
 TEST_CASE("#18.1 the command line: --mod, replays record the mods, check validates a mod folder", "[mods][cli]") {

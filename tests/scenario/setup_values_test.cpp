@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "../support/cli_run.h"
 #include "../support/read_text.h"
 #include "../support/temp_dir.h"
 #include "lua/host.h"
@@ -36,13 +37,7 @@ std::string refusal(const Scenario& s) {
     return runner.run() == RunState::Failed ? runner.error() : "";
 }
 
-int cli(const std::string& args, std::string& text) {
-    const TempDir dir("setup_values_cli");
-    const std::string out = dir.file("out.txt");
-    const int raw = std::system((std::string(DUELBOX_CLI_PATH) + " " + args + " > " + out + " 2>&1 < /dev/null").c_str());
-    text = read_text(out);
-    return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-}
+using duelbox::test::cli;   // (support/cli_run.h)
 
 }  // namespace
 

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../support/cli_run.h"
 #include "../support/read_text.h"
 #include "../support/temp_dir.h"
 
@@ -19,13 +20,7 @@ using namespace duelbox::test;
 
 namespace {
 
-int cli(const std::string& args, std::string& text) {
-    const TempDir dir("ai_cli_out");
-    const std::string out = dir.file("out.txt");
-    const int raw = std::system((std::string(DUELBOX_CLI_PATH) + " " + args + " > " + out + " 2>&1 < /dev/null").c_str());
-    text = read_text(out);
-    return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-}
+using duelbox::test::cli;   // (support/cli_run.h)
 
 const std::string kBattlecon = std::string(DUELBOX_SOURCE_ROOT) + "/examples/battlecon/bench.json";
 

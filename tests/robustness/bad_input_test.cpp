@@ -1,0 +1,165 @@
+// bad_input_test.cpp - bad input from the command line, files, mods, replays and people: each
+// gets an error that names what is wrong, and nothing crashes, hangs or is lost. Each case is one
+// a bad-input audit found (session of 2026-11-29) and fails on the code before its fix.
+#include <catch2/catch.hpp>
+
+#include <sys/stat.h>
+
+#include <string>
+
+#include "../support/cli_run.h"
+#include "../support/read_text.h"
+#include "../support/temp_dir.h"
+
+using duelbox::test::cli;
+using duelbox::test::read_text;
+using duelbox::test::TempDir;
+
+namespace {
+
+const std::string kRoot = DUELBOX_SOURCE_ROOT;
+const std::string kScenarios = std::string(DUELBOX_TEST_SUPPORT) + "/scenarios/";
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// `duelbox <args>` exits with `status` and says `says` (on either stream).
+void expect_cli(const std::string& args, int status, const std::string& says) {
+    std::string out;
+    const int got = cli(args, out);
+    INFO("duelbox " << args << "\n" << out);
+    CHECK(got == status);
+    CHECK(contains(out, says));
+}
+
+// A two-seat scenario of `game` with `players` (JSON) and extra top-level fields.
+std::string scenario(const std::string& game, const std::string& players, const std::string& extra = "") {
+    return R"({"game": ")" + game + R"(", "root": ")" + kRoot + R"(", "seed": 3, "players": )" + players +
+           (extra.empty() ? "" : ", " + extra) + "}";
+}
+
+const std::string kDuel = R"([{"name": "Ada", "agent": "first", "setup": {"fighter": "ashen"}},
+                              {"name": "Brook", "agent": "first", "setup": {"fighter": "frostwarden"}}])";
+
+}  // namespace
+
+TEST_CASE("lab refuses an agent that waits for a person or a script instead of crashing", "[robustness][bad_input]") {
+    for (const char* agents : {"random,human", "scripted,random"}) {
+        expect_cli("lab battlecon --agents " + std::string(agents) + " --matches 1 --workers 1", 2, "cannot play a lab match");
+    }
+}
+
+TEST_CASE("a pipe or a device given as a scenario, replay or bench file is refused at once", "[robustness][bad_input]") {
+    const TempDir dir("bad_input_fifo");
+    const std::string fifo = dir.file("fifo.json");
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    expect_cli("run " + fifo, 3, "fifo.json: cannot read (not a regular file: a device, a pipe or a socket)");   // blocked for ever
+    expect_cli("replay /dev/zero", 3, "/dev/zero: cannot read (not a regular file");   // filled the memory
+    expect_cli("bench /dev/zero --matches 1", 3, "/dev/zero: cannot read (not a regular file");
+    expect_cli("check " + fifo, 3, "not a regular file");
+}
+
+TEST_CASE("run --record keeps what was played when the person leaves, and an unwritable file is named before play",
+          "[robustness][bad_input][human]") {
+    const TempDir dir("bad_input_record");
+    dir.write("quit.txt", "q\n");
+    const std::string record = dir.file("left.json");
+    std::string out;
+    CHECK(cli("run " + kScenarios + "human_asker.json --record " + record, out, dir.file("quit.txt")) == 0);
+    INFO(out);
+    CHECK(contains(out, "(the match was not finished)"));
+    CHECK(contains(read_text(record), "\"duelbox_replay\""));   // written although the match did not end
+    CHECK(cli("run " + kScenarios + "human_asker.json --record " + dir.file("no/such/folder/r.json"), out) == 2);
+    CHECK(contains(out, "cannot write"));
+    CHECK(!contains(out, "asker.gain"));   // refused before the question was asked
+    expect_cli("bench battlecon --matches 1 --results " + dir.file("no/such/folder/r.jsonl"), 2, "--results: cannot write");
+}
+
+TEST_CASE("a scripted yes does not answer a choice question", "[robustness][bad_input]") {
+    const TempDir dir("bad_input_yes");
+    dir.write("s.json", scenario("battlecon", R"([{"name": "Ada", "agent": "scripted", "setup": {"fighter": "ashen"}},
+        {"name": "Brook", "agent": "first", "setup": {"fighter": "frostwarden"}}])",
+                                 R"("decisions": [{"player": 1, "yes": true}])"));
+    std::string out;
+    CHECK(cli("run " + dir.file("s.json"), out) == 1);
+    CHECK(contains(out, "decisions[0].yes: player 1 was asked"));
+    CHECK(contains(out, "a choose question, not yes or no"));
+}
+
+TEST_CASE("a game played by the wrong number of seats says so, and an unknown fighter names its field",
+          "[robustness][bad_input]") {
+    const TempDir dir("bad_input_seats");
+    dir.write("tt3.json", scenario("tagteam", R"([{"name": "A"}, {"name": "B"}, {"name": "C"}])"));
+    dir.write("bc1.json", scenario("battlecon", R"([{"name": "A", "setup": {"fighter": "ashen"}}])"));
+    dir.write("bc_nobody.json", scenario("battlecon", R"([{"name": "A", "setup": {"fighter": "ashen"}},
+        {"name": "B", "setup": {"fighter": "nobody"}}])"));
+    expect_cli("run " + dir.file("tt3.json"), 1, "Tag Team is played by 2 seats; got 3");
+    expect_cli("run " + dir.file("bc1.json"), 1, "BattleCON is played by 2 seats (a duel) or 3 to 4 (team play, §9); got 1");
+    expect_cli("run " + dir.file("bc_nobody.json"), 1, "players[1].setup.fighter: no fighter 'nobody'");
+}
+
+TEST_CASE("a mod's patch may not add a field no card has, remove one, or give a fighter no health",
+          "[robustness][bad_input][mods]") {
+    const TempDir dir("bad_input_mods");
+    const auto mod = [&](const std::string& name, const std::string& patch) {
+        dir.write(name + "/mod.json", R"({"name": ")" + name + R"(", "game": "battlecon", "version": "1.0.0", "patch": )" + patch + "}");
+        dir.write(name + "/match.json", scenario("battlecon", kDuel, R"("mods": [")" + dir.file(name) + R"("])"));
+    };
+    mod("typo", R"({"battlecon/fighter/*": {"props": {"helth": 25}}})");
+    mod("nulled", R"({"battlecon/fighter/*": {"props": {"health": null}}})");
+    mod("known", R"({"battlecon/dash": {"props": {"health": 3}}})");   // a field fighters have: allowed on a base
+    mod("negative", R"({"battlecon/fighter/ashen": {"props": {"health": -5}}})");
+    std::string out;
+    expect_cli("run " + dir.file("typo/match.json"), 3,
+               "patch.battlecon/fighter/*: battlecon/fighter/ashen props.helth: no card of the game has this field");
+    expect_cli("run " + dir.file("nulled/match.json"), 3, "props.health: a patch cannot remove a field (null)");
+    CHECK(cli("run " + dir.file("known/match.json"), out) == 0);
+    const std::string not_health = "props.health: a fighter's starting health is a whole number of at least 1, not -5";
+    expect_cli("run " + dir.file("negative/match.json"), 1, "battlecon/fighter/ashen: " + not_health);
+    expect_cli("check " + dir.file("negative"), 3, not_health);
+}
+
+TEST_CASE("a mod's limits that allow no value, or mix kinds, are refused with the field", "[robustness][bad_input][mods]") {
+    const TempDir dir("bad_input_limits");
+    dir.write("lim/mod.json", R"({"name": "lim", "game": "battlecon", "version": "1.0.0",
+        "limits": {"options": {"spaces": {"min": 9, "max": 1}}}})");
+    dir.write("vals/mod.json", R"({"name": "vals", "game": "battlecon", "version": "1.0.0",
+        "limits": {"options": {"spaces": {"min": 5, "values": ["a"]}}}})");
+    expect_cli("check " + dir.file("lim"), 3, "limits.options.spaces.min: is above max (9 > 1)");
+    expect_cli("check " + dir.file("vals"), 3, "limits.options.spaces.values: lists \"a\" beside min/max: a range is of numbers");
+}
+
+TEST_CASE("an expected counter nobody has is an unmet expectation, not a silent 0", "[robustness][bad_input]") {
+    const TempDir dir("bad_input_expect");
+    dir.write("s.json", scenario("battlecon", kDuel, R"("expect": {"counters": [{"player": 1, "counter": "helth", "value": 0}]})"));
+    expect_cli("run " + dir.file("s.json") + " --quiet", 1, "expect.counters[0]: player 1 has no counter \"helth\" (it has: ");
+}
+
+TEST_CASE("a replay whose result was edited diverges at its result", "[robustness][bad_input]") {
+    const TempDir dir("bad_input_replay");
+    dir.write("s.json", scenario("battlecon", kDuel));
+    std::string out;
+    REQUIRE(cli("run " + dir.file("s.json") + " --quiet --record " + dir.file("r.json"), out) == 0);
+    std::string text = read_text(dir.file("r.json"));
+    const auto at = text.find("\"winners\"");
+    REQUIRE(at != std::string::npos);
+    text.replace(at, 9, "\"losers\"");   // {"winners": [..]} -> {"losers": [..]}
+    dir.write("edited.json", text);
+    CHECK(cli("replay " + dir.file("r.json") + " --quiet", out) == 0);
+    expect_cli("replay " + dir.file("edited.json") + " --quiet", 1, "replay diverged at its result");
+}
+
+TEST_CASE("a card whose kind or name is not text is refused at load", "[robustness][bad_input]") {
+    const TempDir dir("bad_input_card");
+    dir.write("m/mod.json", R"({"name": "m", "game": "battlecon", "version": "1.0.0"})");
+    dir.write("m/cards/battlecon/odd.lua", R"(return { key = "battlecon/odd", name = "Odd", kind = 42 })");
+    expect_cli("check " + dir.file("m"), 3, "card battlecon/odd: field 'kind' must be a string (got number)");
+}
+
+TEST_CASE("check prints a file name's control bytes escaped", "[robustness][bad_input]") {
+    const TempDir dir("bad_input_names");
+    dir.write("esc\x1b[31mred.lua", "return {");   // a syntax error, so the name is printed
+    std::string out;
+    CHECK(cli("check " + dir.root().string(), out) == 3);
+    CHECK(contains(out, "esc\\x1b[31mred.lua"));
+    CHECK(!contains(out, "\x1b"));
+}
