@@ -197,8 +197,10 @@ public:
     // A memory-cap error that a C function caught and passes on as an ordinary error (Lua
     // cannot re-raise LUA_ERRMEM), so the sandbox's pcall still refuses to swallow it. Set
     // only while such an error is on its way up; the next outermost script call clears it.
-    void set_memory_error_in_flight(bool on) { memory_error_in_flight_ = on; }
-    bool memory_error_in_flight() const { return memory_error_in_flight_; }
+    void set_memory_error_in_flight(bool on) {
+        raising_ = static_cast<std::uint8_t>(on ? raising_ | kMemoryError : raising_ & ~kMemoryError);
+    }
+    bool memory_error_in_flight() const { return (raising_ & kMemoryError) != 0; }
     // print() with no match running goes to stderr, at most kUnattachedPrintBytes a host: Yes
     // while there is room, Last once (the caller says the rest is dropped), then No.
     enum class PrintRoom { Yes, Last, No };
@@ -228,13 +230,14 @@ public:
     // match after its end. Cleared when the outermost script call begins and when it ends.
     void set_unwinding(std::string message) {
         unwinding_message_ = std::move(message);
-        unwinding_ = true;
+        raising_ |= kUnwinding;
     }
     void clear_unwinding() {
-        unwinding_ = false;
+        raising_ = static_cast<std::uint8_t>(raising_ & ~kUnwinding);
         unwinding_message_.clear();
     }
-    bool unwinding() const { return unwinding_ || memory_error_in_flight_; }
+    // One byte for both flags: every binding that touches the match tests this (match_of).
+    bool unwinding() const { return raising_ != 0; }
     // The message to raise again ("" for the memory cap: the caller words it).
     const std::string& unwinding_message() const { return unwinding_message_; }
 
@@ -335,9 +338,10 @@ private:
     bool requests_out_ = false;
     LineTrace* line_trace_ = nullptr;
     ScriptProfile* script_profile_ = nullptr;
-    bool memory_error_in_flight_ = false;
+    // What is unwinding (memory_error_in_flight(), unwinding()): kMemoryError | kUnwinding.
+    static constexpr std::uint8_t kMemoryError = 1, kUnwinding = 2;
+    std::uint8_t raising_ = 0;
     bool finish_in_flight_ = false;
-    bool unwinding_ = false;
     std::size_t unattached_print_bytes_ = 0;
     std::string unwinding_message_;
     bool tracked_metatables_ = false;

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "host.h"
+#include "lua_board_line.h"
 #include "kernel/decision.h"
 #include "kernel/utf8.h"
 #include "lua_modules.h"
@@ -401,14 +402,8 @@ int board_ask_reach(lua_State* L) {
         lua_pushinteger(L, at);
         return 1;
     }
-    std::vector<DecisionRequest>& reqs = decision_request_list(L);
-    DecisionRequest& q = decision_request_at(reqs, 0);
-    q.player = chooser;
-    q.kind = DecisionKind::Choose;
-    q.id = id;
-    q.prompt = prompt;
-    q.single = true;
-    q.min = q.max = 1;
+    std::vector<DecisionRequest>& reqs = single_choice_request(L, chooser, id, prompt);
+    DecisionRequest& q = reqs[0];
     const std::size_t first = stay ? 1 : 0;
     q.options.resize(first + spaces.size());
     for (std::size_t i = 0; i < q.options.size(); ++i) {
@@ -418,7 +413,6 @@ int board_ask_reach(lua_State* L) {
         if (i < first) o.label = stay;
         else o.label = m.board().space(o.space).name;
     }
-    reqs.resize(1);
     return decision_ask_and_yield(L, reqs, false, "board.ask_reach", stay ? static_cast<lua_KContext>(at) : 0, ask_reach_answered);
 }
 
@@ -609,7 +603,8 @@ const luaL_Reg board_module[] = {
     {"line", board_line},           {"load", board_load},           {"space_count", board_space_count}, {"place", board_place},
     {"position", board_position},   {"figures_at", board_figures_at},   {"move", board_move},
     {"closed", board_closed},       {"teleport", board_teleport},   {"distance", board_distance},       {"reachable", board_reachable},
-    {"reach", board_reach},         {"ask_reach", board_ask_reach},
+    {"reach", board_reach},         {"ask_reach", board_ask_reach},   {"ask_line", board_ask_line},
+    {"line_outcomes", board_line_outcomes},
     {"path", board_path},           {"neighbours", board_neighbours},   {"adjacent", board_adjacent},
     {"near", board_near},           {"in_region", board_in_region}, {"share_region", board_share_region}, {"name", board_name}, {"names", board_names},
     {"find", board_find},           {"attr", board_attr},               {"terrain", board_terrain},         {"start", board_start},

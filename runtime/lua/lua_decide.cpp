@@ -431,6 +431,19 @@ int decide_all(lua_State* L) {
 
 std::vector<DecisionRequest>& decision_request_list(lua_State* L) { return request_list(L); }
 
+std::vector<DecisionRequest>& single_choice_request(lua_State* L, int chooser, std::string_view id, std::string_view prompt) {
+    std::vector<DecisionRequest>& reqs = request_list(L);
+    DecisionRequest& q = request_at(reqs, 0);
+    q.player = chooser;
+    q.kind = DecisionKind::Choose;
+    q.id = id;
+    q.prompt = prompt;
+    q.single = true;
+    q.min = q.max = 1;
+    reqs.resize(1);
+    return reqs;
+}
+
 void decision_check_room(lua_State* L, const char* fn, std::size_t bytes) {
     QuestionRoom room(L);
     room.take(L, fn, bytes);

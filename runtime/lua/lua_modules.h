@@ -7,6 +7,7 @@
 #include <lua.hpp>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace duelbox {
@@ -65,6 +66,11 @@ void push_decision_answer(lua_State* L, const DecisionRequest& request, const An
 // list). A raise between taking the list and asking costs only its reuse until the next match.
 std::vector<DecisionRequest>& decision_request_list(lua_State* L);
 DecisionRequest& decision_request_at(std::vector<DecisionRequest>& reqs, std::size_t i);
+// For a binding that asks one player to pick one of options it lists itself (board.ask_reach,
+// board.ask_line, offers.choose): the request list with its first request made decide's single
+// choice (min = max = 1) for player `chooser`, with `id` and `prompt`; the caller fills the
+// options and asks with decision_ask_and_yield.
+std::vector<DecisionRequest>& single_choice_request(lua_State* L, int chooser, std::string_view id, std::string_view prompt);
 // Raises decide's memory-cap error when `bytes` copied for a question would pass what the cap leaves.
 void decision_check_room(lua_State* L, const char* fn, std::size_t bytes);
 int decision_ask_and_yield(lua_State* L, std::vector<DecisionRequest>& requests, bool grouped, const char* fn,

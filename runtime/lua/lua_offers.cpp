@@ -643,15 +643,9 @@ int offers_choose(lua_State* L) {
         push_play(L, r.listed[0]);
         return 3;
     }
-    std::vector<DecisionRequest>& reqs = decision_request_list(L);
-    DecisionRequest& q = decision_request_at(reqs, 0);
-    q.player = p;
-    q.kind = DecisionKind::Choose;
-    q.id = r.id;
-    q.prompt = r.prompt;
+    std::vector<DecisionRequest>& reqs = single_choice_request(L, p, r.id, r.prompt);
+    DecisionRequest& q = reqs[0];
     q.unannounced = r.unannounced;
-    q.single = true;
-    q.min = q.max = 1;
     q.options.resize(r.listed.size());
     for (std::size_t i = 0; i < r.listed.size(); ++i) {
         Option& o = q.options[i];
@@ -659,7 +653,6 @@ int offers_choose(lua_State* L) {
         o.entity = kNoEntity;   // labels only, as a script's list of labels would ask it
         o.space = kNoSpace;
     }
-    reqs.resize(1);
     return decision_ask_and_yield(L, reqs, false, "offers.choose", 0, choose_answered);
 }
 

@@ -5,6 +5,7 @@
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
 local ipairs, tostring, type = ipairs, tostring, type
+local board_ask_line, board_line_outcomes = board.ask_line, board.line_outcomes
 local board_move, board_position, board_teleport, cards_create = board.move, board.position, board.teleport, cards.create
 local counter_add, counter_get = counter.add, counter.get
 local effect_prohibited, effect_stat, entity_get, entity_name = effect.prohibited, effect.stat, entity.get, entity.name
@@ -254,15 +255,12 @@ local function move_label(w, n, to)
   return label
 end
 
----The legal outcomes of a movement effect (MV11-MV12): {word=, n=, to=, label=, opp=} each,
----for p's effect moving with `words` (a word or a list) by one of `amounts` (a number or a list).
----`opps` = the players who may be "the opponent" (default: S.opponent(p); team play: the
----nearest enemy on each side, so an effect that cannot apply to one goes to the other, O7).
----With `why` (a list, for a person asking), each outcome left out is added to it as decide's
----`unavailable` entry {label=, why=}: prohibited (and by which card), off the board, no move.
-function M.outcomes(p, words, amounts, opps, why)
-  if type(words) == "string" then words = S_only(words) end
-  if type(amounts) == "number" then amounts = S_only(amounts) end
+-- The players who may be "the opponent" of p's movement effect (default S.opponent(p); team
+-- play: the nearest enemy on each side, so an effect that cannot apply to one goes to the
+-- other, O7), and the figures of those still on the board, with their players: an opponent
+-- fixed by the attack and eliminated since (O4) is off the board, nothing to move or move
+-- against. The lists are made per call (a W14 window may move again inside a move).
+local function move_targets(p, opps)
   if not opps then
     if S_team_mode() and not entity_get(S_tracker(), "opp" .. p) then
       opps = require("battlecon.team").opponents(p)
@@ -270,29 +268,50 @@ function M.outcomes(p, words, amounts, opps, why)
       opps = S_only(S_opponent(p))
     end
   end
-  local me = S_figure(p)
-  local outcomes = {}
-  if S_flag(p, "eliminated") then return outcomes end                 -- EL1: off the board
+  local figs, whose = {}, {}
   for i = 1, #opps do
     local o = opps[i]
-    local them = S_figure(o)
-    -- An opponent fixed by the attack and eliminated since (O4) is off the board: nothing to
-    -- move or move against.
-    for j = 1, S_flag(o, "eliminated") and 0 or #words do
-      local w = words[j]
-      for k = 1, #amounts do
-        local n = amounts[k]
-        local ok, to = board_move(w, me, them, n, true)
-        local mover = MOVER_OF[w] == "self" and me or them
-        if ok and to ~= board_position(mover) then
-          local label = move_label(w, n, to)
-          if #opps > 1 then label = label .. " against " .. match_name(o) end
-          outcomes[#outcomes + 1] = { word = w, n = n, to = to, opp = o, label = label }
-        elseif why then
-          why[#why + 1] = { label = w .. " " .. n .. (#opps > 1 and (" against " .. match_name(o)) or ""),
-            why = M.refusal(w, mover, ok, to) }
-        end
-      end
+    if not S_flag(o, "eliminated") then
+      figs[#figs + 1] = S_figure(o)
+      whose[#whose + 1] = o
+    end
+  end
+  return opps, figs, whose
+end
+
+-- What a refused move is called where a person reads why it is missing.
+local function refused_label(w, n, o, many)
+  return w .. " " .. n .. (many and (" against " .. match_name(o)) or "")
+end
+
+---The legal outcomes of a movement effect (MV11-MV12): {word=, n=, to=, label=, opp=} each,
+---for p's effect moving with `words` (a word or a list) by one of `amounts` (a number or a list).
+---`opps` = the players who may be "the opponent" (default: S.opponent(p); team play: the
+---nearest enemy on each side, so an effect that cannot apply to one goes to the other, O7).
+---With `why` (a list, for a person asking), each outcome left out is added to it as decide's
+---`unavailable` entry {label=, why=}: prohibited (and by which card), off the board, no move.
+---The kernel decides what is legal (board.line_outcomes, as board.ask_line asks it in M.move).
+function M.outcomes(p, words, amounts, opps, why)
+  local outcomes = {}
+  if S_flag(p, "eliminated") then return outcomes end                 -- EL1: off the board
+  local all, figs, whose = move_targets(p, opps)
+  if #figs == 0 then return outcomes end
+  local me = S_figure(p)
+  local many = #all > 1
+  local listed, refused = board_line_outcomes(me, figs, words, amounts)
+  for i = 1, #listed do
+    local t = listed[i]
+    local o = whose[t.other]
+    local label = move_label(t.word, t.n, t.to)
+    if many then label = label .. " against " .. match_name(o) end
+    outcomes[i] = { word = t.word, n = t.n, to = t.to, opp = o, label = label }
+  end
+  if why then
+    for i = 1, #refused do
+      local r = refused[i]
+      local o = whose[r.other]
+      local mover = MOVER_OF[r.word] == "self" and me or figs[r.other]
+      why[#why + 1] = { label = refused_label(r.word, r.n, o, many), why = M.refusal(r.word, mover, r.ok, r.why) }
     end
   end
   return outcomes
@@ -315,33 +334,54 @@ function M.refusal(word, mover, ok, to_or_why)
   return tostring(to_or_why)
 end
 
+-- board.ask_line's question for M.move: one table, filled per call (the label names the
+-- opponent when there may be more than one; the explanations only for a person, who may ask).
+local MOVE_ASK = { id = "move" }
+local LABEL_ONE, LABEL_AGAINST = "{word} {n} (to space {to})", "{word} {n} (to space {to}) against {other}"
+
 ---p's effect moves a fighter with `word` ("advance", "retreat", "close", "pull", "push") by
 ---one of `amounts` (a number or a list: "advance 1-2" = {1, 2}); words may be a list ("push
 ---or pull"). The mover is p for advance/retreat/close and the opponent for pull/push.
 ---All or nothing: illegal outcomes are dropped; if none is left the effect is ignored.
+---The kernel lists the outcomes and asks which one when there are several (board.ask_line).
 ---Returns true when the figure ended on another space.
 function M.move(p, words, amounts, why)
-  if type(words) == "string" then words = S_only(words) end
-  local refused = match_asks_person(p) and {} or nil   -- reasons only for a person to read
-  local outcomes = M.outcomes(p, words, amounts, nil, refused)
-  if #outcomes == 0 then
+  local word, n, _, other, whose
+  if not S_flag(p, "eliminated") then                                  -- EL1: off the board
+    local all, figs
+    all, figs, whose = move_targets(p)
+    if #figs > 0 then
+      local me, many = S_figure(p), #all > 1
+      local ask = MOVE_ASK
+      ask.id, ask.prompt = "move", why or "choose a movement"
+      ask.label = many and LABEL_AGAINST or LABEL_ONE
+      if many then
+        local names = {}
+        for i = 1, #whose do names[i] = match_name(whose[i]) end
+        ask.names = names
+      else
+        ask.names = nil
+      end
+      ask.explain = match_asks_person(p) and function(w, k, i, ok, why_not)    -- reasons only for a person to read
+        return refused_label(w, k, whose[i], many),
+          M.refusal(w, MOVER_OF[w] == "self" and me or figs[i], ok, why_not)
+      end or nil
+      word, n, _, other = board_ask_line(p, me, figs, words, amounts, ask)
+    end
+  end
+  if not word then
+    if type(words) == "string" then words = S_only(words) end
     log_event("bc.move_ignored", "{p:player}'s {word} cannot be done: ignored", { player = p,
       word = table_concat(words, "/") }, { rule = "§7.1 MV7" })
     return false
   end
-  local pick = outcomes[1]
-  if #outcomes > 1 then
-    local options = {}
-    for i = 1, #outcomes do options[i] = outcomes[i].label end
-    pick = outcomes[decide { player = p, id = "move", prompt = why or "choose a movement", options = options,
-      unavailable = refused, single = true }]
-  end
-  local me, them = S_figure(p), S_figure(pick.opp)
-  local self_word = MOVER_OF[pick.word] == "self"
-  local mover_p = self_word and p or pick.opp
+  local opp = whose[other]
+  local me, them = S_figure(p), S_figure(opp)
+  local self_word = MOVER_OF[word] == "self"
+  local mover_p = self_word and p or opp
   -- W14: timing effects fire before the move and may change or cancel it. `opp`: the figure
   -- the word is relative to (the chosen opponent, or the fighter pushed or pulled).
-  local pending = { word = pick.word, n = pick.n, mover = mover_p, actor = p, opp = pick.opp }
+  local pending = { word = word, n = n, mover = mover_p, actor = p, opp = opp }
   local side = self_word and S_team_mode() and (board_position(them) > board_position(me) and 1 or -1)
   fire_fire("moving", { move = pending })   -- each player orders their own (E8)
   if pending.cancel then return false end

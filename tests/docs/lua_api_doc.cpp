@@ -183,15 +183,36 @@ std::string signature_name(const std::string& sig) { return sig.substr(0, sig.fi
 
 }  // namespace
 
-Api build_api(const std::vector<BindingFile>& files) {
+Api build_api(const std::vector<BindingFile>& input) {
     Api api;
+    // A module's functions may be written in another file than its luaL_Reg table (board.ask_line
+    // in lua_board_line.cpp): a file that registers nothing lends its doc blocks to the file that
+    // registers their functions.
+    std::vector<BindingFile> files = input;
+    for (BindingFile& helper : files) {
+        if (!helper.registered.empty()) continue;
+        std::vector<DocBlock> kept;
+        for (DocBlock& d : helper.docs) {
+            BindingFile* owner = nullptr;
+            for (BindingFile& f : files)
+                for (const Registration& r : f.registered)
+                    if (!d.c_function.empty() && r.c_function == d.c_function) owner = &f;
+            if (!owner) {
+                kept.push_back(d);
+                continue;
+            }
+            d.file = helper.path;
+            owner->docs.push_back(d);
+        }
+        helper.docs = kept;
+    }
     for (const BindingFile& f : files) {
         if (f.registered.empty() && f.docs.empty()) continue;   // a helper file (lua_util.cpp)
         Module mod{f.module, f.path, f.globals, f.summary, {}};
         auto qualified = [&](const Registration& r) { return f.globals ? r.lua_name : f.module + "." + r.lua_name; };
         std::set<std::string> documented;
         for (const DocBlock& d : f.docs) {
-            const std::string where = f.path + ":" + std::to_string(d.line) + ": ";
+            const std::string where = (d.file.empty() ? f.path : d.file) + ":" + std::to_string(d.line) + ": ";
             std::vector<std::string> names;
             for (const auto& r : f.registered)
                 if (r.c_function == d.c_function) names.push_back(qualified(r));

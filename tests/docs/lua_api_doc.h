@@ -27,6 +27,7 @@ struct DocBlock {
     std::vector<std::string> text;         // the description lines, without "/// "
     std::string c_function;                // the C function right below ("" if none)
     int line = 0;                          // of the signature line
+    std::string file;                      // where it is written, when not in the file registering it
 };
 
 struct Registration {

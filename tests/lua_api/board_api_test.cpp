@@ -190,6 +190,60 @@ print(board.ask_reach(1, entity.create{kind = "figure", zone = z, owner = 1, nam
           "snippet:3: board.ask_reach: field 'id' must be UTF-8 text (its byte 2 is not): a replay matches answers by it");
 }
 
+TEST_CASE("board.ask_line offers every word and distance that moves a figure, asks only when there are two or more, "
+          "and names the moves left out to ask.explain", "[lua_api][board]") {
+    // A on 3, B on 5 (line of 7). advance 1 -> 4, advance 2 -> 6 (B's space jumped, not counted),
+    // retreat 1 -> 2, retreat 2 -> 1, push 1 -> B to 6, push 2 -> B to 7.
+    const RunResult r = run_snippet(two_figures(3, 5) + R"lua(local ask = {id = "dash", prompt = "move", label = "{word} {n} to {to} ({other})"}
+print(board.ask_line(1, A, B, {"advance", "retreat", "push"}, {1, 2}, ask))   -- six options: picks the 6th
+print(board.ask_line(2, B, {A}, "advance", 1, ask))     -- one outcome (B to 4): no question
+print(board.ask_line(1, A, B, "retreat", 3, ask))       -- off the board: nil, no question
+effect.prohibit{target = A, action = "advance"}
+ask.names, ask.label = {"Brook"}, "{word} {n} against {other}"
+ask.explain = function(w, n, i, ok, why) print("why", w, n, i, ok, why) return w .. " " .. n, why end
+print(board.ask_line(1, A, B, {"advance", "retreat"}, {1, 2}, ask))   -- advance refused: retreat 1 or 2
+print(board.ask_line(1, entity.create{kind = "figure", zone = z, owner = 1, name = "C"}, B, "advance", 1, ask)))lua",
+                                    2, {pick(1, {6}, "dash"), pick(1, {2}, "dash")});
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"push\t2\t7\t1", "advance\t1\t4\t1", "nil",
+                                 "why\tadvance\t1\t1\tfalse\tprohibited", "why\tadvance\t2\t1\tfalse\tprohibited",
+                                 "retreat\t2\t1\t1", "nil"});
+    const auto decisions = r.of_type("decision");
+    REQUIRE(decisions.size() == 2);
+    CHECK(r.data(*decisions[0]) == json{{"answer", "push 2 to 7 (B)"}, {"id", "dash"}, {"player", 1}});
+    CHECK(r.data(*decisions[1]) == json{{"answer", "retreat 2 against Brook"}, {"id", "dash"}, {"player", 1}});
+    CHECK(r.where(*decisions[0]) == "snippet:4");
+    CHECK(r.of_type("board.move").empty());   // it asks; the rule moves
+}
+
+TEST_CASE("board.line_outcomes lists what board.ask_line would offer and each move left out with board.move's answer",
+          "[lua_api][board]") {
+    const RunResult r = run_snippet(two_figures(1, 2) + R"(local C = entity.create{kind = "figure", zone = z, owner = 2, name = "C"}
+local out, refused = board.line_outcomes(A, {C, B}, {"advance", "retreat"}, {1, 0})
+for _, o in ipairs(out) do print(o.word, o.n, o.to, o.other) end
+for _, o in ipairs(refused) do print(o.word, o.n, o.other, o.ok, o.why) end)");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"advance\t1\t3\t2",                      // C is off the board: nothing against it
+                                 "advance\t0\t2\ttrue\t",                 // a zero move is legal and moves nothing
+                                 "retreat\t1\t2\tfalse\toff the board", "retreat\t0\t2\ttrue\t"});
+}
+
+TEST_CASE("board.ask_line rejects bad words, distances, labels and explanations with the snippet line", "[lua_api][board]") {
+    const std::string two = two_figures(3, 5);
+    CHECK(error_of(two + "board.ask_line(1, A, B, 'fly', 1, {})") ==
+          "snippet:3: bad argument #4 to 'board.ask_line' (expected \"advance\", \"retreat\", \"pull\", \"push\" or \"close\"; got \"fly\")");
+    CHECK(error_of(two + "board.ask_line(1, A, B, 'advance', {1, -1}, {})") ==
+          "snippet:3: bad argument #5 to 'board.ask_line' (a distance cannot be negative)");
+    CHECK(error_of(two + "board.ask_line(1, A, B, {}, 1, {})") == "snippet:3: bad argument #4 to 'board.ask_line' (the list is empty)");
+    CHECK(error_of(two + "board.ask_line(1, A, B, 'advance', 1, {label = '{to} {where}'})") ==
+          "snippet:3: board.ask_line: field 'label' has an unknown placeholder '{where}' (known: {word} {n} {to} {other})");
+    CHECK(error_of(two + "effect.prohibit{target = A, action = 'retreat'}\n"
+                         "board.ask_line(1, A, B, {'advance', 'retreat'}, {1, 2}, {explain = function() return 1 end})") ==
+          "snippet:4: board.ask_line: ask.explain must return two strings, a label and why (got number, nil)");
+    CHECK(error_of(two + "board.ask_line(1, A, B, 'advance', 1, {explain = 3})") ==
+          "snippet:3: board.ask_line: field 'explain' must be a function (got number)");
+}
+
 TEST_CASE("board.near keeps the figures next to a figure, or with share_region also those in a region it is in",
           "[lua_api][board]") {
     // The sample map: s3's neighbours are s2, s4, s10; s1 shares a region with s3 and s4, none with s7.

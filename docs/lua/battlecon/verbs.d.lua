@@ -70,6 +70,7 @@ function verbs.become_active(p) end
 --- nearest enemy on each side, so an effect that cannot apply to one goes to the other, O7).
 --- With `why` (a list, for a person asking), each outcome left out is added to it as decide's
 --- `unavailable` entry {label=, why=}: prohibited (and by which card), off the board, no move.
+--- The kernel decides what is legal (board.line_outcomes, as board.ask_line asks it in M.move).
 function verbs.outcomes(p, words, amounts, opps, why) end
 
 --- Why a line move of `word` for `mover` was left out, in words, from board.move's dry run
@@ -81,6 +82,7 @@ function verbs.refusal(word, mover, ok, to_or_why) end
 --- one of `amounts` (a number or a list: "advance 1-2" = {1, 2}); words may be a list ("push
 --- or pull"). The mover is p for advance/retreat/close and the opponent for pull/push.
 --- All or nothing: illegal outcomes are dropped; if none is left the effect is ignored.
+--- The kernel lists the outcomes and asks which one when there are several (board.ask_line).
 --- Returns true when the figure ended on another space.
 function verbs.move(p, words, amounts, why) end
 

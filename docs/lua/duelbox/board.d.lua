@@ -254,3 +254,49 @@ function board.terrain(s) end
 ---@param n any
 ---@return integer|nil
 function board.start(n) end
+
+---`board.ask_line(chooser, actor, others, words, amounts, ask) -> word, n, to, other | nil`
+---
+---The legal outcomes of a line movement effect of figure `actor`, and the one player `chooser`
+---picks. `others`: the figure the words are relative to, or a list of candidates ("the
+---opponent" in team play); `words`: a line word or a list of them ("advance", "retreat",
+---"close": `actor` moves; "pull", "push": the other figure moves); `amounts`: a distance or a
+---list of them ("advance 1-2" = {1, 2}). An outcome is offered when board.move would allow it
+---and the moving figure would end on another space (all or nothing, prohibitions included);
+---figures off the board have none. With no outcome it returns nil; with one, that one, asking
+---nothing; with more, the kernel asks `chooser` (a single choice). Returns the word, the
+---distance, the space the mover would end on and the index of the other figure in `others`.
+---Nothing moves: the rule does, with board.move, after its own timing windows.
+---`ask` = {id=, prompt=, label=, names=, explain=}: the question's id (default "move") and
+---prompt; `label`, each option's text, with {word} {n} {to} (the space's name) and {other}
+---(default "{word} {n}"); `names`, what {other} says for each entry of `others` (default: the
+---figures' names); `explain`, for a person who asks why a move is missing: called as
+---explain(word, n, other_index, ok, why) for each outcome left out (ok = true: it would not move;
+---else why, as board.move says it) and returning its label and the reason, shown as
+---decide's `unavailable`.
+---@param chooser any
+---@param actor any
+---@param others any
+---@param words any
+---@param amounts any
+---@param ask any
+---@return any word
+---@return any n
+---@return any to
+---@return any
+function board.ask_line(chooser, actor, others, words, amounts, ask) end
+
+---`board.line_outcomes(actor, others, words, amounts) -> outcomes, refused`
+---
+---What board.ask_line would offer, listed without asking: `outcomes` = {{word=, n=, to=,
+---other=}...} (other: the index in `others`), and `refused` = {{word=, n=, other=, ok=, why=}...},
+---each move left out, with board.move's dry-run answer (ok = true: it would not move; else
+---why). Both in the order tried: each other figure, then each word, then each distance. For
+---rules that inspect or explain the moves of an effect; to ask, use board.ask_line.
+---@param actor any
+---@param others any
+---@param words any
+---@param amounts any
+---@return any outcomes
+---@return any refused
+function board.line_outcomes(actor, others, words, amounts) end
