@@ -30,18 +30,9 @@ constexpr Token kTokens[3] = {{"Boost (+1 power, 2 force)", Stat::Power, 1},
                               {"Accelerate (+1 speed, 2 force)", Stat::Speed, 1}};
 constexpr int kTokenCost = 2;
 
-// ADV4: a token that would change nothing is not offered (a `*` or NONE stat, stability).
-bool token_changes(const Player& pl, const Token& t) {
-    CardId cards[2];
-    const int n = attack_cards(pl, cards);
-    for (int i = 0; i < n; ++i) {
-        const CardDef& c = def(cards[i]);
-        if (t.stat == Stat::Power && (c.power_fixed || c.power == kNone)) return false;
-        if (t.stat == Stat::Speed && c.speed == kNone) return false;
-        if (t.stat == Stat::Defense && c.defense == kNone) return false;
-    }
-    return !(t.stat == Stat::Defense && stable(pl));
-}
+// ADV4 is judged on what is face up (the engine's rule option adv4_pair = "hidden"): the
+// face-down pair is not consulted, and no bench fighter gives a face-up stability effect, so
+// every unused token is open.
 
 struct Choice {
     int token = -1;                                        // index into kTokens, or
@@ -56,7 +47,7 @@ int choices(const Duel& d, int p, Choice* out) {
     out[n++] = {};
     if (pl.force >= kTokenCost)
         for (int t = 0; t < 3; ++t)
-            if (!pl.used_token[static_cast<std::size_t>(t)] && token_changes(pl, kTokens[t])) out[n++] = {t, CardId::None};
+            if (!pl.used_token[static_cast<std::size_t>(t)]) out[n++] = {t, CardId::None};
     if (pl.fighter->ua == CardId::AshenUA && !pl.ua_adv_used) out[n++] = {-1, CardId::AshenUA};
     if (pl.fighter->ua == CardId::FrostUA) {
         if (!pl.aura_adv_used && !pl.aura_active && pl.frost >= 3) out[n++] = {-1, CardId::GlacierAura};

@@ -1,6 +1,6 @@
--- Shango. From the rulebook: "Power of Flame", an attack modifier that is always active, even
--- when the attack is made by his partner's card (read as: when Shango attacks as the partner,
--- Q-06 R1). SAMPLE CONTENT — not from the rulebook: Power of Flame's size (+1), base power 2,
+-- Shango. From the rulebook: "Power of Flame", an attack modifier that is always active, "even
+-- when the Attack is carried out by the Fighter's Partner" (L469; read as: when Shango attacks
+-- as the partner, Q-06 R1). SAMPLE CONTENT — not from the rulebook: Power of Flame's size (+1), base power 2,
 -- the track, the five Ignite! tokens' use (stored flame, spent as direct damage), every card.
 local C = require("tagteam.content")
 local id = "shango"

@@ -29,6 +29,8 @@ local game = {
     { name = "sp8_both", default = "runout", values = { "runout", "active_stays" },
       doc = "a clash where both players attack with a special attack (SP8): 'runout' = nobody can add a base, a run-out (CL5); 'active_stays' = the active player stays, as with two ▲ (TB3)" },
     { name = "runout_recycle_effects", default = false, doc = "apply Recycle effects after a clash run-out (CL5)" },
+    { name = "adv4_pair", default = "hidden", values = { "hidden", "known" },
+      doc = "ADV4 for support tokens: 'hidden' = the face-down pair is not consulted (a clash or Maneuver may still change it); 'known' = a token on a NONE or fixed stat, or Fortify under the pair's stability, is not offered" },
     { name = "for_opponent_once", default = "team", values = { "team", "one_time" }, doc = "team play (§9.3 O8): 'team' = the other team may use each [For opponent] advantage once per beat; 'one_time' = only those marked one-time are limited" },
     { name = "team_opponent", default = "space", values = { "space", "move" }, doc = "team play (§9.3 O2): 'space' = 'the opponent' is worked out again every time a fighter moves onto a new space (moved past, 'when the opponent moves'); 'move' = once, when a move starts" },
     { name = "team_nearest", default = "attacker", values = { "attacker", "origin" }, doc = "team targeting (§9.6 TT1): 'nearest' seen from the attacker ('attacker') or from the range origin an effect named ('origin')" },
@@ -91,6 +93,9 @@ local function save_setup() return { setup = true } end
 local function after_first_setup(ctx)
   setup.finish(ctx)
   log.within_rule("§3.7 SP5 (rule option sp5)", entity.set, S.tracker(), "sp5", ctx.options.sp5)
+  if ctx.options.adv4_pair ~= "hidden" then   -- (the default needs no line in every log)
+    log.within_rule("§3.3 ADV4 (rule option adv4_pair)", entity.set, S.tracker(), "adv4_pair", ctx.options.adv4_pair)
+  end
   if ctx.players > 2 then
     log.within_rule("§9.6 TT1 (rule option team_nearest)", entity.set, S.tracker(), "team_nearest", ctx.options.team_nearest)
     log.within_rule("§9.3 O8 (rule option for_opponent_once)", entity.set, S.tracker(), "for_opponent_once",

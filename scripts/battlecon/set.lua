@@ -215,28 +215,34 @@ end
 -- lists what a player may do on an Advantage turn (ADV4-ADV6, §6.5) and asks it, so a turn is a
 -- few kernel calls. Each seat: the player's entity (the tokens' "used" flags, the stability
 -- effect), the force holder who pays (the team pool in team play), the duel's offer zones and
--- the three support tokens; a token raising a stat that is fixed (*) or NONE is not offered, nor
--- Fortify under stability (a derived "stability" above 0, or an effect on it). `[1]`: the handle.
--- File-level, so the host empties it before each match and on a checkpoint's resume.
+-- the three support tokens. ADV4 ("would change nothing") is judged on what is face up: Fortify
+-- is not offered under a stability effect. The face-down pair is not consulted (rule option
+-- adv4_pair = "hidden"): a clash puts a new base on top and Maneuver's Reveal effect swaps in
+-- the special attack (rulebook L204, L433-435, L455), so a NONE power or a stable base now may
+-- be gone when the bonus counts. With adv4_pair = "known" a token raising a stat the pair fixes
+-- (*) or makes NONE is not offered either, nor Fortify under the pair's stability. `[1]`: the
+-- handle. File-level, so the host empties it before each match and on a checkpoint's resume.
 local ROUND = {}
 local function round()
   local r = ROUND[1]
   if r then return r end
   local team, seats = S_team_mode(), {}
+  local pair_known = entity_get(S_tracker(), "adv4_pair") == "known"
   for p = 1, match_players() do
     local ids, boosts = TOKEN_IDS[p] or token_ids(p), {}
     for i = 1, #M.SUPPORT do
       local t = M.SUPPORT[i]
       local stable = t.stat == "defense"
-      boosts[i] = { label = t.label, cost = M.SUPPORT_COST, used = t.used, stat = ids[i],
-        blocked_by = stable and { stats_id(p, "stability") } or nil, blocked_by_effects = stable and { "stability" } or nil }
+      boosts[i] = { label = t.label, cost = M.SUPPORT_COST, used = t.used, stat = pair_known and ids[i] or nil,
+        blocked_by = pair_known and stable and { stats_id(p, "stability") } or nil,
+        blocked_by_effects = stable and { "stability" } or nil }
     end
     seats[p] = { entity = S_pe(p), payer = S_force_holder(p), zones = not team and (OFFER_IDS[p] or offer_ids(p)) or nil,
       boosts = boosts }
   end
-  -- Unannounced: a turn with nothing but pass open is not asked, and what is open depends on
-  -- the face-down pair (a Boost is not offered on a NONE power, BC-68): the others must not learn
-  -- it from whether a question was put. Every turn's pass or play is told (bc.pass, bc.advantage).
+  -- Unannounced: a turn with nothing but pass open is not asked, and what is open may depend on
+  -- the face-down pair (a card's `can`; with adv4_pair = "known", no Boost on a NONE power,
+  -- BC-68): the others must not learn it from whether a question was put. Every turn's pass or play is told (bc.pass, bc.advantage).
   r = offers_prepare { tag = "offer", field = "offer", cost_field = "force", counter = "force", once_flag = "adv_used",
     once_for_opponent = team_once(), id = "advantage", prompt = "use an advantage or pass", pass = "pass",
     unannounced = true, seats = seats }

@@ -104,6 +104,7 @@ function M.eliminate(p, why)
       zone_move(e, S_box())
     end
   end
+  require("battlecon.status").end_given_by(p)                         -- its statuses on others end too
   local revenge = cards_create("battlecon/revenge", p, zone_find("table"))          -- TE2
   log_event("bc.revenge", "{p:player}'s team places {e:card}", { player = p, card = revenge }, { rule = "§9.9 TE2" })
   -- An opponent an attack fixed stays fixed (O4: "the fighter you hit, wherever it is now";
@@ -346,7 +347,7 @@ local LABEL_ONE, LABEL_AGAINST = "{word} {n} (to space {to})", "{word} {n} (to s
 ---The kernel lists the outcomes and asks which one when there are several (board.ask_line).
 ---Returns true when the figure ended on another space.
 function M.move(p, words, amounts, why)
-  local word, n, _, other, whose
+  local word, n, to, other, whose
   if not S_flag(p, "eliminated") then                                  -- EL1: off the board
     local all, figs
     all, figs, whose = move_targets(p)
@@ -366,7 +367,7 @@ function M.move(p, words, amounts, why)
         return refused_label(w, k, whose[i], many),
           M.refusal(w, MOVER_OF[w] == "self" and me or figs[i], ok, why_not)
       end or nil
-      word, n, _, other = board_ask_line(p, me, figs, words, amounts, ask)
+      word, n, to, other = board_ask_line(p, me, figs, words, amounts, ask)
     end
   end
   if not word then
@@ -380,8 +381,10 @@ function M.move(p, words, amounts, why)
   local self_word = MOVER_OF[word] == "self"
   local mover_p = self_word and p or opp
   -- W14: timing effects fire before the move and may change or cancel it. `opp`: the figure
-  -- the word is relative to (the chosen opponent, or the fighter pushed or pulled).
-  local pending = { word = word, n = n, mover = mover_p, actor = p, opp = opp }
+  -- the word is relative to (the chosen opponent, or the fighter pushed or pulled); `n`: the
+  -- distance the effect names; `to`: the space the mover would end on as things stand (a close
+  -- may go fewer spaces than n, rulebook L621; a W14 effect may still change it).
+  local pending = { word = word, n = n, mover = mover_p, actor = p, opp = opp, to = to }
   local side = self_word and S_team_mode() and (board_position(them) > board_position(me) and 1 or -1)
   fire_fire("moving", { move = pending })   -- each player orders their own (E8)
   if pending.cancel then return false end

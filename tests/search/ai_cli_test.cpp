@@ -28,7 +28,7 @@ const std::string kBattlecon = std::string(DUELBOX_SOURCE_ROOT) + "/examples/bat
 
 TEST_CASE("duelbox hint searches a simultaneous choice for both players and shows each one's mixed strategy", "[search]") {
     std::string out;
-    REQUIRE(cli("hint " + kBattlecon + " --at 300 --agent mcts:24", out) == 0);
+    REQUIRE(cli("hint " + kBattlecon + " --at 330 --agent mcts:24", out) == 0);
     INFO(out);
     CHECK(out.find("player 1 (Ada), searched by mcts:24 from what player 1 can know: 24 copies") != std::string::npos);
     CHECK(out.find("player 2 (Brook), searched by mcts:24 from what player 2 can know: 24 copies") != std::string::npos);
@@ -36,7 +36,7 @@ TEST_CASE("duelbox hint searches a simultaneous choice for both players and show
     CHECK(out.find("set.style=") != std::string::npos);
     CHECK(out.find("strategy") != std::string::npos);
     std::string again;
-    REQUIRE(cli("hint " + kBattlecon + " --at 300 --agent mcts:24", again) == 0);
+    REQUIRE(cli("hint " + kBattlecon + " --at 330 --agent mcts:24", again) == 0);
     // Deterministic but for the wall-clock seconds on the header lines.
     const auto table = [](const std::string& s) {
         std::string t;
@@ -50,7 +50,7 @@ TEST_CASE("duelbox hint searches a simultaneous choice for both players and show
     };
     CHECK(table(again) == table(out));
     // Only player 2's side, with the greedy baseline.
-    REQUIRE(cli("hint " + kBattlecon + " --at 300 --as 2 --agent greedy:2", out) == 0);
+    REQUIRE(cli("hint " + kBattlecon + " --at 330 --as 2 --agent greedy:2", out) == 0);
     CHECK(out.find("player 1 (Ada), searched") == std::string::npos);
     CHECK(out.find("player 2 (Brook), searched by greedy:2") != std::string::npos);
 }

@@ -74,19 +74,31 @@ bc.note("force", S.force(A) .. "/" .. S.force(B)))",
         CHECK(count(r, "bc.support") == 0);
     }
     SECTION("illegal: a token twice, a token without 2 force, a token that changes nothing") {
-        auto r = drill(std::string(kPairs) + R"(
+        const std::string code = std::string(kPairs) + R"(
 local function labels(p) local t = {} for i, c in ipairs(bc.set.choices(p)) do t[i] = c.label end return table.concat(t, ";") end
 bc.set.advantage_phase(ctx)
 bc.note("A", labels(A))
 counter.set(S.pe(B), "force", 1); bc.note("B", labels(B))
 bc.pair(B, {range = 1, power = "none", speed = 3, stability = true}, {range = 1, power = 2, speed = 2})
-counter.set(S.pe(B), "force", 6); bc.note("B2", labels(B)))",
-                       seat({{"force", 4}}), seat(),
-                       {choose(1, "Boost (+1 power, 2 force)", "advantage"), choose(2, "pass", "advantage"),
-                        choose(1, "pass", "advantage")});
+counter.set(S.pe(B), "force", 6); bc.note("B2", labels(B))
+bc.stats.bonus(B, "stability", 1, nil, "beat"); bc.note("B3", labels(B)))";
+        const std::vector<ScriptedDecision> d = {choose(1, "Boost (+1 power, 2 force)", "advantage"),
+                                                 choose(2, "pass", "advantage"), choose(1, "pass", "advantage")};
+        auto r = drill(code, seat({{"force", 4}}), seat(), d);
         CHECK(note(r, "A") == "pass;Fortify (+2 defense, 2 force);Accelerate (+1 speed, 2 force)");
         CHECK(note(r, "B") == "pass");
-        CHECK(note(r, "B2") == "pass;Accelerate (+1 speed, 2 force)");
+        // ADV4 is judged on what is face up (rule option adv4_pair = "hidden", the default): the
+        // face-down pair's NONE power and stability may still be covered by a clash...
+        CHECK(note(r, "B2") == "pass;Boost (+1 power, 2 force);Fortify (+2 defense, 2 force);Accelerate (+1 speed, 2 force)");
+        // ...while a stability effect (face up) leaves Fortify nothing to change.
+        CHECK(note(r, "B3") == "pass;Boost (+1 power, 2 force);Accelerate (+1 speed, 2 force)");
+        // adv4_pair = "known": the pair is consulted too.
+        Scenario known = scenario({{"first_active", 1}, {"drill", std::string(kPrelude) + code}}, seat({{"force", 4}}), seat(), d);
+        known.options["adv4_pair"] = "known";
+        const RunResult k = run_scenario(known);
+        INFO(k.error);
+        REQUIRE(k.finished());
+        CHECK(note(k, "B2") == "pass;Accelerate (+1 speed, 2 force)");
     }
 }
 
@@ -229,6 +241,29 @@ bc.note("speeds", st.speed(A) .. "/" .. st.speed(B)))";
     CHECK(count(o, "bc.clash_specials") == 1);
     CHECK(note(o, "go") == true);
     CHECK(note(o, "active") == 2);
+}
+
+TEST_CASE("BC ADV4 a support token is judged without the face-down pair: Boost is open on Maneuver + Dodge "
+          "(rulebook L204, L455: Maneuver's Reveal may swap in a special with power); adv4_pair = known refuses it",
+          "[battlecon]") {
+    // Found by a rules audit: Boost was refused because the face-down pair's power was NONE.
+    const auto play = [](const char* adv4_pair) {
+        Scenario s = scenario({{"first_active", 1}, {"beats", 1}}, seat({{"force", 5}}),
+                              seat({{"fighter", "frostwarden"}, {"discard1", {"Glacial", "Grasp"}}, {"discard2", {"Shard", "Dash"}}}),
+                              {choose(1, "Maneuver", "set.style"), choose(1, "Dodge", "set.base"),
+                               choose(2, "Numbing", "set.style"), choose(2, "Strike", "set.base"),
+                               choose(1, "Boost (+1 power, 2 force)", "advantage")});
+        s.options["adv4_pair"] = adv4_pair;
+        return run_scenario(s);
+    };
+    const RunResult hidden = play("hidden");
+    INFO(hidden.error);
+    REQUIRE(hidden.finished());
+    REQUIRE(count(hidden, "bc.support") == 1);
+    CHECK(hidden.narrate(*hidden.of_type("bc.support")[0]) == "A pays 2 force for Boost: +1 power");
+    const RunResult known = play("known");
+    CHECK(!known.finished());
+    CHECK(known.error.find("no option \"Boost (+1 power, 2 force)\"") != std::string::npos);
 }
 
 TEST_CASE("BC-17 tie-break bonus", "[battlecon]") {

@@ -123,14 +123,17 @@ TEST_CASE("BC-68 whether an Advantage turn is asked does not tell the other play
     // Found by a rules audit: a turn with nothing but pass open is not asked, and Boost is not
     // open on a NONE power: B saw "A chooses pass" with Strike set and nothing with Dodge.
     // The two matches differ only in A's face-down base; B's view must be the same up to Reveal.
+    // With rule option adv4_pair = "known" (the default consults no face-down card).
     const auto play = [](const std::string& base) {
         json a = seat({{"force", 6}}), b = seat({{"fighter", "frostwarden"}, {"discard1", {"Glacial", "Grasp"}},
                                                  {"discard2", {"Shard", "Dash"}}});
-        return run_scenario(scenario(json{{"first_active", 1}, {"beats", 1}}, a, b,
-                                     {choose(1, "Swift", "set.style"), choose(1, base, "set.base"),
-                                      choose(2, "Numbing", "set.style"), choose(2, "Strike", "set.base"),
-                                      choose(1, "Fortify (+2 defense, 2 force)", "advantage"), choose(2, "pass", "advantage"),
-                                      choose(1, "Accelerate (+1 speed, 2 force)", "advantage"), choose(2, "pass", "advantage")}));
+        Scenario s = scenario(json{{"first_active", 1}, {"beats", 1}}, a, b,
+                              {choose(1, "Swift", "set.style"), choose(1, base, "set.base"),
+                               choose(2, "Numbing", "set.style"), choose(2, "Strike", "set.base"),
+                               choose(1, "Fortify (+2 defense, 2 force)", "advantage"), choose(2, "pass", "advantage"),
+                               choose(1, "Accelerate (+1 speed, 2 force)", "advantage"), choose(2, "pass", "advantage")});
+        s.options["adv4_pair"] = "known";
+        return run_scenario(s);
     };
     const auto seen_by_b = [](const RunResult& r) {
         std::vector<std::string> out;

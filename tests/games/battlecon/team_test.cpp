@@ -160,6 +160,26 @@ counter.set(S.pe(4), "health", 1); v.take_damage(4, 5))",
     CHECK(r.match().result().reason == "knockout");
 }
 
+TEST_CASE("BattleCON team: a status ends when the fighter who gave it is eliminated (EL1/TE1; rulebook L274-276, L555)",
+          "[battlecon]") {
+    // Found by a rules audit: Chilled stayed on A1 for its full time after Frostwarden left the game.
+    const json frost = {{"fighter", "frostwarden"}, {"discard1", {"Glacial", "Grasp"}}, {"discard2", {"Shard", "Dash"}}};
+    auto r = team_drill(R"(
+local CH = "battlecon/frostwarden/chilled"
+local numbing = cards.create("battlecon/frostwarden/numbing", 3, zone.find("hand", 3))
+bc.status.give(1, CH, numbing)                                 -- B1 (P3) chills A1 (P1)
+bc.status.give(2, CH)                                          -- a status no fighter's card gave
+bc.note("A1 chilled", bc.status.has(1, CH))
+counter.set(S.pe(3), "health", 1); v.take_damage(3, 5)        -- B1 is eliminated; B2 fights on
+bc.note("A1 chilled after", bc.status.has(1, CH)); bc.note("A2 chilled after", bc.status.has(2, CH)))",
+                        {{1, 4}, {1, 2}, {2, 6}, {2, 8}}, {json::object(), json::object(), frost});
+    CHECK(note(r, "A1 chilled") == true);
+    CHECK(note(r, "A1 chilled after") == false);
+    CHECK(note(r, "A2 chilled after") == true);
+    REQUIRE(r.of_type("bc.status_end").size() == 1);
+    CHECK(r.narrate(*r.of_type("bc.status_end")[0]) == "P1's status Chilled ends: P3 is out of the game");
+}
+
 TEST_CASE("BC-66 [For opponent] advantages in team play", "[battlecon]") {
     // A1 (P1) on 4 and A2 (P2) on 9; Bastion B1 (P3) on 6 grants Taunt; B2 (P4) on 8.
     // A1's nearest enemy is B1; A2's is B2, so A2 may never use it.
