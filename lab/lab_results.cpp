@@ -69,6 +69,13 @@ std::int64_t count_in(const json& v, const std::string& where) {
     }
 }
 
+// A list field of a parsed results.json.
+const json& need_list(const json& j, const char* key, const std::string& where) {
+    const json& v = need(j, key, where);
+    if (!v.is_array()) throw std::runtime_error(where + "." + key + ": expected a list, got " + v.dump().substr(0, 60));
+    return v;
+}
+
 // The fields lab_result_json writes; any other is a typo or an edit.
 void check_known_fields(const json& j, std::initializer_list<const char*> known, const std::string& where) {
     for (auto it = j.begin(); it != j.end(); ++it) {
@@ -244,7 +251,7 @@ LabResult parse_lab_result(const json& j, const std::string& file) {
     if (matches < 1) throw std::runtime_error(w + ".matches_per_pairing: must be at least 1");
     if (picks < 1 || picks > 64) throw std::runtime_error(w + ".picks: must be from 1 to 64");
     std::vector<std::string> names;
-    const json& roster = need(j, "fighters", w);
+    const json& roster = need_list(j, "fighters", w);
     for (std::size_t i = 0; i < roster.size(); ++i) {
         const std::string at = w + ".fighters[" + std::to_string(i) + "]";
         RosterEntry e{get_as<std::string>(roster[i], "name", at), get_as<std::string>(roster[i], "key", at),
@@ -297,7 +304,7 @@ LabResult parse_lab_result(const json& j, const std::string& file) {
             t.lengths[count_in(lengths[k][0], lat + "[0]")] += count_in(lengths[k][1], lat + "[1]");
         }
     }
-    const json& cards = need(counts, "cards", w + ".counts");
+    const json& cards = need_list(counts, "cards", w + ".counts");
     for (std::size_t i = 0; i < cards.size(); ++i) {
         const std::string at = w + ".counts.cards[" + std::to_string(i) + "]";
         const json& c = cards[i];
@@ -311,7 +318,7 @@ LabResult parse_lab_result(const json& j, const std::string& file) {
         t.held_wins = count_at(c, "held_wins", at);
         t.held_draws = count_at(c, "held_draws", at);
     }
-    const json& failures = need(counts, "failures", w + ".counts");
+    const json& failures = need_list(counts, "failures", w + ".counts");
     for (std::size_t i = 0; i < failures.size(); ++i) {
         const std::string at = w + ".counts.failures[" + std::to_string(i) + "]";
         r.tally.failures.push_back({get_as<std::size_t>(failures[i], "match", at),

@@ -8,7 +8,8 @@
 // question from them, and the rules read back the one picked.
 #include "lua_board_line.h"
 
-#include <array>
+#include <algorithm>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -144,8 +145,13 @@ void list_moves(lua_State* L, Match& m, EntityId actor, int first, LineAsk& ask,
     read_one_or_list(L, first, ask.others, [&](int idx) { return check_entity_at(L, idx, first, "a figure", m); });
     read_one_or_list(L, first + 1, ask.words, [&](int idx) { return check_word(L, idx, first + 1); });
     read_one_or_list(L, first + 2, ask.amounts, [&](int idx) { return check_amount(L, idx, first + 2, m); });
-    const std::size_t tries = ask.others.size() * ask.words.size() * ask.amounts.size();
-    charge_work(L, tries * static_cast<std::size_t>(m.board().space_count()));   // a dry move walks the line
+    // One dry move per other figure, word and distance, each walking the line; saturated, so a
+    // budget raised by the scenario cannot let a product of long lists wrap round to little.
+    std::size_t work = 1;
+    for (const std::size_t factor : {ask.others.size(), ask.words.size(), ask.amounts.size(),
+                                     static_cast<std::size_t>(std::max(1, m.board().space_count()))})
+        work = factor != 0 && work > SIZE_MAX / factor ? SIZE_MAX : work * factor;
+    charge_work(L, work);
     for (std::size_t oi = 0; oi < ask.others.size(); ++oi) {
         const EntityId other = ask.others[oi];
         if (m.position(other) == kNoSpace) continue;   // off the board: nothing to move or move against

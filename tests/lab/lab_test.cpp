@@ -217,6 +217,9 @@ TEST_CASE("lab: results.json is the same for 1 and 2 workers, and the merged sha
     nlohmann::json mismatch = lab_result_json(one);
     mismatch["counts"]["pairings"][0]["matches"] = 99;
     CHECK_THROWS_WITH(parse_lab_result(mismatch, "f.json"), Catch::Contains("wins and draws add up to"));
+    nlohmann::json not_list = lab_result_json(one);
+    not_list["fighters"] = "ashen";
+    CHECK_THROWS_WITH(parse_lab_result(not_list, "f.json"), Catch::Contains("f.json.fighters: expected a list"));
     nlohmann::json typo = lab_result_json(one);
     typo["seeed"] = 1;
     CHECK_THROWS_WITH(parse_lab_result(typo, "f.json"), Catch::Contains("f.json.seeed: unknown field"));

@@ -7,8 +7,9 @@
 ---@class battlecon.status
 local status = {}
 
---- Gives player p the status `key` (from `source`, for the log); a status already held is
---- not doubled: its duration restarts. Nothing (nil) for an eliminated fighter.
+--- Gives player p the status `key` from card `source` (whose owner gives it: the status ends
+--- when that fighter is eliminated); a status already held is not doubled: its duration
+--- restarts and the new giver keeps it. Nothing (nil) for an eliminated fighter.
 function status.give(p, key, source) end
 
 --- Whether player p holds the status whose card definition is `key`.
@@ -20,6 +21,12 @@ function status.has(p, key) end
 --- Ends status `card`: its bonus stats and effects stop and it goes to the box.
 ---@param card integer
 function status.remove(card) end
+
+--- Ends every status fighter q gave, whoever holds it (team play, EL1/TE1: an eliminated
+--- fighter's effects stop at once, rulebook L555; a status card only repeats the effect of the
+--- card that gave it, L274-276).
+---@param q integer the eliminated player
+function status.end_given_by(q) end
 
 --- At the end of each beat: count down, and end the statuses whose time is up.
 function status.tick(p) end
