@@ -224,9 +224,10 @@ public:
     StackGuard& operator=(const StackGuard&) = delete;
 
 private:
-    lua_State* L_;
-    int top_;
-    int change_;
+    // (Read only by the assert: unused when NDEBUG removes it.)
+    [[maybe_unused]] lua_State* L_;
+    [[maybe_unused]] int top_;
+    [[maybe_unused]] int change_;
 };
 
 // Registers a module table as a global of the sandbox base environment at index `env`.
