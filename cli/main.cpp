@@ -119,7 +119,8 @@ Exit status:
      answer), an expectation did not hold, or the replay diverged
   2  bad command line
   3  an input could not be loaded (malformed scenario/replay/map, a game whose scripts do
-     not load); check found errors
+     not load, a scenario field the game refuses: an unknown option, a fighter it does not
+     have, a seat count it is not played by); check found errors
 )";
 
 }  // namespace duelbox::cli

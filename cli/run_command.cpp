@@ -4,6 +4,7 @@
 #include <memory>
 #include <filesystem>
 #include <optional>
+#include <regex>
 #include <sstream>
 #include <vector>
 
@@ -210,6 +211,14 @@ std::string result_text(const MatchRunner& r, PlayerIndex viewer) {
     }
 }
 
+// A game's rules report a wrong scenario field by raising an error that starts with the field's
+// path, as the kernel's own checks do ("players[1].setup.fighter: no fighter 'x'", "setup.map:
+// ...", "players: Tag Team is played by 2 seats; got 3"): such a run is bad input (docs/modding.md).
+bool names_scenario_field(const std::string& error) {
+    static const std::regex field(R"(^(players|setup|options)(\[[0-9]+\])?(\.[A-Za-z_][A-Za-z0-9_]*|\[[0-9]+\])*: )");
+    return std::regex_search(error, field);
+}
+
 // Whether a replay's "result" says the match finished (a made-up result may hold anything).
 bool finished_result(const nlohmann::json& result) {
     const auto it = result.find("state");
@@ -325,7 +334,9 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
         status = kFailed;
     }
     (failed ? std::cerr : std::cout) << result_text(runner, viewer) << "\n";
-    if (failed && !runner.traceback().empty() && !scenario.expect.error) std::cerr << runner.traceback() << "\n";
+    const bool bad_field = failed && !scenario.expect.error && names_scenario_field(runner.error());
+    if (failed && !bad_field && !runner.traceback().empty() && !scenario.expect.error) std::cerr << runner.traceback() << "\n";
+    if (bad_field) return kBadInput;   // the scenario is wrong, not the rules: no script stack to read
 
     if (scenario.expect.any() && runner.state() != RunState::NotStarted) {
         const auto problems = check_expectations(scenario.expect, runner.match(), runner.error(), runner.visible_events());

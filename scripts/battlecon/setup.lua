@@ -339,7 +339,7 @@ end
 ---@param ctx table the game context
 function M.first_steps(ctx)
   if ctx.players < 2 or ctx.players > 4 then
-    error("BattleCON is played by 2 seats (a duel) or 3 to 4 (team play, §9); got " .. ctx.players, 0)
+    error("players: BattleCON is played by 2 seats (a duel) or 3 to 4 (team play, §9); got " .. ctx.players, 0)
   end
   log.say("BattleCON duel: setup", nil, { rule = "§2" })
   within("§2 S5-S6 The active player card and the common force pool", shared, ctx)

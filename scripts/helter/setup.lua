@@ -228,7 +228,7 @@ end
 ---@param ctx table the game context
 function M.run(ctx)
   local n = ctx.players
-  if n < 2 or n > 4 then error("Helter Skelter is played by 2 to 4 seats; got " .. n, 2) end
+  if n < 2 or n > 4 then error("players: Helter Skelter is played by 2 to 4 seats; got " .. n, 0) end
   local map_file = ctx.setup.map or "maps/helter_city_blocks.json"
   if map_file == "city_blocks" or map_file == "grand_hall" then map_file = "maps/helter_" .. map_file .. ".json" end
   log.within_rule("§3.1 Board", board.load, map_file)

@@ -58,7 +58,7 @@ end
 
 ---Builds the match's zones and cards from ctx; returns G, the zone ids the rules use.
 function M.run(ctx)
-  if ctx.players ~= 2 then error("the squad battle is played by 2 seats; got " .. ctx.players, 2) end
+  if ctx.players ~= 2 then error("players: the squad battle is played by 2 seats; got " .. ctx.players, 0) end
   local G = { hand = {}, deck = {}, base = {}, dump = {}, discard = {}, arena = {}, options = ctx.options,
     chain = zone.create("chain", nil, "public") }   -- Orders waiting to resolve (squad.priority)
   -- A card out of sight shows nothing of its kind (resource, unit, order...): a search's copy

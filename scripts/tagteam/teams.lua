@@ -127,7 +127,7 @@ end
 ---The two teams for this match: the seats' own, else the "teams" option's method. One seat
 ---alone naming its team is an error (its choice would be dropped, or drafted away).
 function M.form(ctx)
-  if ctx.players ~= 2 then error("Tag Team is played by 2 seats; got " .. ctx.players, 0) end
+  if ctx.players ~= 2 then error("players: Tag Team is played by 2 seats; got " .. ctx.players, 0) end
   local s1, s2 = ctx.seats[1].setup or {}, ctx.seats[2].setup or {}
   if s1.fighters and s2.fighters then return seat_teams(s1, s2) end
   if s1.fighters or s2.fighters then

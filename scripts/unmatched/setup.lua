@@ -137,7 +137,7 @@ end
 ---@param ctx table the game context
 function M.run(ctx)
   if ctx.players ~= 2 and ctx.players ~= 4 then
-    error("Unmatched is played by 2 seats (a duel) or 4 seats (teams A1, B1, A2, B2); got " .. ctx.players, 2)
+    error("players: Unmatched is played by 2 seats (a duel) or 4 seats (teams A1, B1, A2, B2); got " .. ctx.players, 0)
   end
   if match.allies(1, 2) or (ctx.players == 4 and not (match.allies(1, 3) and match.allies(2, 4))) then
     error("Unmatched seats must be listed in turn order A1, B1(, A2, B2): seats 1 and 2 on different teams" ..

@@ -92,9 +92,13 @@ TEST_CASE("a game played by the wrong number of seats says so, and an unknown fi
     dir.write("bc1.json", scenario("battlecon", R"([{"name": "A", "setup": {"fighter": "ashen"}}])"));
     dir.write("bc_nobody.json", scenario("battlecon", R"([{"name": "A", "setup": {"fighter": "ashen"}},
         {"name": "B", "setup": {"fighter": "nobody"}}])"));
-    expect_cli("run " + dir.file("tt3.json"), 1, "Tag Team is played by 2 seats; got 3");
-    expect_cli("run " + dir.file("bc1.json"), 1, "BattleCON is played by 2 seats (a duel) or 3 to 4 (team play, §9); got 1");
-    expect_cli("run " + dir.file("bc_nobody.json"), 1, "players[1].setup.fighter: no fighter 'nobody'");
+    // A game names the scenario field at fault, so the run is bad input (exit 3), not a failed match.
+    expect_cli("run " + dir.file("tt3.json"), 3, "players: Tag Team is played by 2 seats; got 3");
+    expect_cli("run " + dir.file("bc1.json"), 3, "players: BattleCON is played by 2 seats (a duel) or 3 to 4 (team play, §9); got 1");
+    expect_cli("run " + dir.file("bc_nobody.json"), 3, "players[1].setup.fighter: no fighter 'nobody'");
+    std::string out;
+    CHECK(cli("run " + dir.file("bc_nobody.json"), out) == 3);
+    CHECK(!contains(out, "stack traceback"));   // the script's stack says nothing about the scenario
 }
 
 TEST_CASE("a mod's patch may not add a field no card has, remove one, or give a fighter no health",
@@ -114,7 +118,7 @@ TEST_CASE("a mod's patch may not add a field no card has, remove one, or give a 
     expect_cli("run " + dir.file("nulled/match.json"), 3, "props.health: a patch cannot remove a field (null)");
     CHECK(cli("run " + dir.file("known/match.json"), out) == 0);
     const std::string not_health = "props.health: a fighter's starting health is a whole number of at least 1, not -5";
-    expect_cli("run " + dir.file("negative/match.json"), 1, "battlecon/fighter/ashen: " + not_health);
+    expect_cli("run " + dir.file("negative/match.json"), 1, "battlecon/fighter/ashen: " + not_health);   // the card, not the scenario
     expect_cli("check " + dir.file("negative"), 3, not_health);
 }
 
