@@ -52,7 +52,7 @@ int hint_command(const std::vector<std::string>& args) {
             if (!agent.starts_with("mcts") && !agent.starts_with("greedy")) return usage("--agent: only mcts and greedy search");
             if (std::string bad = agent_name_error(agent); !bad.empty()) return usage("--agent: " + bad);
         } else if (a == "--root") {
-            if (!has) return usage("--root needs a folder");
+            if (!has || args[i + 1].empty()) return usage("--root needs a folder");
             root = args[++i];
         } else if (a == "--mod") {
             if (!has) return usage("--mod needs a folder");

@@ -277,7 +277,8 @@ int lab_command(const std::vector<std::string>& args) {
         if (parse_run_flag(args, i, flags, bad)) {
             if (!bad.empty()) return usage(bad);
         } else if (a == "--fighters") {
-            if (!has_value) return usage("--fighters needs a comma-separated list (or ? to list the roster)");
+            // (An empty list is no list: it used to mean the whole roster, silently.)
+            if (!has_value || args[i + 1].empty()) return usage("--fighters needs a comma-separated list (or ? to list the roster)");
             fighters_arg = args[++i];
         } else if (a == "--agent") {
             if (!has_value) return usage("--agent needs an agent's name (random, first, greedy, mcts, mcts:N)");

@@ -67,7 +67,7 @@ std::string parse_args(const std::vector<std::string>& args, RunOptions& o, bool
         } else if (!replay && a == "--record") {
             if (!value(o.record)) return "--record needs a file name";
         } else if (a == "--root") {
-            if (!value(o.root)) return "--root needs a folder";
+            if (!value(o.root) || o.root.empty()) return "--root needs a folder";   // "" would be the current folder, silently
         } else if (!replay && a == "--mod") {
             if (!value(v) || v.empty()) return "--mod needs a mod folder (one holding mod.json)";
             o.mods.push_back(std::filesystem::absolute(v).lexically_normal().string());

@@ -247,8 +247,15 @@ Scenario detail::parse_scenario_at(const json& j, const std::string& base, const
     if (players.empty() || players.size() > static_cast<std::size_t>(kMaxPlayers))
         fields::fail(r.path("players"), "expected 1 to " + std::to_string(kMaxPlayers) + " entries; got " +
                                             std::to_string(players.size()));
-    for (std::size_t i = 0; i < players.size(); ++i)
+    for (std::size_t i = 0; i < players.size(); ++i) {
         s.seats.push_back(parse_seat(players[i], fields::index(r.path("players"), i), i + 1));
+        // Every line of the log names players by name: two seats of one name could not be told apart.
+        for (std::size_t k = 0; k < i; ++k)
+            if (!s.seats[i].name.empty() && s.seats[k].name == s.seats[i].name)
+                fields::fail(fields::join(fields::index(r.path("players"), i), "name"),
+                             "\"" + s.seats[i].name + "\" is the name of " + fields::index(r.path("players"), k) +
+                                 " too: the log could not tell them apart");
+    }
     const std::size_t seats = s.seats.size();
 
     if (auto* f = r.find("setup")) s.setup = fields::read_object(*f, r.path("setup"));

@@ -48,6 +48,19 @@ TEST_CASE("lab refuses an agent that waits for a person or a script instead of c
     }
 }
 
+TEST_CASE("an empty --fighters or --root is refused, not read as 'all' or 'here'", "[robustness][bad_input]") {
+    expect_cli("lab battlecon --fighters '' --matches 1", 2, "--fighters needs a comma-separated list");
+    expect_cli("run " + kScenarios + "duel_demo.json --root ''", 2, "--root needs a folder");
+    expect_cli("hint " + kScenarios + "duel_demo.json --root ''", 2, "--root needs a folder");
+}
+
+TEST_CASE("two players of one name are refused: the log could not tell them apart", "[robustness][bad_input]") {
+    const TempDir dir("bad_input_names_twice");
+    dir.write("s.json", scenario("battlecon", R"([{"name": "Ada", "setup": {"fighter": "ashen"}},
+        {"name": "Ada", "setup": {"fighter": "kestrel"}}])"));
+    expect_cli("run " + dir.file("s.json"), 3, "players[1].name: \"Ada\" is the name of players[0] too");
+}
+
 TEST_CASE("a pipe or a device given as a scenario, replay or bench file is refused at once", "[robustness][bad_input]") {
     const TempDir dir("bad_input_fifo");
     const std::string fifo = dir.file("fifo.json");
