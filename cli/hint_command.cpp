@@ -118,6 +118,10 @@ int hint_command(const std::vector<std::string>& args) {
             (void)g->answer(group[index], m, DecisionContext{&played, &runner.taken(), group, index});
             if (const SearchResult* last = last_search(*g)) res = *last;
         }
+        if (!res.game_error.empty()) {   // the game's search hooks failed (game.search, evaluate): nothing was searched
+            std::cerr << "duelbox hint: player " << p + 1 << ": " << res.game_error << "\n";
+            return kFailed;
+        }
         const std::string resumed = res.resumed_copies ? " (" + std::to_string(res.resumed_copies) + " from checkpoints)" : "";
         std::printf("\nplayer %d (%s), searched by %s from what player %d can know: %d copies%s, %.2f s, %zu nodes (%.1f kB)%s\n", p + 1,
                     m.player(p).name.c_str(), agent.c_str(), p + 1, res.iterations, resumed.c_str(), res.seconds, res.nodes,

@@ -151,6 +151,6 @@ int main(int argc, char** argv) {
         std::cerr << "duelbox: internal error: " << e.what() << "\n";
         return kFailed;
     }
-    std::cerr << "duelbox: unknown command '" << cmd << "' (run, replay, check, bench, lab, --help)\n";
+    std::cerr << "duelbox: unknown command '" << cmd << "' (run, replay, check, bench, lab, hint, --help)\n";
     return kUsage;
 }

@@ -329,7 +329,7 @@ LabResult parse_lab_result(const json& j, const std::string& file) {
 }
 
 LabResult merge_lab_shards(const std::vector<std::pair<std::string, LabResult>>& shards) {
-    if (shards.empty()) throw std::runtime_error("lab merge: no shard files given");
+    if (shards.empty()) throw std::runtime_error("no shard files given");
     const auto& [first_file, first] = shards.front();
     LabResult out = first;
     out.meta.shard = Shard{};
@@ -355,7 +355,7 @@ LabResult merge_lab_shards(const std::vector<std::pair<std::string, LabResult>>&
     }
     for (int i = 0; i < count; ++i)
         if (!seen.count(i))
-            throw std::runtime_error("lab merge: shard " + std::to_string(i) + " of " + std::to_string(count) +
+            throw std::runtime_error("shard " + std::to_string(i) + " of " + std::to_string(count) +
                                      " is missing");
     return out;
 }

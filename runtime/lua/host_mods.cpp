@@ -260,7 +260,10 @@ void LuaHost::apply_mod_data(std::vector<std::string>& errors) {
         for (const std::string& key : m.override_cards)
             if (!replaced_by_.count(key) || replaced_by_[key] != m.name)
                 errors.push_back("mod:" + m.name + "/mod.json: overrides.cards lists " + key +
-                                 (std::any_of(cards_.begin(), cards_.end(), [&](const CardDef& c) { return c.key == key; })
+                                 // (the mod's own definition of a new card is no card of the game)
+                                 (std::any_of(cards_.begin(), cards_.end(), [&](const CardDef& c) {
+                                      return c.key == key && c.file.rfind("mod:" + m.name + "/", 0) != 0;
+                                  })
                                       ? ", which the mod does not define"
                                       : ", which is no card of the game (a new card needs no listing)"));
     // Patches, in mod order; a field patched by two mods is a conflict.

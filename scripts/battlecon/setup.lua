@@ -341,6 +341,17 @@ function M.first_steps(ctx)
   if ctx.players < 2 or ctx.players > 4 then
     error("players: BattleCON is played by 2 seats (a duel) or 3 to 4 (team play, §9); got " .. ctx.players, 0)
   end
+  -- Two sides, always (§9: 2 vs 2, 2 vs 1, 3 vs 1): seats all on one team would leave nobody to
+  -- fight (three allies "won" a time-out together), and a third team is no game the book gives.
+  local teams, sides = {}, 0
+  for p = 1, ctx.players do
+    local t = match.team(p)
+    if not teams[t] then teams[t] = true; sides = sides + 1 end
+  end
+  if sides ~= 2 then
+    error(("players: BattleCON is played by two sides (a duel, or two teams, §9); these seats are on %d team%s")
+      :format(sides, sides == 1 and "" or "s"), 0)
+  end
   log.say("BattleCON duel: setup", nil, { rule = "§2" })
   within("§2 S5-S6 The active player card and the common force pool", shared, ctx)
   within("§2 S3 Board", board.line, ctx.players > 2 and 9 or ctx.options.spaces)   -- T2: the 9-space side
@@ -365,6 +376,18 @@ function M.last_steps(ctx)
     within("§9.1 T3 A random team takes the active player card", first_active_team, ctx)
   end)
   within("§2 S3 Board: the figures", function()
+    local n = board.space_count()
+    for p = 1, ctx.players do   -- a seat's position depends on the board's size: checked here, by field
+      local at = ctx.seats[p].setup.position
+      if at and at > n then
+        error(("players[%d].setup.position: %d is not on the board (spaces 1..%d)"):format(p - 1, at, n), 0)
+      end
+      for q = 1, p - 1 do
+        if at and ctx.seats[q].setup.position == at then
+          error(("players[%d].setup.position: space %d is players[%d]'s too"):format(p - 1, at, q - 1), 0)
+        end
+      end
+    end
     for p = 1, ctx.players do
       local s = ctx.seats[p].setup
       if s.position or ctx.players == 2 then board.place(S.figure(p), s.position or (p == 1 and 3 or ctx.options.spaces - 2)) end

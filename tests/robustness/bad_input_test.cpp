@@ -61,6 +61,16 @@ TEST_CASE("two players of one name are refused: the log could not tell them apar
     expect_cli("run " + dir.file("s.json"), 3, "players[1].name: \"Ada\" is the name of players[0] too");
 }
 
+TEST_CASE("hint fails, naming it, when the game's game.search is malformed (it searched nothing and said 0 copies)",
+          "[robustness][bad_input][search]") {
+    const TempDir dir("bad_input_hint_search");
+    dir.write("scripts/asks/game.lua", "return { name = 'Asks', windows = {}, search = 5,\n"
+                                       "  play = function(ctx) decide{player = 1, id = 'pick', options = {'a', 'b'}}\n"
+                                       "    match.finish(nil, 'done') end }\n");
+    dir.write("s.json", R"({"game": "asks", "root": ")" + dir.root().string() + R"(", "players": [{"name": "A"}]})");
+    expect_cli("hint " + dir.file("s.json"), 1, "duelbox hint: player 1: game.search: expected a table");
+}
+
 TEST_CASE("a pipe or a device given as a scenario, replay or bench file is refused at once", "[robustness][bad_input]") {
     const TempDir dir("bad_input_fifo");
     const std::string fifo = dir.file("fifo.json");
@@ -109,6 +119,13 @@ TEST_CASE("a game played by the wrong number of seats says so, and an unknown fi
     expect_cli("run " + dir.file("tt3.json"), 3, "players: Tag Team is played by 2 seats; got 3");
     expect_cli("run " + dir.file("bc1.json"), 3, "players: BattleCON is played by 2 seats (a duel) or 3 to 4 (team play, §9); got 1");
     expect_cli("run " + dir.file("bc_nobody.json"), 3, "players[1].setup.fighter: no fighter 'nobody'");
+    dir.write("bc_one_team.json", scenario("battlecon", R"([{"name": "A", "team": 1, "setup": {"fighter": "ashen"}},
+        {"name": "B", "team": 1, "setup": {"fighter": "kestrel"}}, {"name": "C", "team": 1, "setup": {"fighter": "bastion"}}])"));
+    dir.write("bc_pos9.json", scenario("battlecon", R"([{"name": "A", "setup": {"fighter": "ashen", "position": 9}},
+        {"name": "B", "setup": {"fighter": "kestrel"}}])"));
+    expect_cli("run " + dir.file("bc_pos9.json"), 3, "players[0].setup.position: 9 is not on the board (spaces 1..7)");
+    expect_cli("run " + dir.file("bc_one_team.json"), 3,
+               "players: BattleCON is played by two sides (a duel, or two teams, §9); these seats are on 1 team");
     std::string out;
     CHECK(cli("run " + dir.file("bc_nobody.json"), out) == 3);
     CHECK(!contains(out, "stack traceback"));   // the script's stack says nothing about the scenario

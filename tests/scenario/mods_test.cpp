@@ -135,6 +135,13 @@ TEST_CASE("#18.1 a mod's data changes are checked: patches, option defaults, lim
     CHECK_THAT(load_errors(duel({m.string()})), Catch::Contains("mod:m/mod.json: options.spacez: unknown rule option of game battlecon"));
     write(m / "mod.json", R"({"name": "m", "game": "unmatched", "version": "1"})");
     CHECK_THAT(load_errors(duel({m.string()})), Catch::Contains("mod:m/mod.json: game: this mod is for unmatched, not battlecon"));
+    // overrides.cards listing a new card of the mod's own: it is no card of the game (the message
+    // said "which the mod does not define", as the mod's definition counted as the game's).
+    write(m / "mod.json", R"({"name": "m", "game": "battlecon", "version": "1", "overrides": {"cards": ["battlecon/brand_new"]}})");
+    write(m / "cards" / "battlecon" / "new.lua", R"(return { key = "battlecon/brand_new", name = "New", kind = "base" })");
+    CHECK_THAT(load_errors(duel({m.string()})),
+               Catch::Contains("overrides.cards lists battlecon/brand_new, which is no card of the game (a new card needs no listing)"));
+    fs::remove(m / "cards" / "battlecon" / "new.lua");
     write(m / "mod.json", R"({"name": "m", "game": "battlecon", "version": "1", "overides": {}})");
     CHECK_THAT(load_errors(duel({m.string()})), Catch::Contains("mod.json: overides: unknown field"));
     // Limits: the position bound of a seat key, lowered by a mod, is what a scenario is checked against.
