@@ -186,7 +186,8 @@ int check_command(const std::vector<std::string>& args) {
                 ++card_problems;
             }
         std::cout << "game " << game << ": " << host.cards().size() << " card definitions, "
-                  << (!game_errors.empty() ? "has errors" : card_problems ? "loads; its card checks found problems" : "loads")
+                  << (!game_errors.empty() ? "has errors"
+                      : card_problems ? "loads; its own checks (game.lua's fields, check_card) found problems" : "loads")
                   << "\n";
     }
     for (const auto& e : errors) std::cerr << printable_name(e, true) << "\n";   // a file named with control bytes

@@ -513,8 +513,11 @@ std::string LuaHost::add_card(int idx, const std::string& file, const std::strin
         std::sort(stray.begin(), stray.end());   // lua_next order differs between runs
         std::string known;
         for (const auto& w : windows_) known += (known.empty() ? "" : ", ") + w;
-        return file + ": card " + key + ": function '" + stray.front() + "' is not a window of game " + game_ +
-               " (windows: " + known + "); put helpers in a local instead";
+        std::string named;   // every one, so a card is not fixed one misspelling at a time
+        for (const auto& f : stray) named += (named.empty() ? "'" : ", '") + f + "'";
+        return file + ": card " + key + (stray.size() == 1 ? ": function " + named + " is not a window of game "
+                                                             : ": functions " + named + " are not windows of game ") +
+               game_ + " (windows: " + known + "); put helpers in a local instead";
     }
     lua_getfield(L_, LUA_REGISTRYINDEX, kCardsKey);
     auto it = std::find_if(cards_.begin(), cards_.end(), [&](const CardDef& c) { return c.key == key; });

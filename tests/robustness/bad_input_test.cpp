@@ -187,6 +187,10 @@ TEST_CASE("a card whose kind or name is not text is refused at load", "[robustne
     dir.write("m/mod.json", R"({"name": "m", "game": "battlecon", "version": "1.0.0"})");
     dir.write("m/cards/battlecon/odd.lua", R"(return { key = "battlecon/odd", name = "Odd", kind = 42 })");
     expect_cli("check " + dir.file("m"), 3, "card battlecon/odd: field 'kind' must be a string (got number)");
+    // Every stray function of a card is named at once, not one per run.
+    dir.write("m/cards/battlecon/odd.lua", R"(return { key = "battlecon/odd", name = "Odd", kind = "base",
+        helper = function() end, on_hitt = function() end })");
+    expect_cli("check " + dir.file("m"), 3, "card battlecon/odd: functions 'helper', 'on_hitt' are not windows of game battlecon");
 }
 
 TEST_CASE("check prints a file name's control bytes escaped", "[robustness][bad_input]") {

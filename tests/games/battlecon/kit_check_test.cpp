@@ -42,6 +42,6 @@ TEST_CASE("#18.3 check names a BattleCON kit that cannot play, with the card fil
                                              "and recycles every beat (SET3)"));
     CHECK_THAT(text, Catch::Contains("cards/battlecon/fighters/solo.lua: battlecon/solo/untagged: a card with an offer needs "
                                      "tags = { \"offer\" }: the Advantage phase finds offers by that tag"));
-    CHECK_THAT(text, Catch::Contains("loads; its card checks found problems"));
+    CHECK_THAT(text, Catch::Contains("loads; its own checks (game.lua's fields, check_card) found problems"));
     CHECK_THAT(text, !Catch::Contains("battlecon/fighter/kestrel:"));   // the sample fighters pass
 }
