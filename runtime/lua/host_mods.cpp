@@ -60,9 +60,9 @@ struct PatchPaths {
     const std::set<std::string>* known = nullptr;
 };
 
-// Every field path ("props.health", "kit.styles") some card definition has, down to depth 4:
-// a patch may set a field a card lacks only when it is one of these (a misspelt "props.helth"
-// is no card's field and would be read by nothing). List entries are not paths.
+// Every field path ("props.<name>", "<table>.<key>") some card definition has, down to depth 4:
+// a patch may set a field a card lacks only when it is one of these (a misspelt field name is
+// no card's field and would be read by nothing). List entries are not paths.
 void add_field_paths(lua_State* L, int t, const std::string& prefix, int depth, std::set<std::string>& out) {
     t = lua_absindex(L, t);
     lua_pushnil(L);
@@ -307,19 +307,19 @@ void LuaHost::apply_mod_data(std::vector<std::string>& errors) {
                 for (const auto& problem : paths.problems) errors.push_back(at + problem);
                 // Two mods conflict on a path one of them sets and the other sets or goes into
                 // (a.b = 25 against a.b.c = 3): whichever came last would win.
-                const auto clash = [&](const std::string& path, const std::string& other_mod) {
+                const auto conflict = [&](const std::string& path, const std::string& other_mod) {
                     errors.push_back(at + path + " is patched by mod " + other_mod + " too");
                 };
                 for (const auto& leaf : paths.leaves) {
                     auto [it, fresh] = patched.emplace(c.key + "|" + leaf, m.name);
-                    if (!fresh) clash(leaf, it->second);
+                    if (!fresh) conflict(leaf, it->second);
                     if (auto in = entered.find(c.key + "|" + leaf); in != entered.end() && in->second != m.name)
-                        clash(leaf, in->second);
+                        conflict(leaf, in->second);
                 }
                 for (const auto& interior : paths.interiors) {
                     entered.emplace(c.key + "|" + interior, m.name);   // (the first mod to go in is named)
                     if (auto set = patched.find(c.key + "|" + interior); set != patched.end() && set->second != m.name)
-                        clash(interior, set->second);
+                        conflict(interior, set->second);
                 }
             }
             if (matched == 0) errors.push_back("mod:" + m.name + "/mod.json: patch." + printable_name(pattern) + ": matches no card of " + game_);
