@@ -322,7 +322,9 @@ bool LuaHost::load_game(const std::string& root, const std::string& game, std::v
     const std::string file = resolve_script("scripts/" + game + "/game.lua");
     const std::string err = run_file(file, 1);
     if (!err.empty()) {
-        errors.push_back(err);
+        // A game that is not there: say where it was looked for (a scenario's "root", --root).
+        const bool missing = err.rfind(file + ": cannot read", 0) == 0;
+        errors.push_back(missing ? err + " (looked in the root " + root + " for game '" + game + "')" : err);
         return false;
     }
     if (!lua_istable(L_, -1)) {

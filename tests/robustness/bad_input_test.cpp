@@ -71,6 +71,14 @@ TEST_CASE("hint fails, naming it, when the game's game.search is malformed (it s
     expect_cli("hint " + dir.file("s.json"), 1, "duelbox hint: player 1: game.search: expected a table");
 }
 
+TEST_CASE("a game that is not there is named with the root it was looked for in", "[robustness][bad_input]") {
+    const TempDir dir("bad_input_no_game");
+    dir.write("s.json", R"({"game": "nosuchgame", "root": ")" + dir.root().string() + R"(", "players": [{"name": "A"}]})");
+    expect_cli("run " + dir.file("s.json"), 3,
+               "scripts/nosuchgame/game.lua: cannot read (No such file or directory) (looked in the root " +
+                   dir.root().string() + " for game 'nosuchgame')");
+}
+
 TEST_CASE("a pipe or a device given as a scenario, replay or bench file is refused at once", "[robustness][bad_input]") {
     const TempDir dir("bad_input_fifo");
     const std::string fifo = dir.file("fifo.json");
