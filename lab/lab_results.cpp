@@ -48,25 +48,19 @@ T get_as(const json& j, const char* key, const std::string& where) {
     }
 }
 
-// A count in a results.json: a whole number from 0 to 2^53 (a fraction, a negative number or
-// one past what a double holds exactly is not a count any run wrote).
-std::int64_t count_at(const json& j, const char* key, const std::string& where) {
-    const json& v = need(j, key, where);
+// A count in a results.json, the value `v` at path `where`: a whole number from 0 to 2^53 (a
+// fraction, a negative number or one past what a double holds exactly is not a count any run
+// wrote).
+std::int64_t count_in(const json& v, const std::string& where) {
     constexpr std::int64_t kMax = std::int64_t{1} << 53;
     if (v.is_number_unsigned() && v.get<std::uint64_t>() <= static_cast<std::uint64_t>(kMax)) return v.get<std::int64_t>();
     if (v.is_number_integer() && v.get<std::int64_t>() >= 0 && v.get<std::int64_t>() <= kMax) return v.get<std::int64_t>();
-    throw std::runtime_error(where + "." + key + ": expected a whole number from 0 to 2^53, got " + v.dump());
+    throw std::runtime_error(where + ": expected a whole number from 0 to 2^53, got " + v.dump());
 }
 
-// The same for the entries of a list field (a pair's two numbers, a length and its matches).
-std::int64_t count_in(const json& v, const std::string& where) {
-    json holder = json::object();
-    holder["n"] = v;
-    try {
-        return count_at(holder, "n", where);
-    } catch (const std::runtime_error&) {
-        throw std::runtime_error(where + ": expected a whole number from 0 to 2^53, got " + v.dump());
-    }
+// The same for field `key` of object `j`.
+std::int64_t count_at(const json& j, const char* key, const std::string& where) {
+    return count_in(need(j, key, where), where + "." + key);
 }
 
 // A list field of a parsed results.json.

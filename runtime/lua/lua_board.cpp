@@ -146,17 +146,12 @@ int board_figures_at(lua_State* L) {
 /// false and why ("prohibited", "off the board", ...).
 int board_move(lua_State* L) {
     Match& m = match_of(L);
-    const char* w = luaL_checkstring(L, 1);
-    LineWord word;
-    if (!parse_line_word(w, word))
-        return luaL_argerror(L, 1, lua_pushfstring(L, "expected \"advance\", \"retreat\", \"pull\", \"push\" or \"close\"; got \"%s\"", w));
+    luaL_checkstring(L, 1);
+    const LineWord word = line_word_at(L, 1, 1);
     const EntityId actor = check_entity(L, 2, m);
     const EntityId other = check_entity(L, 3, m);
-    const lua_Integer n = luaL_checkinteger(L, 4);
-    luaL_argcheck(L, n >= 0, 4, "a distance cannot be negative");
+    const int steps = line_distance(L, luaL_checkinteger(L, 4), 4, m);
     const bool apply = !lua_toboolean(L, 5);
-    // Any distance beyond the board is as impossible as the board's length + 1.
-    const int steps = static_cast<int>(std::min<lua_Integer>(n, m.board().space_count() + 1));
     return kernel_call(L, [&] {
         stamp_source(L, m);
         const LineMove mv = m.line_move(word, actor, other, steps, apply);

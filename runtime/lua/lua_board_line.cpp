@@ -57,23 +57,10 @@ constexpr const char* kFn = "board.ask_line";
 // table, its names, label, id and prompt, then the LineAsk.
 constexpr int kAskSlot = 7, kNamesSlot = 8, kLabelSlot = 9, kOwnedSlot = 12;
 
-LineWord check_word(lua_State* L, int idx, int arg) {
-    if (lua_type(L, idx) != LUA_TSTRING)
-        luaL_argerror(L, arg, lua_pushfstring(L, "a line word must be a string (got %s)", luaL_typename(L, idx)));
-    LineWord w;
-    if (!parse_line_word(lua_tostring(L, idx), w))
-        luaL_argerror(L, arg, lua_pushfstring(L, "expected \"advance\", \"retreat\", \"pull\", \"push\" or \"close\"; got \"%s\"",
-                                              lua_tostring(L, idx)));
-    return w;
-}
-
 std::int32_t check_amount(lua_State* L, int idx, int arg, const Match& m) {
     if (!lua_isinteger(L, idx))
         luaL_argerror(L, arg, lua_pushfstring(L, "a distance must be an integer (got %s)", luaL_typename(L, idx)));
-    const lua_Integer n = lua_tointeger(L, idx);
-    if (n < 0) luaL_argerror(L, arg, "a distance cannot be negative");
-    // Any distance beyond the board is as impossible as the board's length + 1 (board.move).
-    return static_cast<std::int32_t>(std::min<lua_Integer>(n, m.board().space_count() + 1));
+    return line_distance(L, lua_tointeger(L, idx), arg, m);
 }
 
 // Argument `arg`: one value, or a list of them, each read by `one` into `out`.
@@ -91,9 +78,6 @@ void read_one_or_list(lua_State* L, int arg, std::vector<T>& out, One&& one) {
         lua_pop(L, 1);
     }
 }
-
-// The label template's placeholders: {word} {n} {to} (the space's name) {other}.
-enum class Slot { Word, N, To, Other };
 
 // Checks `tpl` once per call, so a bad placeholder is named even when nothing is offered.
 void check_template(lua_State* L, std::string_view tpl) {
@@ -143,7 +127,7 @@ void render_label(std::string& out, std::string_view tpl, const LineOutcome& o, 
 // kept when `keep_refusals`. The actor is on the board.
 void list_moves(lua_State* L, Match& m, EntityId actor, int first, LineAsk& ask, bool keep_refusals) {
     read_one_or_list(L, first, ask.others, [&](int idx) { return check_entity_at(L, idx, first, "a figure", m); });
-    read_one_or_list(L, first + 1, ask.words, [&](int idx) { return check_word(L, idx, first + 1); });
+    read_one_or_list(L, first + 1, ask.words, [&](int idx) { return line_word_at(L, idx, first + 1); });
     read_one_or_list(L, first + 2, ask.amounts, [&](int idx) { return check_amount(L, idx, first + 2, m); });
     // One dry move per other figure, word and distance, each walking the line; saturated, so a
     // budget raised by the scenario cannot let a product of long lists wrap round to little.
@@ -206,6 +190,22 @@ int ask_line_answered(lua_State* L, int status, lua_KContext ctx) {
 }
 
 }  // namespace
+
+LineWord line_word_at(lua_State* L, int idx, int arg) {
+    if (lua_type(L, idx) != LUA_TSTRING)
+        luaL_argerror(L, arg, lua_pushfstring(L, "a line word must be a string (got %s)", luaL_typename(L, idx)));
+    LineWord w;
+    if (!parse_line_word(lua_tostring(L, idx), w))
+        luaL_argerror(L, arg, lua_pushfstring(L, "expected \"advance\", \"retreat\", \"pull\", \"push\" or \"close\"; got \"%s\"",
+                                              lua_tostring(L, idx)));
+    return w;
+}
+
+int line_distance(lua_State* L, lua_Integer n, int arg, const Match& m) {
+    if (n < 0) luaL_argerror(L, arg, "a distance cannot be negative");
+    // Any distance beyond the board is as impossible as the board's length + 1.
+    return static_cast<int>(std::min<lua_Integer>(n, m.board().space_count() + 1));
+}
 
 /// board.ask_line(chooser, actor, others, words, amounts, ask) -> word, n, to, other | nil
 /// The legal outcomes of a line movement effect of figure `actor`, and the one player `chooser`
