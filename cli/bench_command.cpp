@@ -146,6 +146,7 @@ int bench_command(const std::vector<std::string>& args) {
     flags.max_matches = 100'000'000;
     flags.workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     bool reference = false, profile = false, forks = false, whole_setup = false;
+    std::string narration = "both";   // which passes to play: "off", "on" or "both"
     std::size_t top = 25;
     auto usage = [](const std::string& why) {
         std::cerr << "duelbox bench: " << why << " (see duelbox --help)\n";
@@ -168,6 +169,10 @@ int bench_command(const std::vector<std::string>& args) {
             forks = true;
         } else if (a == "--whole-setup") {
             whole_setup = true;
+        } else if (a == "--narration") {
+            if (!has_value || (args[i + 1] != "off" && args[i + 1] != "on" && args[i + 1] != "both"))
+                return usage("--narration needs off, on or both");
+            narration = args[++i];
         } else if (a == "--top") {
             if (!has_value || !parse_number<std::size_t>(args[++i], 1, 100000, top))
                 return usage("--top needs a whole number from 1 to 100000");
@@ -183,6 +188,7 @@ int bench_command(const std::vector<std::string>& args) {
     const std::string root = DUELBOX_SOURCE_ROOT;
     const std::string file = bench_scenario_file(target);
     if (reference && profile) return usage("--profile and --reference: run them one at a time");
+    if (reference && narration == "on") return usage("--reference compares the narration-off pass: not with --narration on");
     if (reference) {
 #ifndef DUELBOX_HAS_REFERENCE
         return usage("--reference: the hand-written reference is not built (configure with -DDUELBOX_REFERENCE=ON)");
@@ -210,7 +216,8 @@ int bench_command(const std::vector<std::string>& args) {
     }
     std::cout << "command: duelbox bench " << target << " --matches " << matches << " --seed " << seed << " --workers "
               << workers << (results.empty() ? "" : " --results " + results) << (reference ? " --reference" : "")
-              << (profile ? " --profile --top " + std::to_string(top) : "") << (whole_setup ? " --whole-setup" : "") << "\n";
+              << (profile ? " --profile --top " + std::to_string(top) : "") << (whole_setup ? " --whole-setup" : "")
+              << (narration == "both" ? "" : " --narration " + narration) << "\n";
     BenchOptions opts;
     opts.reuse_setup = !whole_setup;
     opts.matches = matches;
@@ -220,6 +227,7 @@ int bench_command(const std::vector<std::string>& args) {
     std::string first_error;
     BenchRun quiet;                        // the narration-off run, for --reference
     for (bool narrate : {false, true}) {
+        if (narration == (narrate ? "off" : "on")) continue;   // a pass not asked for
         opts.narrate = narrate;
         BenchRun run = run_bench(base, opts);
         if (!run.load_errors.empty()) {

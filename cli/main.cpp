@@ -45,7 +45,7 @@ Usage:
       reused host and reports where their logs differ.
   duelbox bench <game|scenario.json> [--matches N] [--seed S] [--workers W] [--results FILE]
                                      [--reference] [--profile [--top N]] [--forks] [--whole-setup]
-                                     [--mod DIR]...
+                                     [--narration off|on|both] [--mod DIR]...
       Plays N matches (default 200) of examples/<game>/bench.json with random agents, once
       without and once with narration, and prints matches/s (wall clock) and us per event
       and per the game's unit of play (a beat, a turn; CPU time summed over the workers).
@@ -74,6 +74,8 @@ Usage:
                         matches start at its first match's seed-free checkpoint (the setup
                         before any random draw or question; the same matches, event for event).
                         --profile always plays whole matches
+      --narration P     play only the narration-off pass (off), only the narration-on
+                        pass (on), or both (default); callgrind and quick runs use off
   duelbox lab <game|scenario.json> [--fighters a,b,...] [--matches N] [--seed S]
                                    [--agent A] [--workers W] [--out DIR] [--shard i/N]
                                    [--wide H] [--mod DIR]...

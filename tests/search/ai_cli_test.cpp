@@ -125,3 +125,16 @@ TEST_CASE("duelbox bench --forks times copies of a match by quarter", "[search]"
     CHECK(out.find("copies/s") != std::string::npos);
     CHECK(out.find("made in quarter 1 of the match") != std::string::npos);
 }
+
+TEST_CASE("duelbox bench --narration plays only the pass asked for, and refuses another word", "[search]") {
+    std::string out;
+    REQUIRE(cli("bench tagteam --matches 2 --workers 1 --narration off", out) == 0);
+    CHECK(out.find("narration off: 2 matches") != std::string::npos);
+    CHECK(out.find("narration on ") == std::string::npos);
+    REQUIRE(cli("bench tagteam --matches 2 --workers 1 --narration on", out) == 0);
+    CHECK(out.find("narration on : 2 matches") != std::string::npos);
+    CHECK(out.find("narration off") == std::string::npos);
+    CHECK(cli("bench tagteam --matches 2 --narration loud", out) == 2);
+    CHECK(out.find("--narration needs off, on or both") != std::string::npos);
+    CHECK(cli("bench battlecon --matches 2 --reference --narration on", out) == 2);
+}
