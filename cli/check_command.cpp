@@ -58,7 +58,11 @@ std::string check_mod(const fs::path& dir, const std::string& shown, const std::
         std::vector<std::string> errors;
         if (host.set_mods({dir.string()}, errors) && host.load_game(default_root, m.game, errors))
             for (const auto& e : run_card_checks(host)) errors.push_back(e);
-        if (errors.empty()) return "";
+        if (errors.empty()) {
+            std::cout << "mod " << m.name << " on " << m.game << ": " << host.cards().size()
+                      << " card definitions with the mod, loads\n";
+            return "";
+        }
         std::string all = shown + ": mod '" + m.name + "' on " + m.game + " has problems:";
         for (const auto& e : errors) all += "\n  " + e;
         return all;
@@ -88,8 +92,9 @@ std::string check_json(const fs::path& file, const std::string& shown, const std
             }
             // The fields `run` refuses before a match starts (unknown options and setup keys).
             if (std::string err = scenario_fields_error(host, s); !err.empty()) return shown + ": " + err;
-            // Match state a file-level table keeps would make a reused host log differently.
-            if (std::string err = reuse_divergence(s, shown); !err.empty()) return err;
+            // The match must pass as `run` passes it, and log the same on a reused host (match state a
+            // file-level table keeps would make it log differently).
+            if (std::string err = scenario_play_problems(s, shown); !err.empty()) return err;
         } else {
             return shown + ": not a scenario (no \"game\"), replay or map (no \"spaces\"/\"line\")";
         }
@@ -108,7 +113,7 @@ int check_command(const std::vector<std::string>& args) {
     }
     std::vector<std::string> errors;
     std::set<std::pair<std::string, std::string>> games;   // (root, game), sorted
-    int lua_files = 0, json_files = 0;
+    int lua_files = 0, json_files = 0, mods = 0;
     for (const std::string& arg : args) {
         const fs::path p(arg);
         std::error_code ec;
@@ -145,6 +150,7 @@ int check_command(const std::vector<std::string>& args) {
                 }
             } else if (f.extension() == ".json") {
                 ++json_files;
+                if (f.filename() == "mod.json") ++mods;
                 if (std::string err = check_json(f, shown, scenario_root); !err.empty()) errors.push_back(err);
             }
         }
@@ -192,7 +198,7 @@ int check_command(const std::vector<std::string>& args) {
     }
     for (const auto& e : errors) std::cerr << printable_name(e, true) << "\n";   // a file named with control bytes
     std::cout << "checked " << lua_files << " Lua files, " << json_files << " JSON files, " << games.size()
-              << " games: " << errors.size() << " error" << (errors.size() == 1 ? "" : "s") << "\n";
+              << " games" << (mods ? ", " + std::to_string(mods) + (mods == 1 ? " mod" : " mods") : "") << ": " << errors.size() << " error" << (errors.size() == 1 ? "" : "s") << "\n";
     return errors.empty() ? kOk : kBadInput;
 }
 

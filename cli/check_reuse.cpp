@@ -1,5 +1,7 @@
 // check_reuse.cpp - `duelbox check` plays each scenario on a fresh host and on a host that
-// played it first with other seeds; the two logs must be the same (#16.8).
+// played it first with other seeds; the two logs must be the same (#16.8). The fresh run must
+// also pass as `duelbox run` would pass it: no script error the scenario does not expect, no
+// question left without an answer, every expectation met.
 //
 // Why in check: the sandbox freezes file-level globals and puts file-level locals back before
 // every match (file_locals.h), but what a handler writes *into* a table a file-level local
@@ -10,17 +12,30 @@
 
 #include "lua/host.h"
 #include "lua/match_runner.h"
+#include "scenario/expectations.h"
 
 namespace duelbox::cli {
 
 namespace {
 
 // The scenario played with `seed` on `host`, as observer JSON lines (with their sources).
-std::vector<std::string> play(LuaHost& host, Scenario s, std::uint64_t seed) {
+// `problems`, when given, gets what `duelbox run` would fail the run for, one line each.
+std::vector<std::string> play(LuaHost& host, Scenario s, std::uint64_t seed, std::vector<std::string>* problems = nullptr) {
     s.seed = seed;
     MatchRunner runner(host, s);
     runner.run();   // finished, stopped or failed: the log is compared whatever the outcome
     std::vector<std::string> lines;
+    if (problems) {
+        const bool failed = runner.state() == RunState::Failed;
+        if (runner.state() == RunState::WaitingForAnswer)
+            problems->push_back("a decision is waiting for an answer no agent can give (add decisions or an agent)");
+        std::vector<std::string> unmet;
+        if (s.expect.any() && runner.state() != RunState::NotStarted)
+            unmet = check_expectations(s.expect, runner.match(), runner.error(), runner.visible_events());
+        // A failure the scenario's "expect.error" asks for, with every expectation met, passes.
+        if (failed && !(s.expect.error && unmet.empty())) problems->push_back("the match fails: " + runner.error());
+        for (const std::string& u : unmet) problems->push_back("expectation not met: " + u);
+    }
     if (runner.state() == RunState::NotStarted) return lines;
     const NameResolver names = runner.match().names();
     for (const Event& e : runner.match().log().events())
@@ -30,14 +45,21 @@ std::vector<std::string> play(LuaHost& host, Scenario s, std::uint64_t seed) {
 
 }  // namespace
 
-std::string reuse_divergence(const Scenario& s, const std::string& shown) {
+std::string scenario_play_problems(const Scenario& s, const std::string& shown) {
     for (const SeatSpec& seat : s.seats)
         if (seat.agent == "human") return "";   // nobody to answer here
     std::vector<std::string> errors;
     LuaHost fresh(s.limits), reused(s.limits);
     if (!fresh.load_game(s, errors) || !reused.load_game(s, errors)) return "";
+    std::vector<std::string> problems;
+    const std::vector<std::string> a = play(fresh, s, s.seed, &problems);
+    if (!problems.empty()) {
+        std::string all = shown + ": " + problems.front();
+        for (std::size_t k = 1; k < problems.size(); ++k) all += "\n  " + shown + ": " + problems[k];
+        return all;
+    }
     for (std::uint64_t other : {s.seed + 1, s.seed + 2}) play(reused, s, other);
-    const std::vector<std::string> a = play(fresh, s, s.seed), b = play(reused, s, s.seed);
+    const std::vector<std::string> b = play(reused, s, s.seed);
     std::size_t i = 0;
     while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
     if (i == a.size() && i == b.size()) return "";

@@ -6,9 +6,10 @@
 
 namespace duelbox::cli {
 
-// "" when scenario `s` logs the same on a fresh host and on one that played it first with
-// seeds s.seed+1 and s.seed+2; otherwise the first differing event of each, under `shown`.
-// Scenarios with a human seat are not played.
-std::string reuse_divergence(const Scenario& s, const std::string& shown);
+// "" when scenario `s` passes on a fresh host as `duelbox run` passes it (no unexpected script
+// error, no unanswered question, every expectation met) and logs the same on a host that played
+// it first with seeds s.seed+1 and s.seed+2; otherwise what failed, or the first differing event
+// of each, under `shown`. Scenarios with a human seat are not played.
+std::string scenario_play_problems(const Scenario& s, const std::string& shown);
 
 }  // namespace duelbox::cli

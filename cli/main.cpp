@@ -41,8 +41,9 @@ Usage:
   duelbox check <dir-or-file>...
       Loads every script, game, card, scenario, replay and mod (a folder with mod.json)
       found and reports every error with its file:line or field path, including the
-      game's own card checks (game.check_card); plays each scenario on a fresh and on a
-      reused host and reports where their logs differ.
+      game's own card checks (game.check_card); plays each scenario on a fresh host and
+      reports it as run would fail it (a script error it does not expect, an unanswered
+      question, an unmet expectation), then on a reused host and reports where the logs differ.
   duelbox bench <game|scenario.json> [--matches N] [--seed S] [--workers W] [--results FILE]
                                      [--reference] [--profile [--top N]] [--forks] [--whole-setup]
                                      [--narration off|on|both] [--mod DIR]...

@@ -119,6 +119,21 @@ TEST_CASE("check reports every broken script with file:line and exits 3", "[robu
     CHECK(good.status == 0);
 }
 
+TEST_CASE("check fails a scenario whose match fails or misses an expectation, as run does", "[robustness][cli]") {
+    const std::string dir = DUELBOX_TEST_SUPPORT "/scenarios/";
+    const Output wrong = cli("check " + dir + "duel_wrong_expectation.json");
+    INFO(wrong.text);
+    CHECK(wrong.status == 3);
+    CHECK(wrong.text.find("duel_wrong_expectation.json: expectation not met: expect.winners: expected player 2, got player 1") !=
+          std::string::npos);
+    const Output loop = cli("check " + dir + "endless_loop.json");
+    CHECK(loop.status == 3);
+    CHECK(loop.text.find("endless_loop.json: the match fails: cards/probe/loop.lua:7: instruction budget") != std::string::npos);
+    // The same failure, asked for by expect.error, passes; so do met expectations.
+    CHECK(cli("check " + dir + "endless_loop_expected.json").status == 0);
+    CHECK(cli("check " + dir + "duel_expectations.json").status == 0);
+}
+
 TEST_CASE("duelbox check scripts cards passes on the repository", "[robustness][cli]") {
     const Output o = cli(std::string("check ") + DUELBOX_SOURCE_ROOT "/scripts " + DUELBOX_SOURCE_ROOT "/cards");
     INFO(o.text);

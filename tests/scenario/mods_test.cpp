@@ -199,7 +199,8 @@ TEST_CASE("#18.1 the command line: --mod, replays record the mods, check validat
     CHECK(j.dump().find("battlecon_25_health") != std::string::npos);
     CHECK(cli("replay " + replay + " --quiet", text) == 0);
     CHECK(cli("check " + kRoot + "/examples/mods", text) == 0);
-    CHECK_THAT(text, Catch::Contains("0 errors"));
+    CHECK_THAT(text, Catch::Contains("3 mods: 0 errors") &&
+                         Catch::Contains("mod battlecon_duelist on battlecon: 58 card definitions with the mod, loads"));
     const fs::path bad = dir.root() / "bad";
     write(bad / "mod.json", R"({"name": "bad", "game": "battlecon", "version": "1"})");
     write(bad / "cards/battlecon/solo.lua", R"(return { key = "battlecon/fighter/solo", name = "Solo", kind = "ua", kit = { styles = {} } })");
