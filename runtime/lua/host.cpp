@@ -367,6 +367,10 @@ bool LuaHost::load_game(const std::string& root, const std::string& game, std::v
     if (errors.size() == errors_before)
         if (std::string e = freeze_card_views(L_, cards_); !e.empty()) errors.push_back(std::move(e));   // lua_modules.h
     if (errors.size() == errors_before) run_prepare(file, errors);
+    // A value a mod patched in must pass the game's own check of its cards (card_checks.h):
+    // refused here, naming the patch, rather than failing inside some match's setup.
+    if (errors.size() == errors_before)
+        for (auto& e : check_patched_cards(*this, patch_marks_)) errors.push_back(std::move(e));
     record_file_locals();
     return errors.size() == errors_before;
 }
@@ -419,6 +423,7 @@ std::string LuaHost::load_cards(std::vector<std::string>& errors) {
     lua_newtable(L_);
     lua_setfield(L_, LUA_REGISTRYINDEX, kCardsKey);
     replaced_by_.clear();
+    patch_marks_.clear();
     const fs::path dir = fs::path(root_) / "cards" / game_;
     std::error_code ec;
     std::vector<std::string> files;

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "kernel/decision.h"
+#include "card_checks.h"
 #include "kernel/dispatch.h"
 #include "kernel/event.h"
 #include "kernel/memory_account.h"
@@ -319,6 +320,7 @@ private:
     std::vector<ModManifest> mods_;
     std::map<std::string, std::string> mod_scripts_;    // "scripts/g/x.lua" -> "mod:<name>/scripts/g/x.lua"
     std::map<std::string, std::string> replaced_by_;    // card key -> the mod that replaced it
+    std::map<std::string, std::vector<PatchMark>> patch_marks_;   // card key -> what mods patched into it
     std::vector<HandlerContext> contexts_;
     Match* match_ = nullptr;
     int functions_ref_ = LUA_NOREF;                   // registry table: ref -> function

@@ -269,6 +269,7 @@ void LuaHost::apply_mod_data(std::vector<std::string>& errors) {
     // Patches, in mod order; a field patched by two mods is a conflict.
     std::map<std::string, std::string> patched;   // "key|field.path" -> mod
     std::map<std::string, std::string> entered;   // "key|object.path" -> the first mod that patched inside it
+    patch_marks_.clear();
     lua_getfield(L, LUA_REGISTRYINDEX, kCardsKey);
     const int defs = lua_gettop(L);
     const bool any_patch = std::any_of(mods_.begin(), mods_.end(), [](const ModManifest& m) { return !m.patch.empty(); });
@@ -311,6 +312,7 @@ void LuaHost::apply_mod_data(std::vector<std::string>& errors) {
                     errors.push_back(at + path + " is patched by mod " + other_mod + " too");
                 };
                 for (const auto& leaf : paths.leaves) {
+                    patch_marks_[c.key].push_back({leaf, "mod:" + m.name + "/mod.json: patch." + printable_name(pattern)});
                     auto [it, fresh] = patched.emplace(c.key + "|" + leaf, m.name);
                     if (!fresh) conflict(leaf, it->second);
                     if (auto in = entered.find(c.key + "|" + leaf); in != entered.end() && in->second != m.name)

@@ -156,7 +156,10 @@ TEST_CASE("a mod's patch may not add a field no card has, remove one, or give a 
     expect_cli("run " + dir.file("nulled/match.json"), 3, "props.health: a patch cannot remove a field (null)");
     CHECK(cli("run " + dir.file("known/match.json"), out) == 0);
     const std::string not_health = "props.health: a fighter's starting health is a whole number of at least 1, not -5";
-    expect_cli("run " + dir.file("negative/match.json"), 1, "battlecon/fighter/ashen: " + not_health);   // the card, not the scenario
+    // Refused when the game loads with the mod, naming the patch (a failed match, exit 1, before 2026-11-30).
+    expect_cli("run " + dir.file("negative/match.json"), 3,
+               "mod:negative/mod.json: patch.battlecon/fighter/ashen: battlecon/fighter/ashen (patched; "
+               "cards/battlecon/fighters/ashen.lua): " + not_health);
     expect_cli("check " + dir.file("negative"), 3, not_health);
 }
 

@@ -208,3 +208,19 @@ TEST_CASE("#18.1 the command line: --mod, replays record the mods, check validat
     CHECK_THAT(text, Catch::Contains("mod 'bad' on battlecon has problems") &&
                          Catch::Contains("mod:bad/cards/battlecon/solo.lua: battlecon/fighter/solo: the kit has"));
 }
+
+TEST_CASE("#18.1 a patched value the game's card check refuses fails the load, naming the mod's patch", "[mods][cli]") {
+    const TempDir dir("mods_patch_check");
+    std::string text;
+    const fs::path neg = dir.root() / "neg";
+    write(neg / "mod.json", R"({"name": "neg", "game": "battlecon", "version": "1",
+        "patch": {"battlecon/fighter/ashen": {"props": {"health": -3}}}})");
+    const std::string said = "mod:neg/mod.json: patch.battlecon/fighter/ashen: battlecon/fighter/ashen (patched; "
+                             "cards/battlecon/fighters/ashen.lua): props.health: a fighter's starting health is a whole "
+                             "number of at least 1, not -3";
+    CHECK(cli("check " + neg.string(), text) == 3);
+    CHECK_THAT(text, Catch::Contains(said));
+    // run refuses the mod before any match (it failed inside setup, as the card's own error).
+    CHECK(cli("run " + kRoot + "/examples/battlecon/bench.json --quiet --mod " + neg.string(), text) == 3);
+    CHECK_THAT(text, Catch::Contains(said) && !Catch::Contains("stack traceback"));
+}
