@@ -286,36 +286,20 @@ int log_rule(lua_State* L) {
     return 1;
 }
 
-// Puts the context saved in slot 1 back, then ends log.within_rule: its results (above the
-// message handler in slot 2), or the error raised inside (it goes on unchanged; the memory
-// cap is reported as pcall reports it).
-int within_rule_finish(lua_State* L, int status, lua_KContext) {
+// Puts the context saved in slot 1 back and ends log.within_rule with fn's results. Only a
+// return gets here: an error raised inside passes straight on, and whoever catches it puts the
+// context back as it was when they started (the sandbox's pcall and xpcall, ScriptCall::pcall;
+// a match whose rules fail ends). No pcall of its own: a scope is entered about a dozen times a
+// beat, and a protected call with its message handler cost as much again as the scope.
+int within_rule_finish(lua_State* L, int, lua_KContext) {
     match_of(L).set_rule_symbol(static_cast<Sym>(lua_tointeger(L, 1)));
-    if (status == LUA_OK || status == LUA_YIELD) return lua_gettop(L) - 2;
-    if (status == LUA_ERRMEM) {
-        LuaHost& host = host_of(L);
-        // Lua calls no message handler for a memory error, so the stack where it struck is gone:
-        // the line that called within_rule is the nearest place left to name.
-        luaL_where(L, 1);
-        lua_pushfstring(L, "memory cap of %d MB exceeded%s", static_cast<int>(host.limits().memory_bytes >> 20),
-                        host.context_suffix().c_str());
-        lua_concat(L, 2);
-        host.set_memory_error_in_flight(true);   // re-raised as a plain error: a pcall above must still not swallow it
-    }
-    return lua_error(L);
-}
-
-// within_rule's message handler: names a failing C function ('board.advance') and keeps the
-// stack of the moment (script_call.h), which unwinds before the error leaves within_rule.
-int within_rule_handler(lua_State* L) {
-    qualify_error(L, 1);   // level 0 is this handler; level 1 raised the error
-    note_error_stack(L);
-    return 1;
+    return lua_gettop(L) - 1;
 }
 
 /// log.within_rule(text, fn, ...) -> fn's results
 /// Calls fn(...) with the rule context set to text, then puts the previous context back,
-/// also when fn raises an error (the error goes on). Scopes nest; fn may ask decisions. The
+/// also when fn raises an error (the error goes on; a pcall that catches it finds the context
+/// it started in). Scopes nest; fn may ask decisions. The
 /// way to say "everything this step does implements §3.11":
 /// log.within_rule("§3.11 Recycle", function() ... end). Rule texts are kept for the life of the
 /// process: a text seen for the first time is charged to the match (use fixed texts).
@@ -330,10 +314,8 @@ int log_within_rule(lua_State* L) {
     });
     lua_pushinteger(L, previous);
     lua_replace(L, 1);   // slot 1 now keeps the previous context (its symbol) for within_rule_finish
-    lua_pushcfunction(L, within_rule_handler);   // an error passed on still names 'board.advance' and its line
-    lua_insert(L, 2);
-    const int status = lua_pcallk(L, lua_gettop(L) - 3, LUA_MULTRET, 2, 0, within_rule_finish);
-    return within_rule_finish(L, status, 0);
+    lua_callk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, within_rule_finish);
+    return within_rule_finish(L, LUA_OK, 0);
 }
 
 const luaL_Reg log_module[] = {{"event", log_event},       {"say", log_say},   {"set_rule", log_set_rule},

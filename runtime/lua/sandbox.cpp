@@ -152,6 +152,9 @@ int finish_pcall(lua_State* L, int status, lua_KContext ctx) {
         }
         // The budget error, and match.finish ending the rules, go on as they are.
         if (instruction_budget_exhausted() || host_of(L).finish_in_flight()) return lua_error(L);
+        // The rule context the pcall started in (slot 1; log.within_rule leaves a scope the error
+        // left unclosed).
+        if (Match* m = host_of(L).match()) m->set_rule_symbol(static_cast<Sym>(lua_tointeger(L, 1)));
         host_of(L).restore_context_depth(static_cast<std::size_t>((ctx >> 8) & 0xFFFFFF));
         host_of(L).abandon_run_walks(static_cast<std::size_t>(ctx >> 32));
         forget_error_stack(L);             // caught: a later failure must not show this one's stack
@@ -164,14 +167,22 @@ int finish_pcall(lua_State* L, int status, lua_KContext ctx) {
 
 // Both name a failing C function as the API reference does ('board.advance', error_names.h)
 // with a message handler, which runs before the stack unwinds.
+// The rule context now, to be given back when a caught error leaves a log.within_rule scope.
+void push_rule_context(lua_State* L) {
+    const Match* m = host_of(L).match();
+    lua_pushinteger(L, m ? m->rule_symbol() : 0);
+}
+
 int sandbox_pcall(lua_State* L) {
     luaL_checkany(L, 1);
     lua_pushboolean(L, 1);
     lua_insert(L, 1);
     lua_pushcfunction(L, error_name_handler);
-    lua_insert(L, 1);                      // msgh, true, f, args...
-    const lua_KContext ctx = pcall_context(L, 1);
-    const int status = lua_pcallk(L, lua_gettop(L) - 3, LUA_MULTRET, 1, ctx, finish_pcall);
+    lua_insert(L, 1);
+    push_rule_context(L);
+    lua_insert(L, 1);                      // rule, msgh, true, f, args...
+    const lua_KContext ctx = pcall_context(L, 2);
+    const int status = lua_pcallk(L, lua_gettop(L) - 4, LUA_MULTRET, 2, ctx, finish_pcall);
     return finish_pcall(L, status, ctx);
 }
 
@@ -196,8 +207,10 @@ int sandbox_xpcall(lua_State* L) {
     lua_pushboolean(L, 1);
     lua_pushvalue(L, 1);
     lua_rotate(L, 3, 2);
-    const lua_KContext ctx = pcall_context(L, 2);
-    const int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, ctx, finish_pcall);
+    push_rule_context(L);
+    lua_insert(L, 1);                      // rule, f, handler, true, f, args...
+    const lua_KContext ctx = pcall_context(L, 3);
+    const int status = lua_pcallk(L, n - 2, LUA_MULTRET, 3, ctx, finish_pcall);
     return finish_pcall(L, status, ctx);
 }
 

@@ -311,10 +311,14 @@ int ScriptCall::pcall(int nargs, int nresults) {
     lua_insert(thread_, handler);
     const bool was = host_.memory_cap_enforced();
     host_.enforce_memory_cap(true);
+    Match* m = host_.match();
+    const Sym rule = m ? m->rule_symbol() : 0;
     const int status = lua_pcall(thread_, nargs, nresults, handler);
     lua_remove(thread_, handler);
     host_.enforce_memory_cap(was);
     if (status != LUA_OK) {
+        if (m && host_.match() == m) m->set_rule_symbol(rule);   // a log.within_rule scope the error left
+
         describe_failure(thread_, status);
         lua_pop(thread_, 1);
     }

@@ -71,6 +71,25 @@ print(ok, err, log.rule()))");
     CHECK(error_of(R"(log.within_rule("§9", function() error("stop here") end))") == "snippet:1: stop here");
 }
 
+TEST_CASE("xpcall and a nested pcall give back the rule context an error left, and pass results through",
+          "[lua_api][log]") {
+    // within_rule has no pcall of its own (2026-11-30): the catching pcall puts the context back.
+    const RunResult r = run_snippet(R"(log.set_rule("§1")
+local ok, err = xpcall(log.within_rule, function(m) return "handled " .. m end, "§9", function()
+  log.within_rule("§9.1", function()
+    local caught, why = pcall(log.within_rule, "§9.2", function() error("inner", 0) end)
+    print(caught, why, log.rule())
+    error("outer", 0)
+  end)
+end)
+print(ok, err, log.rule())
+print(xpcall(log.within_rule, print, "§2", function(a, b) return a + b, log.rule() end, 2, 3))
+local all = table.pack(pcall(function(...) return ... end, 1, nil, 3))
+print(all.n, all[1], all[2], all[3], all[4], log.rule()))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"false\tinner\t§9.1", "false\thandled outer\t§1", "true\t5\t§2", "4\ttrue\t1\tnil\t3\t§1"});
+}
+
 TEST_CASE("log.within_rule lets fn ask decisions: the decision event carries the rule", "[lua_api][log]") {
     const RunResult r = run_snippet(R"(local pick = log.within_rule("§3.2 SET1", function()
   return decide{player = 2, id = "set", options = {"left", "right"}}[1]

@@ -350,8 +350,10 @@ TEST_CASE("#16.8 a host whose file-level table was filled is not left full", "[r
 
 TEST_CASE("#16.11 the memory cap inside log.within_rule names the card's line", "[robustness][sandbox][16]") {
     auto host = probe_host();
-    // Lua runs no message handler for a memory error: the line calling within_rule is named.
-    expect_probe_failure(*host, "within_membomb", "cards/probe/within_membomb.lua:7: memory cap of 64 MB exceeded", "");
+    // within_rule protects nothing of its own (since 2026-11-30): the memory error reaches the
+    // runner with the coroutine's stack intact, so the line that allocated is named (before, the
+    // line calling within_rule: Lua runs no message handler for a memory error).
+    expect_probe_failure(*host, "within_membomb", "cards/probe/within_membomb.lua:10: memory cap of 64 MB exceeded", "");
     expect_probe_healthy(*host);
 }
 

@@ -66,7 +66,8 @@ function log.rule() end
 ---`log.within_rule(text, fn, ...) -> fn's results`
 ---
 ---Calls fn(...) with the rule context set to text, then puts the previous context back,
----also when fn raises an error (the error goes on). Scopes nest; fn may ask decisions. The
+---also when fn raises an error (the error goes on; a pcall that catches it finds the context
+---it started in). Scopes nest; fn may ask decisions. The
 ---way to say "everything this step does implements §3.11":
 ---log.within_rule("§3.11 Recycle", function() ... end). Rule texts are kept for the life of the
 ---process: a text seen for the first time is charged to the match (use fixed texts).
