@@ -46,6 +46,17 @@ namespace duelbox::cli {
 
 namespace {
 
+// A measured figure as people read it: three or four significant digits, never in scientific
+// notation ("0.553", "98.1", "1085"); this machine's noise is larger than any digit dropped.
+std::string figure(double v) {
+    char text[64];
+    const double a = v < 0 ? -v : v;
+    const char* format = a >= 1000 ? "%.0f" : a >= 100 ? "%.1f" : a >= 10 ? "%.2f" : a >= 1 ? "%.3f" : "%.4f";
+    if (a > 0 && a < 0.001) format = "%.2e";   // (a run too short to time: said as it is)
+    std::snprintf(text, sizeof text, format, v);
+    return text;
+}
+
 void print(const char* label, const BenchRun& r, int matches) {
     std::size_t events = 0, units = 0;
     int failed = 0;
@@ -55,11 +66,12 @@ void print(const char* label, const BenchRun& r, int matches) {
         if (m.state != RunState::Finished) ++failed;
     }
     const double wall = std::max(r.wall_seconds, 1e-9), cpu_us = r.cpu_seconds * 1e6;
-    std::cout << label << ": " << matches << " matches in " << wall << " s = " << (matches / wall) << " matches/s ("
-              << r.workers << (r.workers == 1 ? " worker" : " workers") << ", wall clock); CPU time summed over workers: "
-              << (cpu_us / static_cast<double>(std::max<std::size_t>(events, 1))) << " us/event";
+    std::cout << label << ": " << matches << " matches in " << figure(wall) << " s = " << figure(matches / wall)
+              << " matches/s (" << r.workers << (r.workers == 1 ? " worker" : " workers")
+              << ", wall clock); CPU time summed over workers: "
+              << figure(cpu_us / static_cast<double>(std::max<std::size_t>(events, 1))) << " us/event";
     if (units > 0)
-        std::cout << ", " << (cpu_us / static_cast<double>(units)) << " us/" << r.unit_name << " (" << units << " "
+        std::cout << ", " << figure(cpu_us / static_cast<double>(units)) << " us/" << r.unit_name << " (" << units << " "
                   << r.unit_name << "s)";
     std::cout << "; " << failed << " failed\n";
 }
@@ -85,15 +97,16 @@ int reference_report(const BenchRun& off, const BenchRun& one, int matches, std:
     std::size_t beats = 0;
     for (const auto& r : reference) beats += static_cast<std::size_t>(r.beats);
     const double ref_us = beats ? cpu * 1e6 / static_cast<double>(beats) : 0.0;
-    std::cout << "reference    : " << matches << " matches in " << wall << " s = " << (matches / wall)
-              << " matches/s (1 thread, wall clock); CPU time: " << ref_us << " us/beat (" << beats
+    std::cout << "reference    : " << matches << " matches in " << figure(wall) << " s = " << figure(matches / wall)
+              << " matches/s (1 thread, wall clock); CPU time: " << figure(ref_us) << " us/beat (" << beats
               << " beats); hand-written C++, bench/reference\n";
     const double one_us = us_per_unit(one), off_us = us_per_unit(off);
     auto ratio = [&](double engine) { return ref_us > 0 ? engine / ref_us : 0.0; };
-    std::cout << "engine / reference, CPU us/beat without narration: 1 worker " << one_us << " / " << ref_us << " = "
-              << ratio(one_us) << "x";
+    std::cout << "engine / reference, CPU us/beat without narration: 1 worker " << figure(one_us) << " / "
+              << figure(ref_us) << " = " << figure(ratio(one_us)) << "x";
     if (off.workers != 1)
-        std::cout << "; " << off.workers << " workers " << off_us << " / " << ref_us << " = " << ratio(off_us) << "x";
+        std::cout << "; " << off.workers << " workers " << figure(off_us) << " / " << figure(ref_us) << " = "
+                  << figure(ratio(off_us)) << "x";
     std::cout << "\n";
 
     std::vector<ref::MatchResult> engine;
