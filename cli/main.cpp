@@ -1,4 +1,5 @@
 // duelbox - run, replay and check scenarios of the Duelbox rules sandbox.
+#include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -142,6 +143,17 @@ int main(int argc, char** argv) {
         if (cmd == "--help" || cmd == "-h" || cmd == "help") {
             std::cout << kHelp;
             return kOk;
+        }
+        // A flag given twice is refused: the last would silently win (--matches 5 ... --matches
+        // 50000). --mod is the one flag meant to repeat.
+        const bool known = cmd == "run" || cmd == "replay" || cmd == "check" || cmd == "bench" || cmd == "lab" || cmd == "hint";
+        for (std::size_t i = 0; known && i < args.size(); ++i) {
+            const std::string& a = args[i];
+            if (a.size() < 3 || a.compare(0, 2, "--") != 0 || a == "--mod") continue;
+            if (std::find(args.begin(), args.begin() + static_cast<std::ptrdiff_t>(i), a) != args.begin() + static_cast<std::ptrdiff_t>(i)) {
+                std::cerr << "duelbox " << cmd << ": " << a << " is given twice (say it once; see duelbox --help)\n";
+                return kUsage;
+            }
         }
         if (cmd == "run") return run_command(args);
         if (cmd == "replay") return replay_command(args);

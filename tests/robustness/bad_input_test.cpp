@@ -204,6 +204,15 @@ TEST_CASE("a card whose kind or name is not text is refused at load", "[robustne
     expect_cli("check " + dir.file("m"), 3, "card battlecon/odd: functions 'helper', 'on_hitt' are not windows of game battlecon");
 }
 
+TEST_CASE("a flag given twice is refused, --mod excepted", "[robustness][bad_input]") {
+    expect_cli("bench tagteam --matches 2 --matches 50000", 2, "duelbox bench: --matches is given twice");
+    expect_cli("run examples/battlecon/bench.json --quiet --json --quiet", 2, "duelbox run: --quiet is given twice");
+    std::string out;
+    CHECK(cli("run " DUELBOX_SOURCE_ROOT "/examples/battlecon/bench.json --quiet --mod " DUELBOX_SOURCE_ROOT
+              "/examples/mods/battlecon_25_health --mod " DUELBOX_SOURCE_ROOT "/examples/mods/battlecon_duelist",
+              out) == 0);
+}
+
 TEST_CASE("check prints a file name's control bytes escaped", "[robustness][bad_input]") {
     const TempDir dir("bad_input_names");
     dir.write("esc\x1b[31mred.lua", "return {");   // a syntax error, so the name is printed
