@@ -29,6 +29,17 @@ local EV_PAIR = log_kind("bc.pair", "{p:player} reveals {name}: range {range}, p
 local EV_REVEAL = log_kind("bc.reveal", "both pairs are revealed", {}, { rule = "§3.4 REV1" })
 local EV_SPEED = log_kind("bc.speed", "{p:player} is active (speed {a} against {b})", { "player", "a", "b" },
   { rule = "§3.4 REV3" })
+local EV_SPEED_TIE = log_kind("bc.speed", "{p:player} is active (speed {a} against {b}: the ▲ breaks the tie)",
+  { "player", "a", "b" }, { rule = "§3.6 TB2-TB3" })
+local EV_SPEED_CLASH = log_kind("bc.speed", "{p:player} is active after the clash (speed {a} against {b})",
+  { "player", "a", "b" }, { rule = "§3.5 CL4" })
+
+-- Says who became active and why: the speeds, and the ▲ when they were equal.
+local function report_speed(winner, after_clash)
+  local a, b = stats_speed(winner), stats_speed(S_opponent(winner))
+  local report = a == b and EV_SPEED_TIE or after_clash and EV_SPEED_CLASH or EV_SPEED
+  report(winner, a, b)
+end
 
 -- Steps run inside the rule they implement (log.within_rule), so the kernel's events they
 -- make (reveals, moves, props) name it too.
@@ -143,6 +154,7 @@ local function clash_now(ctx)
       within("§3.5 CL4 Compare speeds again", function()
         M.keep_top_base(ctx)                                         -- CL4
         S_set_active(winner)
+        report_speed(winner, true)                                   -- as after REV3: who won, and why
       end)
       return true
     end
@@ -161,7 +173,7 @@ function M.run(ctx)
   local winner = M.compare()
   if not winner then return clash(ctx) end
   within("§3.4 REV3 Speeds: the higher speed becomes active (▲: §3.6 TB2)", S.set_active, winner)
-  EV_SPEED(winner, stats_speed(winner), stats_speed(S_opponent(winner)))
+  report_speed(winner, false)
   return true
 end
 
