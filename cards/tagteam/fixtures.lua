@@ -45,6 +45,8 @@ return {
   card("s_cancel", "S-CANCEL", { { "cancel" } }),
   card("s_cancel_atk", "S-CANCEL+ATK", { { "cancel" }, { "attack" } }),
   card("s_xfer2", "S-XFER(2)", { { "transfer", 2, to = "partner" } }),
+  card("s_xfer2_then_xfer2", "S-XFER(2)-THEN-XFER(2)", { { "transfer", 2, to = "partner" }, "then",
+    { "transfer", 2, to = "partner" } }),
   card("s_lose2", "S-LOSE(2)", { { "lose", 2 } }),
   card("s_gain_then_atk", "S-GAIN-THEN-ATK", { { "gain", 1 }, "then", { "attack" } }),
   card("s_gain2_then_atk8", "S-GAIN(2)-THEN-ATK-IF-8", { { "gain", 2 }, "then", { "attack", if_power = 8 } }),

@@ -138,6 +138,17 @@ end
 -- have", L562). When the transfers out of one pool ask for more than it holds, the cards of the
 -- giver's own team are served first (option transfer_conflict "own_first"; "opponent_first" the
 -- other way), each card's in its order; never the seats' order.
+-- Power is given out of the giver's power at the start of the turn, less what it passed earlier
+-- in the turn (seed L554, L625: power gained or lost during the turn does not affect the turn's
+-- actions; option transfer_pool "live": the pool as this step's gains and losses left it). A
+-- token is given out of what the giver holds now.
+local function pool(T, giver, item)
+  if item == "power" and T.options.transfer_pool ~= "live" then
+    return max(0, T.P0[giver] - (T.passed[giver] or 0))
+  end
+  return counter_get(giver, item)
+end
+
 local function grant_transfers(T, transfers)
   local left = {}                     -- item -> giver -> what the step has left to give
   local own_first = T.options.transfer_conflict ~= "opponent_first"
@@ -149,12 +160,17 @@ local function grant_transfers(T, transfers)
         local by_giver = left[t.item]
         if not by_giver then by_giver = {}; left[t.item] = by_giver end
         local have = by_giver[t.from]
-        if not have then have = counter_get(t.from, t.item) end
+        if not have then have = pool(T, t.from, t.item) end
         local n = max(0, min(t.n, have))
         by_giver[t.from] = have - n
         t.granted = n
       end
     end
+  end
+  local passed = T.passed
+  for i = 1, #transfers do
+    local t = transfers[i]
+    if t.item == "power" then passed[t.from] = (passed[t.from] or 0) + t.granted end
   end
 end
 
@@ -365,9 +381,12 @@ end
 ---read them during the turn, do not keep them.
 function M.snapshot(T)
   local P0, H0, S0 = T.P0 or {}, T.H0 or {}, T.S0 or {}
+  local passed = T.passed or {}        -- power each fighter passed this turn (grant_transfers)
+  T.passed = passed
   local all = T.all
   for i = 1, #all do
     local f = all[i]
+    passed[f] = nil
     P0[f] = counter_get(f, "power")
     H0[f] = counter_get(f, "hp")
     S0[f] = counter_get(f, "special")

@@ -358,6 +358,41 @@ TEST_CASE("Q-05 transfers out of one pool in one step do not depend on the seats
     }
 }
 
+TEST_CASE("Q-05 a power transfer gives out of the turn-start power: a gain or a loss in the same turn changes nothing",
+          "[tagteam]") {
+    // Seed L554: power added or removed during the turn does not affect the turn's actions; L625:
+    // a fighter's power is its power at the start of the turn. Found by a rules audit
+    // (2026-11-30): a cube gained in the step could be passed on, one lost could not.
+    const std::string ransom = "tagteam/zheng_shi/ransom@1";   // "the Opponent passes you 1 power"
+    SECTION("a cube gained this turn is not passed on") {
+        Run r = play(side({ransom}, {2, 0}), side({fx("s_gain_then_atk")}, {0, 0}));
+        REQUIRE(r.state == RunState::Finished);
+        CHECK(r.power(2, 1) == 1);   // the gain stands
+        CHECK(r.power(1, 1) == 2);   // nothing passed: 0 at the start of the turn
+        CHECK(r.events("tagteam.transfer").empty());
+        Run live = play(side({ransom}, {2, 0}), side({fx("s_gain_then_atk")}, {0, 0}), {{"transfer_pool", "live"}});
+        CHECK(live.power(2, 1) == 0);
+        CHECK(live.power(1, 1) == 3);
+    }
+    SECTION("a cube the opponent takes this turn is still passed") {
+        // S-XFER(2): pass 2 to the partner, holding 1; Pinning Shot: the Opponent loses 1 power.
+        Run r = play(side({fx("s_xfer2")}, {1, 0}), side({"tagteam/kestrel/pinning_shot@1"}));
+        REQUIRE(r.state == RunState::Finished);
+        CHECK(r.power(1, 2) == 1);   // the one cube it had is passed
+        CHECK(r.power(1, 1) == 0);   // and the loss leaves it at 0, not below
+        Run live = play(side({fx("s_xfer2")}, {1, 0}), side({"tagteam/kestrel/pinning_shot@1"}), {{"transfer_pool", "live"}});
+        CHECK(live.power(1, 2) == 0);
+        CHECK(live.power(1, 1) == 0);
+    }
+    SECTION("what was passed in an earlier step of the turn is not there to pass again") {
+        // Two THEN segments each passing 2, from 3 at the start of the turn: 2, then 1.
+        Run r = play(side({fx("s_xfer2_then_xfer2")}, {3, 0}), side({fx("s_idle")}));
+        REQUIRE(r.state == RunState::Finished);
+        CHECK(r.power(1, 2) == 3);
+        CHECK(r.power(1, 1) == 0);
+    }
+}
+
 TEST_CASE("TT-01 TT-03 a condition after THEN reads the turn-start power, not a gain earlier in the turn", "[tagteam]") {
     // Seed L445 / L625: power is fixed at the start of the turn. TT-01 and TT-03(c) gain their
     // power from a track symbol, which fires after every card action (R7); here the card itself
