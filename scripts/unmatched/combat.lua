@@ -210,6 +210,9 @@ function M.attack(p, opts, ability_order)
 
   local av, dv = M.value(atk), M.value(def)
   combat.damage = max(0, av - dv)
+  -- The attacker wins by dealing at least 1 damage with the attack itself (L394-397): a
+  -- defender an IMMEDIATELY or DURING COMBAT effect has already defeated takes none, and wins.
+  if state_defeated(target) then combat.damage = 0 end
   combat.winner = combat.damage >= 1 and "attack" or "defense"
   log_event("combat", "attack {attack} against defense {defense}: {e:victor} wins the combat",
     { attack = av, defense = dv, damage = combat.damage, winner = combat.winner == "attack" and "attack" or "defend",

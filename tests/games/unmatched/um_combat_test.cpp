@@ -372,6 +372,27 @@ TEST_CASE("UM-23 effect damage does not decide who won the combat", "[unmatched]
     CHECK(r.values("damage", "kind") == std::vector<json>{"effect"});
 }
 
+TEST_CASE("UM L394 a defender an IMMEDIATELY effect defeated took no damage from the attack, so it wins the combat",
+          "[unmatched]") {
+    // Found by a rules audit (2026-11-30): the winner came from the card values alone, so the
+    // attacker "won" (and its if-you-won effects fired) against a fighter already gone. No shipped
+    // card can do this; Sting Probe is a test card (tests/support/cards/unmatched/witnesses.lua).
+    json mira = {{"hero", "medusa"}, {"positions", {"s4", "", "", ""}}, {"hand", {"sting_probe"}}, {"deck", {"hiss", "hiss"}}};
+    json anna = {{"hero", "alice"}, {"size", "big"}, {"positions", {"s9", "s5"}}, {"health", {13, 1}},
+                 {"hand", json::array()}, {"deck", {"croquet"}}};
+    json d = json::array({say(1, "medusa_gaze", "No"), say(1, "action", "Attack"), say(1, "attacker", "Medusa"),
+                          say(1, "target", "Jabberwock on s5"), say(1, "attack_card", "Sting Probe")});
+    RunResult r = run_with_fixtures(duel(mira, anna, d));
+    REQUIRE(r.error == "");
+    REQUIRE(r.first("defeat"));
+    const Event* combat = r.first("combat");
+    REQUIRE(combat);
+    CHECK(std::get<std::string>(combat->get("winner")) == "defend");
+    CHECK(std::get<std::int64_t>(combat->get("damage")) == 0);
+    CHECK(r.values("damage", "kind") == std::vector<json>{"effect"});   // the sting alone
+    CHECK(cards_in(r, "deck", 1).size() == 2);                         // "if you won": no card drawn
+}
+
 TEST_CASE("UM-24 no defense card: the whole attack value is damage", "[unmatched]") {
     json anna = {{"hero", "alice"}, {"size", "small"}, {"positions", {"s3", "s9"}}, {"hand", {"curious_feint"}}, {"deck", {"croquet"}}};
     json karl = {{"hero", "king_arthur"}, {"positions", {"s4", "s8"}}, {"hand", {"shield_wall"}}, {"deck", {"shield_wall"}}};

@@ -8,6 +8,8 @@
 --    (a hero's after-combat ability, rulebook attack step 3: after all card effects).
 --  - Omen (versatile, ANY, value 3, boost 1), x5: IMMEDIATELY draw 1 card; DURING COMBAT and
 --    AFTER COMBAT it only logs.
+-- And Sting Probe, a Medusa attack card (value 3): IMMEDIATELY deal 1 damage to the defender;
+-- AFTER COMBAT, if Medusa won the combat, draw 1 card.
 local fx = require("unmatched.effects")
 
 local WHEN = { immediately = "IMMEDIATELY", during_combat = "DURING COMBAT", after_combat = "AFTER COMBAT" }
@@ -55,7 +57,18 @@ local function hero(id, name)
   }
 end
 
-local out = {}
+local out = {
+  -- A Medusa attack card whose IMMEDIATELY effect can defeat the defender before the attack's
+  -- damage (no shipped card can): who won that combat (rulebook L394-397)?
+  {
+    key = "unmatched/medusa/sting_probe",
+    name = "Sting Probe",
+    text = "IMMEDIATELY: deal 1 damage to the defender. AFTER COMBAT: if you won the combat, draw 1 card.",
+    props = { type = "attack", user = "medusa", value = 3, boost = 1 },
+    immediately = function(ctx) fx.deal(ctx.foe, 1) end,
+    after_combat = function(ctx) if ctx.won then fx.draw(ctx.player, 1) end end,
+  },
+}
 for _, h in ipairs({ { "witness", "Witness" }, { "herald", "Herald" } }) do
   local defs = hero(h[1], h[2])
   out[#out + 1] = defs[1]
