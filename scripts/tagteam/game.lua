@@ -20,6 +20,7 @@ local game = {
     { name = "modifier_scope", default = "", values = { "", "self", "team" }, doc = "attack modifiers (Q-06): \"\" = each modifier's own scope (default self), or force self / team" },
     { name = "trigger_waves", default = 8, min = 1, doc = "cap on chained symbol-trigger waves in one turn (Q-04)" },
     { name = "transfer_conflict", default = "own_first", values = { "own_first", "opponent_first" }, doc = "when one step's transfers ask a pool for more than it holds (Q-05): the giver's own team's cards are served first, or the opponent's" },
+    { name = "success_bonus", default = "mandatory", values = { "mandatory", "optional" }, doc = "a card's Success bonus (Q-09): always taken (seed L457: every action on a card is mandatory), or the player chooses whether to take it (L574: \"you may\")" },
     { name = "transfer_pool", default = "turn_start", values = { "turn_start", "live" }, doc = "what a giver may pass of its power (Q-05): its power at the start of the turn less what it passed this turn (seed L554, L625: power gained or lost during the turn does not affect the turn's actions), or its pool as the step's gains and losses left it" },
   },
   setup_keys = {},

@@ -264,6 +264,16 @@ function M.settle(T, acc)
   acc.settled = true
 end
 
+-- Whether player p takes its card's Success bonus: always, or (option success_bonus
+-- "optional", seed L574 "you may") as p answers.
+local BONUS_ASK = { id = "success_bonus", kind = "yesno" }
+local function take_bonus(T, p)
+  if T.options.success_bonus ~= "optional" then return true end
+  BONUS_ASK.player = p
+  BONUS_ASK.prompt = "your card succeeded: take its bonus action?"
+  return decide(BONUS_ASK)
+end
+
 local function fire_success(T, acc)
   local changed = true
   while changed do
@@ -285,8 +295,13 @@ local function fire_success(T, acc)
         if ok then
           T.success_fired[p] = true
           changed = true
-          log_event("tagteam.success", "{e:card} succeeds: its bonus action happens", { card = T.card[p] }, R_SUCCESS)
-          for i = 1, #success do apply(T, p, success[i], acc) end
+          if take_bonus(T, p) then
+            log_event("tagteam.success", "{e:card} succeeds: its bonus action happens", { card = T.card[p] }, R_SUCCESS)
+            for i = 1, #success do apply(T, p, success[i], acc) end
+          else
+            log_event("tagteam.success", "{e:card} succeeds; {p:player} does not take its bonus action",
+              { card = T.card[p], player = p, declined = true }, R_SUCCESS)
+          end
         end
       end
     end

@@ -122,6 +122,28 @@ TEST_CASE("TT-09 the block bonus fires once per turn", "[tagteam]") {
     CHECK(r.events("tagteam.success").size() == 1);
 }
 
+TEST_CASE("Q-09 a Success bonus is mandatory by default; option success_bonus optional asks (seed L574 \"you may\")",
+          "[tagteam]") {
+    const Side attacker = side({fx("s_atk")}, {2, 2}), blocker = side({fx("s_blk_plus")});   // block; Success: gain 1
+    CHECK(play(attacker, blocker).power(2, 1) == 3);
+    for (bool take : {true, false}) {
+        Scenario s = scenario(attacker, blocker, {{"success_bonus", "optional"}});
+        ScriptedDecision d;
+        d.player = 1;
+        d.id = "success_bonus";
+        d.yes = take;
+        s.decisions.push_back(d);
+        Run r = play(s);
+        INFO("takes the bonus: " << take);
+        REQUIRE(r.state == RunState::Finished);
+        CHECK(r.power(2, 1) == (take ? 3 : 2));
+        CHECK(r.runner->replay().scenario.decisions.size() == 1);   // asked once, of the blocker
+        const auto success = r.events("tagteam.success");
+        REQUIRE(success.size() == 1);
+        CHECK((success[0]->find("declined") != nullptr) == !take);
+    }
+}
+
 TEST_CASE("TT-10 a 0-strength attack triggers the block bonus", "[tagteam]") {
     SECTION("blocked") { CHECK(play(side({fx("s_atk")}, {0, 2}), side({fx("s_blk_plus")})).power(2, 1) == 3); }
     SECTION("unblocked: an attack that deals 0") {
