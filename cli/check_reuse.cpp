@@ -10,18 +10,61 @@
 // be; a second run can: the first event that differs names the script line (its source).
 #include "check_reuse.h"
 
+#include <filesystem>
+#include <set>
+
+#include "kernel/narration_policy.h"
 #include "lua/host.h"
 #include "lua/match_runner.h"
 #include "scenario/expectations.h"
+#include "scenario/file_text.h"
 
 namespace duelbox::cli {
 
 namespace {
 
+// Whether some .lua file under `dir` (recursively) names `type` as a quoted string: how a
+// game's log.event / log.kind types are written.
+bool named_in_sources(const std::filesystem::path& dir, const std::string& type) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return false;
+    const std::string dq = "\"" + type + "\"", sq = "'" + type + "'";
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (!it->is_regular_file() || it->path().extension() != ".lua") continue;
+        std::string text;
+        if (!read_input_file(it->path().string(), text).empty()) continue;
+        if (text.find(dq) != std::string::npos || text.find(sq) != std::string::npos) return true;
+    }
+    return false;
+}
+
+// The event types the scenario's expect.absent and stop.at_event name that no event can have:
+// not the kernel's, not in the match's log, and never named in the game's or its mods' scripts
+// (a misspelt type makes "absent" hold and the stop never come, silently).
+std::vector<std::string> unknown_event_types(const Scenario& s, const std::set<std::string>& logged) {
+    std::vector<std::pair<std::string, std::string>> named;   // (field path, type)
+    for (std::size_t i = 0; i < s.expect.absent.size(); ++i)
+        named.push_back({"expect.absent[" + std::to_string(i) + "]", s.expect.absent[i]});
+    if (!s.stop.at_event.empty()) named.push_back({"stop.at_event", s.stop.at_event});
+    std::vector<std::string> out;
+    for (const auto& [path, type] : named) {
+        if (logged.count(type) || NarrationPolicy::kernel_type(type) || type == "say") continue;
+        const std::filesystem::path root(s.root);
+        bool found = named_in_sources(root / "scripts" / s.game, type) || named_in_sources(root / "cards" / s.game, type);
+        for (std::size_t m = 0; !found && m < s.mods.size(); ++m) found = named_in_sources(s.mods[m], type);
+        if (!found)
+            out.push_back(path + ": no event has type '" + type + "': the kernel has no such type, the match logged none, and "
+                          "the game's scripts never name it (misspelt?)");
+    }
+    return out;
+}
+
 // The scenario played with `seed` on `host`, as observer JSON lines (with their sources).
 // `problems`, when given, gets what `duelbox run` would fail the run for, one line each.
 std::vector<std::string> play(LuaHost& host, Scenario s, std::uint64_t seed, std::vector<std::string>* problems = nullptr) {
     s.seed = seed;
+    std::set<std::string> logged_types;   // (with `problems`: the types the match logged)
     MatchRunner runner(host, s);
     runner.run();   // finished, stopped or failed: the log is compared whatever the outcome
     std::vector<std::string> lines;
@@ -38,8 +81,12 @@ std::vector<std::string> play(LuaHost& host, Scenario s, std::uint64_t seed, std
     }
     if (runner.state() == RunState::NotStarted) return lines;
     const NameResolver names = runner.match().names();
-    for (const Event& e : runner.match().log().events())
+    for (const Event& e : runner.match().log().events()) {
         lines.push_back(runner.match().log().to_json_line(e, EventLog::kObserver, &names));
+        if (problems) logged_types.insert(std::string(e.type));
+    }
+    if (problems)
+        for (std::string& u : unknown_event_types(s, logged_types)) problems->push_back(std::move(u));
     return lines;
 }
 

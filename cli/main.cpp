@@ -44,7 +44,8 @@ Usage:
       found and reports every error with its file:line or field path, including the
       game's own card checks (game.check_card); plays each scenario on a fresh host and
       reports it as run would fail it (a script error it does not expect, an unanswered
-      question, an unmet expectation), then on a reused host and reports where the logs differ.
+      question, an unmet expectation) or an expect.absent / stop.at_event type no event can
+      have (misspelt?), then on a reused host and reports where the logs differ.
   duelbox bench <game|scenario.json> [--matches N] [--seed S] [--workers W] [--results FILE]
                                      [--reference] [--profile [--top N]] [--forks] [--whole-setup]
                                      [--narration off|on|both] [--mod DIR]...

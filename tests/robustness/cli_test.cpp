@@ -1,5 +1,6 @@
 // The command line (issue: foundation, "CLI"): exit statuses and messages.
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <cstdlib>
@@ -132,6 +133,23 @@ TEST_CASE("check fails a scenario whose match fails or misses an expectation, as
     // The same failure, asked for by expect.error, passes; so do met expectations.
     CHECK(cli("check " + dir + "endless_loop_expected.json").status == 0);
     CHECK(cli("check " + dir + "duel_expectations.json").status == 0);
+}
+
+TEST_CASE("check names an expect.absent or stop.at_event type no event can have (a misspelt type holds vacuously)",
+          "[robustness][cli]") {
+    const TempDir dir("check_unknown_types");
+    nlohmann::json s = nlohmann::json::parse(read_text(DUELBOX_SOURCE_ROOT "/examples/battlecon/bench.json"));
+    s["root"] = DUELBOX_SOURCE_ROOT;
+    s["expect"] = {{"absent", {"bc.hitt", "bc.clash_runout", "zone.shuffle"}}};   // a typo; a game's type; a kernel type
+    s["stop"] = {{"at_event", "bc.attak"}};
+    dir.write("s.json", s.dump());
+    const Output o = cli("check " + dir.file("s.json"));
+    INFO(o.text);
+    CHECK(o.status == 3);
+    CHECK(o.text.find("expect.absent[0]: no event has type 'bc.hitt'") != std::string::npos);
+    CHECK(o.text.find("stop.at_event: no event has type 'bc.attak'") != std::string::npos);
+    CHECK(o.text.find("expect.absent[1]") == std::string::npos);   // named in reveal.lua, never logged here
+    CHECK(o.text.find("expect.absent[2]") == std::string::npos);
 }
 
 TEST_CASE("duelbox check scripts cards passes on the repository", "[robustness][cli]") {
