@@ -1,6 +1,7 @@
 #include "event.h"
 
 #include <algorithm>
+#include <climits>
 #include <cstring>
 #include <string>
 
@@ -416,7 +417,11 @@ std::string EventLog::narrate(const Event& e, PlayerIndex viewer, const NameReso
             out += hidden_word(kind);
             continue;
         }
+        // An id is named only when it is one as stored (1..2^31-1): a script's 2^32 + 5 would
+        // otherwise wrap to entity 5, whose visibility was never asked (emit_script narrows only
+        // fields that are entities), and name a hidden card to everyone. Any other value reads as it is.
         const auto* id = std::get_if<std::int64_t>(&f->value);
+        if (id && (*id < 1 || *id > INT32_MAX)) id = nullptr;
         if (id && kind == 'e' && names.entity) out += names.entity(static_cast<EntityId>(*id));
         else if (id && kind == 'p' && names.player) out += names.player(static_cast<PlayerIndex>(*id - 1));
         else if (id && kind == 'z' && names.zone) out += names.zone(static_cast<ZoneId>(*id));

@@ -47,6 +47,26 @@ log.event("set", "{p:who} sets {e:card}", {who = 1, card = card}, {hidden = {car
     CHECK(EventLog::sees(*set, 1));   // player 2 learns that a card was set, not which
 }
 
+TEST_CASE("a placeholder's id out of range reads as a number: 2^32 + id does not wrap to a hidden card", "[lua_api][log]") {
+    // Found by a red-team audit (2026-11-30): the narrator cast the id to 32 bits, so a script
+    // naming a card in player 1's hand as id + 2^32 showed its name to everyone.
+    const RunResult r = run_snippet(R"(local hand = zone.create("hand", 1, "owner")
+local card = entity.create{zone = hand, name = "Ace of Spades"}
+log.event("held", "{p:who} holds {e:card}", {who = 1, card = card})
+log.event("wrapped", "{p:who} holds {e:card}", {who = 1, card = card + (1 << 32)})
+log.event("below", "{p:who} holds {e:card} {z:z} {s:s}", {who = 1 - (1 << 32), card = card - (1 << 32), z = hand + (1 << 32), s = -7}))");
+    REQUIRE(r.finished());
+    CHECK(r.narrate(*r.first("held"), 1) == "Player 1 holds a hidden card");
+    CHECK(r.narrate(*r.first("held"), 0) == "Player 1 holds Ace of Spades");
+    const std::string wrapped = r.narrate(*r.first("wrapped"), 1);
+    CHECK(wrapped.find("Ace") == std::string::npos);
+    const std::int64_t card = r.data(*r.first("held"), 0)["card"].get<std::int64_t>();
+    CHECK(wrapped == "Player 1 holds " + std::to_string(card + (std::int64_t{1} << 32)));
+    const std::string below = r.narrate(*r.first("below"), EventLog::kSpectator);
+    CHECK(below.find("Ace") == std::string::npos);
+    CHECK(below.find("hand") == std::string::npos);
+}
+
 TEST_CASE("log.event with `to` tells only those players that it happened", "[lua_api][log]") {
     const RunResult r = run_snippet(R"(log.event("whisper", "psst", {}, {to = 2})
 log.event("pair", "", {}, {to = {1, 3}})
