@@ -62,19 +62,22 @@ end
 
 -- Whether player q may interrupt now: not the player who just acted, not an eliminated one, and
 -- the active player only under AMB-13 and not once they declared the end of their turn (they
--- "take no further actions", §6.14 AMB-04).
-local function may_interrupt(G, q, active, after, declared)
+-- "take no further actions", §6.14 AMB-04), nor when an interrupter has just declared the end
+-- of their interrupting turn and play returns to the active player anyway (`returning`): an
+-- INTERRUPT is taken only out of turn (seed L650, L661-663).
+local function may_interrupt(G, q, active, after, declared, returning)
   if q == after or G.eliminated[q] then return false end
   if q ~= active then return true end
+  if returning then return false end
   return G.options.active_may_interrupt and not (declared and G.options.resume_after_end_interrupt == "draw")
 end
 
 -- The interrupt window after player `after` (§10.2): returns the interrupter, having paid, or nil.
-local function open_window(G, active, after, declared)
+local function open_window(G, active, after, declared, returning)
   local order = priority(G, active, after)
   for k = 1, #order do
     local q = order[k]
-    if may_interrupt(G, q, active, after, declared) then
+    if may_interrupt(G, q, active, after, declared, returning) then
       local hand = zone_items(G.hand[q])
       local opts = nil
       for i = 1, #hand do
@@ -98,8 +101,8 @@ local function open_window(G, active, after, declared)
   end
   return nil
 end
-local function window(G, active, after, declared)
-  return log.within_rule("§10.2 Interrupt window", open_window, G, active, after, declared)
+local function window(G, active, after, declared, returning)
+  return log.within_rule("§10.2 Interrupt window", open_window, G, active, after, declared, returning)
 end
 
 -- "Whenever your deck runs out": the discard pile becomes the new deck, shuffled (§4.4).
@@ -216,7 +219,10 @@ function M.main(G, active, window_first)
       EV_END(owner, interrupting)
       ended = true
       if not interrupting then declared = true end
-      local w = window(G, active, owner, declared)
+      -- After an interrupting turn's end play goes back to the marker's holder (option
+      -- nested_interrupt_return "active"): the holder is not offered an interrupt of it.
+      local returning = interrupting and G.options.nested_interrupt_return ~= "resume"
+      local w = window(G, active, owner, declared, returning)
       if w then
         switch_to(w)
       elseif not interrupting then

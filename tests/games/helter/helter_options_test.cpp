@@ -110,6 +110,26 @@ TEST_CASE("AMB-13 the active player may interrupt an interrupting turn, or not",
     }
 }
 
+TEST_CASE("AMB-13 the active player is not offered an interrupt of an interrupting turn's end: play returns to them",
+          "[helter][options]") {
+    // Seed L650 (an INTERRUPT only out of turn), L661-663 (then play returns to the marker's
+    // holder). Found by a rules audit (2026-11-30): the holder was asked, and paid a wild card for
+    // a turn that ended in their own turn anyway. With nested_interrupt_return "resume" play may
+    // go back to another player's interrupted turn, so the holder is still asked there.
+    for (const char* ret : {"active", "resume"}) {
+        INFO(ret);
+        Table t({seat("judges", {{"deployed", {"dredd@1"}}, {"hand", {"dredd||", "||interrupt"}}}),
+                 seat("strontium_dogs", {{"deployed", {"wulf@12"}}, {"hand", {"||interrupt", "wulf||"}}})},
+                J{{"nested_interrupt_return", ret}});
+        t.pick("Judge Dredd: MOVE");
+        t.pick("2");
+        t.pick("INTERRUPT with [||interrupt]");
+        t.pick("end turn");
+        if (std::string(ret) == "active") t.expect_question("turn", 1);   // straight back to the holder
+        else t.expect_question("interrupt", 1);
+    }
+}
+
 TEST_CASE("AMB-14 and AMB-17 a window after a deploy; step 1's deploy optional", "[helter][options]") {
     Table w({seat("judges", {{"starts", {"dredd@1", "giant@3"}}}),
              seat("strontium_dogs", {{"deployed", {"wulf@12"}}, {"hand", {"||interrupt", "||interrupt"}}})},
