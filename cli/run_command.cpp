@@ -13,6 +13,7 @@
 #include "lua/game_narration.h"
 #include "lua/host.h"
 #include "lua/match_runner.h"
+#include "kernel/printable.h"
 #include "scenario/expectations.h"
 #include "scenario/rules_reference.h"
 #include "scenario/scenario.h"
@@ -200,13 +201,15 @@ std::string result_text(const MatchRunner& r, PlayerIndex viewer) {
     switch (r.state()) {
         case RunState::Finished: {
             const MatchResult& res = m.result();
-            if (res.winners.empty()) return "Result: a draw (" + res.reason + ")";
+            // The reason and the names come from scripts and files: one line, control bytes written out.
+            const std::string reason = printable_name(res.reason);
+            if (res.winners.empty()) return "Result: a draw (" + reason + ")";
             std::string who;
-            for (PlayerIndex p : res.winners) who += (who.empty() ? "" : ", ") + m.player(p).name;
-            return "Result: " + who + (res.winners.size() == 1 ? " wins" : " win") + " (" + res.reason + ")";
+            for (PlayerIndex p : res.winners) who += (who.empty() ? "" : ", ") + printable_name(m.player(p).name);
+            return "Result: " + who + (res.winners.size() == 1 ? " wins" : " win") + " (" + reason + ")";
         }
         case RunState::Stopped: return "Stopped after " + std::to_string(r.visible_events()) + " events, as the scenario asks";
-        case RunState::Failed: return "Match failed: " + r.error_for(viewer);
+        case RunState::Failed: return "Match failed: " + printable_name(r.error_for(viewer), true);
         default: return std::string("Match ") + run_state_name(r.state());
     }
 }

@@ -19,6 +19,7 @@
 #include <string>
 
 #include "agent.h"
+#include "kernel/printable.h"
 #include "kernel/match.h"
 #include "table_view.h"
 
@@ -68,8 +69,10 @@ public:
 private:
     void show(const DecisionRequest& r, const Match& m) {
         out_ << "\n" << table_summary(m, r.player);
-        out_ << m.player(r.player).name << ", " << (r.prompt.empty() ? r.id : r.prompt) << "\n";
-        for (std::size_t i = 0; i < r.options.size(); ++i) out_ << "  " << (i + 1) << ") " << r.options[i].label << "\n";
+        // Texts a script gave, shown with their control bytes written out (kernel/printable.h).
+        out_ << printable_name(m.player(r.player).name) << ", " << printable_name(r.prompt.empty() ? r.id : r.prompt) << "\n";
+        for (std::size_t i = 0; i < r.options.size(); ++i)
+            out_ << "  " << (i + 1) << ") " << printable_name(r.options[i].label) << "\n";
         switch (r.kind) {
             case DecisionKind::Choose:
                 if (r.min == 1 && r.max == 1) out_ << "  (type an option number; ? for help)\n";
@@ -119,7 +122,7 @@ private:
                 if (e != kNoEntity)
                     out_ << "  " << card_text(m, r.player, e, session_ ? session_->definition_text : DefinitionText{}) << "\n";
                 else if (o.space != kNoSpace) out_ << "  space " << m.board().space(o.space).name << "\n";
-                else out_ << "  " << o.label << " (not a card)\n";
+                else out_ << "  " << printable_name(o.label) << " (not a card)\n";
             }
             return true;
         }

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 #include "json_text.h"
+#include "printable.h"
 
 namespace duelbox {
 
@@ -429,11 +430,11 @@ std::string EventLog::narrate(const Event& e, PlayerIndex viewer, const NameReso
         else out += value_to_string(f->value);
         if (out.size() > kMaxNarration) {
             cut();
-            return out;
+            return printable_line(std::move(out));   // a script's newline or escape sequence written out: no forged lines
         }
     }
     if (out.size() > kMaxNarration) cut();
-    return out;
+    return printable_line(std::move(out));   // a script's newline or escape sequence written out: no forged lines
 }
 
 std::string EventLog::to_json_line(const Event& e, PlayerIndex viewer, const NameResolver* names) const {

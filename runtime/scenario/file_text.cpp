@@ -30,21 +30,4 @@ std::string read_input_file(const std::string& path, std::string& out, std::size
     return "";
 }
 
-std::string printable_name(std::string_view name, bool keep_lines) {
-    std::string out;
-    out.reserve(name.size());
-    for (const char ch : name) {
-        const auto c = static_cast<unsigned char>(ch);
-        if ((c >= 0x20 && c != 0x7f) || (keep_lines && (c == '\n' || c == '\t'))) {
-            out += ch;
-            continue;
-        }
-        static const char kHex[] = "0123456789abcdef";
-        out += "\\x";
-        out += kHex[c >> 4];
-        out += kHex[c & 15];
-    }
-    return out;
-}
-
 }  // namespace duelbox

@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "kernel/printable.h"   // printable_name: a file's path fit to print in a message
+
 namespace duelbox {
 
 // The largest input file read: far above any scenario, replay (a 20,000-event match is a few
@@ -17,10 +19,5 @@ constexpr std::size_t kMaxInputFileBytes = std::size_t{256} << 20;
 // past `max_bytes`, or the system's reason.
 std::string read_input_file(const std::string& path, std::string& out, std::size_t max_bytes = kMaxInputFileBytes);
 
-// `name` (a file's path, a field's key) fit to print in a message: each control byte (below
-// 0x20, and 0x7f) written as \xNN, so that a file named with an escape sequence cannot drive
-// the terminal and a NUL cannot cut the message. `keep_lines`: a message of several lines keeps
-// its line breaks (and tabs).
-std::string printable_name(std::string_view name, bool keep_lines = false);
 
 }  // namespace duelbox

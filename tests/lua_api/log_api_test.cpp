@@ -67,6 +67,16 @@ log.event("below", "{p:who} holds {e:card} {z:z} {s:s}", {who = 1 - (1 << 32), c
     CHECK(below.find("hand") == std::string::npos);
 }
 
+TEST_CASE("narration writes out a script's control bytes: a newline or an escape sequence cannot forge a line",
+          "[lua_api][log]") {
+    // Found by a red-team audit (2026-11-30): print(), names and templates reached the terminal
+    // as they were ("hello\nResult: Player 2 wins").
+    const RunResult r = run_snippet(R"(local e = entity.create{zone = 1, name = "Imp\n[9] forged"}
+log.event("odd", "hello\nResult: {e:who} wins\r\27[2K", {who = e}))");
+    REQUIRE(r.finished());
+    CHECK(r.narrate(*r.first("odd")) == "hello\\x0aResult: Imp\\x0a[9] forged wins\\x0d\\x1b[2K");
+}
+
 TEST_CASE("log.event with `to` tells only those players that it happened", "[lua_api][log]") {
     const RunResult r = run_snippet(R"(log.event("whisper", "psst", {}, {to = 2})
 log.event("pair", "", {}, {to = {1, 3}})

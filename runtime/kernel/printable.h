@@ -1,0 +1,21 @@
+// printable.h - text from scripts and files as a terminal may show it: control bytes escaped.
+//
+// Why: a file's name, a card's name, a narration template, a question's label or a match's
+// reason can come from a mod. Printed as they are, a newline would start a forged "[12] ..." or
+// "Result: ..." line and an escape sequence would move the cursor or clear a line on a person's
+// terminal. Every such text is shown with its control bytes written out instead.
+#pragma once
+#include <string>
+#include <string_view>
+
+namespace duelbox {
+
+// `text` with each control byte written as \xNN, so it cannot drive the terminal and a NUL
+// cannot cut a message. `keep_lines`: a message of several lines keeps its line breaks (and tabs).
+std::string printable_name(std::string_view text, bool keep_lines = false);
+
+// One line as a terminal shows it (a narration line): `text` unchanged when it has no control
+// byte but tabs (Lua's print separates values with tabs), else with them written as \xNN.
+std::string printable_line(std::string&& text);
+
+}  // namespace duelbox
