@@ -66,25 +66,27 @@ int bounded_match(lua_State* L) {
     return call_original(L);
 }
 
-// An iterator string.gmatch made while no match runs (a file's top level, as it loads) keeps
-// its position in C, where the host cannot put it back before each match as it does a file's
-// locals: a file-level iterator would carry from one match to the next (different results on a
-// reused host, or with another number of bench workers). It still works while the files load.
-int load_time_gmatch(lua_State* L) {
+// An iterator made while no match runs (a file's top level, as it loads) keeps its position in
+// C, where the host cannot put it back before each match as it does a file's locals: a
+// file-level iterator would carry from one match to the next (different results on a reused
+// host, or with another number of bench workers). It still works while the files load.
+// Upvalue 1: the iterator; upvalue 2: what made it ("string.gmatch", "pairs").
+int load_time_iterator(lua_State* L) {
     if (host_of(L).match())
-        return luaL_error(L, "a string.gmatch iterator made while its file loaded cannot be used in a match: it keeps "
-                             "its position from one match to the next on this host (call string.gmatch inside the "
-                             "function that loops)");
+        return luaL_error(L, "a %s iterator made while its file loaded cannot be used in a match: it keeps its "
+                             "position from one match to the next on this host (call %s inside the function that "
+                             "loops)", lua_tostring(L, lua_upvalueindex(2)), lua_tostring(L, lua_upvalueindex(2)));
     const int base = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(1));
-    lua_call(L, 0, LUA_MULTRET);
-    return lua_gettop(L) - base;
+    lua_insert(L, 1);
+    lua_call(L, base, LUA_MULTRET);
+    return lua_gettop(L);
 }
 
 int bounded_gmatch(lua_State* L) {
     check_pattern(L, false);
     call_original(L);   // pushes the iterator
-    if (!host_of(L).match()) lua_pushcclosure(L, load_time_gmatch, 1);
+    guard_load_time_iterator(L, "string.gmatch");
     return 1;
 }
 
@@ -199,6 +201,12 @@ double pattern_steps(const char* p, std::size_t lp, std::size_t n, bool plain) {
         }
     }
     return (anchored ? 1 : positions) * std::max(items, 1.0) * per_start;
+}
+
+void guard_load_time_iterator(lua_State* L, const char* made_by) {
+    if (host_of(L).match()) return;
+    lua_pushstring(L, made_by);
+    lua_pushcclosure(L, load_time_iterator, 2);
 }
 
 void bound_string_library(lua_State* L, int string_table) {

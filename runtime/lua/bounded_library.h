@@ -16,8 +16,9 @@
 //    table.sort is not Lua's (stable_sort.h: stable, one unit per comparison, stopped at the
 //    wall-clock limit between comparisons); table.concat on a table with
 //    a metatable charges the j - i + 1 elements it reads (an __index can answer each in C).
-//  - A string.gmatch iterator made while no match runs (a file loading) raises if it is called
-//    in a match: its position lives in C, where the host cannot put it back between matches.
+//  - A string.gmatch or pairs iterator made while no match runs (a file loading) raises if it
+//    is called in a match: its position lives in C, where the host cannot put it back between
+//    matches (guard_load_time_iterator).
 #pragma once
 #include <lua.hpp>
 
@@ -29,6 +30,10 @@ namespace duelbox {
 void bound_string_library(lua_State* L, int string_table);
 // Replaces move, insert, remove, sort and concat in the table library copy at `table_table`.
 void bound_table_library(lua_State* L, int table_table);
+
+// When no match runs: replaces the iterator function on the stack top with one that raises if
+// it is called in a match, naming `made_by` ("pairs"); it works as before while files load.
+void guard_load_time_iterator(lua_State* L, const char* made_by);
 
 // Worst-case steps of Lua's matcher for `pattern` on a subject of `subject_len` bytes: each
 // item repeated with *, + or - (and each %b or back-reference) may scan the whole subject once

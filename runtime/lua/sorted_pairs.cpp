@@ -7,8 +7,7 @@
 #include <cstring>
 #include <numeric>
 
-#include "host.h"
-#include "lua_util.h"
+#include "bounded_library.h"
 #include "readonly_view.h"
 #include "script_call.h"
 
@@ -51,23 +50,6 @@ int sorted_step(lua_State* L) {
     lua_pushinteger(L, at + 1);
     lua_replace(L, lua_upvalueindex(2));
     return 2;
-}
-
-// An iterator pairs made while no match runs (a file's top level, as it loads) keeps its
-// position in a C upvalue, which the host cannot put back before each match as it does a file's
-// locals: kept in a file-level local, it would carry from one match to the next (other results on
-// a reused host, or with another number of bench workers; found by a red-team audit). It still
-// works while the files load, as string.gmatch's does (bounded_library.cpp).
-int load_time_step(lua_State* L) {
-    if (host_of(L).match())
-        return luaL_error(L, "a pairs iterator made while its file loaded cannot be used in a match: it keeps its "
-                             "position from one match to the next on this host (call pairs inside the function that "
-                             "loops)");
-    const int base = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, base, LUA_MULTRET);
-    return lua_gettop(L);
 }
 
 // Two keys that are tables or functions (or userdata, threads) have no order but their
@@ -169,7 +151,7 @@ int sorted_pairs(lua_State* L) {
     }
     lua_pushinteger(L, 0);
     lua_pushcclosure(L, sorted_step, 2);
-    if (!host_of(L).match()) lua_pushcclosure(L, load_time_step, 1);
+    guard_load_time_iterator(L, "pairs");   // a file-level iterator would keep its place between matches
     lua_pushvalue(L, 1);
     lua_pushnil(L);
     return 3;

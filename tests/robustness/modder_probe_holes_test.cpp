@@ -112,6 +112,37 @@ end }
     CHECK(reason == "b");   // an iterator made in the match works as ever
 }
 
+TEST_CASE("a pairs iterator made as a file loads works while it loads and is refused in a match",
+          "[robustness][sandbox][determinism]") {
+    // Found by a red-team audit (2026-11-30): pairs' step kept its place in a C upvalue, so a
+    // file-level `local step, state = pairs(t)` read "a" in the first match on a host, then "b",
+    // "c", nil: bench results changed with the number of workers.
+    MetaGame g(R"(local keys = {}
+for k in pairs({x = 1, y = 2}) do keys[#keys + 1] = k end   -- at load: fine
+local step, state = pairs({a = 1, b = 2, c = 3})
+return { windows = { 'go' }, play = function()
+  assert(#keys == 2)
+  match.finish(1, step(state))
+end }
+)");
+    REQUIRE(g.loaded);
+    for (int match = 0; match < 2; ++match) {   // the same on a fresh and on a reused host
+        const std::string error = g.play();
+        INFO(error);
+        CHECK(error.find("scripts/meta/game.lua:6:") == 0);
+        CHECK(error.find("a pairs iterator made while its file loaded cannot be used in a match") != std::string::npos);
+    }
+    MetaGame inside(R"(return { windows = { 'go' }, play = function()
+  local step, state = pairs({a = 1, b = 2, c = 3})
+  local k = step(state)
+  match.finish(1, step(state, k))
+end }
+)");
+    std::string reason;
+    CHECK(inside.play(&reason) == "");
+    CHECK(reason == "b");   // an iterator made in the match works as ever
+}
+
 TEST_CASE("globals of a chunk load() gave at a file's top level cannot carry from one match to the next",
           "[robustness][sandbox][determinism]") {
     // Only a file's own environment was frozen once it had run: the chunk's counted 1, 2, 3 ...

@@ -95,15 +95,23 @@ TEST_CASE("AMB-10 Warp-Sláine shows Sláine's symbol, or his own", "[helter][op
     }
 }
 
+namespace {
+// Judge Dredd (seat 1, active) moves; Wulf (seat 2) interrupts: both hold a wild INTERRUPT.
+Table wulf_interrupts(const J& options) {
+    Table t({seat("judges", {{"deployed", {"dredd@1"}}, {"hand", {"dredd||", "||interrupt"}}}),
+             seat("strontium_dogs", {{"deployed", {"wulf@12"}}, {"hand", {"||interrupt", "wulf||"}}})},
+            options);
+    t.pick("Judge Dredd: MOVE");
+    t.pick("2");
+    t.pick("INTERRUPT with [||interrupt]");
+    return t;
+}
+}  // namespace
+
 TEST_CASE("AMB-13 the active player may interrupt an interrupting turn, or not", "[helter][options]") {
     for (bool may : {true, false}) {
         INFO(may);
-        Table t({seat("judges", {{"deployed", {"dredd@1"}}, {"hand", {"dredd||", "||interrupt"}}}),
-                 seat("strontium_dogs", {{"deployed", {"wulf@12"}}, {"hand", {"||interrupt", "wulf||"}}})},
-                J{{"active_may_interrupt", may}});
-        t.pick("Judge Dredd: MOVE");
-        t.pick("2");
-        t.pick("INTERRUPT with [||interrupt]");
+        Table t = wulf_interrupts(J{{"active_may_interrupt", may}});
         t.pick("Wulf Sternhammer: MOVE");
         if (may) t.expect_question("interrupt", 1);
         else t.expect_question("turn", 2);
@@ -118,12 +126,7 @@ TEST_CASE("AMB-13 the active player is not offered an interrupt of an interrupti
     // go back to another player's interrupted turn, so the holder is still asked there.
     for (const char* ret : {"active", "resume"}) {
         INFO(ret);
-        Table t({seat("judges", {{"deployed", {"dredd@1"}}, {"hand", {"dredd||", "||interrupt"}}}),
-                 seat("strontium_dogs", {{"deployed", {"wulf@12"}}, {"hand", {"||interrupt", "wulf||"}}})},
-                J{{"nested_interrupt_return", ret}});
-        t.pick("Judge Dredd: MOVE");
-        t.pick("2");
-        t.pick("INTERRUPT with [||interrupt]");
+        Table t = wulf_interrupts(J{{"nested_interrupt_return", ret}});
         t.pick("end turn");
         if (std::string(ret) == "active") t.expect_question("turn", 1);   // straight back to the holder
         else t.expect_question("interrupt", 1);
