@@ -82,6 +82,20 @@ TEST_CASE("a card's timing, tags and props must be plain tables: their metametho
     CHECK(g.errors[0].find("field 'timing.go' must be a plain table") != std::string::npos);
 }
 
+namespace {
+// Game g's play() calls, on its line 6, an iterator `made_by` made while the file loaded: every
+// match, on a fresh and on a reused host alike, fails there refusing it.
+void expect_load_time_iterator_refused(MetaGame& g, const std::string& made_by) {
+    REQUIRE(g.loaded);
+    for (int match = 0; match < 2; ++match) {
+        const std::string error = g.play();
+        INFO(error);
+        CHECK(error.find("scripts/meta/game.lua:6:") == 0);
+        CHECK(error.find("a " + made_by + " iterator made while its file loaded cannot be used in a match") != std::string::npos);
+    }
+}
+}  // namespace
+
 TEST_CASE("a string.gmatch iterator made as a file loads works while it loads and is refused in a match",
           "[robustness][sandbox][determinism]") {
     // It keeps its position in C, where the host cannot put it back: the first match read "a",
@@ -94,13 +108,7 @@ return { windows = { 'go' }, play = function()
   match.finish(1, next_letter())
 end }
 )");
-    REQUIRE(g.loaded);
-    for (int match = 0; match < 2; ++match) {   // the same on a fresh and on a reused host
-        const std::string error = g.play();
-        INFO(error);
-        CHECK(error.find("scripts/meta/game.lua:6:") == 0);
-        CHECK(error.find("a string.gmatch iterator made while its file loaded cannot be used in a match") != std::string::npos);
-    }
+    expect_load_time_iterator_refused(g, "string.gmatch");
     MetaGame inside(R"(return { windows = { 'go' }, play = function()
   local it = ("a b c"):gmatch("%a")
   it()
@@ -125,13 +133,7 @@ return { windows = { 'go' }, play = function()
   match.finish(1, step(state))
 end }
 )");
-    REQUIRE(g.loaded);
-    for (int match = 0; match < 2; ++match) {   // the same on a fresh and on a reused host
-        const std::string error = g.play();
-        INFO(error);
-        CHECK(error.find("scripts/meta/game.lua:6:") == 0);
-        CHECK(error.find("a pairs iterator made while its file loaded cannot be used in a match") != std::string::npos);
-    }
+    expect_load_time_iterator_refused(g, "pairs");
     MetaGame inside(R"(return { windows = { 'go' }, play = function()
   local step, state = pairs({a = 1, b = 2, c = 3})
   local k = step(state)
