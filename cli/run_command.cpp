@@ -4,7 +4,6 @@
 #include <memory>
 #include <filesystem>
 #include <optional>
-#include <regex>
 #include <sstream>
 #include <vector>
 
@@ -13,6 +12,7 @@
 #include "lua/game_narration.h"
 #include "lua/host.h"
 #include "lua/match_runner.h"
+#include "lua/scenario_fields.h"
 #include "kernel/printable.h"
 #include "scenario/expectations.h"
 #include "scenario/rules_reference.h"
@@ -212,14 +212,6 @@ std::string result_text(const MatchRunner& r, PlayerIndex viewer) {
         case RunState::Failed: return "Match failed: " + printable_name(r.error_for(viewer), true);
         default: return std::string("Match ") + run_state_name(r.state());
     }
-}
-
-// A game's rules report a wrong scenario field by raising an error that starts with the field's
-// path, as the kernel's own checks do ("players[1].setup.fighter: no fighter 'x'", "setup.map:
-// ...", "players: Tag Team is played by 2 seats; got 3"): such a run is bad input (docs/modding.md).
-bool names_scenario_field(const std::string& error) {
-    static const std::regex field(R"(^(players|setup|options)(\[[0-9]+\])?(\.[A-Za-z_][A-Za-z0-9_]*|\[[0-9]+\])*: )");
-    return std::regex_search(error, field);
 }
 
 // Whether a replay's "result" says the match finished (a made-up result may hold anything).

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <regex>
 
 #include "raw_field.h"
 #include "kernel/json_text.h"
@@ -221,6 +222,11 @@ std::string scenario_fields_error(LuaHost& host, const Scenario& scenario) {
     }
     lua_settop(L, top);
     return err;
+}
+
+bool names_scenario_field(std::string_view error) {
+    static const std::regex field(R"(^(players|setup|options)(\[[0-9]+\])?(\.[A-Za-z_][A-Za-z0-9_]*|\[[0-9]+\])*: )");
+    return std::regex_search(error.begin(), error.end(), field);
 }
 
 }  // namespace duelbox

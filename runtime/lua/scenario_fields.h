@@ -16,6 +16,7 @@
 // lists the allowed strings (or numbers).
 #pragma once
 #include <string>
+#include <string_view>
 
 #include "host.h"
 #include "scenario/scenario.h"
@@ -26,5 +27,10 @@ namespace duelbox {
 // (options: ...)", "players[0].setup.health: 25 is above the maximum 20", ...; "" when every
 // field is known and allowed, or no game is loaded.
 std::string scenario_fields_error(LuaHost& host, const Scenario& scenario);
+
+// Whether a match's error names a scenario field first ("players[1].setup.fighter: ...",
+// "setup.map: ...", "options.x: ...", "players: ..."): a game raises such messages at level 0
+// for bad input (docs/writing-a-game.md), which `run` reports as bad input, with no script stack.
+bool names_scenario_field(std::string_view error);
 
 }  // namespace duelbox

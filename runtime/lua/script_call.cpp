@@ -16,6 +16,7 @@
 #include "host.h"
 #include "kernel/match.h"
 #include "line_trace.h"
+#include "scenario_fields.h"
 #include "script_profile.h"
 
 namespace duelbox {
@@ -339,6 +340,33 @@ int ScriptCall::resume(lua_State* from, int nargs, int* nresults) {
     return status;
 }
 
+namespace {
+
+// Whether `msg` starts with a script's place, "file:line: " (as Lua's error() at level 1 and up
+// writes it: "cards/x.lua:7: ...", "snippet:2: ...", "[string \"...\"]:1: ...").
+bool starts_with_place(const std::string& msg) {
+    const std::size_t colon = msg.find(": ");
+    if (colon == std::string::npos || colon == 0) return false;
+    const std::size_t line_colon = msg.rfind(':', colon - 1);
+    if (line_colon == std::string::npos || line_colon + 1 >= colon || line_colon == 0) return false;
+    for (std::size_t i = line_colon + 1; i < colon; ++i)
+        if (msg[i] < '0' || msg[i] > '9') return false;
+    return msg.find('\n') == std::string::npos || msg.find('\n') > colon;
+}
+
+// Whether `msg` starts with a data file as its place, "maps/x.json: space 7: ..." (a game's rules
+// raise at level 0 naming the file a bad value came from): that file, not the script line that
+// noticed, is what the reader must fix.
+bool starts_with_file(const std::string& msg) {
+    const std::size_t colon = msg.find(": ");
+    if (colon == std::string::npos || colon == 0) return false;
+    const std::string_view first(msg.data(), colon);
+    if (first.find(' ') != std::string_view::npos || first.find('\n') != std::string_view::npos) return false;
+    return first.find('/') != std::string_view::npos || first.ends_with(".json");
+}
+
+}  // namespace
+
 void ScriptCall::describe_failure(lua_State* co, int status) {
     // The stack where the error was raised, when a C function it passed through noted it.
     std::string noted_traceback, noted_where;
@@ -360,9 +388,11 @@ void ScriptCall::describe_failure(lua_State* co, int status) {
         const char* s = lua_type(co, -1) == LUA_TSTRING || lua_type(co, -1) == LUA_TNUMBER ? lua_tostring(co, -1) : nullptr;
         if (s) {
             msg = s;
-            // Lua raises these without a place (a gsub callback recursing, a handler failing):
-            // the innermost Lua line is where the script was.
-            if (msg == "C stack overflow" || msg == "error in error handling" || msg.rfind("stack overflow", 0) == 0) {
+            // A message without a place of its own (Lua's "C stack overflow", error("x", 0), a level
+            // past the stack, error(42)): the innermost Lua line is where the script was. Not a
+            // scenario field's or a data file's error, which a game raises at level 0 on purpose
+            // (bad input: the field or the file is the place).
+            if (!starts_with_place(msg) && !names_scenario_field(msg) && !starts_with_file(msg)) {
                 const std::string where = innermost();
                 if (!where.empty()) msg = where + ": " + msg;
             }

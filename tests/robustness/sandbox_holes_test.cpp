@@ -136,7 +136,14 @@ TEST_CASE("#16.6 require returns a read-only module, at every depth", "[robustne
 TEST_CASE("#16.11 error() with a table or nil names the line that raised it", "[robustness][sandbox][16]") {
     CHECK(error_of("local x = 1\nerror({})") == "snippet:2: error raised with a table value instead of a message (give error() a string)");
     CHECK(error_of("error(nil)") == "snippet:1: error raised with a nil value instead of a message (give error() a string)");
-    CHECK(error_of("error(42)") == "42");   // a number is a message, as in Lua
+    CHECK(error_of("error(42)") == "snippet:1: 42");   // a number is a message, as in Lua, named like any
+    // A message with no place of its own (level 0, a level past the stack) is given the line that
+    // raised it (found by a red-team audit, 2026-11-30); a scenario field's or a data file's is not.
+    CHECK(error_of("local x = 1\nerror('no place here', 0)") == "snippet:2: no place here");
+    CHECK(error_of("error('far away', 50)") == "snippet:1: far away");
+    CHECK(error_of("table.sort({2, 1}, function(a, b)\n  error('cmp', 0)\nend)") == "snippet:2: cmp");
+    CHECK(error_of("error('players[1].setup.hand: not a list', 0)") == "players[1].setup.hand: not a list");
+    CHECK(error_of("error('maps/x.json: space 7: no such space', 0)") == "maps/x.json: space 7: no such space");
 }
 
 TEST_CASE("#16.8 file-level globals cannot carry state from one match to the next", "[robustness][sandbox][16]") {

@@ -202,7 +202,7 @@ TEST_CASE("match.checkpoint is called on the rules' main line only, and saves no
                                   "through Lua functions only";
     CHECK(error_of("log.within_rule('§1', function()\n  match.checkpoint(function() return {} end)\nend)") ==
           "snippet:2: " + through_c);
-    CHECK(error_of("local ok, e = pcall(match.checkpoint, function() end)\nerror(e, 0)") == through_c);
+    CHECK(error_of("local ok, e = pcall(match.checkpoint, function() end)\nerror(e, 0)") == "snippet:2: " + through_c);
     CHECK(error_of("table.sort({ 2, 1 }, function(a, b)\n  match.checkpoint(print)\n  return a < b\nend)") ==
           "snippet:2: " + through_c);
     CHECK(error_of("local function deep(n) if n == 0 then match.checkpoint(print) else deep(n - 1) end end\ndeep(150)") ==
@@ -345,7 +345,8 @@ TEST_CASE("a broken game.resume stops the search with what went wrong", "[resume
         const SearchResult res = search_decision(search_host, s, real.taken(), real.pending(), 0, b, 3);
         INFO(fault << ": " << res.game_error);
         if (std::string(fault) == "raise")
-            CHECK(res.game_error == "game.resume: a copy started from a checkpoint failed: this resume is broken on purpose");
+            CHECK(res.game_error ==
+          "game.resume: a copy started from a checkpoint failed: scripts/duel/game.lua:107: this resume is broken on purpose");
         else
             CHECK(res.game_error.starts_with("game.resume: a copy started from a checkpoint did not arrive where the match is (log "));
         CHECK(res.iterations == 2);   // the replay, then the first resumed copy
