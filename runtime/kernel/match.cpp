@@ -361,6 +361,23 @@ void Match::counter_event(EntityId owner, std::string_view name, const CounterCh
           int_field(key_to, c.to, seen), str_field(key_verb, verb)});
 }
 
+// -- Texts the process keeps (symbols.h) -----------------------------------------------
+
+void Match::count_new_texts(std::size_t bytes) {
+    new_text_bytes_ += bytes;
+    if (new_text_bytes_ > kMaxNewTexts)
+        throw KernelError("this match has made " + std::to_string(new_text_bytes_ >> 10) +
+                          " KB of new texts for the log (rule texts, event types, narration templates, field keys), "
+                          "which the process keeps for good: at most " + std::to_string(kMaxNewTexts >> 20) +
+                          " MB a match; put what varies into a field");
+}
+
+void Match::refuse_long_text(std::size_t bytes) {
+    throw KernelError("a new text for the log of " + std::to_string(bytes >> 10) +
+                      " KB (a rule text, event type, narration template or field key): the process keeps such "
+                      "texts for good, at most " + std::to_string(kMaxNewText >> 10) + " KB each; put what varies into a field");
+}
+
 CounterChange Match::define_counter(EntityId owner, std::string_view name, std::int64_t value, std::int64_t min,
                                     std::int64_t max) {
     entity(owner);

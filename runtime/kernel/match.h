@@ -224,11 +224,23 @@ public:
     // type): a new text lasts as long as the process (symbols.h), so this match pays for it,
     // and a loop making texts meets the memory cap, not the process's bound.
     Sym intern_charged(std::string_view text) {
+        if (text.size() > kMaxNewText && find_symbol(text) == 0) refuse_long_text(text.size());
         bool created = false;
         const Sym s = intern(text, created);
-        if (created) charge(kSymbolBytes + text.size());
+        if (created) {
+            charge(kSymbolBytes + text.size());
+            count_new_texts(text.size());
+        }
         return s;
     }
+    // What one match may add to the process's texts (symbols.h): they outlive the match, so a
+    // mod making texts up match after match would fill the process's bound, after which every
+    // later match on the host fails. One new text is at most kMaxNewText bytes, a match's new
+    // texts kMaxNewTexts in all (a game's fixed texts are a few tens of KB, made by the first match).
+    static constexpr std::size_t kMaxNewText = std::size_t{64} << 10;
+    static constexpr std::size_t kMaxNewTexts = std::size_t{4} << 20;
+    void count_new_texts(std::size_t bytes);   // throws KernelError past kMaxNewTexts
+    [[noreturn]] static void refuse_long_text(std::size_t bytes);
     // Called after every event is appended, with its index (tests check invariants; the editor
     // follows the log). log().event(seq) decodes the event when an observer wants it: most
     // look only at its type (log().type_of(seq)), and decoding every event cost the editor's
@@ -333,6 +345,7 @@ private:
     EventLog log_;
     SourceLoc source_;
     Sym rule_ = 0;                        // the rule context (interned); 0 = none
+    std::size_t new_text_bytes_ = 0;   // texts this match added to the process (count_new_texts)
     MatchResult result_;
     std::function<void(const Match&, std::uint32_t seq)> observer_;
     MemoryAccount* account_ = nullptr;    // see set_memory_account(); not copied by snapshots

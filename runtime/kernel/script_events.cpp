@@ -39,9 +39,14 @@ std::uint32_t Match::emit_script(std::string_view type, std::string_view text, s
     // as the event is stored, so they are counted after it (the count is the process's: another
     // thread's new texts at the same moment are charged here too, an overestimate).
     const Sym type_sym = intern_charged(type), text_sym = intern_charged(text);
-    const std::size_t known = symbol_count();
+    for (const FieldIn& f : fields)   // a key is interned as the event is stored: refused before
+        if (f.key_sym == 0 && f.key.size() > kMaxNewText && find_symbol(f.key) == 0) refuse_long_text(f.key.size());
+    const std::size_t known = symbol_count(), known_bytes = symbol_bytes();
     const std::uint32_t seq = emit_script(type_sym, text_sym, fields, audience);
-    if (const std::size_t made = symbol_count() - known) charge(made * kSymbolBytes);
+    if (const std::size_t made = symbol_count() - known) {
+        charge(made * kSymbolBytes);
+        count_new_texts(symbol_bytes() - known_bytes);
+    }
     return seq;
 }
 

@@ -27,13 +27,13 @@ struct Table {
     std::unordered_map<std::string_view, Sym> index;    // views into the chunks
     std::array<std::atomic<std::string*>, kChunks> chunks{};
     std::atomic<std::size_t> count{0};
-    std::size_t bytes = 0;
+    std::atomic<std::size_t> bytes{0};                 // written under mu; read by symbol_bytes()
 
     Table() { add(""); }                                // Sym 0
 
     Sym add(std::string_view text) {                    // under mu (or in the constructor)
         const std::size_t id = count.load(std::memory_order_relaxed);
-        if (id >= kMaxSymbols || bytes + text.size() > kMaxSymbolBytes)
+        if (id >= kMaxSymbols || bytes.load(std::memory_order_relaxed) + text.size() > kMaxSymbolBytes)
             throw KernelError("too many distinct texts in event logs (" + std::to_string(id) +
                               "): put what varies into a field, not into the type, template or key");
         std::string* chunk = chunks[id / kChunk].load(std::memory_order_relaxed);
@@ -43,7 +43,7 @@ struct Table {
         }
         std::string& slot = chunk[id % kChunk];
         slot.assign(text);
-        bytes += text.size();
+        bytes.fetch_add(text.size(), std::memory_order_release);
         index.emplace(std::string_view(slot), static_cast<Sym>(id));
         count.store(id + 1, std::memory_order_release);
         return static_cast<Sym>(id);
@@ -165,5 +165,6 @@ std::string_view symbol(Sym id) {
 }
 
 std::size_t symbol_count() { return table().count.load(std::memory_order_acquire); }
+std::size_t symbol_bytes() { return table().bytes.load(std::memory_order_acquire); }
 
 }  // namespace duelbox

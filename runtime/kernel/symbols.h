@@ -38,5 +38,6 @@ Sym find_symbol(std::string_view text);
 constexpr std::size_t kSymbolBytes = 96;
 std::string_view symbol(Sym id);         // "" for 0 or an unknown id
 std::size_t symbol_count();              // how many texts are interned (for tests and reports)
+std::size_t symbol_bytes();              // the bytes of all of them (what a match added: Match::count_new_texts)
 
 }  // namespace duelbox

@@ -292,7 +292,9 @@ TEST_CASE("#16.7 entities, props and counters a script makes count against the m
 
 TEST_CASE("#16.7 scratch values and handlers a script makes count against the memory cap", "[robustness][sandbox][16]") {
     auto host = probe_host();
-    expect_probe_failure(*host, "kernel_flags", "cards/probe/kernel_flags.lua:8:", "memory cap of 64 MB exceeded");
+    // Made-up flag keys are texts the process keeps: the per-match bound on new texts (4 MB) stops
+    // this loop before the memory cap does (since 2026-11-30; both end the match at its line).
+    expect_probe_failure(*host, "kernel_flags", "cards/probe/kernel_flags.lua:8:", "at most 4 MB a match");
     expect_probe_healthy(*host);
     expect_probe_failure(*host, "kernel_handlers", "cards/probe/kernel_handlers.lua:9:", "memory cap of 64 MB exceeded");
     expect_probe_healthy(*host);
@@ -523,6 +525,27 @@ TEST_CASE("#16.7 texts a script makes up while a match plays are charged to it: 
     CHECK(symbol_count() - before < (16u << 20) / kSymbolBytes);   // what the cap allows, not the budget's 400k+
     auto s = run_capped("for i = 1, 1e7 do log.set_rule('made-up context ' .. i) end");
     CHECK(s.error.find("memory cap of 16 MB exceeded") != std::string::npos);
+}
+
+TEST_CASE("#16.7 a match adds at most 4 MB of new texts to the process, none longer than 64 KB", "[robustness][sandbox][16]") {
+    // Found by a red-team audit (2026-11-30): one 8 MB rule text a match, under the memory cap,
+    // filled the process's bound in 33 matches; every later match on the host then failed.
+    const std::size_t before = symbol_bytes();
+    auto one = run_capped("log.set_rule(string.rep('x', 70 * 1024))");
+    CHECK(one.state == RunState::Failed);
+    CHECK(one.error.find("snippet:1: a new text for the log of 70 KB") == 0);
+    CHECK(symbol_bytes() - before < 1024);   // refused before it was kept
+    auto many = run_capped("for i = 1, 1000 do log.set_rule(i .. string.rep('y', 60 * 1024)) end");
+    CHECK(many.state == RunState::Failed);
+    CHECK(many.error.find("snippet:1: this match has made ") == 0);
+    CHECK(many.error.find("at most 4 MB a match") != std::string::npos);
+    CHECK(symbol_bytes() - before < (4u << 20) + (64u << 10) + 4096);
+    // A text kept already costs nothing: the same long-ish rule text in every match is fine.
+    const std::string same = "for i = 1, 3 do log.set_rule(string.rep('z', 60 * 1024)) end";
+    REQUIRE(run_capped(same).finished());
+    const std::size_t kept = symbol_bytes();
+    REQUIRE(run_capped(same).finished());
+    CHECK(symbol_bytes() == kept);
 }
 
 TEST_CASE("#16.7 reading flags, clearing them, ending periods or naming windows under made-up names adds no text", "[robustness][sandbox][16]") {
