@@ -305,10 +305,22 @@ ScriptCall::~ScriptCall() {
 
 // The memory cap is enforced only while Lua runs under protection: an allocation failing
 // in a bare API call from C++ would panic, which is exactly the crash we promise not to have.
+namespace {
+
+// ScriptCall::pcall's message handler: names a failing C function while its frame still exists,
+// and notes the stack of the moment, which the pcall unwinds before the error is described (a
+// file's top-level error("x", 0) is then named with its line, not only its file).
+int noting_error_handler(lua_State* L) {
+    error_name_handler(L);
+    note_error_stack(L);
+    return 1;
+}
+
+}  // namespace
+
 int ScriptCall::pcall(int nargs, int nresults) {
-    // The message handler names the failing C function while its frame still exists.
     const int handler = lua_gettop(thread_) - nargs;
-    lua_pushcfunction(thread_, error_name_handler);
+    lua_pushcfunction(thread_, noting_error_handler);
     lua_insert(thread_, handler);
     const bool was = host_.memory_cap_enforced();
     host_.enforce_memory_cap(true);

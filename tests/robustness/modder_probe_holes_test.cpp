@@ -120,6 +120,17 @@ end }
     CHECK(reason == "b");   // an iterator made in the match works as ever
 }
 
+TEST_CASE("an error at a card file's top level with no place of its own is named with its line", "[robustness][sandbox]") {
+    // Found by a red-team audit (2026-11-30): "cards/meta/card.lua: 12345" named the file only.
+    const std::string game = "return { windows = { 'go' }, play = function() match.finish(1, 'done') end }\n";
+    for (const char* raise : {"error(12345)", "error('top', 0)", "error('far', 40)"}) {
+        MetaGame g(game, std::string("local x = 1\n") + raise + "\nreturn { name = 'c' }\n");
+        INFO(raise);
+        REQUIRE(g.errors.size() == 1);
+        CHECK(g.errors[0].rfind("cards/meta/card.lua:2: ", 0) == 0);
+    }
+}
+
 TEST_CASE("a pairs iterator made as a file loads works while it loads and is refused in a match",
           "[robustness][sandbox][determinism]") {
     // Found by a red-team audit (2026-11-30): pairs' step kept its place in a C upvalue, so a
