@@ -1,5 +1,6 @@
 // check_command.cpp - `duelbox check`: load everything, report every error. Each scenario is also
-// played on a fresh and on a reused host to compare their logs (check_reuse.h); nothing else runs.
+// played as `run` would and on a reused host to compare their logs (scenario_play_check.h);
+// nothing else runs.
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -7,7 +8,7 @@
 
 #include <lua.hpp>
 
-#include "check_reuse.h"
+#include "scenario_play_check.h"
 #include "cli.h"
 #include "lua/card_checks.h"
 #include "lua/game_narration.h"

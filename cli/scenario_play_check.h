@@ -1,4 +1,5 @@
-// check_reuse.h - `duelbox check`'s fresh-versus-reused host comparison (check_reuse.cpp).
+// scenario_play_check.h - `duelbox check` plays each scenario: as `run` would, and on a reused host
+// to compare the logs (scenario_play_check.cpp).
 #pragma once
 #include <string>
 

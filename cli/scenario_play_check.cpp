@@ -1,14 +1,14 @@
-// check_reuse.cpp - `duelbox check` plays each scenario on a fresh host and on a host that
-// played it first with other seeds; the two logs must be the same (#16.8). The fresh run must
-// also pass as `duelbox run` would pass it: no script error the scenario does not expect, no
-// question left without an answer, every expectation met.
+// scenario_play_check.cpp - `duelbox check` plays each scenario: on a fresh host, where it must
+// pass as `duelbox run` would pass it (no script error the scenario does not expect, no question
+// left without an answer, every expectation met, no event type named that no event can have),
+// and on a host that played it first with other seeds, where the log must be the same (#16.8).
 //
-// Why in check: the sandbox freezes file-level globals and puts file-level locals back before
+// Why the second run: the sandbox freezes file-level globals and puts file-level locals back before
 // every match (file_locals.h), but what a handler writes *into* a table a file-level local
 // holds stays on the host, because module-level caches of definition data are a documented
 // pattern. Nothing at run time can tell such a cache from match state kept where it must not
 // be; a second run can: the first event that differs names the script line (its source).
-#include "check_reuse.h"
+#include "scenario_play_check.h"
 
 #include <filesystem>
 #include <set>
