@@ -165,14 +165,14 @@ int finish_pcall(lua_State* L, int status, lua_KContext ctx) {
     return lua_gettop(L) - extra;
 }
 
-// Both name a failing C function as the API reference does ('board.advance', error_names.h)
-// with a message handler, which runs before the stack unwinds.
 // The rule context now, to be given back when a caught error leaves a log.within_rule scope.
 void push_rule_context(lua_State* L) {
     const Match* m = host_of(L).match();
     lua_pushinteger(L, m ? m->rule_symbol() : 0);
 }
 
+// Both name a failing C function as the API reference does ('board.advance', error_names.h)
+// with a message handler, which runs before the stack unwinds.
 int sandbox_pcall(lua_State* L) {
     luaL_checkany(L, 1);
     lua_pushboolean(L, 1);

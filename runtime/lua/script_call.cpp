@@ -303,8 +303,6 @@ ScriptCall::~ScriptCall() {
     host_.clear_unwinding();   // (finish_in_flight stays: the runner reads it after the call)
 }
 
-// The memory cap is enforced only while Lua runs under protection: an allocation failing
-// in a bare API call from C++ would panic, which is exactly the crash we promise not to have.
 namespace {
 
 // ScriptCall::pcall's message handler: names a failing C function while its frame still exists,
@@ -318,6 +316,8 @@ int noting_error_handler(lua_State* L) {
 
 }  // namespace
 
+// The memory cap is enforced only while Lua runs under protection: an allocation failing
+// in a bare API call from C++ would panic, which is exactly the crash we promise not to have.
 int ScriptCall::pcall(int nargs, int nresults) {
     const int handler = lua_gettop(thread_) - nargs;
     lua_pushcfunction(thread_, noting_error_handler);
