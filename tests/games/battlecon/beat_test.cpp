@@ -154,6 +154,12 @@ bc.note("d1A", bc.names(A, "discard1")))",
     CHECK(note(r, "handB") == "c1");
     CHECK(note(r, "d1A") == "b2,sA");
     CHECK(notes(r, "first reveal").size() == 1);   // earlier Reveal effects are not applied again
+    // CL4: the log says who became active after the clash, and on what speeds (2026-11-30; before,
+    // nothing after the clash line said it).
+    const auto speed = r.of_type("bc.speed");
+    REQUIRE(speed.size() == 1);
+    CHECK(r.data(*speed[0]) == json{{"a", 6}, {"b", 4}, {"player", 1}, {"rule", "§3.5 CL4"}});
+    CHECK(r.narrate(*speed[0]) == "A is active after the clash (speed 6 against 4)");
 }
 
 TEST_CASE("BC-16 clash with no base left: straight to Recycle", "[battlecon]") {
