@@ -145,23 +145,21 @@ int main(int argc, char** argv) {
             std::cout << kHelp;
             return kOk;
         }
-        // A flag given twice is refused: the last would silently win (--matches 5 ... --matches
-        // 50000). --mod is the one flag meant to repeat.
-        const bool known = cmd == "run" || cmd == "replay" || cmd == "check" || cmd == "bench" || cmd == "lab" || cmd == "hint";
-        for (std::size_t i = 0; known && i < args.size(); ++i) {
-            const std::string& a = args[i];
-            if (a.size() < 3 || a.compare(0, 2, "--") != 0 || a == "--mod") continue;
-            if (std::find(args.begin(), args.begin() + static_cast<std::ptrdiff_t>(i), a) != args.begin() + static_cast<std::ptrdiff_t>(i)) {
-                std::cerr << "duelbox " << cmd << ": " << a << " is given twice (say it once; see duelbox --help)\n";
-                return kUsage;
-            }
+        using Command = int (*)(const std::vector<std::string>&);
+        const std::pair<const char*, Command> commands[] = {{"run", run_command},     {"replay", replay_command},
+                                                            {"check", check_command}, {"bench", bench_command},
+                                                            {"lab", lab_command},     {"hint", hint_command}};
+        for (const auto& [name, command] : commands) {
+            if (cmd != name) continue;
+            // A flag given twice is refused: the last would silently win (--matches 5 ...
+            // --matches 50000). --mod is the one flag meant to repeat.
+            for (auto a = args.begin(); a != args.end(); ++a)
+                if (a->size() > 2 && a->compare(0, 2, "--") == 0 && *a != "--mod" && std::find(args.begin(), a, *a) != a) {
+                    std::cerr << "duelbox " << cmd << ": " << *a << " is given twice (say it once; see duelbox --help)\n";
+                    return kUsage;
+                }
+            return command(args);
         }
-        if (cmd == "run") return run_command(args);
-        if (cmd == "replay") return replay_command(args);
-        if (cmd == "check") return check_command(args);
-        if (cmd == "bench") return bench_command(args);
-        if (cmd == "lab") return lab_command(args);
-        if (cmd == "hint") return hint_command(args);
     } catch (const std::exception& e) {
         // Every expected failure is handled inside the commands; this is the last guard.
         std::cerr << "duelbox: internal error: " << e.what() << "\n";

@@ -266,11 +266,10 @@ end
 
 -- Whether player p takes its card's Success bonus: always, or (option success_bonus
 -- "optional", seed L574 "you may") as p answers.
-local BONUS_ASK = { id = "success_bonus", kind = "yesno" }
+local BONUS_ASK = { id = "success_bonus", kind = "yesno", prompt = "your card succeeded: take its bonus action?" }
 local function take_bonus(T, p)
   if T.options.success_bonus ~= "optional" then return true end
   BONUS_ASK.player = p
-  BONUS_ASK.prompt = "your card succeeded: take its bonus action?"
   return decide(BONUS_ASK)
 end
 
