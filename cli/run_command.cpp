@@ -209,7 +209,8 @@ std::string result_text(const MatchRunner& r, PlayerIndex viewer) {
             return "Result: " + who + (res.winners.size() == 1 ? " wins" : " win") + " (" + reason + ")";
         }
         case RunState::Stopped: return "Stopped after " + std::to_string(r.visible_events()) + " events, as the scenario asks";
-        case RunState::Failed: return "Match failed: " + printable_name(r.error_for(viewer), true);
+        // One line: a newline in a script's message would start a forged "Result: ..." line.
+        case RunState::Failed: return "Match failed: " + printable_name(r.error_for(viewer));
         default: return std::string("Match ") + run_state_name(r.state());
     }
 }
@@ -330,7 +331,7 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
     }
     (failed ? std::cerr : std::cout) << result_text(runner, viewer) << "\n";
     const bool bad_field = failed && !scenario.expect.error && names_scenario_field(runner.error());
-    if (failed && !bad_field && !runner.traceback().empty() && !scenario.expect.error) std::cerr << runner.traceback() << "\n";
+    if (failed && !bad_field && !runner.traceback().empty() && !scenario.expect.error) std::cerr << printable_traceback(runner.traceback()) << "\n";
     if (bad_field) return kBadInput;   // the scenario is wrong, not the rules: no script stack to read
 
     if (scenario.expect.any() && runner.state() != RunState::NotStarted) {

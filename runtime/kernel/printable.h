@@ -14,6 +14,12 @@ namespace duelbox {
 // cannot cut a message. `keep_lines`: a message of several lines keeps its line breaks (and tabs).
 std::string printable_name(std::string_view text, bool keep_lines = false);
 
+// A Lua traceback ("stack traceback:" then one "\t<place>: in <what>" line a level) as a terminal
+// shows it: a line break is kept only where a tab starts the next line; any other, and every
+// other control byte, is written out, so a function or field name with a newline in it cannot
+// start a line of its own ("Result: ..." under the traceback).
+std::string printable_traceback(std::string_view text);
+
 // One line as a terminal shows it (a narration line): `text` unchanged when it has no control
 // byte but tabs (Lua's print separates values with tabs), else with them written as \xNN.
 std::string printable_line(std::string&& text);

@@ -68,7 +68,18 @@ void* LuaHost::allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsiz
         return nullptr;
     }
     // Lua retries a failed allocation after a full collection, then raises LUA_ERRMEM.
-    if (a->account.enforcing && nsize > old && a->account.over(nsize - old)) return nullptr;
+    if (a->account.enforcing && nsize > old && a->account.over(nsize - old)) {
+        // Noted at each refusal with a Lua line to name: the last before Lua gives up is the one
+        // that raised (one after the stack unwound, making the error, has none to name). Reading
+        // a stack allocates nothing in Lua (lua_getinfo "Sl"); the note is C++ memory.
+        if (a->running) {
+            try {
+                if (std::string at = innermost_lua_location(a->running); !at.empty()) a->refused_at = std::move(at);
+            } catch (...) {   // (no C++ exception may cross Lua's frames: without a note then)
+            }
+        }
+        return nullptr;
+    }
     void* p;
     if (!SmallBlocks::small(old) && !SmallBlocks::small(nsize)) {
         p = std::realloc(ptr, nsize);                  // both sides large (or a new large block)

@@ -176,6 +176,11 @@ public:
     void pop_context() { if (!contexts_.empty()) contexts_.pop_back(); }
     void clear_contexts() { contexts_.clear(); }
     std::size_t context_depth() const { return contexts_.size(); }
+    // How many of the sandbox's pcall/xpcall are open (sandbox.cpp): each puts back the count it
+    // found when it ends, however it ends. The outermost script call starts it at 0.
+    static constexpr std::uint32_t kMaxPcallDepth = 100;
+    std::uint32_t pcall_depth() const { return pcall_depth_; }
+    void set_pcall_depth(std::uint32_t depth) { pcall_depth_ = depth; }
     // After a caught error: drop the contexts of handlers the error unwound.
     void restore_context_depth(std::size_t depth) {
         if (contexts_.size() > depth) contexts_.resize(depth);
@@ -202,6 +207,17 @@ public:
         raising_ = static_cast<std::uint8_t>(on ? raising_ | kMemoryError : raising_ & ~kMemoryError);
     }
     bool memory_error_in_flight() const { return (raising_ & kMemoryError) != 0; }
+    // The script call's thread (ScriptCall): where a refused allocation looks for its line.
+    // Returns the one it replaces, for the call to put back when it ends.
+    lua_State* set_running_thread(lua_State* thread) {
+        lua_State* was = alloc_.running;
+        alloc_.running = thread;
+        return was;
+    }
+    // "file:line" where the memory cap last refused an allocation, "" when it did not since
+    // clear_memory_refusal (each outermost script call clears it).
+    const std::string& memory_refused_at() const { return alloc_.refused_at; }
+    void clear_memory_refusal() { alloc_.refused_at.clear(); }
     // print() with no match running goes to stderr, at most kUnattachedPrintBytes a host: Yes
     // while there is room, Last once (the caller says the rest is dropped), then No.
     enum class PrintRoom { Yes, Last, No };
@@ -295,6 +311,12 @@ private:
     struct Alloc {
         MemoryAccount account; // Lua's live bytes, the match's kernel bytes, the cap
         SmallBlocks small;     // Lua's blocks up to 256 bytes (most of them)
+        // The thread the innermost script call runs (ScriptCall sets it), and the Lua line it
+        // stood at when the cap last refused an allocation: Lua raises a memory error without a
+        // message handler, so a protected call that unwinds (a file's top level) keeps no other
+        // trace of where it was.
+        lua_State* running = nullptr;
+        std::string refused_at;
     };
     static void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize);
     std::string load_cards(std::vector<std::string>& errors);
@@ -346,6 +368,7 @@ private:
     bool finish_in_flight_ = false;
     std::size_t unattached_print_bytes_ = 0;
     std::string unwinding_message_;
+    std::uint32_t pcall_depth_ = 0;
     bool tracked_metatables_ = false;
 };
 

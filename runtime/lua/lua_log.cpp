@@ -92,7 +92,12 @@ int emit_event(lua_State* L, Match& m, const char* type, const char* text, int f
             if (n == kMaxEventFields) return luaL_argerror(L, fi, "more than 64 fields");
             std::size_t len = 0;
             const char* key = lua_tolstring(L, -2, &len);
-            if (std::memchr(key, '\0', len)) return luaL_argerror(L, fi, "a field name may not hold a NUL byte (\\0)");
+            // A bad value or name: the one whose name sorts first, named (not lua_next's first,
+            // which follows Lua's per-process hash seed).
+            if (std::memchr(key, '\0', len) || !storable(L, -1)) {
+                lua_pop(L, 2);
+                raise_first_bad_field(L, fi);
+            }
             new (&fields[n++]) FieldIn{std::string_view(key, len), to_field_value(L, -1), kEveryone};
             lua_pop(L, 1);
         }

@@ -27,6 +27,10 @@ namespace {
 }
 }  // namespace
 
+void refuse_while_unwinding(lua_State* L) {
+    if (host_of(L).unwinding()) raise_unwinding(L);
+}
+
 Match& match_of(lua_State* L) {
     LuaHost& host = host_of(L);
     if (host.unwinding()) raise_unwinding(L);
@@ -198,6 +202,77 @@ void check_storable(lua_State* L, int idx) {
     }
 }
 
+bool storable(lua_State* L, int idx) {
+    switch (lua_type(L, idx)) {
+        case LUA_TNIL:
+        case LUA_TNONE:
+        case LUA_TBOOLEAN:
+        case LUA_TSTRING: return true;
+        case LUA_TNUMBER: {
+            if (lua_isinteger(L, idx)) return true;
+            const lua_Number n = lua_tonumber(L, idx);
+            lua_Integer i = 0;
+            return lua_numbertointeger(n, &i) && static_cast<lua_Number>(i) == n;
+        }
+        default: return false;
+    }
+}
+
+namespace {
+// check_storable run protected on its argument, for raise_first_bad_field to put the field's
+// name in front of what it says.
+int storable_check(lua_State* L) {
+    check_storable(L, 1);
+    return 0;
+}
+}  // namespace
+
+void raise_first_bad_field(lua_State* L, int t) {
+    // No C++ object lives here: every exit raises (longjmp). The first bad name so far is kept
+    // on the stack (slot `first`, nil for none) and names are compared byte by byte.
+    lua_pushnil(L);
+    const int first = lua_gettop(L);
+    bool bad_key = false, nul_key = false;
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        if (lua_type(L, -2) != LUA_TSTRING) {
+            bad_key = true;
+        } else {
+            std::size_t len = 0;
+            const char* key = lua_tolstring(L, -2, &len);
+            if (std::memchr(key, '\0', len)) {
+                nul_key = true;
+            } else if (!storable(L, -1)) {
+                bool earlier = lua_isnil(L, first);
+                if (!earlier) {
+                    std::size_t flen = 0;
+                    const char* f = lua_tolstring(L, first, &flen);
+                    const int c = std::memcmp(key, f, std::min(len, flen));
+                    earlier = c < 0 || (c == 0 && len < flen);
+                }
+                if (earlier) {
+                    lua_pushvalue(L, -2);
+                    lua_replace(L, first);
+                }
+            }
+        }
+        lua_pop(L, 1);
+    }
+    if (bad_key) luaL_error(L, "field names must be strings");
+    if (nul_key) luaL_error(L, "a field name may not hold a NUL byte (\\0)");
+    if (lua_isnil(L, first)) luaL_error(L, "a field changed while it was read");
+    lua_pushfstring(L, "field '%s': ", lua_tostring(L, first));
+    lua_pushcfunction(L, storable_check);
+    lua_pushvalue(L, first);
+    lua_rawget(L, t);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {   // it raises: the message follows the name
+        lua_concat(L, 2);
+        lua_error(L);
+    }
+    luaL_error(L, "field '%s' cannot be stored", lua_tostring(L, first));
+    std::abort();   // (luaL_error does not return)
+}
+
 Value to_value(lua_State* L, int idx) {
     check_storable(L, idx);
     return stored_value(L, idx);
@@ -284,6 +359,11 @@ void get_props_field(lua_State* L, int t, std::vector<std::pair<std::string, Val
         lua_pushnil(L);
         while (lua_next(L, -2)) {
             if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "props keys must be strings");
+            // A bad value: named, and the same one whatever order lua_next gives (props are sorted).
+            if (!storable(L, -1)) {
+                lua_pop(L, 2);
+                raise_first_bad_field(L, lua_gettop(L));
+            }
             Value v = to_value(L, -1);   // before the key's std::string exists: to_value may raise
             props.emplace_back(lua_tostring(L, -2), std::move(v));
             lua_pop(L, 1);

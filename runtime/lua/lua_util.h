@@ -24,6 +24,10 @@ class LuaHost;
 LuaHost& host_of(lua_State* L);
 // The running match, or a Lua error saying none is running (e.g. while cards load).
 Match& match_of(lua_State* L);
+// Raises again the error no script may catch that is on its way up (host.h, unwinding()), if
+// one is: what starts new script work (pcall, xpcall) calls it, so a to-be-closed variable's
+// __close cannot turn the unwinding into fresh protected calls.
+void refuse_while_unwinding(lua_State* L);
 // Stamps the calling script line (level 1) as the source of the next kernel events.
 void stamp_source(lua_State* L, Match& m);
 // Pushes and returns value `idx` as plain text for an error message: a string or a number as it
@@ -92,6 +96,13 @@ Value to_value(lua_State* L, int idx);                                // nil/boo
 // inside kernel_call, whose C++ exceptions unwind the Value it made.
 void check_storable(lua_State* L, int idx);
 Value stored_value(lua_State* L, int idx);                            // after check_storable(L, idx)
+// Whether check_storable(L, idx) would pass (raises nothing).
+bool storable(lua_State* L, int idx);
+// For a table of named values (an event's fields, props) in which a walk met a bad entry: raises
+// for the bad entry whose name sorts first, naming it ("field 'alpha': a table cannot be stored"),
+// so the message does not follow lua_next's order, which Lua's per-process hash seed changes.
+// A key that is not a string (or holds a NUL) sorts before every name. `t` is absolute.
+[[noreturn]] void raise_first_bad_field(lua_State* L, int t);
 void push_value(lua_State* L, const Value& v);
 void push_player(lua_State* L, PlayerIndex p);                        // 1-based, or nil
 

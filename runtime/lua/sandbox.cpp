@@ -9,6 +9,7 @@
 #include "error_names.h"
 #include "host.h"
 #include "kernel/match.h"
+#include "kernel/printable.h"
 #include "lua_util.h"
 #include "metatable_watch.h"
 #include "readonly_view.h"
@@ -138,6 +139,9 @@ lua_KContext pcall_context(lua_State* L, int extra) {
 
 int finish_pcall(lua_State* L, int status, lua_KContext ctx) {
     const auto extra = static_cast<int>(ctx & 0xFF);
+    // Slot 1: the rule context (low 32 bits) and the open pcalls (above) at the pcall.
+    const auto saved = static_cast<std::uint64_t>(lua_tointeger(L, 1));
+    host_of(L).set_pcall_depth(static_cast<std::uint32_t>(saved >> 32));
     if (status != LUA_OK && status != LUA_YIELD) {
         // The budget and the memory cap end the match: they propagate with the handler's context.
         // Past the cap through kernel memory too (Match::charge refused with a plain error).
@@ -154,7 +158,7 @@ int finish_pcall(lua_State* L, int status, lua_KContext ctx) {
         if (instruction_budget_exhausted() || host_of(L).finish_in_flight()) return lua_error(L);
         // The rule context the pcall started in (slot 1; log.within_rule leaves a scope the error
         // left unclosed).
-        if (Match* m = host_of(L).match()) m->set_rule_symbol(static_cast<Sym>(lua_tointeger(L, 1)));
+        if (Match* m = host_of(L).match()) m->set_rule_symbol(static_cast<Sym>(saved & 0xFFFFFFFFu));
         host_of(L).restore_context_depth(static_cast<std::size_t>((ctx >> 8) & 0xFFFFFF));
         host_of(L).abandon_run_walks(static_cast<std::size_t>(ctx >> 32));
         forget_error_stack(L);             // caught: a later failure must not show this one's stack
@@ -165,21 +169,37 @@ int finish_pcall(lua_State* L, int status, lua_KContext ctx) {
     return lua_gettop(L) - extra;
 }
 
-// The rule context now, to be given back when a caught error leaves a log.within_rule scope.
-void push_rule_context(lua_State* L) {
-    const Match* m = host_of(L).match();
-    lua_pushinteger(L, m ? m->rule_symbol() : 0);
+// What a pcall puts back when it ends (finish_pcall), pushed as its slot 1: the rule context
+// now (a caught error may leave a log.within_rule scope) and how many pcalls are open, one more
+// counted from here. A script nesting more than LuaHost::kMaxPcallDepth fails. Lua bounds nested
+// C calls at about 200 ("C stack overflow"), but its count starts again where a coroutine
+// recovers from an error: an endless recursion through pcall from a __close built a stack there
+// whose unwinding alone took minutes. Below Lua's bound, this one is the one a script meets.
+void push_pcall_state(lua_State* L) {
+    LuaHost& host = host_of(L);
+    const std::uint32_t depth = host.pcall_depth();
+    if (depth >= LuaHost::kMaxPcallDepth)
+        luaL_error(L, "more than %d pcall/xpcall open at once (an endless recursion through pcall?)",
+                   static_cast<int>(LuaHost::kMaxPcallDepth));
+    const Match* m = host.match();
+    const std::uint64_t rule = m ? m->rule_symbol() : 0;
+    lua_pushinteger(L, static_cast<lua_Integer>(rule | std::uint64_t{depth} << 32));
+    host.set_pcall_depth(depth + 1);
 }
 
 // Both name a failing C function as the API reference does ('board.advance', error_names.h)
 // with a message handler, which runs before the stack unwinds.
 int sandbox_pcall(lua_State* L) {
+    // While the budget, a wall clock, the memory cap or match.finish unwinds, a __close that
+    // calls pcall would start new protected work at every level it unwinds (a tree of calls
+    // running for minutes past every limit): the error goes on instead.
+    refuse_while_unwinding(L);
     luaL_checkany(L, 1);
     lua_pushboolean(L, 1);
     lua_insert(L, 1);
     lua_pushcfunction(L, error_name_handler);
     lua_insert(L, 1);
-    push_rule_context(L);
+    push_pcall_state(L);
     lua_insert(L, 1);                      // rule, msgh, true, f, args...
     const lua_KContext ctx = pcall_context(L, 2);
     const int status = lua_pcallk(L, lua_gettop(L) - 4, LUA_MULTRET, 2, ctx, finish_pcall);
@@ -199,6 +219,7 @@ int xpcall_handler(lua_State* L) {
 }
 
 int sandbox_xpcall(lua_State* L) {
+    refuse_while_unwinding(L);   // (as sandbox_pcall)
     const int n = lua_gettop(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_pushvalue(L, 2);
@@ -207,7 +228,7 @@ int sandbox_xpcall(lua_State* L) {
     lua_pushboolean(L, 1);
     lua_pushvalue(L, 1);
     lua_rotate(L, 3, 2);
-    push_rule_context(L);
+    push_pcall_state(L);
     lua_insert(L, 1);                      // rule, f, handler, true, f, args...
     const lua_KContext ctx = pcall_context(L, 3);
     const int status = lua_pcallk(L, n - 2, LUA_MULTRET, 3, ctx, finish_pcall);
@@ -223,13 +244,16 @@ int sandbox_load_fn(lua_State* L) {
     const char* name = luaL_optstring(L, 2, "=(load)");
     const char* mode = luaL_optstring(L, 3, "t");
     if (!std::strchr(mode, 't')) return luaL_argerror(L, 3, "only text chunks may be loaded (mode 't')");
+    lua_settop(L, 4);   // the env argument stays at 4 whatever is pushed next
+    // A name's control bytes are written out: a newline in it would put a forged place
+    // ("cards/x.lua:5:") at the start of a line of every error the chunk raises.
+    if (const std::string shown = printable_name(name); shown != name) name = lua_pushstring(L, shown.c_str());
     // A chunk named as a file ("@cards/x/y.lua", "=scripts/...", "=mod:m/cards/...") would make its
     // errors and the events it logs name that file, another card's: a name Lua would show as a
     // file (a leading @, or a leading = with a path's / : or . in it) is shown as "(load) ..."
     // instead. A plain "=name" ("=snippet", a drill's) stays as it is.
     const bool file_like = name[0] == '@' || (name[0] == '=' && std::strpbrk(name + 1, "/:.\\") != nullptr &&
                                               std::strncmp(name, "=(load)", 7) != 0);
-    lua_settop(L, 4);   // the env argument stays at 4 whatever is pushed next
     if (file_like) name = lua_pushfstring(L, "=(load) %s", name + 1);
     if (luaL_loadbufferx(L, text, len, name, "t") != LUA_OK) {
         lua_pushnil(L);

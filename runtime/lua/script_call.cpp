@@ -247,9 +247,12 @@ ScriptCall::ScriptCall(LuaHost& host, lua_State* thread, std::int64_t match_ms_l
         install_arm_handler();
         std::thread(watchdog_loop).detach();
     });
+    outer_thread_ = host.set_running_thread(thread);
     if (!t_counting.empty()) return;   // nested: the outer call already times and counts
     outermost_ = true;
     host.set_memory_error_in_flight(false);   // a new call from C++: nothing is on its way up
+    host.clear_memory_refusal();
+    host.set_pcall_depth(0);
     host.set_finish_in_flight(false);
     host.clear_unwinding();
     t_over_wall.store(false, std::memory_order_relaxed);
@@ -284,6 +287,7 @@ ScriptCall::ScriptCall(LuaHost& host, lua_State* thread, std::int64_t match_ms_l
 }
 
 ScriptCall::~ScriptCall() {
+    host_.set_running_thread(outer_thread_);
     if (!outermost_) return;
     if (ScriptProfile* profile = host_.script_profile()) profile->pause_clock();
     {
@@ -380,20 +384,28 @@ bool starts_with_file(const std::string& msg) {
 }  // namespace
 
 void ScriptCall::describe_failure(lua_State* co, int status) {
+    // A coroutine that died growing its stack into the memory cap (endless recursion) has no
+    // free slot left: nothing may be pushed onto it unless it grows (the cap is off by now).
+    // What is built here is built on the host's main thread, which only reads co's stack.
+    lua_State* const main = host_.state();
+    const bool room = lua_checkstack(co, 8);
     // The stack where the error was raised, when a C function it passed through noted it.
     std::string noted_traceback, noted_where;
-    if (push_note_for(co, lua_gettop(co))) {
+    if (room && push_note_for(co, lua_gettop(co))) {
         lua_rawgeti(co, -1, 2);
         lua_rawgeti(co, -2, 3);
         noted_traceback = lua_tostring(co, -2) ? lua_tostring(co, -2) : "";
         noted_where = lua_tostring(co, -1) ? lua_tostring(co, -1) : "";
         lua_pop(co, 3);
     }
-    forget_error_stack(co);
+    forget_error_stack(main);   // (the registry: every thread's)
     const auto innermost = [&] { return noted_where.empty() ? innermost_lua_location(co) : noted_where; };
     std::string msg;
     if (status == LUA_ERRMEM) {
-        const std::string where = innermost_lua_location(co);
+        // The dead coroutine's own stack, else (a protected call unwound it: a file's top level)
+        // the line the cap refused an allocation at.
+        std::string where = innermost_lua_location(co);
+        if (where.empty()) where = host_.memory_refused_at();
         msg = (where.empty() ? "" : where + ": ") + "memory cap of " +
               std::to_string(host_.limits().memory_bytes >> 20) + " MB exceeded" + host_.context_suffix();
     } else {
@@ -422,11 +434,12 @@ void ScriptCall::describe_failure(lua_State* co, int status) {
         traceback_ = noted_traceback;
         return;
     }
-    // The dead coroutine keeps its stack, so the traceback can still be read.
-    luaL_traceback(co, co, nullptr, 0);
-    const char* tb = lua_tostring(co, -1);
+    // The dead coroutine keeps its stack, so the traceback can still be read (from the main thread).
+    if (!lua_checkstack(main, LUA_MINSTACK)) return;
+    luaL_traceback(main, co, nullptr, 0);
+    const char* tb = lua_tostring(main, -1);
     traceback_ = tb ? tb : "";
-    lua_pop(co, 1);
+    lua_pop(main, 1);
 }
 
 

@@ -53,6 +53,7 @@ private:
 
     LuaHost& host_;
     lua_State* thread_;
+    lua_State* outer_thread_ = nullptr;   // the running thread an enclosing call had set (host.h)
     bool outermost_ = false;
     std::string error_, traceback_;
 };

@@ -221,13 +221,19 @@ std::string render_markdown(const Reference& ref) {
          "  (Lua seeds its string hashing at random): keep a count beside such a list, or no holes in it.\n"
          "- `load(text, name)`: a name that looks like a file (a leading `@`, or `=` with a `/`, `:` or `.`\n"
          "  in it) is shown as `(load) name`, so a loaded chunk's errors and events never name a file of\n"
-         "  the game or a mod.\n"
+         "  the game or a mod; its control bytes (a newline) are written out as `\\xNN`.\n"
          "- Names the kernel keeps (prop, tag, counter and flag keys, event types, templates and field\n"
          "  names) may not hold a NUL byte. A narration line is cut at 16 KB.\n"
          "- `pcall` and `xpcall` catch errors, but not the instruction budget, the wall-clock limits, the\n"
          "  memory cap or `match.finish`. A to-be-closed variable's `__close` still runs while such an error\n"
          "  unwinds, but any kernel call made there (a question, an event, a change, a read) raises the\n"
-         "  same error again: nothing happens in a match after its end, and no question restarts the limits.\n";
+         "  same error again, and so does a `pcall` or `xpcall` started there: nothing happens in a match\n"
+         "  after its end, and no question restarts the limits.\n"
+         "- At most 100 `pcall`/`xpcall` may be open at once: the 101st raises \"more than 100 pcall/xpcall\n"
+         "  open at once\", an ordinary error the pcall around it catches (an endless recursion through\n"
+         "  `pcall` ends there instead of at the limits).\n"
+         "- An error about a table of named values (an event's fields, `props`) names the bad field whose\n"
+         "  name sorts first (`field 'beta': value 1.5 is not a whole number`), the same in every run.\n";
     // Said only while the sandbox really refuses it (the last example below shows the message).
     if (!sb.refused.empty() && sb.refused.back().error.find("__gc") != std::string::npos)
         o << "- `setmetatable` refuses a `__gc` metamethod (a finalizer would run outside any budgeted call)\n"

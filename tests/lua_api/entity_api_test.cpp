@@ -106,7 +106,7 @@ TEST_CASE("entity.create reports bad fields with the snippet line", "[lua_api][e
     CHECK(error_of("entity.create{}") == "snippet:1: entity.create: field 'zone' is required");
     CHECK(error_of("entity.create{zone = 1, kind = 5}") == "snippet:1: field 'kind' must be a string (got number)");
     CHECK(error_of("entity.create{zone = 1, props = {x = {}}}") ==
-          "snippet:1: a table cannot be stored (nil, boolean, integer or string expected)");
+          "snippet:1: field 'x': a table cannot be stored (nil, boolean, integer or string expected)");
     CHECK(error_of("entity.create{zone = 1, props = {[1] = 2}}") == "snippet:1: props keys must be strings");
     CHECK(error_of("entity.create{zone = 1, props = 3}") == "snippet:1: field 'props' must be a table {key = value}");
     CHECK(error_of("entity.create{zone = 1, tags = {1}}") == "snippet:1: tags[1] must be a string");

@@ -127,7 +127,7 @@ TEST_CASE("log functions reject bad arguments with Lua's message and the snippet
           "snippet:1: bad argument #4 to 'log.event' (table of options expected, got number)");
     CHECK(error_of("log.event('t', 'x', {[1] = 2})") == "snippet:1: bad argument #3 to 'log.event' (field names must be strings)");
     CHECK(error_of("log.event('t', 'x', {a = {}})") ==
-          "snippet:1: a table cannot be stored (nil, boolean, integer or string expected)");
+          "snippet:1: field 'a': a table cannot be stored (nil, boolean, integer or string expected)");
     CHECK(error_of("log.event('t', 'x', {}, {rule = 5})") == "snippet:1: field 'rule' must be a string (got number)");
     CHECK_THAT(error_of("log.event('t', 'x', {}, {to = 9})"),
                StartsWith("snippet:1: bad argument #4") && Contains("to 'log.event' (field 'to': player 9 does not exist (players 1..2))"));

@@ -40,4 +40,24 @@ inline std::vector<const Event*> events_of(const Match& m, const std::string& ty
     return out;
 }
 
+// Runs probe card `card` on `host`: the match fails with a message starting with `where`
+// and containing `says` and the card's context. Returns the failure's traceback.
+inline std::string expect_probe_failure(LuaHost& host, const std::string& card, const std::string& where,
+                                        const std::string& says) {
+    MatchRunner runner(host, probe_scenario({"probe/" + card}));
+    REQUIRE(runner.run() == RunState::Failed);
+    INFO(runner.error());
+    CHECK(runner.error().rfind(where, 0) == 0);
+    CHECK(runner.error().find(says) != std::string::npos);
+    CHECK(runner.error().find("[card probe/" + card + ", window go]") != std::string::npos);
+    return runner.traceback();
+}
+
+// The same host then plays a clean match that uses core.windows and the string library.
+inline void expect_probe_healthy(LuaHost& host) {
+    MatchRunner runner(host, probe_scenario({"probe/echo"}));
+    REQUIRE(runner.run() == RunState::Finished);
+    CHECK(events_of(runner.match(), "fired").size() == 1);
+}
+
 }  // namespace duelbox::test

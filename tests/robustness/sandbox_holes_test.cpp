@@ -17,24 +17,6 @@ using namespace duelbox::test;
 
 namespace {
 
-// Runs probe card `card` on `host`: the match fails with a message starting with `where`
-// and containing `says` and the card's context.
-void expect_probe_failure(LuaHost& host, const std::string& card, const std::string& where, const std::string& says) {
-    MatchRunner runner(host, probe_scenario({"probe/" + card}));
-    REQUIRE(runner.run() == RunState::Failed);
-    INFO(runner.error());
-    CHECK(runner.error().rfind(where, 0) == 0);
-    CHECK(runner.error().find(says) != std::string::npos);
-    CHECK(runner.error().find("[card probe/" + card + ", window go]") != std::string::npos);
-}
-
-// The same host then plays a clean match that uses core.windows and the string library.
-void expect_probe_healthy(LuaHost& host) {
-    MatchRunner runner(host, probe_scenario({"probe/echo"}));
-    REQUIRE(runner.run() == RunState::Finished);
-    CHECK(events_of(runner.match(), "fired").size() == 1);
-}
-
 void write(const std::filesystem::path& file, const std::string& text) {
     std::filesystem::create_directories(file.parent_path());
     std::ofstream(file) << text;
