@@ -25,6 +25,7 @@
 #include "scenario/json_fields.h"
 #include "search/search_agents.h"
 #include "kernel/json_text.h"
+#include "kernel/printable.h"
 
 namespace duelbox::cli {
 
@@ -124,6 +125,19 @@ void print_table(const LabResult& r) {
                 static_cast<long long>(f.failed), f.mean_length, r.meta.unit_name.c_str());
 }
 
+// The files write_outputs (or a duel, `names`) would write into `dir`: "" when each can be
+// written, else why not. Asked before any match is played, as run --record asks: a folder that
+// cannot take the results would otherwise lose hours of matches at the end.
+std::string out_dir_error(const std::string& dir, std::initializer_list<const char*> names) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (!std::filesystem::is_directory(dir, ec)) return "cannot write into " + dir + " (not a folder that can be made)";
+    for (const char* name : names)
+        if (std::string why = output_file_error(dir + "/" + name); !why.empty()) return why;
+    return "";
+}
+constexpr std::initializer_list<const char*> kLabFiles = {"results.json", "results.csv", "report.html"};
+
 // Writes results.json, results.csv and report.html into `dir`; false (and a message) on failure.
 bool write_outputs(const LabResult& r, const std::string& dir) {
     std::error_code ec;
@@ -165,6 +179,18 @@ int merge_command(const std::vector<std::string>& args) {
         }
     }
     if (shards.empty()) return usage("merge needs the shards' results.json files");
+    // Writing over one of its own inputs would lose that shard's counts once merged.
+    for (const auto& [path, shard] : shards) {
+        std::error_code ec;
+        if (std::filesystem::equivalent(path, out + "/results.json", ec)) {
+            std::cerr << "duelbox lab merge: --out " << out << " would write over the input " << path << "\n";
+            return kUsage;
+        }
+    }
+    if (std::string why = out_dir_error(out, kLabFiles); !why.empty()) {
+        std::cerr << "duelbox lab merge: " << why << "\n";
+        return kUsage;
+    }
     LabResult merged;
     try {
         merged = merge_lab_shards(shards);
@@ -207,6 +233,11 @@ int duel_command(const Scenario& base, const std::string& target, const std::str
     cmd << "duelbox lab " << target << " --agents " << agents << " --matches " << flags.matches << " --seed " << flags.seed;
     if (wide != 0.10) cmd << " --wide " << wide;
     for (const std::string& m : flags.mods) cmd << " --mod " << m;
+    if (!out.empty())
+        if (std::string why = out_dir_error(out, {"duel.json"}); !why.empty()) {
+            std::cerr << "duelbox lab: " << why << "\n";
+            return kUsage;
+        }
     const std::string command = cmd.str();
     std::cout << "command: " << command << "\n"
               << opts.agent_a << " takes each of the " << base.seats.size() << " seats in turn, " << opts.agent_b
@@ -335,8 +366,9 @@ int lab_command(const std::vector<std::string>& args) {
         return kBadInput;
     }
     std::vector<std::string> fighters;
-    if (fighters_arg == "?") {
-        for (const RosterEntry& e : spec.roster) std::cout << e.name << "\t" << e.display << "\t" << e.key << "\n";
+    if (fighters_arg == "?") {   // (a mod's names: control bytes written out)
+        for (const RosterEntry& e : spec.roster)
+            std::cout << printable_name(e.name) << "\t" << printable_name(e.display) << "\t" << printable_name(e.key) << "\n";
         return kOk;
     }
     if (fighters_arg.empty()) {
@@ -380,6 +412,10 @@ int lab_command(const std::vector<std::string>& args) {
     result.meta.shard = shard;
     if (out.empty()) out = "lab-" + base.game + (shard.whole() ? "" : "-shard" + std::to_string(shard.index));
 
+    if (std::string why = out_dir_error(out, kLabFiles); !why.empty()) {
+        std::cerr << "duelbox lab: " << why << "\n";
+        return kUsage;
+    }
     const auto [first, end] = shard.range(result.plan.total());
     std::cout << "command: " << result.meta.command << (shard.whole() ? "" : " --shard " + shard_arg) << "\n"
               << result.plan.pairings.size() << " pairings x " << matches << " matches; playing " << end - first

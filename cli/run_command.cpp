@@ -349,9 +349,21 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
         std::size_t i = 0;
         while (i < n && now.events[i] == recorded->events[i]) ++i;
         if (i < n || now.events.size() != recorded->events.size()) {
-            std::cerr << "replay diverged at event " << i << ":\n  recorded: "
-                      << (i < recorded->events.size() ? recorded->events[i] : "(no more events)")
-                      << "\n  now:      " << (i < now.events.size() ? now.events[i] : "(no more events)") << "\n";
+            // The recording holds the observer's events: another view is shown the event as
+            // it sees it now, and not the recorded one (a face-down draw, a secret answer).
+            std::string recorded_line = i < recorded->events.size() ? recorded->events[i] : "(no more events)";
+            std::string now_line = i < now.events.size() ? now.events[i] : "(no more events)";
+            if (viewer != EventLog::kObserver) {
+                if (i < recorded->events.size()) recorded_line = "(shown to the observer only: replay without --as to read it)";
+                const auto& events = runner.match().log().events();
+                if (i < events.size()) {
+                    const NameResolver names = runner.match().names();
+                    now_line = EventLog::sees(events[i], viewer) ? runner.match().log().to_json_line(events[i], viewer, &names)
+                                                                 : "(an event this view does not see)";
+                }
+            }
+            std::cerr << "replay diverged at event " << i << ":\n  recorded: " << recorded_line << "\n  now:      " << now_line
+                      << "\n";
             status = kFailed;
         } else if (!recorded->result.empty() && now.result != recorded->result &&
                    (finished_result(now.result) || finished_result(recorded->result))) {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <sstream>
+#include <vector>
 
 namespace duelbox {
 
@@ -132,17 +133,29 @@ void histogram(std::ostringstream& o, const std::map<std::int64_t, std::int64_t>
         o << "<p>No finished matches.</p>\n";
         return;
     }
+    // Lengths grouped into at most kMaxBins bars (a result file may hold lengths anywhere in
+    // 0..2^53: one bar per length divided 600 pixels by zero bars once the span passed 2^31).
+    constexpr std::int64_t kMaxBins = 60;
     const std::int64_t lo = lengths.begin()->first, hi = lengths.rbegin()->first;
+    const std::int64_t span = hi - lo + 1;                        // both in 0..2^53: no overflow
+    const std::int64_t per_bin = (span + kMaxBins - 1) / kMaxBins;  // lengths a bar covers, >= 1
+    const int bins = static_cast<int>((span + per_bin - 1) / per_bin), plot_h = 160, left = 50;
+    std::vector<std::int64_t> counts(static_cast<std::size_t>(bins), 0);
+    for (const auto& [len, n] : lengths) counts[static_cast<std::size_t>((len - lo) / per_bin)] += n;
     std::int64_t top = 1;
-    for (const auto& [len, n] : lengths) top = std::max(top, n);
-    const int bins = static_cast<int>(hi - lo + 1), plot_h = 160, left = 50;
+    for (const std::int64_t n : counts) top = std::max(top, n);
     const int bar = std::max(4, std::min(30, 600 / bins));
     const int width = left + bins * bar + 20, height = plot_h + 50;
     o << "<svg width=\"" << width << "\" height=\"" << height << "\" role=\"img\" aria-label=\"match lengths\">\n";
-    for (const auto& [len, n] : lengths) {
+    for (int b = 0; b < bins; ++b) {
+        const std::int64_t n = counts[static_cast<std::size_t>(b)];
+        if (n == 0) continue;
         const double h = plot_h * static_cast<double>(n) / static_cast<double>(top);
-        const int x = left + static_cast<int>(len - lo) * bar;
-        o << "<g><title>" << len << ' ' << esc(unit) << "s: " << n << " matches</title><rect x=\"" << x << "\" y=\""
+        const int x = left + b * bar;
+        const std::int64_t first = lo + b * per_bin, last = std::min(hi, first + per_bin - 1);
+        o << "<g><title>" << first;
+        if (last != first) o << "&ndash;" << last;
+        o << ' ' << esc(unit) << "s: " << n << " matches</title><rect x=\"" << x << "\" y=\""
           << fixed(10 + plot_h - h) << "\" width=\"" << bar - 1 << "\" height=\"" << fixed(h)
           << "\" fill=\"#6a8fc7\"/></g>\n";
     }

@@ -292,17 +292,31 @@ LabResult parse_lab_result(const json& j, const std::string& file) {
                                      std::to_string(matches) + " a pairing has");
         const json& lengths = need(p, "lengths", at);
         if (!lengths.is_array()) throw std::runtime_error(at + ".lengths: expected [length, matches] pairs");
+        // Every finished match has one length: the counts add up to `matches` (checked as they
+        // are added, so no sum can overflow), each length listed once.
+        std::int64_t with_length = 0;
         for (std::size_t k = 0; k < lengths.size(); ++k) {
             const std::string lat = at + ".lengths[" + std::to_string(k) + "]";
             if (!lengths[k].is_array() || lengths[k].size() != 2) throw std::runtime_error(lat + ": expected a [length, matches] pair");
-            t.lengths[count_in(lengths[k][0], lat + "[0]")] += count_in(lengths[k][1], lat + "[1]");
+            const std::int64_t len = count_in(lengths[k][0], lat + "[0]"), n = count_in(lengths[k][1], lat + "[1]");
+            if (!t.lengths.emplace(len, n).second)
+                throw std::runtime_error(lat + ": length " + std::to_string(len) + " is listed twice");
+            with_length += n;
+            if (with_length > t.matches)
+                throw std::runtime_error(lat + ": the lengths count more matches than the pairing's " +
+                                         std::to_string(t.matches));
         }
+        if (with_length != t.matches)
+            throw std::runtime_error(at + ".lengths: count " + std::to_string(with_length) + " matches, not the pairing's " +
+                                     std::to_string(t.matches));
     }
     const json& cards = need_list(counts, "cards", w + ".counts");
     for (std::size_t i = 0; i < cards.size(); ++i) {
         const std::string at = w + ".counts.cards[" + std::to_string(i) + "]";
         const json& c = cards[i];
-        CardTally& t = r.tally.cards[get_as<std::string>(c, "key", at)];
+        const std::string key = get_as<std::string>(c, "key", at);
+        if (r.tally.cards.count(key)) throw std::runtime_error(at + ".key: card " + key + " is listed twice");
+        CardTally& t = r.tally.cards[key];
         t.name = get_as<std::string>(c, "name", at);
         t.plays = count_at(c, "plays", at);
         t.played = count_at(c, "played", at);
@@ -311,6 +325,11 @@ LabResult parse_lab_result(const json& j, const std::string& file) {
         t.held = count_at(c, "held", at);
         t.held_wins = count_at(c, "held_wins", at);
         t.held_draws = count_at(c, "held_draws", at);
+        // Wins and draws are among the matches they count (each at most 2^53: no overflow).
+        if (t.played_wins + t.played_draws > t.played)
+            throw std::runtime_error(at + ": played_wins and played_draws add up to more than played");
+        if (t.held_wins + t.held_draws > t.held)
+            throw std::runtime_error(at + ": held_wins and held_draws add up to more than held");
     }
     const json& failures = need_list(counts, "failures", w + ".counts");
     for (std::size_t i = 0; i < failures.size(); ++i) {
@@ -346,6 +365,14 @@ LabResult merge_lab_shards(const std::vector<std::pair<std::string, LabResult>>&
         if (!seen.insert(s.meta.shard.index).second)
             throw std::runtime_error(file + ": shard " + std::to_string(s.meta.shard.index) + " is given twice");
         out.tally.merge(s.tally);
+    }
+    // Shards of one run play disjoint matches: together no pairing has more than its plan.
+    for (std::size_t i = 0; i < out.tally.pairings.size(); ++i) {
+        const PairingTally& t = out.tally.pairings[i];
+        if (t.matches + t.failed > first.plan.matches)
+            throw std::runtime_error("pairing " + std::to_string(i) + ": the shards together played " +
+                                     std::to_string(t.matches + t.failed) + " matches, more than its " +
+                                     std::to_string(first.plan.matches) + " (shards that overlap?)");
     }
     for (int i = 0; i < count; ++i)
         if (!seen.count(i))

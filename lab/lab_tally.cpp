@@ -54,28 +54,37 @@ void LabTally::add(std::size_t pairing, std::uint64_t seed, const LabMatch& m) {
     }
 }
 
+namespace {
+// a + b for counts read from files (each 0..2^53): refused past 2^53 rather than wrapping.
+void add_count(std::int64_t& a, std::int64_t b) {
+    constexpr std::int64_t kMax = std::int64_t{1} << 53;
+    if (b > kMax - a) throw std::invalid_argument("counts add up past 2^53");
+    a += b;
+}
+}  // namespace
+
 void LabTally::merge(const LabTally& other) {
     if (other.pairings.size() != pairings.size()) throw std::invalid_argument("the tallies cover different pairings");
     for (std::size_t i = 0; i < pairings.size(); ++i) {
         PairingTally& p = pairings[i];
         const PairingTally& o = other.pairings[i];
-        p.matches += o.matches;
-        p.wins1 += o.wins1;
-        p.wins2 += o.wins2;
-        p.draws += o.draws;
-        p.failed += o.failed;
-        for (const auto& [len, n] : o.lengths) p.lengths[len] += n;
+        add_count(p.matches, o.matches);
+        add_count(p.wins1, o.wins1);
+        add_count(p.wins2, o.wins2);
+        add_count(p.draws, o.draws);
+        add_count(p.failed, o.failed);
+        for (const auto& [len, n] : o.lengths) add_count(p.lengths[len], n);
     }
     for (const auto& [key, o] : other.cards) {
         CardTally& c = cards[key];
         if (c.name.empty()) c.name = o.name;
-        c.plays += o.plays;
-        c.played += o.played;
-        c.played_wins += o.played_wins;
-        c.played_draws += o.played_draws;
-        c.held += o.held;
-        c.held_wins += o.held_wins;
-        c.held_draws += o.held_draws;
+        add_count(c.plays, o.plays);
+        add_count(c.played, o.played);
+        add_count(c.played_wins, o.played_wins);
+        add_count(c.played_draws, o.played_draws);
+        add_count(c.held, o.held);
+        add_count(c.held_wins, o.held_wins);
+        add_count(c.held_draws, o.held_draws);
     }
     failures.insert(failures.end(), other.failures.begin(), other.failures.end());
     keep_first_failures(failures);

@@ -38,6 +38,26 @@ std::string trim(const std::string& s) {
     return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
 }
 
+// The longest answer line kept: a person types a few words; a line past it (200 MB with no
+// newline on a pipe held 800 MB) is read to its end and refused.
+constexpr std::size_t kMaxAnswerLine = 4096;
+
+// One line of `in` into `line` (at most kMaxAnswerLine bytes kept); false at the end of input.
+// `too_long`: the line had more, which was skipped.
+bool read_answer_line(std::istream& in, std::string& line, bool& too_long) {
+    line.clear();
+    too_long = false;
+    std::istream::int_type c;
+    bool any = false;
+    while ((c = in.get()) != std::istream::traits_type::eof()) {
+        any = true;
+        if (c == '\n') return true;
+        if (line.size() < kMaxAnswerLine) line += static_cast<char>(c);
+        else too_long = true;
+    }
+    return any;
+}
+
 class HumanAgent final : public Agent {
 public:
     HumanAgent(std::istream& in, std::ostream& out, HumanSession* session) : in_(in), out_(out), session_(session) {}
@@ -50,9 +70,14 @@ public:
         for (;;) {
             out_ << "> " << std::flush;
             std::string line;
-            if (!std::getline(in_, line))
+            bool too_long = false;
+            if (!read_answer_line(in_, line, too_long))
                 throw AgentError("input ended while " + m.player(r.player).name + " was asked '" +
                                  (r.id.empty() ? r.prompt : r.id) + "'");
+            if (too_long) {
+                out_ << "  that line is longer than " << kMaxAnswerLine << " characters (? for help)\n";
+                continue;
+            }
             const std::string t = trim(line);
             if (command(t, r, m)) continue;
             Answer a;
@@ -151,7 +176,8 @@ private:
                 return "'" + r.options[i].label + "' is offered: option " + std::to_string(i + 1);
         for (const Unavailable& u : r.unavailable)
             if (lower(u.label).find(words) != std::string::npos) return u.label + ": " + u.why;
-        return "'" + words + "' is not among the options, and the rules gave no reason here" +
+        const std::string said = printable_name(words.size() > 40 ? words.substr(0, 40) + "..." : words);
+        return "'" + said + "' is not among the options, and the rules gave no reason here" +
                (r.unavailable.empty() ? "" : " (they explain: " + [&] {
                    std::string names;
                    for (const Unavailable& u : r.unavailable) names += (names.empty() ? "" : ", ") + u.label;

@@ -302,7 +302,9 @@ RunState MatchRunner::step() {
     const auto started = std::chrono::steady_clock::now();
     {
         ScriptCall call(host_, co_, ms_left);
+        host_.set_pcall_depth(pcall_depth_);   // (after the call's own start, which sets 0)
         status = call.resume(host_.state(), nargs_, &nres);
+        pcall_depth_ = host_.pcall_depth();
         err = call.error();
         tb = call.traceback();
     }

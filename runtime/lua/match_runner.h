@@ -139,6 +139,10 @@ private:
     int co_ref_ = LUA_NOREF;
     int nargs_ = 0;
     std::int64_t script_ns_ = 0;                       // wall-clock time the rules ran in all (limits.match_wall_clock_ms)
+    // The pcalls open in the rules coroutine when it last yielded (LuaHost::pcall_depth): given
+    // back at the next resume, so a question asked inside pcall does not start the count again
+    // (each of 20,000 questions could otherwise open 100 more).
+    std::uint32_t pcall_depth_ = 0;
     std::vector<DecisionRequest> pending_;
     // The last question's requests once answered: ask hands them to decide's list, which resets
     // and refills them in place (their strings and option lists keep their storage).

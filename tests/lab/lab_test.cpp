@@ -158,6 +158,21 @@ TEST_CASE("lab: the fixture game's known outcomes are tallied exactly", "[lab]")
     CHECK(r.tally.cards.at("labfix/strong/a").played_wins == r.tally.cards.at("labfix/strong/a").played);
 }
 
+TEST_CASE("lab: a report groups match lengths spread over any range into at most 60 bars", "[lab]") {
+    // A merged shard may carry lengths anywhere in 0..2^53: one bar per length divided the
+    // plot's width by zero bars once the span passed 2^31 (SIGFPE in lab merge).
+    const Lab lab;
+    LabResult r = lab.run({"strong", "weak"}, 2, 1);
+    REQUIRE_FALSE(r.tally.pairings.empty());
+    auto& lengths = r.tally.pairings[0].lengths;
+    lengths[0] += 1;
+    lengths[4294967295] += 1;
+    const std::string html = lab_report_html(r);
+    CHECK(html.find("aria-label=\"match lengths\"") != std::string::npos);
+    CHECK(html.find("0&ndash;") != std::string::npos);              // the first bar covers many lengths
+    CHECK(html.find(">4294967295</text>") != std::string::npos);   // the axis still names the longest
+}
+
 TEST_CASE("lab: a failing match is counted apart with its seed and error; the run goes on", "[lab]") {
     const Lab lab;
     const LabResult r = lab.run({"strong", "faulty", "weak"}, 3, 2);
@@ -198,6 +213,25 @@ TEST_CASE("lab: results.json is the same for 1 and 2 workers, and the merged sha
     auto other = shards;
     other[1].second.meta.content_hash = "0000000000000000";
     CHECK_THROWS_WITH(merge_lab_shards(other), Catch::Contains("content_hash"));
+    // Counts that cannot be: refused with the field named, not merged into nonsense (a length
+    // count of 2^53 a thousand times wrapped the sum; a shard carrying another's pairing doubled it).
+    nlohmann::json bad = lab_result_json(one);
+    bad["counts"]["pairings"][0]["lengths"].push_back({999, 1});
+    CHECK_THROWS_WITH(parse_lab_result(bad, "f"), Catch::Contains("f.counts.pairings[0].lengths[") &&
+                                                      Catch::Contains("count more matches than the pairing's"));
+    bad = lab_result_json(one);
+    auto& lengths = bad["counts"]["pairings"][0]["lengths"];
+    lengths.push_back(lengths[0]);
+    CHECK_THROWS_WITH(parse_lab_result(bad, "f"), Catch::Contains("is listed twice") || Catch::Contains("count more matches"));
+    bad = lab_result_json(one);
+    bad["counts"]["cards"][0]["played_wins"] = 1000000;
+    CHECK_THROWS_WITH(parse_lab_result(bad, "f"), Catch::Contains("played_wins and played_draws add up to more than played"));
+    bad = lab_result_json(one);
+    bad["counts"]["cards"].push_back(bad["counts"]["cards"][0]);
+    CHECK_THROWS_WITH(parse_lab_result(bad, "f"), Catch::Contains("is listed twice"));
+    auto doubled = shards;
+    doubled[0].second.tally.pairings[0] = one.tally.pairings[0];   // shard 2 claims the whole pairing 0
+    CHECK_THROWS_WITH(merge_lab_shards(doubled), Catch::Contains("more than its 3 (shards that overlap?)"));
     auto build = shards;
     build[2].second.meta.engine_hash = "fedcba9876543210";
     CHECK_THROWS_WITH(merge_lab_shards(build), Catch::Contains("another build"));

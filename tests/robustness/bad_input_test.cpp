@@ -179,18 +179,59 @@ TEST_CASE("an expected counter nobody has is an unmet expectation, not a silent 
     expect_cli("run " + dir.file("s.json") + " --quiet", 1, "expect.counters[0]: player 1 has no counter \"helth\" (it has: ");
 }
 
-TEST_CASE("a replay whose result was edited diverges at its result", "[robustness][bad_input]") {
-    const TempDir dir("bad_input_replay");
+namespace {
+// Plays the first-agent duel into `dir`/r.json and returns the recording's text.
+std::string record_duel(const TempDir& dir) {
     dir.write("s.json", scenario("battlecon", kDuel));
     std::string out;
     REQUIRE(cli("run " + dir.file("s.json") + " --quiet --record " + dir.file("r.json"), out) == 0);
-    std::string text = read_text(dir.file("r.json"));
+    return read_text(dir.file("r.json"));
+}
+}  // namespace
+
+TEST_CASE("a replay whose result was edited diverges at its result", "[robustness][bad_input]") {
+    const TempDir dir("bad_input_replay");
+    std::string text = record_duel(dir);
+    std::string out;
     const auto at = text.find("\"winners\"");
     REQUIRE(at != std::string::npos);
     text.replace(at, 9, "\"losers\"");   // {"winners": [..]} -> {"losers": [..]}
     dir.write("edited.json", text);
     CHECK(cli("replay " + dir.file("r.json") + " --quiet", out) == 0);
     expect_cli("replay " + dir.file("edited.json") + " --quiet", 1, "replay diverged at its result");
+}
+
+TEST_CASE("replay --as a player does not print the recorded event where it diverges", "[robustness][bad_input]") {
+    // The recording holds the observer's events: its divergence report printed them whole under
+    // --as 1 (the opponent's face-down card, a secret answer).
+    const TempDir dir("bad_input_replay_view");
+    std::string text = record_duel(dir);
+    std::string out;
+    // The recording keeps each event as a JSON text inside a string: its quotes are escaped.
+    const std::string def = R"(\"def\":\"battlecon/)";
+    const auto at = text.find(def);
+    REQUIRE(at != std::string::npos);
+    text.insert(at + def.size() - 10, "zz_secret_");   // "def":"zz_secret_battlecon/...": the recording differs there
+    dir.write("edited.json", text);
+    expect_cli("replay " + dir.file("edited.json") + " --quiet", 1, "zz_secret_");   // the observer reads it
+    REQUIRE(cli("replay " + dir.file("edited.json") + " --quiet --as 1", out) == 1);
+    INFO(out);
+    CHECK(contains(out, "replay diverged at event"));
+    CHECK(contains(out, "(shown to the observer only: replay without --as to read it)"));
+    CHECK_FALSE(contains(out, "zz_secret_"));
+}
+
+TEST_CASE("lab refuses an --out it cannot write before it plays, and a merge over its own input", "[robustness][bad_input]") {
+    const TempDir dir("bad_input_lab_out");
+    dir.write("afile", "not a folder");
+    // Checked first: the matches were played, then every count lost at "cannot write".
+    expect_cli("lab battlecon --fighters ashen,kestrel --matches 1 --workers 1 --out " + dir.file("afile"), 2,
+               "duelbox lab: cannot write into " + dir.file("afile"));
+    std::string out;
+    REQUIRE(cli("lab battlecon --fighters ashen,kestrel --matches 1 --workers 1 --out " + dir.file("s0"), out) == 0);
+    const std::string before = read_text(dir.file("s0/results.json"));
+    expect_cli("lab merge " + dir.file("s0/results.json") + " --out " + dir.file("s0"), 2, "would write over the input");
+    CHECK(read_text(dir.file("s0/results.json")) == before);
 }
 
 TEST_CASE("a card whose kind or name is not text is refused at load", "[robustness][bad_input]") {

@@ -41,6 +41,21 @@ TEST_CASE("pcall and xpcall refuse to nest more than 100 deep", "[robustness][sa
                                    "pcall?)",
                                    0) == 0);
     }
+    // A question asked inside 60 of them does not start the count again when play resumes.
+    const RunResult asked = run_snippet(
+        "local depth, why = 0, nil\n"
+        "local function dive()\n"
+        "  depth = depth + 1\n"
+        "  if depth == 60 then decide { player = 1, kind = 'yesno', id = 'q', prompt = 'go on?' } end\n"
+        "  local ok, e = pcall(dive)\n"
+        "  if not ok and not why then why = e end\n"
+        "end\n"
+        "dive()\n"
+        "print(depth <= 101, why)\n");
+    INFO(asked.error);
+    REQUIRE(asked.state == RunState::Finished);
+    REQUIRE(asked.printed().size() == 1);
+    CHECK(asked.printed()[0].rfind("true\tsnippet:5: more than 100 pcall/xpcall open at once", 0) == 0);
     // The count goes back down as each one ends: 300 pcalls one after another are fine.
     CHECK(error_of("for i = 1, 300 do assert(pcall(function() return pcall(function() end) end)) end") ==
           "(no error: finished)");
