@@ -15,6 +15,7 @@
 #include "lua/scenario_fields.h"
 #include "kernel/printable.h"
 #include "scenario/expectations.h"
+#include "scenario/file_text.h"
 #include "scenario/rules_reference.h"
 #include "scenario/scenario.h"
 #include "kernel/json_text.h"
@@ -225,8 +226,16 @@ bool finished_result(const nlohmann::json& result) {
 // be written.
 bool write_recording(const RunOptions& o, const MatchRunner& runner) {
     if (o.record.empty()) return true;
+    const std::string text = json_text(replay_to_json(runner.replay()), 2) + "\n";
+    // A recording replay cannot read back is no recording: refused, with why (a match that
+    // logged a million events under its memory cap wrote 380 MB).
+    if (text.size() > kMaxInputFileBytes) {
+        std::cerr << "duelbox: not writing " << o.record << ": the recording would take " << (text.size() >> 20)
+                  << " MB, more than the " << (kMaxInputFileBytes >> 20) << " MB a replay file may have\n";
+        return false;
+    }
     std::ofstream out(o.record);
-    out << json_text(replay_to_json(runner.replay()), 2) << "\n";
+    out << text;
     if (out) return true;
     std::cerr << "duelbox: cannot write " << o.record << "\n";
     return false;
@@ -344,18 +353,22 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
     if (failed) status = kFailed;
 
     if (recorded) {
-        const Replay now = runner.replay();
-        const std::size_t n = std::min(now.events.size(), recorded->events.size());
+        // Compared one event at a time, each made as the recording has it (the observer's JSON
+        // line): the whole log as text is made only when it matched so far, so a re-run that
+        // diverges early and then logs a million events is not kept twice over.
+        const auto& events = runner.match().log().events();
+        const std::size_t n = std::min(events.size(), recorded->events.size());
         std::size_t i = 0;
-        while (i < n && now.events[i] == recorded->events[i]) ++i;
-        if (i < n || now.events.size() != recorded->events.size()) {
+        while (i < n && runner.match().log().to_json_line(events[i], EventLog::kObserver, nullptr) == recorded->events[i]) ++i;
+        const Replay now = runner.replay(false);
+        if (i < n || events.size() != recorded->events.size()) {
             // The recording holds the observer's events: another view is shown the event as
             // it sees it now, and not the recorded one (a face-down draw, a secret answer).
             std::string recorded_line = i < recorded->events.size() ? recorded->events[i] : "(no more events)";
-            std::string now_line = i < now.events.size() ? now.events[i] : "(no more events)";
+            std::string now_line = i < events.size() ? runner.match().log().to_json_line(events[i], EventLog::kObserver, nullptr)
+                                                     : "(no more events)";
             if (viewer != EventLog::kObserver) {
                 if (i < recorded->events.size()) recorded_line = "(shown to the observer only: replay without --as to read it)";
-                const auto& events = runner.match().log().events();
                 if (i < events.size()) {
                     const NameResolver names = runner.match().names();
                     now_line = EventLog::sees(events[i], viewer) ? runner.match().log().to_json_line(events[i], viewer, &names)
@@ -374,7 +387,7 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
                       << "\n  now:      " << json_text(now.result) << "\n";
             status = kFailed;
         } else if (!o.quiet) {
-            std::cout << "Replay matches the recording (" << now.events.size() << " events).\n";
+            std::cout << "Replay matches the recording (" << events.size() << " events).\n";
         }
         for (const ScriptHash& h : recorded->scripts) {
             auto it = std::find_if(now.scripts.begin(), now.scripts.end(), [&](const ScriptHash& x) { return x.path == h.path; });

@@ -528,7 +528,7 @@ void MatchRunner::log_decision(const DecisionRequest& r, const Answer& a) {
                       r.unannounced ? mask_of(r.player) : kEveryone);
 }
 
-Replay MatchRunner::replay() const {
+Replay MatchRunner::replay(bool with_events) const {
     Replay r;
     r.scenario = scenario_;
     r.scenario.decisions = taken_;
@@ -537,8 +537,9 @@ Replay MatchRunner::replay() const {
     r.scripts = host_.scripts();
     if (match_) {
         const NameResolver names = match_->names();
-        for (const Event& e : match_->log().events())
-            r.events.push_back(match_->log().to_json_line(e, EventLog::kObserver, nullptr));
+        if (with_events)
+            for (const Event& e : match_->log().events())
+                r.events.push_back(match_->log().to_json_line(e, EventLog::kObserver, nullptr));
         r.result["state"] = run_state_name(state_);
         if (match_->result().finished) {
             nlohmann::json winners = nlohmann::json::array();

@@ -76,7 +76,8 @@ public:
     // Supplies an outside answer for pending request i; "" or why it was refused.
     std::string provide(std::size_t i, Answer answer);
 
-    Replay replay() const;                             // the scenario with every decision taken
+    // The scenario with every decision taken; without events: the scenario, scripts and result only.
+    Replay replay(bool with_events = true) const;
 
     // -- checkpoints (checkpoint.h): for a search's copies, whose seats answer from outside --
     // Records each match.checkpoint the rules pass (the last one is kept).
