@@ -183,25 +183,6 @@ PlayerIndex opt_player(lua_State* L, int arg, const Match& m) {
     return check_player(L, arg, m);
 }
 
-void check_storable(lua_State* L, int idx) {
-    switch (lua_type(L, idx)) {
-        case LUA_TNIL:
-        case LUA_TNONE:
-        case LUA_TBOOLEAN:
-        case LUA_TSTRING: return;
-        case LUA_TNUMBER: {
-            if (lua_isinteger(L, idx)) return;
-            const lua_Number n = lua_tonumber(L, idx);
-            lua_Integer i = 0;
-            if (lua_numbertointeger(n, &i) && static_cast<lua_Number>(i) == n) return;
-            luaL_error(L, "value %f is not a whole number (the kernel stores integers only)", n);
-            return;
-        }
-        default:
-            luaL_error(L, "a %s cannot be stored (nil, boolean, integer or string expected)", luaL_typename(L, idx));
-    }
-}
-
 bool storable(lua_State* L, int idx) {
     switch (lua_type(L, idx)) {
         case LUA_TNIL:
@@ -216,6 +197,13 @@ bool storable(lua_State* L, int idx) {
         }
         default: return false;
     }
+}
+
+void check_storable(lua_State* L, int idx) {
+    if (storable(L, idx)) return;
+    if (lua_type(L, idx) == LUA_TNUMBER)
+        luaL_error(L, "value %f is not a whole number (the kernel stores integers only)", lua_tonumber(L, idx));
+    luaL_error(L, "a %s cannot be stored (nil, boolean, integer or string expected)", luaL_typename(L, idx));
 }
 
 namespace {

@@ -33,4 +33,10 @@ bool sandbox_env_unfrozen(lua_State* L, int idx);
 // Returns the lua_load status; on success the function is on the stack, else the message.
 int sandbox_load(lua_State* L, const std::string& text, const std::string& chunkname);
 
+// The sandbox's pcall and xpcall (sandbox_pcall.cpp), installed in place of Lua's: errors a
+// script may catch are caught; the budget, a wall clock, the memory cap and match.finish go on,
+// none may start while such an error unwinds, and at most LuaHost::kMaxPcallDepth are open.
+int sandbox_pcall(lua_State* L);
+int sandbox_xpcall(lua_State* L);
+
 }  // namespace duelbox
