@@ -127,6 +127,9 @@ int hint_command(const std::vector<std::string>& args) {
                     m.player(p).name.c_str(), agent.c_str(), p + 1, res.iterations, resumed.c_str(), res.seconds, res.nodes,
                     static_cast<double>(res.node_bytes) / 1024.0,
                     res.simultaneous ? "; a simultaneous choice: the answer is drawn from the mixed strategy" : "");
+        if (res.stopped_at_limit)
+            std::printf("  stopped at the search's safety limit of %.0f s (its rules run slowly): the copies made so far "
+                        "decided, so this answer is not reproducible\n", budget.limit_seconds);
         if (res.failed_copies) {
             std::printf("  %d copies failed; the first: %s\n", res.failed_copies, res.first_failure.c_str());
             status = kFailed;

@@ -239,6 +239,10 @@ SearchResult search_with(LuaHost& host, const Scenario& scenario, const std::vec
     const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
     for (int i = 0;; ++i) {
         if (budget.seconds > 0 ? elapsed() >= budget.seconds : i >= budget.iterations) break;
+        if (budget.seconds <= 0 && budget.limit_seconds > 0 && i > 0 && elapsed() >= budget.limit_seconds) {
+            out.stopped_at_limit = true;   // the copies so far decide (at least one was made)
+            break;
+        }
         if (budget.cancel && budget.cancel->load()) break;
         std::string failure, game_error;
         one_copy(forks, player, budget, tree, rng, seed ^ 0x5eedULL, failure, game_error);

@@ -47,6 +47,12 @@ struct SearchBudget {
     // declares one (game_search.h); `mcts:N` clears this.
     bool copies_from_game = false;
     double seconds = 0;                // > 0: stop at this wall-clock time instead (not reproducible)
+    // A safety limit for an iteration budget: past this much wall clock no new copy starts and
+    // the copies made so far decide (SearchResult::stopped_at_limit says so; the answer is then
+    // not reproducible). Copies of an ordinary match cost milliseconds, so only a mod whose
+    // rules run for seconds reaches it; without it, such a mod made one decision take the
+    // budget times each copy's own limits (a match's wall clock: minutes). 0 = no limit.
+    double limit_seconds = 60;
     int max_playout_decisions = 4000;  // a copy still running after this many answers counts as a draw
     // With a game that declares `evaluate` (playout.h): a copy is cut this many answers after
     // it left the tree and scored by the game's estimate instead of played to the end; 0 =
@@ -82,6 +88,7 @@ struct SearchResult {
     std::size_t nodes = 0;
     std::size_t node_bytes = 0;
     double seconds = 0;                // wall clock spent (reported, never decides anything unless budget.seconds)
+    bool stopped_at_limit = false;     // budget.limit_seconds cut an iteration budget short
 };
 
 // Searches the decision group `group` (the requests the real match asks now; `prefix` = the

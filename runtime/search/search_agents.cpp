@@ -174,7 +174,8 @@ private:
 // everyone after answer at random), the best mean reward wins (ties: the first offered).
 class GreedyAgent final : public Searcher {
 public:
-    GreedyAgent(int samples, std::uint64_t seed) : Searcher(seed), samples_(samples) {}
+    GreedyAgent(int samples, std::uint64_t seed, double limit_seconds)
+        : Searcher(seed), samples_(samples), limit_seconds_(limit_seconds) {}
     const char* kind() const override { return "greedy"; }
 
 protected:
@@ -182,6 +183,7 @@ protected:
                        std::span<const DecisionRequest> group, PlayerIndex player, std::uint64_t seed) override {
         const auto start = std::chrono::steady_clock::now();
         SearchBudget b;
+        b.limit_seconds = limit_seconds_;
         Rng rng(seed);
         SearchResult out;
         // The player's joint answers, as MCTS offers them (answers.h).
@@ -192,12 +194,23 @@ protected:
         std::vector<OptionEstimate> options;
         for (const Joint& j : me->joints) options.push_back(OptionEstimate{j.key, j.answers, 0, 0.5, -1});
         Forks forks(host, s, prefix, resume_cache());
+        // The safety limit of SearchBudget::limit_seconds (mcts.h): past it no new copy starts.
+        const auto over_limit = [&] {
+            const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            return b.limit_seconds > 0 && out.iterations > 0 && spent >= b.limit_seconds;
+        };
         for (auto& o : options) {
             double sum = 0;
+            int taken = 0;   // copies made for this answer (fewer than samples_ when stopped)
             for (int k = 0; k < samples_ && !stop_requested(); ++k) {
+                if (over_limit()) {
+                    out.stopped_at_limit = true;
+                    break;
+                }
                 const std::unique_ptr<Playout> made = forks.make();
                 Playout& copy = *made;
                 ++out.iterations;
+                ++taken;
                 if (!forks.resume_error().empty()) {   // the game's resume is broken: the agent fails the match
                     out.game_error = forks.resume_error();
                     return out;
@@ -227,12 +240,13 @@ protected:
                 }
                 sum += copy.rewards()[static_cast<std::size_t>(player)];
             }
-            o.visits = samples_;
-            o.value = sum / samples_;
+            o.visits = taken;
+            o.value = taken > 0 ? sum / taken : 0.5;
         }
+        // The best mean among the answers that were tried (a search stopped early tried only some).
         std::size_t best = 0;
         for (std::size_t i = 1; i < options.size(); ++i)
-            if (options[i].value > options[best].value) best = i;
+            if (options[i].visits > 0 && (options[best].visits == 0 || options[i].value > options[best].value)) best = i;
         out.answers = options[best].answers;
         out.options = options;
         out.resumed_copies = forks.resumed();
@@ -244,6 +258,7 @@ protected:
 
 private:
     int samples_;
+    double limit_seconds_;
 };
 
 }  // namespace
@@ -306,6 +321,8 @@ int searches_made(const Agent& agent) {
 }
 
 std::unique_ptr<Agent> make_mcts_agent(SearchBudget budget, std::uint64_t seed) { return std::make_unique<MctsAgent>(budget, seed); }
-std::unique_ptr<Agent> make_greedy_agent(int samples, std::uint64_t seed) { return std::make_unique<GreedyAgent>(samples, seed); }
+std::unique_ptr<Agent> make_greedy_agent(int samples, std::uint64_t seed, double limit_seconds) {
+    return std::make_unique<GreedyAgent>(samples, seed, limit_seconds);
+}
 
 }  // namespace duelbox

@@ -47,6 +47,7 @@ int searches_made(const Agent& agent);
 void request_stop(Agent& agent);
 
 std::unique_ptr<Agent> make_mcts_agent(SearchBudget budget, std::uint64_t seed);
-std::unique_ptr<Agent> make_greedy_agent(int samples, std::uint64_t seed);
+// `limit_seconds`: the safety limit of SearchBudget::limit_seconds (mcts.h) for each answer.
+std::unique_ptr<Agent> make_greedy_agent(int samples, std::uint64_t seed, double limit_seconds = SearchBudget{}.limit_seconds);
 
 }  // namespace duelbox

@@ -179,6 +179,53 @@ TEST_CASE("a match with an MCTS seat plays to the end and replays identically", 
     CHECK(b.match().log().size() == a.match().log().size());
 }
 
+TEST_CASE("a search past its safety limit stops with the copies made so far, and says so", "[search]") {
+    // A mod whose rules run for seconds made one decision take the budget times each copy's
+    // own limits; limit_seconds bounds the search. A limit already passed stops it after one copy.
+    Scenario s = bench_of("unmatched");
+    s.seed = 11;
+    s.stop.after_decisions = 0;   // stop at the first question
+    LuaHost host(s.limits), search(s.limits);
+    std::vector<std::string> errors;
+    REQUIRE(host.load_game(s, errors));
+    REQUIRE(search.load_game(s, errors));
+    MatchRunner r(host, s);
+    REQUIRE(r.run() == RunState::Stopped);
+    const PlayerIndex asked = r.pending().front().player;
+    REQUIRE(r.pending().front().options.size() > 1);
+    SearchBudget b;
+    b.iterations = 24;
+    b.limit_seconds = 1e-9;
+    const SearchResult cut = search_decision(search, s, r.taken(), r.pending(), asked, b, 7);
+    CHECK(cut.stopped_at_limit);
+    CHECK(cut.iterations == 1);
+    CHECK_FALSE(cut.answers.empty());   // the one copy decided
+    b.limit_seconds = 0;                // no limit: the whole budget
+    const SearchResult whole = search_decision(search, s, r.taken(), r.pending(), asked, b, 7);
+    CHECK_FALSE(whole.stopped_at_limit);
+    CHECK(whole.iterations == 24);
+
+    // greedy: the same limit; the answer is the best of the answers it tried.
+    auto greedy = make_greedy_agent(3, 7, 1e-9);
+    const std::vector<DecisionRequest>& group = r.pending();
+    std::size_t index = 0;
+    while (group[index].player != asked) ++index;
+    (void)greedy->answer(group[index], r.match(), DecisionContext{&s, &r.taken(), group, index});
+    const SearchResult* g = last_search(*greedy);
+    REQUIRE(g != nullptr);
+    CHECK(g->stopped_at_limit);
+    CHECK(g->iterations == 1);
+    int visited = 0;
+    const OptionEstimate* tried = nullptr;
+    for (const auto& o : g->options) {
+        visited += o.visits;
+        if (o.visits > 0) tried = &o;
+    }
+    CHECK(visited == 1);
+    REQUIRE(tried != nullptr);
+    CHECK(g->answers == tried->answers);   // never an answer no copy tried
+}
+
 TEST_CASE("agents by name", "[search]") {
     for (const char* ok : {"random", "first", "human", "scripted", "mcts", "mcts:1", "mcts:2000", "mcts:150ms", "greedy", "greedy:4"})
         CHECK(agent_name_error(ok) == "");

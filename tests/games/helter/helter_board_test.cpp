@@ -85,6 +85,13 @@ TEST_CASE("HS-11 SHOTGUN: in sight and at most two spaces away", "[helter][board
         CHECK(t.story().find("Judge Giant SHOTGUNs Wulf Sternhammer") != std::string::npos);
         CHECK(t.health("Wulf Sternhammer") == 2);   // 2 damage
     }
+    SECTION("HS-11c: from 2, 4 is two spaces away and in sight: SHOTGUN is legal") {
+        Table t({seat("judges", {{"deployed", {"giant@2"}}, {"hand", {"|shotgun>giant|"}}}),
+                 seat("strontium_dogs", {{"deployed", {"wulf@4"}}})});
+        REQUIRE(t.offers("Judge Giant: SHOTGUN"));
+        t.pick("Judge Giant: SHOTGUN");
+        CHECK(t.story().find("Judge Giant SHOTGUNs Wulf Sternhammer") != std::string::npos);
+    }
     SECTION("HS-11e, f, g: high to low through 6 yes; low to high no; the same space yes") {
         Table t({seat("judges", {{"deployed", {"giant@7"}}, {"hand", {"|shotgun>giant|"}}}),
                  seat("strontium_dogs", {{"deployed", {"wulf@5"}}})});
