@@ -1,6 +1,7 @@
 // lab_results.cpp - see lab_results.h.
 #include "lab_results.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <set>
@@ -331,12 +332,31 @@ LabResult parse_lab_result(const json& j, const std::string& file) {
         if (t.held_wins + t.held_draws > t.held)
             throw std::runtime_error(at + ": held_wins and held_draws add up to more than held");
     }
+    // The failures listed are the first of the failed matches (lab_tally.h), each a match of
+    // this file's share of the plan, in order, with its own seed, and in a pairing that counts
+    // a failure: a merge would otherwise report a match of another shard, or one twice.
     const json& failures = need_list(counts, "failures", w + ".counts");
+    std::int64_t failed = 0;
+    for (const PairingTally& t : r.tally.pairings) failed += t.failed;
+    if (static_cast<std::int64_t>(failures.size()) > std::min<std::int64_t>(failed, LabTally::kMaxFailures))
+        throw std::runtime_error(w + ".counts.failures: lists " + std::to_string(failures.size()) + " failures; the pairings count " +
+                                 std::to_string(failed) + " (and at most " + std::to_string(LabTally::kMaxFailures) + " are kept)");
+    const auto [first, end] = r.meta.shard.range(r.plan.total());
     for (std::size_t i = 0; i < failures.size(); ++i) {
         const std::string at = w + ".counts.failures[" + std::to_string(i) + "]";
-        r.tally.failures.push_back({get_as<std::size_t>(failures[i], "match", at),
-                                    get_as<std::uint64_t>(failures[i], "seed", at),
-                                    get_as<std::string>(failures[i], "error", at)});
+        const LabFailure x{get_as<std::size_t>(failures[i], "match", at), get_as<std::uint64_t>(failures[i], "seed", at),
+                           get_as<std::string>(failures[i], "error", at)};
+        if (x.index < first || x.index >= end)
+            throw std::runtime_error(at + ".match: " + std::to_string(x.index) + " is not one of this file's matches (" +
+                                     std::to_string(first) + " to " + std::to_string(end == first ? first : end - 1) + ")");
+        if (!r.tally.failures.empty() && x.index <= r.tally.failures.back().index)
+            throw std::runtime_error(at + ".match: " + std::to_string(x.index) + " is listed twice or out of order");
+        if (x.seed != r.plan.seed_of(x.index))
+            throw std::runtime_error(at + ".seed: " + std::to_string(x.seed) + " is not match " + std::to_string(x.index) +
+                                     "'s seed " + std::to_string(r.plan.seed_of(x.index)));
+        if (r.tally.pairings.at(r.plan.pairing_of(x.index)).failed == 0)
+            throw std::runtime_error(at + ".match: " + std::to_string(x.index) + " is in a pairing that counts no failure");
+        r.tally.failures.push_back(x);
     }
     return r;
 }

@@ -183,6 +183,27 @@ TEST_CASE("lab: a failing match is counted apart with its seed and error; the ru
     CHECK(r.tally.failures[0].index == 0);
     CHECK(r.tally.failures[0].seed == 7);
     CHECK_THAT(r.tally.failures[0].error, Catch::Contains("scripts/labfix/game.lua:33"));
+
+    // A shard's failure list names its own failed matches, each once, with its seed: anything
+    // else is refused with the field named (a merge reported another shard's match, or one twice).
+    const LabResult half = lab.run({"strong", "faulty", "weak"}, 3, 2, Shard{0, 2});   // matches 0..8
+    const nlohmann::json good = lab_result_json(half);
+    REQUIRE(good["counts"]["failures"].size() >= 2);
+    CHECK_NOTHROW(parse_lab_result(good, "s.json"));
+    nlohmann::json bad = good;
+    bad["counts"]["failures"][1]["match"] = 12;
+    bad["counts"]["failures"][1]["seed"] = 19;
+    CHECK_THROWS_WITH(parse_lab_result(bad, "s.json"),
+                      Catch::Contains("s.json.counts.failures[1].match: 12 is not one of this file's matches (0 to 8)"));
+    bad = good;
+    bad["counts"]["failures"][1] = bad["counts"]["failures"][0];
+    CHECK_THROWS_WITH(parse_lab_result(bad, "s.json"), Catch::Contains("failures[1].match: 0 is listed twice or out of order"));
+    bad = good;
+    bad["counts"]["failures"][0]["seed"] = 1234;
+    CHECK_THROWS_WITH(parse_lab_result(bad, "s.json"), Catch::Contains("failures[0].seed: 1234 is not match 0's seed 7"));
+    bad = good;
+    bad["counts"]["failures"].push_back(good["counts"]["failures"][0]);
+    CHECK_THROWS_WITH(parse_lab_result(bad, "s.json"), Catch::Contains("the pairings count"));
 }
 
 TEST_CASE("lab: results.json is the same for 1 and 2 workers, and the merged shards equal the whole run", "[lab]") {
