@@ -356,23 +356,26 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
         // Compared one event at a time, each made as the recording has it (the observer's JSON
         // line): the whole log as text is made only when it matched so far, so a re-run that
         // diverges early and then logs a million events is not kept twice over.
-        const auto& events = runner.match().log().events();
-        const std::size_t n = std::min(events.size(), recorded->events.size());
+        // Each event is decoded on its own (EventLog::event), not through the readable cache of
+        // the whole log (events()), which a long re-run would hold beside the recording.
+        const EventLog& log = runner.match().log();
+        const std::size_t count = log.size();
+        const std::size_t n = std::min(count, recorded->events.size());
         std::size_t i = 0;
-        while (i < n && runner.match().log().to_json_line(events[i], EventLog::kObserver, nullptr) == recorded->events[i]) ++i;
+        while (i < n && log.to_json_line(log.event(i), EventLog::kObserver, nullptr) == recorded->events[i]) ++i;
         const Replay now = runner.replay(false);
-        if (i < n || events.size() != recorded->events.size()) {
+        if (i < n || count != recorded->events.size()) {
             // The recording holds the observer's events: another view is shown the event as
             // it sees it now, and not the recorded one (a face-down draw, a secret answer).
             std::string recorded_line = i < recorded->events.size() ? recorded->events[i] : "(no more events)";
-            std::string now_line = i < events.size() ? runner.match().log().to_json_line(events[i], EventLog::kObserver, nullptr)
-                                                     : "(no more events)";
+            const std::optional<Event> at = i < count ? std::optional<Event>(log.event(i)) : std::nullopt;
+            std::string now_line = at ? log.to_json_line(*at, EventLog::kObserver, nullptr) : "(no more events)";
             if (viewer != EventLog::kObserver) {
                 if (i < recorded->events.size()) recorded_line = "(shown to the observer only: replay without --as to read it)";
-                if (i < events.size()) {
+                if (at) {
                     const NameResolver names = runner.match().names();
-                    now_line = EventLog::sees(events[i], viewer) ? runner.match().log().to_json_line(events[i], viewer, &names)
-                                                                 : "(an event this view does not see)";
+                    now_line = EventLog::sees(*at, viewer) ? log.to_json_line(*at, viewer, &names)
+                                                           : "(an event this view does not see)";
                 }
             }
             std::cerr << "replay diverged at event " << i << ":\n  recorded: " << recorded_line << "\n  now:      " << now_line
@@ -387,7 +390,7 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
                       << "\n  now:      " << json_text(now.result) << "\n";
             status = kFailed;
         } else if (!o.quiet) {
-            std::cout << "Replay matches the recording (" << events.size() << " events).\n";
+            std::cout << "Replay matches the recording (" << count << " events).\n";
         }
         for (const ScriptHash& h : recorded->scripts) {
             auto it = std::find_if(now.scripts.begin(), now.scripts.end(), [&](const ScriptHash& x) { return x.path == h.path; });
