@@ -34,8 +34,11 @@ struct Table {
     Sym add(std::string_view text) {                    // under mu (or in the constructor)
         const std::size_t id = count.load(std::memory_order_relaxed);
         if (id >= kMaxSymbols || bytes.load(std::memory_order_relaxed) + text.size() > kMaxSymbolBytes)
-            throw KernelError("too many distinct texts in event logs (" + std::to_string(id) +
-                              "): put what varies into a field, not into the type, template or key");
+            throw KernelError("too many distinct texts in event logs (" + std::to_string(id) + " texts, " +
+                              std::to_string(bytes.load(std::memory_order_relaxed) >> 20) +
+                              " MB): this process keeps every text it was given, so no match on it can log a new "
+                              "one until it restarts (a mod made texts up, match after match); put what varies "
+                              "into a field, not into the type, template or key");
         std::string* chunk = chunks[id / kChunk].load(std::memory_order_relaxed);
         if (!chunk) {
             chunk = new std::string[kChunk];             // lives as long as the process
