@@ -5,7 +5,7 @@
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
 local cards_activate, effect_stat, flag_set, match_asks_person = cards.activate, effect.stat, flag.set, match.asks_person
-local match_end_period, table_remove, zone_move = match.end_period, table.remove, zone.move
+local match_end_period, zone_move = match.end_period, zone.move
 
 local windows = require("core.windows")
 local state = require("unmatched.state")
@@ -14,17 +14,17 @@ local move = require("unmatched.move")
 local combat = require("unmatched.combat")
 -- Functions of the modules above, read once (a module is a read-only front).
 local combat_attack, combat_options, deck_boost, deck_discard = combat.attack, combat.options, deck.boost, deck.discard
-local deck_draw, deck_hand_limit, move_move_fighter, move_targets = deck.draw, deck.hand_limit, move.move_fighter, move.targets
+local deck_draw, deck_hand_limit, move_each_in_order, move_targets = deck.draw, deck.hand_limit, move.each_in_order, move.targets
 local state_alive, state_all_alive, state_any_alive, state_character = state.alive, state.all_alive, state.any_alive, state.character
-local state_character_def, state_defeated, state_eliminated = state.character_def, state.defeated, state.eliminated
+local state_character_def, state_eliminated = state.character_def, state.eliminated
 local state_enemies, kept_zone = state.enemies, state.kept_zone
 -- Each player's hand and deck zones, found once per match (state.kept_zone).
 local HAND, DECK = {}, {}
 
-local entity_get, entity_name = entity.get, entity.name
+local entity_get = entity.get
 local zone_items, zone_find, zone_name, zone_of, zone_top = zone.items, zone.find, zone.name, zone.of, zone.top
 local cards_of = cards.of
-local board_name, board_position = board.name, board.position
+local board_position = board.position
 local log_event = log.event
 local dispatch = windows.dispatch
 
@@ -70,22 +70,6 @@ function M.scheme_options(p)
   return out
 end
 
--- "Which fighter moves next?", one question for every maneuver (decide reads it whole before it
--- returns), and each option {label = "<fighter> on <space>", entity =} made once a match per
--- fighter and space (file-level tables: the host empties them before each match).
-local NEXT_ASK = { player = 0, id = "move_next", prompt = "which fighter moves next?", options = {}, single = true }
-local NEXT_OPTION = {}
-local function next_option(f)
-  local at = board_position(f)
-  local key = f * 4096 + (at or 0)
-  local o = NEXT_OPTION[key]
-  if not o then
-    o = { label = entity_name(f) .. " on " .. board_name(at), entity = f }
-    NEXT_OPTION[key] = o
-  end
-  return o
-end
-
 ---MANEUVER: draw 1 (mandatory; exhaustion if the deck is empty), then an optional BOOST
 ---(declared before anyone moves, added to every fighter's move), then each fighter moves
 ---once, up to its move value, in the order the player picks.
@@ -105,21 +89,7 @@ function M.maneuver(p)
   -- (the nil fields size the table for those window.run sets per handler: no rehash)
   dispatch("maneuver", { bonus = bonus, self = nil, player = nil, window = nil, handler = nil }, p, only_ability(p))
   local base = state_character_def(p).move
-  local left = state_alive(p)
-  while #left > 0 do
-    local i = 1
-    if #left > 1 then
-      local options = NEXT_ASK.options
-      for k = 1, #left do options[k] = next_option(left[k]) end
-      for k = #left + 1, #options do options[k] = nil end
-      NEXT_ASK.player = p
-      i = decide(NEXT_ASK)
-    end
-    local f = table_remove(left, i)
-    if not state_defeated(f) then
-      move_move_fighter(p, f, effect_stat(f, "move", base + bonus), "move")
-    end
-  end
+  move_each_in_order(p, state_alive(p), function(f) return effect_stat(f, "move", base + bonus) end, "move")
 end
 
 ---SCHEME: reveal a scheme card, name the fighter who plays it, resolve it, discard it.

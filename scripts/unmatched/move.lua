@@ -9,7 +9,7 @@
 -- Kernel and library functions this file calls, looked up once at load (a global's
 -- look-up goes through the sandbox's environment chain on every call).
 local board_figures_at, board_place, board_space_count = board.figures_at, board.place, board.space_count
-local entity_get = entity.get
+local entity_get, table_remove, type = entity.get, table.remove, type
 
 local board_ask_reach, board_name, board_position = board.ask_reach, board.name, board.position
 local board_near = board.near
@@ -58,6 +58,49 @@ function M.move_fighter(chooser, f, steps, id)
   return to
 end
 
+-- "Which fighter moves next?", one question for every such move (decide reads it whole before
+-- it returns), and each option {label = "<fighter> on <space>", entity =} made once a match per
+-- fighter and space (file-level tables: the host empties them before each match).
+local NEXT_ASK = { player = 0, id = "move_next", prompt = "which fighter moves next?", options = {}, single = true }
+local NEXT_OPTION = {}
+local function next_option(f)
+  local at = board_position(f)
+  local key = f * 4096 + (at or 0)
+  local o = NEXT_OPTION[key]
+  if not o then
+    o = { label = entity_name(f) .. " on " .. board_name(at), entity = f }
+    NEXT_OPTION[key] = o
+  end
+  return o
+end
+
+---Player p moves each fighter of the list `fighters` once, one after another, in the order p
+---picks (question "move_next" while two or more are left): the rulebook's maneuver (L232: any
+---order, one fighter's move done before the next starts), and a card's "each of your fighters
+---may move". A fighter defeated before its turn does not move. `steps` is how far each may
+---move: a number, or a function of the fighter. The list is used up (emptied).
+---@param p integer
+---@param fighters integer[]
+---@param steps integer|fun(f: integer): integer
+---@param id string|nil the move question's id (default "move")
+function M.each_in_order(p, fighters, steps, id)
+  local left = fighters
+  while #left > 0 do
+    local i = 1
+    if #left > 1 then
+      local options = NEXT_ASK.options
+      for k = 1, #left do options[k] = next_option(left[k]) end
+      for k = #left + 1, #options do options[k] = nil end
+      NEXT_ASK.player = p
+      i = decide(NEXT_ASK)
+    end
+    local f = table_remove(left, i)
+    if not entity_get(f, "defeated") then
+      M.move_fighter(p, f, type(steps) == "function" and steps(f) or steps, id)
+    end
+  end
+end
+
 ---Every empty space on the board, in space order.
 function M.empty_spaces()
   local out = {}
@@ -77,7 +120,9 @@ function M.place_anywhere(chooser, f, id)
   local to = spaces[decide { player = chooser, id = id or "place", prompt = "place " .. entity_name(f), spaces = spaces,
     single = true }]
   board_place(f, to)
-  log_event("place", "{e:fighter} is placed on {s:space}", { fighter = f, space = to }, RULE["maneuver"])
+  -- Said as at the table ("Anna places Alice on a3"): the kernel's own "is placed on" is bookkeeping.
+  log_event("place", "{p:player} places {e:fighter} on {s:space}", { player = chooser, fighter = f, space = to },
+    RULE["maneuver"])
   return to
 end
 

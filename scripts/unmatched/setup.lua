@@ -77,6 +77,19 @@ end
 local function place(ctx, p)
   local seat = ctx.seats[p].setup or {}
   local fighters = state.fighters(p)
+  -- A fighter whose health reaches 0 is defeated (seed L645): one placed on the board at 0 would
+  -- stand there to be attacked and, a hero, leave its player playing on. A scenario marks a
+  -- defeated fighter with an empty position instead.
+  if seat.health then
+    for i, f in ipairs(fighters) do
+      local at = seat.positions and seat.positions[i]
+      local placed = not seat.positions or (at ~= nil and at ~= "")
+      if placed and seat.health[i] == 0 then
+        error(("players[%d].setup.health[%d]: %s is placed on the board with 0 health, but a fighter at 0 is "
+          .. "defeated; give it a position \"\" (defeated) or some health"):format(p - 1, i, entity.name(f)), 2)
+      end
+    end
+  end
   if seat.positions then
     for i, f in ipairs(fighters) do
       local name = seat.positions[i]

@@ -8,9 +8,9 @@ return {
     props = { type = "scheme", user = "any", boost = 1 },
     scheme = function(ctx)
       fx.draw(ctx.player, 1)
-      for _, f in ipairs(fx.state.alive(ctx.player)) do
-        fx.move.move_fighter(ctx.player, f, 1, "tea_party_move")
-      end
+      -- In the order the player picks, as a maneuver (rulebook L232): one fighter may leave a
+      -- space another then enters.
+      fx.move.each_in_order(ctx.player, fx.state.alive(ctx.player), 1, "tea_party_move")
     end },
   { key = "unmatched/alice/manxome_foe", name = "Manxome Foe", text = "if you won the combat, draw 1 card",
     props = { type = "attack", user = "jabberwock", value = 5, boost = 1 },

@@ -11,6 +11,17 @@ local move = {}
 --- Player `chooser` moves fighter `f` up to `steps` spaces (0 = stay). Returns the space.
 function move.move_fighter(chooser, f, steps, id) end
 
+--- Player p moves each fighter of the list `fighters` once, one after another, in the order p
+--- picks (question "move_next" while two or more are left): the rulebook's maneuver (L232: any
+--- order, one fighter's move done before the next starts), and a card's "each of your fighters
+--- may move". A fighter defeated before its turn does not move. `steps` is how far each may
+--- move: a number, or a function of the fighter. The list is used up (emptied).
+---@param p integer
+---@param fighters integer[]
+---@param steps integer|fun(f: integer): integer
+---@param id string|nil the move question's id (default "move")
+function move.each_in_order(p, fighters, steps, id) end
+
 --- Every empty space on the board, in space order.
 function move.empty_spaces() end
 

@@ -52,6 +52,24 @@ TEST_CASE("UM-01 rulebook combat example: Jabberwock against King Arthur", "[unm
     CHECK(cards_in(r, "hand", 1) == std::vector<std::string>{"Vorpal Swish", "Looking-Glass"});
 }
 
+TEST_CASE("UM-01 the attack's events name the rulebook's three steps (seed L302, L311, L365)", "[unmatched]") {
+    // Step 1 declares the target, step 2 chooses both cards and reveals them, step 3 resolves:
+    // --rules and the editor's teaching mode head each event with its step.
+    json d = jabberwock_attacks("Skirmish");
+    d.push_back(say(2, "skirmish_fighter", "Jabberwock on s5"));
+    d.push_back(say(2, "skirmish_move", "s3"));
+    RunResult r = run(duel(example_anna(), example_karl(), d));
+    REQUIRE(r.error == "");
+    const auto rule_of = [&](const char* type) {
+        const Event* e = r.first(type);
+        REQUIRE(e);
+        return std::get<std::string>(e->get("rule"));
+    };
+    CHECK(rule_of("attack") == "§4.4 ATTACK, step 1: declare the target");
+    CHECK(rule_of("reveal") == "§4.4 ATTACK, step 2: choose and reveal");
+    CHECK(rule_of("combat") == "§4.4 ATTACK, step 3: resolve the combat");
+}
+
 TEST_CASE("UM-01 Anna may attack only with the Jabberwock and only with Biting Jaws", "[unmatched]") {
     json d = json::array({say(1, "action", "Attack")});
     RunResult r = run(duel(example_anna(), example_karl(), d, {{"after_decisions", 1}}));

@@ -205,3 +205,35 @@ TEST_CASE("UM-28 forced maneuvers into exhaustion", "[unmatched]") {
     CHECK(health(r, "King Arthur") == 14);
     CHECK(health(r, "Merlin") == 3);
 }
+
+TEST_CASE("Unmatched setup refuses a fighter placed on the board with 0 health, naming the field (seed L645)", "[unmatched]") {
+    // A fighter at 0 is defeated: placed at 0 it stood to be attacked, and a hero at 0 left its
+    // player playing on. An empty position is how a scenario says "already defeated".
+    json karl = arthur({"s6", "s8"}, {5, 0});
+    RunResult r = run(duel(hero_setup("alice", {"s1", "s5"}, {"croquet"}, {"croquet"}), karl, json::array(),
+                           {{"after_decisions", 0}}));
+    CHECK(r.state == RunState::Failed);
+    CHECK_THAT(r.error, Catch::Contains("players[1].setup.health[2]: Merlin is placed on the board with 0 health"));
+    karl["positions"] = {"s6", ""};   // Merlin defeated before the match: accepted
+    RunResult ok = run(duel(hero_setup("alice", {"s1", "s5"}, {"croquet"}, {"croquet"}), karl, json::array(),
+                            {{"after_decisions", 0}}));
+    CHECK(ok.error == "");
+    CHECK(ok.state == RunState::Stopped);
+    CHECK(space(ok, "Merlin") == "");
+}
+
+TEST_CASE("Mad Tea Party (SAMPLE card): each fighter moves in the order its player picks, as in a maneuver (seed L232)",
+          "[unmatched]") {
+    // Alice on s3 cannot enter s4 while the Jabberwock stands there: moving the Jabberwock first
+    // frees it. The card moved the fighters hero first, so Alice was never offered s4.
+    json anna = {{"hero", "alice"}, {"size", "big"}, {"positions", {"s3", "s4"}}, {"hand", {"mad_tea_party"}},
+                 {"deck", {"croquet", "croquet"}}};
+    json d = json::array({say(1, "action", "Scheme"), say(1, "scheme", "Mad Tea Party"), say(1, "scheme_fighter", "Alice"),
+                          say(1, "move_next", "Jabberwock on s4"), say(1, "tea_party_move", "s5"),
+                          say(1, "tea_party_move", "s4")});
+    RunResult r = run(duel(anna, arthur({"s8", "s9"}, {18, 7}), d));
+    REQUIRE(r.error == "");
+    CHECK(space(r, "Jabberwock") == "s5");
+    CHECK(space(r, "Alice") == "s4");
+}
+
