@@ -157,36 +157,65 @@ void copy_text(lua_State* L, Match& m, int idx, std::string& out) {
     out.assign(s, len);
 }
 
+// Where a value of the spec sits ("seats[1].boosts[2].cost"), written out only when an error
+// names it: a match prepares its round once, and formatting every field's path up front cost
+// more than reading the fields (40 snprintf a match).
+struct SpecPath {
+    int seat = 0;                // seats[seat]. (0: the spec's top level)
+    int boost = 0;               // boosts[boost]. (0: none)
+    const char* field = "";
+    int index = 0;               // [index] after the field (0: none)
+
+    SpecPath at(const char* f, int i = 0) const { return SpecPath{seat, boost, f, i}; }
+    // The path into `out` (at most n bytes).
+    const char* write(char* out, std::size_t n) const {
+        int used = 0;
+        if (seat) used = std::snprintf(out, n, "seats[%d].", seat);
+        if (boost && used >= 0 && static_cast<std::size_t>(used) < n) used += std::snprintf(out + used, n - used, "boosts[%d].", boost);
+        if (used >= 0 && static_cast<std::size_t>(used) < n) used += std::snprintf(out + used, n - used, "%s", field);
+        if (index && used >= 0 && static_cast<std::size_t>(used) < n) std::snprintf(out + used, n - used, "[%d]", index);
+        return out;
+    }
+};
+
 // Field `key` of the table at `t` as a string into `out` (left as it is when absent and not
-// `required`).
-void spec_string(lua_State* L, Match& m, int t, const char* key, const char* path, std::string& out, bool required) {
+// `required`). `in`: the table's own place in the spec.
+void spec_string(lua_State* L, Match& m, int t, const char* key, const SpecPath& in, std::string& out, bool required) {
     const int type = lua_getfield(L, t, key);
     if (type == LUA_TSTRING) {
         copy_text(L, m, -1, out);
     } else if (type != LUA_TNIL || required) {
-        luaL_error(L, "offers.prepare: %s%s must be a string (got %s)", path, key, luaL_typename(L, -1));
+        char what[128];
+        luaL_error(L, "offers.prepare: %s must be a string (got %s)", in.at(key).write(what, sizeof what), luaL_typename(L, -1));
     }
     lua_pop(L, 1);
 }
 
-std::int64_t spec_integer(lua_State* L, int idx, const char* what) {
+std::int64_t spec_integer(lua_State* L, int idx, const SpecPath& at) {
     int whole = 0;
     const lua_Integer v = lua_tointegerx(L, idx, &whole);
-    if (!whole) luaL_error(L, "offers.prepare: %s must be an integer (got %s)", what, luaL_typename(L, idx));
+    if (!whole) {
+        char what[128];
+        luaL_error(L, "offers.prepare: %s must be an integer (got %s)", at.write(what, sizeof what), luaL_typename(L, idx));
+    }
     return v;
 }
 
-EntityId spec_entity(lua_State* L, int idx, const Match& m, const char* what) {
-    const std::int64_t e = spec_integer(L, idx, what);
-    if (!m.valid_entity(static_cast<EntityId>(e)) || e < 1)
-        luaL_error(L, "offers.prepare: %s: entity %I does not exist", what, (LUAI_UACINT)e);
+EntityId spec_entity(lua_State* L, int idx, const Match& m, const SpecPath& at) {
+    const std::int64_t e = spec_integer(L, idx, at);
+    if (!m.valid_entity(static_cast<EntityId>(e)) || e < 1) {
+        char what[128];
+        luaL_error(L, "offers.prepare: %s: entity %I does not exist", at.write(what, sizeof what), (LUAI_UACINT)e);
+    }
     return static_cast<EntityId>(e);
 }
 
-DerivedId spec_derived(lua_State* L, int idx, const Match& m, const char* what) {
-    const std::int64_t id = spec_integer(L, idx, what);
-    if (id < 1 || static_cast<std::size_t>(id) > m.derived_values().size())
-        luaL_error(L, "offers.prepare: %s: no derived value %I", what, (LUAI_UACINT)id);
+DerivedId spec_derived(lua_State* L, int idx, const Match& m, const SpecPath& at) {
+    const std::int64_t id = spec_integer(L, idx, at);
+    if (id < 1 || static_cast<std::size_t>(id) > m.derived_values().size()) {
+        char what[128];
+        luaL_error(L, "offers.prepare: %s: no derived value %I", at.write(what, sizeof what), (LUAI_UACINT)id);
+    }
     return static_cast<DerivedId>(id);
 }
 
@@ -194,9 +223,12 @@ DerivedId spec_derived(lua_State* L, int idx, const Match& m, const char* what) 
 // top (and pops it after), or raises naming the field when it is not a table. `expected` says
 // what the list holds, for that message.
 template <class Each>
-void read_list(lua_State* L, int t, const char* field, const char* path, const char* expected, Each each) {
+void read_list(lua_State* L, int t, const char* field, const SpecPath& in, const char* expected, Each each) {
     if (lua_getfield(L, t, field) != LUA_TNIL) {
-        if (!lua_istable(L, -1)) luaL_error(L, "offers.prepare: %s%s must be a list of %s", path, field, expected);
+        if (!lua_istable(L, -1)) {
+            char what[128];
+            luaL_error(L, "offers.prepare: %s must be a list of %s", in.at(field).write(what, sizeof what), expected);
+        }
         readonly_view_unwrap(L, -1);
         const auto n = static_cast<lua_Integer>(charge_list(L, -1));
         for (lua_Integer i = 1; i <= n; ++i) {
@@ -208,25 +240,25 @@ void read_list(lua_State* L, int t, const char* field, const char* path, const c
     lua_pop(L, 1);
 }
 
-void read_boost(lua_State* L, int t, Match& m, Boost& b, const char* path) {
-    char what[128];
-    spec_string(L, m, t, "label", path, b.label, true);
-    std::snprintf(what, sizeof what, "%scost", path);
+void read_boost(lua_State* L, int t, Match& m, Boost& b, const SpecPath& in) {
+    spec_string(L, m, t, "label", in, b.label, true);
     lua_getfield(L, t, "cost");
-    b.cost = lua_isnil(L, -1) ? 0 : spec_integer(L, -1, what);
+    b.cost = lua_isnil(L, -1) ? 0 : spec_integer(L, -1, in.at("cost"));
     lua_pop(L, 1);
-    spec_string(L, m, t, "used", path, b.used_text, true);
-    if (b.used_text.empty()) luaL_error(L, "offers.prepare: %sused must name a flag", path);
-    std::snprintf(what, sizeof what, "%sstat", path);
-    if (lua_getfield(L, t, "stat") != LUA_TNIL) b.stat = spec_derived(L, -1, m, what);
+    spec_string(L, m, t, "used", in, b.used_text, true);
+    if (b.used_text.empty()) {
+        char what[128];
+        luaL_error(L, "offers.prepare: %s must name a flag", in.at("used").write(what, sizeof what));
+    }
+    if (lua_getfield(L, t, "stat") != LUA_TNIL) b.stat = spec_derived(L, -1, m, in.at("stat"));
     lua_pop(L, 1);
-    read_list(L, t, "blocked_by", path, "derived value ids", [&](int i) {
-        std::snprintf(what, sizeof what, "%sblocked_by[%d]", path, i);
-        b.blocked_by.push_back(spec_derived(L, -1, m, what));
-    });
-    read_list(L, t, "blocked_by_effects", path, "stat names", [&](int i) {
-        if (lua_type(L, -1) != LUA_TSTRING)
-            luaL_error(L, "offers.prepare: %sblocked_by_effects[%d] must be a stat name", path, i);
+    read_list(L, t, "blocked_by", in, "derived value ids",
+              [&](int i) { b.blocked_by.push_back(spec_derived(L, -1, m, in.at("blocked_by", i))); });
+    read_list(L, t, "blocked_by_effects", in, "stat names", [&](int i) {
+        if (lua_type(L, -1) != LUA_TSTRING) {
+            char what[128];
+            luaL_error(L, "offers.prepare: %s must be a stat name", in.at("blocked_by_effects", i).write(what, sizeof what));
+        }
         copy_text(L, m, -1, b.blocked_by_effects.emplace_back());
     });
     // The flag's text is interned last: every check that can raise comes before (intern may throw).
@@ -237,27 +269,28 @@ void read_boost(lua_State* L, int t, Match& m, Boost& b, const char* path) {
 }
 
 void read_seat(lua_State* L, int t, Match& m, Seat& s, int p) {
-    char path[48], what[96];
-    std::snprintf(path, sizeof path, "seats[%d].", p);
-    std::snprintf(what, sizeof what, "%sentity", path);
+    const SpecPath seat{p, 0, "", 0};
     lua_getfield(L, t, "entity");
-    s.entity = spec_entity(L, -1, m, what);
+    s.entity = spec_entity(L, -1, m, seat.at("entity"));
     lua_pop(L, 1);
-    std::snprintf(what, sizeof what, "%spayer", path);
-    s.payer = lua_getfield(L, t, "payer") == LUA_TNIL ? s.entity : spec_entity(L, -1, m, what);
+    s.payer = lua_getfield(L, t, "payer") == LUA_TNIL ? s.entity : spec_entity(L, -1, m, seat.at("payer"));
     lua_pop(L, 1);
-    read_list(L, t, "zones", path, "zone ids", [&](int i) {
-        std::snprintf(what, sizeof what, "%szones[%d]", path, i);
-        const std::int64_t z = spec_integer(L, -1, what);
-        if (z < 1 || z > m.zone_count()) luaL_error(L, "offers.prepare: %s: zone %I does not exist", what, (LUAI_UACINT)z);
+    read_list(L, t, "zones", seat, "zone ids", [&](int i) {
+        const std::int64_t z = spec_integer(L, -1, seat.at("zones", i));
+        if (z < 1 || z > m.zone_count()) {
+            char what[128];
+            luaL_error(L, "offers.prepare: %s: zone %I does not exist", seat.at("zones", i).write(what, sizeof what),
+                       (LUAI_UACINT)z);
+        }
         s.zones.push_back(static_cast<ZoneId>(z));
     });
-    read_list(L, t, "boosts", path, "boosts {label=, cost=, used=, stat=}", [&](int i) {
-        if (!lua_istable(L, -1))
-            luaL_error(L, "offers.prepare: %sboosts[%d] must be a table {label=, cost=, used=, stat=}", path, i);
-        char bpath[80];
-        std::snprintf(bpath, sizeof bpath, "%sboosts[%d].", path, i);
-        read_boost(L, lua_gettop(L), m, s.boosts.emplace_back(), bpath);
+    read_list(L, t, "boosts", seat, "boosts {label=, cost=, used=, stat=}", [&](int i) {
+        if (!lua_istable(L, -1)) {
+            char what[128];
+            luaL_error(L, "offers.prepare: %s must be a table {label=, cost=, used=, stat=}",
+                       seat.at("boosts", i).write(what, sizeof what));
+        }
+        read_boost(L, lua_gettop(L), m, s.boosts.emplace_back(), SpecPath{p, i, "", 0});
     });
     s.set = true;
 }
@@ -304,14 +337,14 @@ int offers_prepare(lua_State* L) {
     lua_setmetatable(L, 2);
     lua_newtable(L);                      // the conditions of card offers, by slot
     lua_setiuservalue(L, 2, 1);
-    spec_string(L, m, 1, "tag", "", r->tag, true);
-    spec_string(L, m, 1, "field", "", r->field, false);
-    spec_string(L, m, 1, "cost_field", "", r->cost_field, false);
-    spec_string(L, m, 1, "counter", "", r->counter, true);
-    spec_string(L, m, 1, "id", "", r->id, true);
-    spec_string(L, m, 1, "prompt", "", r->prompt, false);
-    spec_string(L, m, 1, "pass", "", r->pass, false);
-    spec_string(L, m, 1, "once_flag", "", r->once_flag_text, true);
+    spec_string(L, m, 1, "tag", SpecPath{}, r->tag, true);
+    spec_string(L, m, 1, "field", SpecPath{}, r->field, false);
+    spec_string(L, m, 1, "cost_field", SpecPath{}, r->cost_field, false);
+    spec_string(L, m, 1, "counter", SpecPath{}, r->counter, true);
+    spec_string(L, m, 1, "id", SpecPath{}, r->id, true);
+    spec_string(L, m, 1, "prompt", SpecPath{}, r->prompt, false);
+    spec_string(L, m, 1, "pass", SpecPath{}, r->pass, false);
+    spec_string(L, m, 1, "once_flag", SpecPath{}, r->once_flag_text, true);
     if (r->once_flag_text.empty() || r->tag.empty() || r->counter.empty())
         luaL_error(L, "offers.prepare: tag, counter and once_flag must not be empty");
     lua_getfield(L, 1, "once_for_opponent");

@@ -116,6 +116,19 @@ local t1 = zone.create("table", 1)
                Contains("offers.prepare: seats[1].zones[2]: zone 99 does not exist"));
     CHECK_THAT(error_of(head + R"(offers.prepare{tag = "offer", counter = "gold", id = "play", seats = {}})"),
                Contains("offers.prepare: once_flag must be a string (got nil)"));
+    // Every place is written out only for the error that names it.
+    CHECK_THAT(error_of(head + R"(offers.prepare{tag = "offer", counter = "gold", once_flag = "spent", id = "play",
+  seats = {{entity = pe1, boosts = {{label = "x", used = "u"}, {label = "y", used = "v", cost = 1.5}}}}})"),
+               Contains("offers.prepare: seats[1].boosts[2].cost must be an integer (got number)"));
+    CHECK_THAT(error_of(head + R"(offers.prepare{tag = "offer", counter = "gold", once_flag = "spent", id = "play",
+  seats = {{entity = pe1, boosts = {{label = "x", used = "u", blocked_by = {7777}}}}}})"),
+               Contains("offers.prepare: seats[1].boosts[1].blocked_by[1]: no derived value 7777"));
+    CHECK_THAT(error_of(head + R"(offers.prepare{tag = "offer", counter = "gold", once_flag = "spent", id = "play",
+  seats = {{entity = 4242}}})"),
+               Contains("offers.prepare: seats[1].entity: entity 4242 does not exist"));
+    CHECK_THAT(error_of(head + R"(offers.prepare{tag = "offer", counter = "gold", once_flag = "spent", id = "play",
+  seats = {{entity = pe1, boosts = {"x"}}}})"),
+               Contains("offers.prepare: seats[1].boosts[1] must be a table {label=, cost=, used=, stat=}"));
     const std::string round = head + R"(local R = offers.prepare{tag = "offer", counter = "gold", once_flag = "spent", id = "play",
   seats = {{entity = pe1, zones = {t1}}}}
 )";
