@@ -62,29 +62,56 @@ struct PatchPaths {
 
 // Every field path ("props.<name>", "<table>.<key>") some card definition has, down to depth 4:
 // a patch may set a field a card lacks only when it is one of these (a misspelt field name is
-// no card's field and would be read by nothing). List entries are not paths.
-void add_field_paths(lua_State* L, int t, const std::string& prefix, int depth, std::set<std::string>& out) {
+// no card's field and would be read by nothing). List entries are not paths. A table is not
+// entered again below itself (a card whose fields point back at it), and the paths are counted:
+// a card of N fields each holding the card made N^4 paths (N = 75: gigabytes, outside the
+// memory cap), so past kMaxKnownPaths in one card the walk stops and the mod is refused, naming it.
+constexpr std::size_t kMaxKnownPaths = 100'000;
+
+struct PathWalk {
+    std::set<std::string> paths;
+    std::vector<const void*> above;   // the tables the walk is inside (a cycle is not followed)
+    std::size_t of_card = 0;          // paths met in the card being walked (its own bound: the
+    bool too_many = false;            // card named does not depend on the order cards are walked)
+};
+
+void add_field_paths(lua_State* L, int t, const std::string& prefix, int depth, PathWalk& walk) {
     t = lua_absindex(L, t);
+    walk.above.push_back(lua_topointer(L, t));
     lua_pushnil(L);
-    while (lua_next(L, t) != 0) {
+    while (!walk.too_many && lua_next(L, t) != 0) {
         if (lua_type(L, -2) == LUA_TSTRING) {
             const std::string path = prefix.empty() ? lua_tostring(L, -2) : prefix + "." + lua_tostring(L, -2);
-            out.insert(path);
-            if (depth < 4 && lua_type(L, -1) == LUA_TTABLE) add_field_paths(L, -1, path, depth + 1, out);
+            walk.paths.insert(path);
+            walk.too_many = ++walk.of_card > kMaxKnownPaths;
+            if (!walk.too_many && depth < 4 && lua_type(L, -1) == LUA_TTABLE &&
+                std::find(walk.above.begin(), walk.above.end(), lua_topointer(L, -1)) == walk.above.end())
+                add_field_paths(L, -1, path, depth + 1, walk);
         }
         lua_pop(L, 1);
     }
+    if (walk.too_many) lua_settop(L, t);   // (the walk stopped inside lua_next: key and value left)
+    walk.above.pop_back();
 }
 
-std::set<std::string> known_field_paths(lua_State* L, int defs) {
-    std::set<std::string> out;
+// The paths of every definition in `defs`; "" or the key of the card past which there were
+// more than kMaxKnownPaths (`over`).
+std::set<std::string> known_field_paths(lua_State* L, int defs, std::string& over) {
+    PathWalk walk;
     defs = lua_absindex(L, defs);
+    const int top = lua_gettop(L);
     lua_pushnil(L);
     while (lua_next(L, defs) != 0) {
-        if (lua_type(L, -1) == LUA_TTABLE) add_field_paths(L, -1, "", 1, out);
+        walk.of_card = 0;
+        if (lua_type(L, -1) == LUA_TTABLE) add_field_paths(L, -1, "", 1, walk);
+        if (walk.too_many) {
+            over = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+            lua_settop(L, top);
+            return {};
+        }
         lua_pop(L, 1);
     }
-    return out;
+    return std::move(walk.paths);
 }
 
 // Merges the JSON object `fields` into the Lua table at `t` (raw): objects into sub-tables,
@@ -94,6 +121,17 @@ std::set<std::string> known_field_paths(lua_State* L, int defs) {
 // would name the game's file, or nothing at all (a handler patched to {} just never fired).
 void merge(lua_State* L, int t, const nlohmann::json& fields, const std::string& path, PatchPaths& out) {
     t = lua_absindex(L, t);
+    // A table with a metatable is no card's own: a library (`m = math`), a module's table
+    // (`require(...)`) or a read-only view, shared by every script of the host. Its raw contents
+    // are empty, so no check below would see what it holds, and a raw write would change the
+    // library for every match.
+    if (lua_getmetatable(L, t)) {
+        lua_pop(L, 1);
+        out.problems.push_back((path.empty() ? std::string("the card") : printable_name(path)) +
+                               ": a table with a metatable (a library, a module's table or a read-only view, shared with "
+                               "every script): a patch cannot change it");
+        return;
+    }
     for (const auto& [k, v] : fields.items()) {
         const std::string leaf = path.empty() ? k : path + "." + k;
         if (k.find('\0') != std::string::npos) {   // c_str() would name another field
@@ -140,7 +178,7 @@ void merge(lua_State* L, int t, const nlohmann::json& fields, const std::string&
             if (x.is_boolean()) lua_pushboolean(L, x.get<bool>());
             else if (x.is_number_integer()) lua_pushinteger(L, x.get<lua_Integer>());
             else if (x.is_number()) lua_pushnumber(L, x.get<double>());
-            else if (x.is_string()) lua_pushstring(L, x.get_ref<const std::string&>().c_str());
+            else if (x.is_string()) lua_pushlstring(L, x.get_ref<const std::string&>().data(), x.get_ref<const std::string&>().size());
             else if (x.is_array()) {
                 lua_createtable(L, static_cast<int>(x.size()), 0);
                 for (std::size_t i = 0; i < x.size(); ++i) {
@@ -273,7 +311,15 @@ void LuaHost::apply_mod_data(std::vector<std::string>& errors) {
     lua_getfield(L, LUA_REGISTRYINDEX, kCardsKey);
     const int defs = lua_gettop(L);
     const bool any_patch = std::any_of(mods_.begin(), mods_.end(), [](const ModManifest& m) { return !m.patch.empty(); });
-    const std::set<std::string> known = any_patch ? known_field_paths(L, defs) : std::set<std::string>{};
+    std::string too_wide;   // a card whose fields nest too widely to list (known_field_paths)
+    const std::set<std::string> known = any_patch ? known_field_paths(L, defs, too_wide) : std::set<std::string>{};
+    if (!too_wide.empty()) {
+        errors.push_back("card " + printable_name(too_wide) + ": its tables nest too widely (more than " +
+                         std::to_string(kMaxKnownPaths) + " field paths within 4 levels) for a mod's patch to be checked "
+                         "against the game's fields; patches are not applied");
+        lua_settop(L, top);
+        return;
+    }
     for (const ModManifest& m : mods_) {
         for (const auto& [pattern, fields] : m.patch.items()) {
             if (fields.contains("key")) {   // the registry's key and the table's must not part

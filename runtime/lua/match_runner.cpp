@@ -54,7 +54,11 @@ void push_json(lua_State* L, const nlohmann::json& j) {
             else lua_pushnumber(L, d);
             return;
         }
-        case nlohmann::json::value_t::string: lua_pushstring(L, j.get_ref<const std::string&>().c_str()); return;
+        case nlohmann::json::value_t::string: {   // whole: a NUL inside did cut "ashen\u0000 x" to "ashen"
+            const std::string& text = j.get_ref<const std::string&>();
+            lua_pushlstring(L, text.data(), text.size());
+            return;
+        }
         case nlohmann::json::value_t::array: {
             lua_createtable(L, static_cast<int>(j.size()), 0);
             lua_Integer i = 0;
@@ -67,8 +71,9 @@ void push_json(lua_State* L, const nlohmann::json& j) {
         case nlohmann::json::value_t::object:
             lua_createtable(L, 0, static_cast<int>(j.size()));
             for (const auto& [k, v] : j.items()) {
+                lua_pushlstring(L, k.data(), k.size());
                 push_json(L, v);
-                lua_setfield(L, -2, k.c_str());
+                lua_rawset(L, -3);
             }
             return;
         default: lua_pushnil(L); return;

@@ -192,6 +192,20 @@ std::string key_path(const std::string& parent, const std::string& key) {
 
 }  // namespace
 
+void check_script_values(const json& v, const std::string& path) {
+    if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(kMax))
+        fail(path, std::to_string(v.get<std::uint64_t>()) + " is beyond the whole numbers a script holds (at most " +
+                       std::to_string(kMax) + ")");
+    // The kernel takes names and texts as C strings: "ashen\u0000 x" was read as "ashen".
+    if (v.is_string() && v.get_ref<const std::string&>().find('\0') != std::string::npos)
+        fail(path, "a text cannot hold a NUL byte (\\u0000)");
+    if (v.is_array()) {
+        for (std::size_t i = 0; i < v.size(); ++i) check_script_values(v[i], index(path, i));
+    } else if (v.is_object()) {
+        for (const auto& [k, item] : v.items()) check_script_values(item, key_path(path, k));
+    }
+}
+
 ObjectReader::ObjectReader(const json& v, std::string path, std::initializer_list<const char*> known)
     : v_(v), path_(std::move(path)) {
     if (!v.is_object()) expected(path_, "an object", v);

@@ -68,6 +68,10 @@ std::vector<std::int64_t> read_int_list(const json& v, const std::string& path);
 // strings): an empty array is 2 bytes of JSON and about 70 of Lua, so a check of the JSON's size
 // alone lets a small file fill memory. An estimate, within a factor of two.
 std::size_t lua_bytes(const json& v);
+// Refuses, naming its path, a value no script can hold: a whole number past 2^63 - 1 (a Lua
+// integer is 64-bit signed: 18446744073709551615 became -1, and setup.beats of it ended a
+// match at once). For what becomes Lua values: setup, options, a seat's setup, a mod's patch.
+void check_script_values(const json& v, const std::string& path);
 
 // [SECTION] Objects with a fixed set of keys
 class ObjectReader {

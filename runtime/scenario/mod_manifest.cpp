@@ -69,15 +69,20 @@ ModManifest load_mod(const std::string& dir) {
             if (auto* c = o.find("cards")) m.override_cards = fields::read_string_list(*c, o.path("cards"));
             if (auto* c = o.find("modules")) m.override_modules = fields::read_string_list(*c, o.path("modules"));
         }
-        if (auto* f = r.find("options")) m.options = fields::read_object(*f, r.path("options"));
+        if (auto* f = r.find("options")) {
+            m.options = fields::read_object(*f, r.path("options"));
+            fields::check_script_values(m.options, r.path("options"));
+        }
         if (auto* f = r.find("limits")) {
             ObjectReader l(*f, r.path("limits"), {"seat_keys", "setup_keys", "options"});
             for (const char* k : {"seat_keys", "setup_keys", "options"})
                 if (auto* g = l.find(k)) check_limits(*g, l.path(k));
+            fields::check_script_values(*f, r.path("limits"));
             m.limits = *f;
         }
         if (auto* f = r.find("patch")) {
             m.patch = fields::read_object(*f, r.path("patch"));
+            fields::check_script_values(m.patch, r.path("patch"));
             for (const auto& [key, fields_to_merge] : m.patch.items())
                 if (!fields_to_merge.is_object())
                     fields::expected(fields::join(r.path("patch"), key), "an object of fields to merge", fields_to_merge);

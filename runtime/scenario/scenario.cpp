@@ -272,6 +272,7 @@ Scenario detail::parse_scenario_at(const json& j, const std::string& base, const
     // cap: a 9 MB list of empty lists made a 730 MB process. Refused here, by the cap they will
     // run under.
     const auto check_size = [&](const json& v, const std::string& at) {
+        fields::check_script_values(v, at);
         const std::size_t bytes = fields::lua_bytes(v);
         if (bytes > static_cast<std::size_t>(s.limits.memory_bytes))
             fields::fail(at, "takes about " + std::to_string(bytes >> 20) + " MB as Lua tables, over the memory cap of " +

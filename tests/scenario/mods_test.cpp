@@ -187,6 +187,60 @@ TEST_CASE("#18.1 a patch changes no function and no value's shape; mods overlapp
                Catch::Contains("battlecon/strike props.powre: no card of the game has this field (misspelt?)"));
     write(a / "mod.json", R"({"name": "a", "game": "battlecon", "version": "1", "patch": {"battlecon/strike": {"props": {"power": null}}}})");
     CHECK_THAT(load_errors(duel({a.string()})), Catch::Contains("battlecon/strike props.power: a patch cannot remove a field (null)"));
+    // A whole number no script can hold (it became -1: Strike's power read 4 + -1).
+    write(a / "mod.json", R"({"name": "a", "game": "battlecon", "version": "1",
+      "patch": {"battlecon/strike": {"props": {"power": 18446744073709551615}}}})");
+    CHECK_THAT(load_errors(duel({a.string()})),
+               Catch::Contains("patch[\"battlecon/strike\"].props.power: 18446744073709551615 is beyond the whole numbers"));
+}
+
+TEST_CASE("#18.1 a patch cannot write into a library or a module's table a card holds", "[mods]") {
+    // A card holding `m = math` (or a module's front) showed the patch an empty raw table: no
+    // check saw the functions it held, and the raw write changed math.type for every script.
+    const TempDir dir("mods_libraries");
+    const fs::path a = dir.root() / "a";
+    write(a / "cards/battlecon/evil.lua", R"(local P = { range_min = 0, range_max = 0, power = 0, speed = 0, defense = 0 }
+return {
+  { key = "battlecon/evil/a", name = "A", kind = "style", props = P, m = math, v = require("battlecon.verbs") },
+  { key = "battlecon/evil/b", name = "B", kind = "style", props = P, m = { type = 1 }, v = { move = 1 } },
+})");
+    write(a / "mod.json", R"({"name": "a", "game": "battlecon", "version": "1",
+      "patch": {"battlecon/evil/a": {"m": {"type": 0}, "v": {"move": 0}}}})");
+    const std::string errors = load_errors(duel({a.string()}));
+    CHECK_THAT(errors, Catch::Contains("battlecon/evil/a m: a table with a metatable (a library, a module's table or a "
+                                       "read-only view, shared with every script): a patch cannot change it"));
+    CHECK_THAT(errors, Catch::Contains("battlecon/evil/a v: a table with a metatable"));
+    // Nothing was written: a host loaded after the refusal still has its math.type.
+    Scenario plain = duel({});
+    LuaHost host(plain.limits);
+    std::vector<std::string> none;
+    REQUIRE(host.load_game(plain, none));
+    MatchRunner r(host, plain);
+    CHECK(r.run() == RunState::Finished);
+}
+
+TEST_CASE("#18.1 a card whose fields nest without end is walked once per table, and a too wide one is refused", "[mods]") {
+    // The patch check lists every field path cards have, four levels down: a card of 60 fields
+    // each holding the card made 60^4 paths (1.1 GB); one of 75, std::bad_alloc outside the cap.
+    const TempDir dir("mods_paths");
+    const fs::path a = dir.root() / "a";
+    write(a / "mod.json", R"({"name": "a", "game": "battlecon", "version": "1", "patch": {"battlecon/dash": {"props": {"power": 1}}}})");
+    write(a / "cards/battlecon/c.lua", R"(local c = { key = "battlecon/paths/c", name = "C", kind = "style",
+  props = { range_min = 0, range_max = 0, power = 0, speed = 0, defense = 0 } }
+for i = 1, 75 do c["f" .. i] = c end
+return { c })");
+    CHECK(load_errors(duel({a.string()})).empty());
+    // Sixty tables of sixty tables of sixty fields: 216,000 paths, no cycle.
+    write(a / "cards/battlecon/c.lua", R"(local leaf = {}
+for i = 1, 60 do leaf["h" .. i] = i end
+local mid = {}
+for i = 1, 60 do mid["g" .. i] = leaf end
+local c = { key = "battlecon/paths/c", name = "C", kind = "style",
+  props = { range_min = 0, range_max = 0, power = 0, speed = 0, defense = 0 } }
+for i = 1, 60 do c["f" .. i] = mid end
+return { c })");
+    CHECK_THAT(load_errors(duel({a.string()})),
+               Catch::Contains("card battlecon/paths/c: its tables nest too widely (more than 100000 field paths within 4 levels)"));
 }
 
 TEST_CASE("#18.1 the command line: --mod, replays record the mods, check validates a mod folder", "[mods][cli]") {

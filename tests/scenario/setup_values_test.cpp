@@ -90,6 +90,28 @@ TEST_CASE("#18.2 seat and setup keys: types, list elements and bounds, with the 
     CHECK(refusal(t) == R"(players[0].setup.fighters: expected a list, got "tagteam/jeanne")");
 }
 
+TEST_CASE("#18.2 a value no script can hold is refused with its path: a whole number past 2^63 - 1, a NUL in a text",
+          "[scenario]") {
+    // 18446744073709551615 became -1 in Lua (setup.beats of it ended the match at once, a mod's
+    // power of it read -1), and "ashen\u0000 anything" was read as "ashen".
+    const auto parse_error = [](const std::string& text) {
+        try {
+            parse_scenario(nlohmann::json::parse(text), "s.json", kRoot);
+        } catch (const ScenarioError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    CHECK_THAT(parse_error(R"({"game": "battlecon", "players": [{}, {}], "setup": {"beats": 18446744073709551615}})"),
+               Catch::Contains("s.json: setup.beats: 18446744073709551615 is beyond the whole numbers a script holds"));
+    CHECK_THAT(parse_error(R"({"game": "battlecon", "players": [{}, {}], "options": {"x": [1, 9223372036854775808]}})"),
+               Catch::Contains("s.json: options.x[1]: 9223372036854775808 is beyond the whole numbers"));
+    CHECK_THAT(parse_error(R"({"game": "battlecon", "players": [{"setup": {"fighter": "ashen\u0000 anything"}}, {}]})"),
+               Catch::Contains("s.json: players[0].setup.fighter: a text cannot hold a NUL byte"));
+    CHECK(parse_error(R"({"game": "battlecon", "players": [{}, {}], "seed": 18446744073709551615,
+                          "setup": {"beats": 9223372036854775807}})") == "");   // a seed may; 2^63 - 1 fits
+}
+
 TEST_CASE("#18.2 the same refusal from run, check and lab", "[scenario][cli]") {
     const TempDir dir("setup_values");
     nlohmann::json j = nlohmann::json::parse(read_text(kRoot + "/examples/battlecon/bench.json"));
