@@ -31,6 +31,7 @@
 #include <thread>
 
 #include "cli.h"
+#include "kernel/printable.h"
 #include "cli_args.h"
 #include "fork_bench.h"
 #include "lua/bench_pool.h"
@@ -133,7 +134,7 @@ int profile_run(const Scenario& base, BenchOptions opts, std::size_t top, const 
     opts.reuse_setup = false;   // the profile shows every line a match runs, setup included
     const BenchRun run = run_bench(base, opts);
     if (!run.load_errors.empty()) {
-        for (const auto& e : run.load_errors) std::cerr << e << "\n";
+        for (const auto& e : run.load_errors) std::cerr << printable_name(e) << "\n";
         return kBadInput;
     }
     std::size_t units = 0;
@@ -244,7 +245,7 @@ int bench_command(const std::vector<std::string>& args) {
         opts.narrate = narrate;
         BenchRun run = run_bench(base, opts);
         if (!run.load_errors.empty()) {
-            for (const auto& e : run.load_errors) std::cerr << e << "\n";
+            for (const auto& e : run.load_errors) std::cerr << printable_name(e) << "\n";
             return kBadInput;
         }
         print(narrate ? "narration on " : "narration off", run, matches);

@@ -65,7 +65,7 @@ std::string check_mod(const fs::path& dir, const std::string& shown, const std::
             return "";
         }
         std::string all = shown + ": mod '" + m.name + "' on " + m.game + " has problems:";
-        for (const auto& e : errors) all += "\n  " + e;
+        for (const auto& e : errors) all += "\n  " + printable_name(e);   // one line each, whatever a name holds
         return all;
     } catch (const std::exception& e) {
         return e.what();
@@ -88,7 +88,7 @@ std::string check_json(const fs::path& file, const std::string& shown, const std
             std::vector<std::string> errors;
             if (!host.load_game(s, errors)) {
                 std::string all = shown + ": game '" + s.game + "' does not load:";
-                for (const auto& e : errors) all += "\n  " + e;
+                for (const auto& e : errors) all += "\n  " + printable_name(e);
                 return all;
             }
             // The fields `run` refuses before a match starts (unknown options and setup keys).

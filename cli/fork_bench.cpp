@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "cli.h"
+#include "kernel/printable.h"
 #include "kernel/rng.h"
 #include "lua/host.h"
 #include "lua/match_runner.h"
@@ -50,7 +51,7 @@ int fork_bench(const Scenario& base, int matches, std::uint64_t seed) {
     LuaHost host(base.limits), search_host(base.limits);
     std::vector<std::string> errors;
     if (!host.load_game(base, errors) || !search_host.load_game(base, errors)) {
-        for (const auto& e : errors) std::cerr << e << "\n";
+        for (const auto& e : errors) std::cerr << printable_name(e) << "\n";
         return kBadInput;
     }
     const bool resumable = game_can_resume(search_host);

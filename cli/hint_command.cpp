@@ -11,6 +11,7 @@
 #include <iostream>
 
 #include "cli.h"
+#include "kernel/printable.h"
 #include "cli_args.h"
 #include "lua/host.h"
 #include "lua/match_runner.h"
@@ -80,7 +81,7 @@ int hint_command(const std::vector<std::string>& args) {
     LuaHost host(played.limits), search_host(played.limits);
     std::vector<std::string> errors;
     if (!host.load_game(played, errors) || !search_host.load_game(played, errors)) {
-        for (const auto& e : errors) std::cerr << e << "\n";
+        for (const auto& e : errors) std::cerr << printable_name(e) << "\n";
         return kBadInput;
     }
     MatchRunner runner(host, played);

@@ -251,7 +251,7 @@ int duel_command(const Scenario& base, const std::string& target, const std::str
         r = run_agent_duel(base, opts);
     }
     if (!r.load_errors.empty()) {
-        for (const auto& e : r.load_errors) std::cerr << e << "\n";
+        for (const auto& e : r.load_errors) std::cerr << printable_name(e) << "\n";
         return kFailed;
     }
     std::cout << "\n" << opts.agent_a << "'s score (wins + draws/2) against " << opts.agent_b << ", 95% interval:\n";
@@ -432,7 +432,7 @@ int lab_command(const std::vector<std::string>& args) {
         run = run_lab(base, spec, result.plan, opts);
     }
     if (!run.load_errors.empty()) {
-        for (const auto& e : run.load_errors) std::cerr << e << "\n";
+        for (const auto& e : run.load_errors) std::cerr << printable_name(e) << "\n";
         return kBadInput;
     }
     result.tally = std::move(run.tally);

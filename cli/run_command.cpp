@@ -259,7 +259,7 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
     LuaHost host(scenario.limits);
     std::vector<std::string> errors;
     if (!host.load_game(scenario, errors)) {
-        for (const auto& e : errors) std::cerr << e << "\n";
+        for (const auto& e : errors) std::cerr << printable_name(e) << "\n";
         std::cerr << "duelbox: game '" << scenario.game << "' did not load (" << errors.size() << " error"
                   << (errors.size() == 1 ? "" : "s") << ")\n";
         return kBadInput;
@@ -273,7 +273,7 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
         return default_agent(seat, p, seed);
     };
     const NarrationPolicy policy = read_narration_policy(host, errors);
-    for (const auto& e : errors) std::cerr << "duelbox: " << e << "\n";   // a bad policy still plays
+    for (const auto& e : errors) std::cerr << "duelbox: " << printable_name(e) << "\n";   // a bad policy still plays
     Scenario current = scenario;
     std::unique_ptr<MatchRunner> owned;
     const auto start = [&] {
@@ -378,8 +378,9 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
                                                            : "(an event this view does not see)";
                 }
             }
-            std::cerr << "replay diverged at event " << i << ":\n  recorded: " << recorded_line << "\n  now:      " << now_line
-                      << "\n";
+            // (A recording is a file anyone may have edited: its lines are shown as one line each.)
+            std::cerr << "replay diverged at event " << i << ":\n  recorded: " << printable_name(recorded_line)
+                      << "\n  now:      " << printable_name(now_line) << "\n";
             status = kFailed;
         } else if (!recorded->result.empty() && now.result != recorded->result &&
                    (finished_result(now.result) || finished_result(recorded->result))) {
@@ -394,8 +395,8 @@ int play(Scenario scenario, const RunOptions& o, const Replay* recorded) {
         }
         for (const ScriptHash& h : recorded->scripts) {
             auto it = std::find_if(now.scripts.begin(), now.scripts.end(), [&](const ScriptHash& x) { return x.path == h.path; });
-            if (it == now.scripts.end()) std::cerr << "note: " << h.path << " was not loaded this time\n";
-            else if (it->hash != h.hash) std::cerr << "note: " << h.path << " changed since the recording\n";
+            if (it == now.scripts.end()) std::cerr << "note: " << printable_name(h.path) << " was not loaded this time\n";
+            else if (it->hash != h.hash) std::cerr << "note: " << printable_name(h.path) << " changed since the recording\n";
         }
     }
     if (!write_recording(o, runner)) return kBadInput;

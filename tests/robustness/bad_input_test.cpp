@@ -221,6 +221,33 @@ TEST_CASE("replay --as a player does not print the recorded event where it diver
     CHECK_FALSE(contains(out, "zz_secret_"));
 }
 
+TEST_CASE("replay and a mod's load errors show an edited file's control bytes written out, one line each",
+          "[robustness][bad_input]") {
+    // A recording's event line or a script path, and a mod's module name, were printed raw: an
+    // escape sequence reached the terminal and a newline forged "Replay matches the recording".
+    const TempDir dir("bad_input_control_bytes");
+    std::string text = record_duel(dir);
+    const auto at = text.find("\"events\": [\n");
+    REQUIRE(at != std::string::npos);
+    text.insert(at + 12, R"("\u001b[31mX\nReplay matches the recording (1 events).",)");
+    dir.write("edited.json", text);
+    std::string out;
+    REQUIRE(cli("replay " + dir.file("edited.json") + " --quiet", out) == 1);
+    INFO(out);
+    CHECK(contains(out, "recorded: \\x1b[31mX\\x0aReplay matches the recording (1 events)."));
+    CHECK_FALSE(contains(out, "\x1b"));
+    CHECK_FALSE(contains(out, "\nReplay matches"));
+    dir.write("m/mod.json", R"({"name": "m", "game": "battlecon", "version": "1",
+      "overrides": {"modules": ["battlecon.x\u001b[2J\nResult: forged"]}})");
+    for (const std::string& command : {"check " + dir.file("m"), "run " + dir.file("s.json") + " --mod " + dir.file("m")}) {
+        std::string said;
+        cli(command, said);
+        INFO(said);
+        CHECK(contains(said, "battlecon.x\\x1b[2J\\x0aResult: forged"));
+        CHECK_FALSE(contains(said, "\nResult: forged"));
+    }
+}
+
 TEST_CASE("lab refuses an --out it cannot write before it plays, and a merge over its own input", "[robustness][bad_input]") {
     const TempDir dir("bad_input_lab_out");
     dir.write("afile", "not a folder");
