@@ -158,6 +158,7 @@ int bench_command(const std::vector<std::string>& args) {
     RunFlags flags;
     flags.matches = 200;
     flags.max_matches = 100'000'000;
+    flags.max_seed = UINT64_MAX / 2;   // match i plays seed S+i: it must not wrap (2^64 - 1 played seeds 0 and 1)
     flags.workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     bool reference = false, profile = false, forks = false, whole_setup = false;
     std::string narration = "both";   // which passes to play: "off", "on" or "both"

@@ -52,7 +52,8 @@ inline bool parse_run_flag(const std::vector<std::string>& args, std::size_t& i,
     } else if (a == "--workers") {
         if (!has_value || !parse_number(args[++i], 1, 1024, f.workers)) error = "--workers needs a whole number from 1 to 1024";
     } else if (a == "--seed") {
-        if (!has_value || !parse_number<std::uint64_t>(args[++i], 0, f.max_seed, f.seed)) error = "--seed needs a whole number";
+        if (!has_value || !parse_number<std::uint64_t>(args[++i], 0, f.max_seed, f.seed))
+            error = "--seed needs a whole number from 0 to " + std::to_string(f.max_seed);
     } else if (a == "--mod") {
         if (!has_value || args[i + 1].empty()) error = "--mod needs a mod folder (one holding mod.json)";
         else f.mods.push_back(std::filesystem::absolute(args[++i]).lexically_normal().string());

@@ -389,7 +389,10 @@ std::string EventLog::narrate(const Event& e, PlayerIndex viewer, const NameReso
     // heap the memory cap counts: a line is cut, saying so. Checked where a value is put in, and
     // at the end (the template's own text is copied at most once per line).
     const auto cut = [&out] {
-        out.resize(kMaxNarration);
+        // At a character's start: the line stays UTF-8 (a cut inside one left a broken byte).
+        std::size_t n = kMaxNarration;
+        while (n > 0 && (static_cast<unsigned char>(out[n]) & 0xC0) == 0x80) --n;
+        out.resize(n);
         out += " [...: narration cut at 16 KB]";
     };
     for (std::size_t i = 0; i < t.size(); ++i) {

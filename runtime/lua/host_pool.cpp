@@ -8,6 +8,7 @@
 #include <chrono>
 #include <exception>
 #include <latch>
+#include <optional>
 #include <thread>
 
 #include "host.h"
@@ -39,15 +40,28 @@ PoolRun run_on_hosts(const PoolJobs& jobs) {
     std::latch loaded(workers + 1);        // every host loaded, and the caller waits with them
     std::string spawn_error;
 
+    // An exception must not leave a worker (std::terminate: one worker out of memory of a
+    // thousand killed the process): it becomes the worker's error, and the run reports it.
     auto work = [&](Worker& me) {
-        LuaHost host(jobs.limits);         // this thread's own Lua state
-        if (!host.set_mods(jobs.mods, me.errors) || !host.load_game(jobs.root, jobs.game, me.errors)) load_failed = true;
-        else if (jobs.loaded) jobs.loaded(host);
+        std::optional<LuaHost> host;       // this thread's own Lua state
+        try {
+            host.emplace(jobs.limits);
+            if (!host->set_mods(jobs.mods, me.errors) || !host->load_game(jobs.root, jobs.game, me.errors)) load_failed = true;
+            else if (jobs.loaded) jobs.loaded(*host);
+        } catch (const std::exception& e) {
+            me.errors.push_back(std::string("a worker could not load the game: ") + e.what());
+            load_failed = true;
+        }
         loaded.arrive_and_wait();
         if (load_failed) return;
         me.begin = Clock::now();           // (the caller's clock read after the latch may come late)
         const double cpu0 = thread_cpu_seconds();
-        for (int i = next.fetch_add(1); i < count; i = next.fetch_add(1)) jobs.job(host, i);
+        try {
+            for (int i = next.fetch_add(1); i < count; i = next.fetch_add(1)) jobs.job(*host, i);
+        } catch (const std::exception& e) {
+            me.errors.push_back(std::string("a worker stopped: ") + e.what());
+            next = count;                  // the others stop too: the run is reported as failed
+        }
         me.cpu = thread_cpu_seconds() - cpu0;
         me.end = Clock::now();
     };

@@ -10,7 +10,9 @@
 //
 // Contracts
 //  - `job(host, i)` is called exactly once for every i in [0, count), on some worker, after
-//    that worker's host loaded the game; it must not throw (catch and record per job).
+//    that worker's host loaded the game; it should not throw (catch and record per job): an
+//    exception that leaves a job (or the load) stops the run, reported in load_errors
+//    ("a worker stopped: ..."), instead of ending the process.
 //  - `loaded(host)` (optional) is called once per worker right after a successful load, on
 //    that worker's thread (read what the game declares; the first worker's reading is enough).
 //  - Timing covers the jobs only, not loading the hosts: `wall_seconds` from the moment every

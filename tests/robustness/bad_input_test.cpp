@@ -48,6 +48,14 @@ TEST_CASE("lab refuses an agent that waits for a person or a script instead of c
     }
 }
 
+TEST_CASE("bench and lab refuse a --seed whose matches would wrap past 2^64 - 1", "[robustness][bad_input]") {
+    // Match i plays seed S+i: bench --seed 18446744073709551615 played seeds 0 and 1 without a word.
+    expect_cli("bench battlecon --matches 2 --workers 1 --seed 18446744073709551615", 2,
+               "--seed needs a whole number from 0 to 9223372036854775807");
+    expect_cli("lab battlecon --fighters ashen,kestrel --matches 1 --seed 18446744073709551615", 2,
+               "--seed needs a whole number from 0 to 9223372036854775807");
+}
+
 TEST_CASE("an empty --fighters or --root is refused, not read as 'all' or 'here'", "[robustness][bad_input]") {
     expect_cli("lab battlecon --fighters '' --matches 1", 2, "--fighters needs a comma-separated list");
     expect_cli("run " + kScenarios + "duel_demo.json --root ''", 2, "--root needs a folder");

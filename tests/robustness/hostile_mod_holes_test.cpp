@@ -106,6 +106,14 @@ TEST_CASE("a narration line is cut at 16 KB: a template naming a long field thou
     const std::string line = r.narrate(*r.of_type("bomb")[0]);
     CHECK(line.size() <= EventLog::kMaxNarration + 64);
     CHECK_THAT(line, Catch::EndsWith("[...: narration cut at 16 KB]"));
+    // Cut between characters: two one-byte characters, then three-byte ones ("€"), put the 16 KB
+    // limit inside a character; the line stays UTF-8 (a broken byte ended it before).
+    const RunResult u = run_snippet(R"(log.event("wide", "xy{a}", {a = string.rep("\u{20AC}", 8000)}))");
+    REQUIRE(u.of_type("wide").size() == 1);
+    const std::string cut = u.narrate(*u.of_type("wide")[0]);
+    const std::string kept = cut.substr(0, cut.find(" [...: narration cut at 16 KB]"));
+    CHECK(kept.size() % 3 == 2);   // "xy" and whole characters only
+    CHECK(kept.size() > EventLog::kMaxNarration - 3);
 }
 
 TEST_CASE("print with no match running is bounded: a card printing in a loop as it loads wrote gigabytes",
