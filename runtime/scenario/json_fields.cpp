@@ -263,22 +263,32 @@ void check_depth(const json& v, const std::string& path, int levels_left) {
 // callback parser walks the whole parent container after each object it keeps: quadratic, 3 s
 // for a list of 100,000 seats, minutes for a larger one.) A syntax error ends this pass quietly:
 // the DOM parse that follows reports it, with its place.
+//
+// The same pass bounds what the document will take in memory: small values cost the parser far
+// more than their text (a 40 MB file of "[]," built 900 MB), so a file whose values would take
+// more than kMaxJsonGrowth times its size, plus kJsonRoom, is refused before it is built.
+constexpr std::size_t kMaxJsonGrowth = 4;
+constexpr std::size_t kJsonRoom = std::size_t{64} << 20;
+
 class DuplicateKeys : public nlohmann::json_sax<json> {
 public:
-    explicit DuplicateKeys(const std::string& name) : name_(name) {}
-    bool null() override { return element_done(); }
-    bool boolean(bool) override { return element_done(); }
-    bool number_integer(number_integer_t) override { return element_done(); }
-    bool number_unsigned(number_unsigned_t) override { return element_done(); }
-    bool number_float(number_float_t, const string_t&) override { return element_done(); }
-    bool string(string_t&) override { return element_done(); }
-    bool binary(binary_t&) override { return element_done(); }
+    DuplicateKeys(const std::string& name, std::size_t text_bytes)
+        : name_(name), room_(kMaxJsonGrowth * text_bytes + kJsonRoom) {}
+    bool null() override { return scalar(0); }
+    bool boolean(bool) override { return scalar(0); }
+    bool number_integer(number_integer_t) override { return scalar(0); }
+    bool number_unsigned(number_unsigned_t) override { return scalar(0); }
+    bool number_float(number_float_t, const string_t&) override { return scalar(0); }
+    bool string(string_t& s) override { return scalar(kStringBytes + s.size()); }
+    bool binary(binary_t&) override { return scalar(0); }
     bool start_object(std::size_t) override {
         too_deep();
+        take(kValueBytes + kContainerBytes);
         open_.push_back({false, 0, "", {}});
         return true;
     }
     bool key(string_t& k) override {
+        take(kMemberBytes + k.size());
         Open& o = open_.back();
         o.key = k;
         if (!o.keys.insert(o.key).second)
@@ -289,6 +299,7 @@ public:
     bool end_object() override { return close(); }
     bool start_array(std::size_t) override {
         too_deep();
+        take(kValueBytes + kContainerBytes);
         open_.push_back({true, 0, "", {}});
         return true;
     }
@@ -302,6 +313,21 @@ private:
         std::string key;     // being read, in an object
         std::set<std::string> keys;
     };
+    // What the document's values take, estimated as nlohmann builds them (a value, a container's
+    // own block and slack, an object member's node and key, a string's block).
+    static constexpr std::size_t kValueBytes = 16, kContainerBytes = 48, kMemberBytes = 80, kStringBytes = 40;
+    bool scalar(std::size_t extra) {
+        take(kValueBytes + extra);
+        return element_done();
+    }
+    void take(std::size_t bytes) {
+        used_ += bytes;
+        if (used_ > room_)
+            throw ScenarioError(name_ + ": " + (value_path().empty() ? std::string("the top level") : value_path()) +
+                                ": the file's values would take more than " + std::to_string(room_ >> 20) +
+                                " MB in memory (" + std::to_string(kMaxJsonGrowth) +
+                                " times its size and 64 MB): too many small values");
+    }
     bool element_done() {
         if (!open_.empty() && open_.back().array) ++open_.back().index;
         return true;
@@ -332,6 +358,8 @@ private:
     }
     const std::string& name_;
     std::vector<Open> open_;
+    std::size_t used_ = 0;
+    const std::size_t room_;
 };
 
 }  // namespace
@@ -339,7 +367,7 @@ private:
 json parse_json_text(const std::string& text, const std::string& name) {
     json j;
     try {
-        DuplicateKeys duplicates(name);
+        DuplicateKeys duplicates(name, text.size());
         json::sax_parse(text, &duplicates);   // raises on a key given twice; quiet on a syntax error
         j = json::parse(text);
     } catch (const json::out_of_range& e) {

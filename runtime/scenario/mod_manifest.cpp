@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "json_fields.h"
+#include "kernel/printable.h"
 #include "scenario.h"
 
 namespace duelbox {
@@ -55,6 +56,16 @@ ModManifest load_mod(const std::string& dir) {
     std::error_code ec;
     const fs::path folder = fs::weakly_canonical(fs::absolute(dir, ec), ec);
     const std::string file = (folder / "mod.json").string();
+    // A mod.json linked to a file outside its folder is not read: a shared mod's link to one of
+    // the user's own JSON files would show its field names in `check`'s messages (as its Lua
+    // files, which must lie inside the folder too: host.cpp).
+    if (fs::is_symlink(file, ec)) {
+        const fs::path target = fs::weakly_canonical(file, ec);
+        const auto rel = target.lexically_relative(folder);
+        if (ec || rel.empty() || *rel.begin() == "..")
+            throw ScenarioError(file + ": a link to a file outside the mod's folder (" + printable_name(target.string()) +
+                                "): a mod's files must lie inside it");
+    }
     const json j = fields::load_json_file(file);   // (its errors name the file already)
     return fields::with_file(file, [&] {
         ObjectReader r(j, "", {"name", "game", "version", "description", "overrides", "options", "limits", "patch"});

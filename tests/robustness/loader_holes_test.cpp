@@ -126,6 +126,21 @@ TEST_CASE("#16.4 JSON nested deeper than the limit is refused with its field pat
     CHECK(scenario_error(R"({"game": "probe", "players": [{}], "setup": {"cards": )" + nested(28) + "}}") == "");
 }
 
+TEST_CASE("#16.4 JSON whose small values would take far more memory than its text is refused before it is built",
+          "[robustness][loader][16]") {
+    // A 40 MB mod.json of "[]," built 900 MB (the file cap is 256 MB: about 6 GB). A value costs
+    // the parser about 64 bytes for a text of 3: past 4 times the file's size and 64 MB, the
+    // first pass refuses it, naming where it got to.
+    std::string lists = "[]";
+    for (int i = 1; i < 1'500'000; ++i) lists += ",[]";
+    const std::string error = scenario_error(R"({"game": "probe", "players": [{}], "setup": {"cards": [)" + lists + "]}}");
+    CHECK_THAT(error, Catch::StartsWith(": setup.cards["));
+    CHECK_THAT(error, Catch::Contains("in memory (4 times its size and 64 MB): too many small values"));
+    std::string fewer = "[]";
+    for (int i = 1; i < 100'000; ++i) fewer += ",[]";
+    CHECK(scenario_error(R"({"game": "probe", "players": [{}], "setup": {"cards": [)" + fewer + "]}}") == "");
+}
+
 TEST_CASE("#16.4 a scenario built in code with deep JSON does not write past the Lua stack", "[robustness][loader][16]") {
     auto host = probe_host();
     Scenario s = probe_scenario({"probe/echo"});

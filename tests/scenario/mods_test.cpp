@@ -14,6 +14,7 @@
 #include "../support/temp_dir.h"
 #include "lua/host.h"
 #include "lua/match_runner.h"
+#include "scenario/mod_manifest.h"
 
 using namespace duelbox;
 using duelbox::test::read_text;
@@ -241,6 +242,25 @@ for i = 1, 60 do c["f" .. i] = mid end
 return { c })");
     CHECK_THAT(load_errors(duel({a.string()})),
                Catch::Contains("card battlecon/paths/c: its tables nest too widely (more than 100000 field paths within 4 levels)"));
+}
+
+TEST_CASE("#18.1 a mod.json linked to a file outside the mod's folder is not read", "[mods]") {
+    // Its field names (one of the user's own JSON files) showed in check's messages.
+    const TempDir dir("mods_link");
+    write(dir.root() / "outside.json", R"({"secret_field_name": 1})");
+    fs::create_directories(dir.root() / "m");
+    fs::create_symlink(dir.root() / "outside.json", dir.root() / "m" / "mod.json");
+    try {
+        load_mod((dir.root() / "m").string());
+        FAIL("a linked mod.json was read");
+    } catch (const ScenarioError& e) {
+        CHECK_THAT(std::string(e.what()), Catch::Contains("mod.json: a link to a file outside the mod's folder"));
+        CHECK_THAT(std::string(e.what()), !Catch::Contains("secret_field_name"));
+    }
+    // A link inside the folder is read as before.
+    write(dir.root() / "n" / "manifest.json", R"({"name": "n", "game": "battlecon", "version": "1"})");
+    fs::create_symlink(dir.root() / "n" / "manifest.json", dir.root() / "n" / "mod.json");
+    CHECK(load_mod((dir.root() / "n").string()).name == "n");
 }
 
 TEST_CASE("#18.1 the command line: --mod, replays record the mods, check validates a mod folder", "[mods][cli]") {
