@@ -18,6 +18,7 @@ std::string str(std::int64_t v) { return std::to_string(v); }
 // 0-based pick -> the 1-based number a human typed; safe at the int64 edge.
 std::string human_option(std::int64_t pick) {
     if (pick == std::numeric_limits<std::int64_t>::max()) return "9223372036854775808";
+    if (pick == std::numeric_limits<std::int64_t>::min()) return str(pick);   // (a file's smallest pick, kept as given)
     return str(pick + 1);
 }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 
 #include "lua_modules.h"
 #include "lua_util.h"
@@ -416,7 +417,8 @@ std::optional<Answer> MatchRunner::scripted_answer(const DecisionRequest& r, std
     } else {
         a.picks = d.picks;
         if (r.kind == DecisionKind::Choose || r.kind == DecisionKind::Order)
-            for (auto& p : a.picks) p -= 1;   // files number options from 1
+            for (auto& p : a.picks)   // files number options from 1 (the smallest stays itself: no wrap to the largest)
+                if (p != std::numeric_limits<std::int64_t>::min()) p -= 1;
     }
     const std::string bad = validate_answer(r, a);
     if (!bad.empty()) {

@@ -3,6 +3,7 @@
 // Picks are 0-based; messages show option numbers 1-based, as a human reads a menu.
 #include <catch2/catch.hpp>
 
+#include <limits>
 #include <string>
 
 #include "kernel/decision.h"
@@ -49,6 +50,10 @@ TEST_CASE("choose names a missing option 1-based", "[kernel][decision]") {
     CHECK(validate_answer(r, picks({4})) == "option 5 does not exist (options are 1..4)");
     CHECK(validate_answer(r, picks({-1})) == "option 0 does not exist (options are 1..4)");
     CHECK(validate_answer(r, picks({})) == "pick exactly 1 option; got 0");
+    // A file's smallest pick is kept as given by the runner (it does not subtract 1 from it, which
+    // wrapped to the largest: the message read "option 9223372036854775808").
+    CHECK(validate_answer(r, picks({std::numeric_limits<std::int64_t>::min()})) ==
+          "option -9223372036854775808 does not exist (options are 1..4)");
 }
 
 TEST_CASE("choose rejects the same option twice", "[kernel][decision]") {
