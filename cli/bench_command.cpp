@@ -163,6 +163,7 @@ int bench_command(const std::vector<std::string>& args) {
     bool reference = false, profile = false, forks = false, whole_setup = false;
     std::string narration = "both";   // which passes to play: "off", "on" or "both"
     std::size_t top = 25;
+    bool top_given = false;
     auto usage = [](const std::string& why) {
         std::cerr << "duelbox bench: " << why << " (see duelbox --help)\n";
         return kUsage;
@@ -191,6 +192,7 @@ int bench_command(const std::vector<std::string>& args) {
         } else if (a == "--top") {
             if (!has_value || !parse_number<std::size_t>(args[++i], 1, 100000, top))
                 return usage("--top needs a whole number from 1 to 100000");
+            top_given = true;
         } else {
             return usage("unexpected argument " + a);
         }
@@ -203,6 +205,11 @@ int bench_command(const std::vector<std::string>& args) {
     const std::string root = DUELBOX_SOURCE_ROOT;
     const std::string file = bench_scenario_file(target);
     if (reference && profile) return usage("--profile and --reference: run them one at a time");
+    // Each of these plays its own kind of run, which writes no per-match results: refused rather
+    // than leaving the --results file unwritten without a word.
+    if (!results.empty() && (profile || forks))
+        return usage(std::string("--results is written by the plain bench, not with ") + (profile ? "--profile" : "--forks"));
+    if (top_given && !profile) return usage("--top sets how many lines --profile shows: give --profile too");
     if (reference && narration == "on") return usage("--reference compares the narration-off pass: not with --narration on");
     if (reference) {
 #ifndef DUELBOX_HAS_REFERENCE

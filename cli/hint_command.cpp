@@ -98,9 +98,18 @@ int hint_command(const std::vector<std::string>& args) {
     const auto& group = runner.pending();
     const Match& m = runner.match();
     std::cout << "after event " << m.log().size() - 1 << ", " << runner.taken().size() << " answers given; asked now:\n";
-    for (const auto& r : group)
-        std::cout << "  player " << r.player + 1 << " (" << m.player(r.player).name << "): " << r.id
-                  << (r.prompt.empty() ? "" : " \"" + r.prompt + "\"") << ", " << r.options.size() << " options\n";
+    // Seen as player --as sees the table: another player's secret question is only "a secret
+    // choice" (its prompt and its number of options tell what that player holds: how many of
+    // Anna's hidden cards Jabberwock may use), and one its asker alone knows of is not shown.
+    for (const auto& r : group) {
+        const bool own = as == 0 || r.player == as - 1;
+        if (!own && r.unannounced) continue;
+        std::cout << "  player " << r.player + 1 << " (" << printable_name(m.player(r.player).name) << "): ";
+        if (!own && r.secret) std::cout << "a secret choice\n";
+        else
+            std::cout << printable_name(r.id) << (r.prompt.empty() ? "" : " \"" + printable_name(r.prompt) + "\"") << ", "
+                      << r.options.size() << " options\n";
+    }
     const SearchBudget budget = mcts_budget_of(agent);
     const int samples = greedy_samples_of(agent);
     int status = kOk;

@@ -36,11 +36,13 @@ int usage(const std::string& why) {
     return kUsage;
 }
 
+// Every part, empty ones included ("a,,b" has three: the callers refuse the empty one rather
+// than drop it without a word).
 std::vector<std::string> split_commas(const std::string& s) {
     std::vector<std::string> out;
     std::stringstream in(s);
-    for (std::string part; std::getline(in, part, ',');)
-        if (!part.empty()) out.push_back(part);
+    for (std::string part; std::getline(in, part, ',');) out.push_back(part);
+    if (!s.empty() && s.back() == ',') out.emplace_back();
     return out;
 }
 
@@ -375,14 +377,15 @@ int lab_command(const std::vector<std::string>& args) {
         for (const RosterEntry& e : spec.roster) fighters.push_back(e.name);
     } else {
         for (const std::string& name : split_commas(fighters_arg)) {
+            if (name.empty()) return usage("--fighters: an empty name in '" + printable_name(fighters_arg) + "'");
             const RosterEntry* e = spec.find(name);
             if (!e) {
                 std::string have;
                 for (const RosterEntry& r : spec.roster) have += (have.empty() ? "" : ", ") + r.name;
-                return usage("--fighters: no fighter '" + name + "' in " + base.game + "'s roster (have: " + have + ")");
+                return usage("--fighters: no fighter '" + printable_name(name) + "' in " + base.game + "'s roster (have: " + printable_name(have) + ")");
             }
             if (std::find(fighters.begin(), fighters.end(), e->name) != fighters.end())
-                return usage("--fighters: '" + name + "' is listed twice");
+                return usage("--fighters: '" + printable_name(name) + "' is listed twice");
             fighters.push_back(e->name);
         }
     }

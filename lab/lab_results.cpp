@@ -300,6 +300,8 @@ LabResult parse_lab_result(const json& j, const std::string& file) {
             const std::string lat = at + ".lengths[" + std::to_string(k) + "]";
             if (!lengths[k].is_array() || lengths[k].size() != 2) throw std::runtime_error(lat + ": expected a [length, matches] pair");
             const std::int64_t len = count_in(lengths[k][0], lat + "[0]"), n = count_in(lengths[k][1], lat + "[1]");
+            if (n == 0)   // a run lists only the lengths its matches had
+                throw std::runtime_error(lat + "[1]: length " + std::to_string(len) + " is listed with 0 matches");
             if (!t.lengths.emplace(len, n).second)
                 throw std::runtime_error(lat + ": length " + std::to_string(len) + " is listed twice");
             with_length += n;

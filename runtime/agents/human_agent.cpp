@@ -229,7 +229,7 @@ private:
     // A word typed back in an error, cut so that a pasted page does not come back whole.
     static std::string shown_word(const std::string& word) {
         constexpr std::size_t kMax = 40;
-        return word.size() <= kMax ? word : word.substr(0, kMax) + "...";
+        return printable_name(word.size() <= kMax ? word : word.substr(0, kMax) + "...");   // (typed control bytes written out)
     }
 
     std::istream& in_;

@@ -138,7 +138,14 @@ EventExpectation parse_event_expectation(const json& v, const std::string& path)
     ObjectReader r(v, path, {"type", "fields"});
     EventExpectation e;
     e.type = fields::read_nonempty_string(r.require("type"), r.path("type"));
-    if (auto* f = r.find("fields")) e.fields = fields::read_object(*f, r.path("fields"));
+    if (auto* f = r.find("fields")) {
+        e.fields = fields::read_object(*f, r.path("fields"));
+        // An event's fields are plain values: a list or an object could never match (the
+        // expectation failed as "not met" instead of naming the field).
+        for (const auto& [k, want] : e.fields.items())
+            if (want.is_structured())
+                fields::expected(fields::join(r.path("fields"), k), "a plain value (text, number, true/false or null)", want);
+    }
     return e;
 }
 

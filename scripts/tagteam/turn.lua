@@ -264,44 +264,75 @@ function M.settle(T, acc)
   acc.settled = true
 end
 
--- Whether player p takes its card's Success bonus: always, or (option success_bonus
--- "optional", seed L574 "you may") as p answers.
-local BONUS_ASK = { id = "success_bonus", kind = "yesno", prompt = "your card succeeded: take its bonus action?" }
-local function take_bonus(T, p)
-  if T.options.success_bonus ~= "optional" then return true end
-  BONUS_ASK.player = p
-  return decide(BONUS_ASK)
+-- Whether each player in `firing` takes its card's Success bonus: always, or (option success_bonus
+-- "optional", seed L574 "you may") as that player answers. Players whose Success fires together
+-- are asked together, secretly (decide_all): every choice of the game is simultaneous and hidden
+-- (seed L253, L624), so the second seat must not decide knowing the first one's answer.
+local BONUS_ASKS = {
+  { id = "success_bonus", kind = "yesno", prompt = "your card succeeded: take its bonus action?", secret = true },
+  { id = "success_bonus", kind = "yesno", prompt = "your card succeeded: take its bonus action?", secret = true },
+}
+local TAKE, ASK_BOTH = {}, {}
+local function take_bonuses(T, firing)
+  local optional = T.options.success_bonus == "optional"
+  for i = 1, #firing do TAKE[i] = not optional end
+  if not optional or #firing == 0 then return TAKE end
+  if #firing == 1 then
+    local ask = BONUS_ASKS[1]
+    ask.player = firing[1]
+    TAKE[1] = decide(ask)
+    return TAKE
+  end
+  for i = 1, #firing do
+    BONUS_ASKS[i].player = firing[i]
+    ASK_BOTH[i] = BONUS_ASKS[i]
+  end
+  local answers = decide_all(ASK_BOTH)
+  for i = 1, #firing do TAKE[i] = answers[i] end
+  return TAKE
 end
 
+-- The players (1, 2) whose card's Success fires now: its condition holds and it has not fired
+-- this turn. Filled into `out` (emptied first).
+local function success_now(T, out)
+  for i = #out, 1, -1 do out[i] = nil end
+  for p = 1, 2 do
+    local cd = T.cd[p]
+    local success = cd.success
+    if T.live[p] and success and not T.success_fired[p] then
+      local ok
+      if success.when then ok = success.when(T, p)
+      elseif cd.block then ok = T.block_success[p]
+      else
+        local records = T.records[p]
+        if #records > 0 then
+          ok = true
+          for i = 1, #records do if records[i].blocked then ok = false end end
+        end
+      end
+      if ok then out[#out + 1] = p end
+    end
+  end
+  return out
+end
+
+-- Success bonuses, to a fixpoint: the players whose Success holds now fire together (both
+-- conditions are read before either bonus applies: the actions are simultaneous), and a bonus
+-- may make another Success hold in the next pass.
+local FIRING = {}
 local function fire_success(T, acc)
-  local changed = true
-  while changed do
-    changed = false
-    for p = 1, 2 do
-      local cd = T.cd[p]
-      local success = cd.success
-      if T.live[p] and success and not T.success_fired[p] then
-        local ok
-        if success.when then ok = success.when(T, p)
-        elseif cd.block then ok = T.block_success[p]
-        else
-          local records = T.records[p]
-          if #records > 0 then
-            ok = true
-            for i = 1, #records do if records[i].blocked then ok = false end end
-          end
-        end
-        if ok then
-          T.success_fired[p] = true
-          changed = true
-          if take_bonus(T, p) then
-            log_event("tagteam.success", "{e:card} succeeds: its bonus action happens", { card = T.card[p] }, R_SUCCESS)
-            for i = 1, #success do apply(T, p, success[i], acc) end
-          else
-            log_event("tagteam.success", "{e:card} succeeds; {p:player} does not take its bonus action",
-              { card = T.card[p], player = p, declined = true }, R_SUCCESS)
-          end
-        end
+  while #success_now(T, FIRING) > 0 do
+    for i = 1, #FIRING do T.success_fired[FIRING[i]] = true end
+    local take = take_bonuses(T, FIRING)
+    for i = 1, #FIRING do
+      local p = FIRING[i]
+      if take[i] then
+        log_event("tagteam.success", "{e:card} succeeds: its bonus action happens", { card = T.card[p] }, R_SUCCESS)
+        local success = T.cd[p].success
+        for k = 1, #success do apply(T, p, success[k], acc) end
+      else
+        log_event("tagteam.success", "{e:card} succeeds; {p:player} does not take its bonus action",
+          { card = T.card[p], player = p, declined = true }, R_SUCCESS)
       end
     end
   end

@@ -245,6 +245,9 @@ TEST_CASE("lab: results.json is the same for 1 and 2 workers, and the merged sha
     lengths.push_back(lengths[0]);
     CHECK_THROWS_WITH(parse_lab_result(bad, "f"), Catch::Contains("is listed twice") || Catch::Contains("count more matches"));
     bad = lab_result_json(one);
+    bad["counts"]["pairings"][0]["lengths"].push_back({999, 0});   // a length no match had
+    CHECK_THROWS_WITH(parse_lab_result(bad, "f"), Catch::Contains("[1]: length 999 is listed with 0 matches"));
+    bad = lab_result_json(one);
     bad["counts"]["cards"][0]["played_wins"] = 1000000;
     CHECK_THROWS_WITH(parse_lab_result(bad, "f"), Catch::Contains("played_wins and played_draws add up to more than played"));
     bad = lab_result_json(one);

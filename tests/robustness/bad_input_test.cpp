@@ -3,6 +3,8 @@
 // a bad-input audit found (session of 2026-11-29) and fails on the code before its fix.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+
 #include <sys/stat.h>
 
 #include <string>
@@ -56,8 +58,20 @@ TEST_CASE("bench and lab refuse a --seed whose matches would wrap past 2^64 - 1"
                "--seed needs a whole number from 0 to 9223372036854775807");
 }
 
+TEST_CASE("bench refuses options its kind of run ignores, instead of dropping them", "[robustness][bad_input]") {
+    // --profile --results FILE exited 0 and never wrote FILE; --top without --profile did nothing.
+    const TempDir dir("bad_input_bench_flags");
+    expect_cli("bench battlecon --matches 2 --workers 1 --profile --results " + dir.file("r.jsonl"), 2,
+               "--results is written by the plain bench, not with --profile");
+    CHECK_FALSE(std::filesystem::exists(dir.file("r.jsonl")));
+    expect_cli("bench battlecon --matches 2 --workers 1 --top 5", 2, "--top sets how many lines --profile shows");
+}
+
 TEST_CASE("an empty --fighters or --root is refused, not read as 'all' or 'here'", "[robustness][bad_input]") {
     expect_cli("lab battlecon --fighters '' --matches 1", 2, "--fighters needs a comma-separated list");
+    // An empty name between commas was dropped without a word.
+    expect_cli("lab battlecon --fighters ashen,,kestrel --matches 1", 2, "--fighters: an empty name in 'ashen,,kestrel'");
+    expect_cli("lab battlecon --fighters ashen,kestrel, --matches 1", 2, "--fighters: an empty name");
     expect_cli("run " + kScenarios + "duel_demo.json --root ''", 2, "--root needs a folder");
     expect_cli("hint " + kScenarios + "duel_demo.json --root ''", 2, "--root needs a folder");
 }

@@ -112,6 +112,9 @@ TEST_CASE("#19.2 a person at the terminal sees the table, asks for help, looks a
     t.type("swift");
     seen = t.until("> ");
     CHECK(seen.find("'swift' is not a number") != std::string::npos);
+    t.type("\x01\x1b[31m");   // typed control bytes come back written out, not sent to the terminal
+    seen = t.until("> ");
+    CHECK(seen.find("'\\x01\\x1b[31m' is not a number") != std::string::npos);
     t.type("2");   // Swift
     t.until("Ada, set your base face down");
     t.until("> ");

@@ -440,6 +440,9 @@ TEST_CASE("errors read <file>: <field path>: ...", "[scenario]") {
               R"(s.json: expect.winner: expected a seat number from 1 to 2 (players has 2 entries); got "1")");
         CHECK(parse_error(minimal(R"("expect": {"events": [{"fields": {}}]})")) ==
               "s.json: expect.events[0].type: required field is missing");
+        // An event's fields are plain values: an object could never match.
+        CHECK(parse_error(minimal(R"("expect": {"events": [{"type": "x", "fields": {"a": {"b": 1}}}]})")) ==
+              "s.json: expect.events[0].fields.a: expected a plain value (text, number, true/false or null); got an object");
         CHECK(parse_error(minimal(R"("expect": {"absent": ["stun", ""]})")) ==
               R"(s.json: expect.absent[1]: expected a non-empty string; got "")");
         CHECK(parse_error(minimal(R"("expect": {"counters": [{"player": 1, "entity": "x", "counter": "life", "value": 1}]})")) ==

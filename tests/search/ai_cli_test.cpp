@@ -53,6 +53,11 @@ TEST_CASE("duelbox hint searches a simultaneous choice for both players and show
     REQUIRE(cli("hint " + kBattlecon + " --at 330 --as 2 --agent greedy:2", out) == 0);
     CHECK(out.find("player 1 (Ada), searched") == std::string::npos);
     CHECK(out.find("player 2 (Brook), searched by greedy:2") != std::string::npos);
+    // Seen as player 2: Ada's secret questions are only "a secret choice" (their prompts and
+    // numbers of options told what her hidden hand held: an audit's Unmatched case).
+    CHECK(out.find("  player 1 (Ada): a secret choice\n") != std::string::npos);
+    CHECK(out.find("  player 1 (Ada): set.") == std::string::npos);
+    CHECK(out.find("  player 2 (Brook): set.style \"set your style face down\"") != std::string::npos);
 }
 
 TEST_CASE("duelbox hint and lab refuse bad agents and say why", "[search]") {

@@ -144,6 +144,38 @@ TEST_CASE("Q-09 a Success bonus is mandatory by default; option success_bonus op
     }
 }
 
+TEST_CASE("Q-09 optional bonuses of two Successes in one step are asked together and secretly (seed L253, L624)",
+          "[tagteam]") {
+    // Both attacks go through, so both cards' Success fires in the same step: seat 2 was asked
+    // after seat 1's answer was told to everyone, and decided knowing it.
+    const Side a = side({fx("j_succ")}, {2, 2}), b = side({fx("j_succ")}, {2, 2});
+    Scenario s = scenario(a, b, {{"success_bonus", "optional"}});
+    for (int p : {1, 2}) {
+        ScriptedDecision d;
+        d.player = p;
+        d.id = "success_bonus";
+        d.yes = p == 2;
+        s.decisions.push_back(d);
+    }
+    Run r = play(s);
+    REQUIRE(r.state == RunState::Finished);
+    std::vector<const Event*> asked;
+    for (const Event* e : r.events("decision"))
+        if (std::get<std::string>(e->get("id")) == "success_bonus") asked.push_back(e);
+    REQUIRE(asked.size() == 2);
+    CHECK(asked[1]->seq == asked[0]->seq + 1);   // one group: both answered before either is applied
+    const auto success = r.events("tagteam.success");
+    REQUIRE(success.size() == 2);
+    CHECK(success[0]->seq > asked[1]->seq);
+    for (const Event* e : asked) {   // each answer is its player's alone until the bonuses are told
+        const Field* answer = e->find("answer");
+        REQUIRE(answer != nullptr);
+        const int p = static_cast<int>(std::get<std::int64_t>(e->get("player")));
+        CHECK(mask_has(answer->visible_to, p - 1));
+        CHECK_FALSE(mask_has(answer->visible_to, 2 - p));
+    }
+}
+
 TEST_CASE("TT-10 a 0-strength attack triggers the block bonus", "[tagteam]") {
     SECTION("blocked") { CHECK(play(side({fx("s_atk")}, {0, 2}), side({fx("s_blk_plus")})).power(2, 1) == 3); }
     SECTION("unblocked: an attack that deals 0") {
