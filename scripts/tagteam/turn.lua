@@ -372,9 +372,19 @@ function M.triggers(T)
     local count = T.symbol_count       -- symbols acting on each fighter, for the narration
     if not count then count = {}; T.symbol_count = count end
     for j = 1, #T.all do count[T.all[j]] = nil end
+    -- Every symbol of the wave is read before any fires: they fire together (seed L586-588,
+    -- L627), so one that changes a fighter's board (Bodvar's flip) must not change what a cell
+    -- entered in the same wave holds (it was read from the new board, and its symbol lost).
+    local cells = T.wave_cells
+    if not cells then cells = {}; T.wave_cells = cells end
+    local n = 0
+    for i = 1, #wave, 3 do
+      n = n + 1
+      cells[n] = track_cell(T, wave[i], wave[i + 1], wave[i + 2]) or false
+    end
     for i = 1, #wave, 3 do
       local f, which, cell = wave[i], wave[i + 1], wave[i + 2]
-      local c = track_cell(T, f, which, cell)
+      local c = cells[(i + 2) // 3]
       if c and (c.gain or c.heal or c.damage or c.special or c.partner_gain or c.fn) then
         if c.gain or c.heal or c.damage or c.special or c.fn then count[f] = (count[f] or 0) + 1 end
         EV_SYMBOL(f, cell, which)

@@ -2,6 +2,8 @@
 // every fighter's deck (10 cards, one start card, two start cards open the battle deck).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -131,6 +133,25 @@ TEST_CASE("Bodvar's Rage track reaching 3 flips the board", "[tagteam]") {
     CHECK(r.count(2, 1, "special") == 3);
     CHECK(r.events("tagteam.flip").size() == 1);
     CHECK(r.hp(1, 1) == 17);   // Frenzy: Bodvar's 3, the flip came after this turn's actions
+}
+
+TEST_CASE("Bodvar's flip in a trigger wave does not lose a symbol entered in the same wave (seed L586-588, L627)",
+          "[tagteam]") {
+    // Holy Wrath's THEN attack moves Bodvar's Rage onto 3 (the flip) before his health onto 11
+    // (Rage +1): the flip ran first and cell 11 was read from the Bear's board, so its symbol never
+    // fired. Every symbol of a wave is read before any fires.
+    const Side jeanne = deck_side({"tagteam/jeanne", "tagteam/golem"}, {2, 2}, {}, {"tagteam/jeanne/holy_wrath"});
+    const Side bodvar = deck_side({"tagteam/bodvar", "tagteam/wong_fei_hung"}, {2, 2}, {12, 15}, {"tagteam/bodvar/frenzy"});
+    Scenario s = scenario(jeanne, bodvar);
+    s.seats[1].setup["special"] = {2};
+    s.stop.at_event = "tagteam.flip";
+    Run r = play(s);
+    std::vector<std::int64_t> cells;
+    for (const Event* e : r.events("tagteam.symbol"))
+        if (static_cast<EntityId>(std::get<std::int64_t>(e->get("fighter"))) == r.fighter(2, 1))
+            cells.push_back(std::get<std::int64_t>(e->get("cell")));
+    CHECK(std::find(cells.begin(), cells.end(), 3) != cells.end());
+    CHECK(std::find(cells.begin(), cells.end(), 11) != cells.end());
 }
 
 TEST_CASE("Power of Flame counts when Shango attacks through his partner's card (Q-06 R1)", "[tagteam]") {

@@ -487,3 +487,22 @@ TEST_CASE("Seat teams: one seat alone naming its team, a team of one or one figh
                    Catch::Contains("players[1].setup.fighters: a team is two different characters, not tagteam/golem twice"));
     }
 }
+
+TEST_CASE("Seat start cells off a fighter's track, or on a track it lacks, are refused naming the field", "[tagteam]") {
+    // hp 30 on a 14-cell track failed in the kernel with a stack trace; a special value for a
+    // fighter without a special track was ignored.
+    Side jeanne = side({fx("s_idle")});
+    jeanne.fighters = {"tagteam/jeanne", "tagteam/golem"};
+    Scenario s = scenario(jeanne, side({fx("s_idle")}));
+    s.seats[0].setup["hp"] = {30, 15};
+    Run r = play(s);
+    REQUIRE(r.state == RunState::Failed);
+    CHECK_THAT(r.runner->error(), Catch::Contains("players[0].setup.hp[1]: 30 is not a cell of Jeanne's health track (0 to 14)"));
+    s.seats[0].setup.erase("hp");
+    s.seats[0].setup["special"] = {1, 2};
+    Run golem = play(s);
+    REQUIRE(golem.state == RunState::Failed);
+    CHECK_THAT(golem.runner->error(), Catch::Contains("players[0].setup.special[2]: Golem has no special track"));
+    s.seats[0].setup["special"] = {2};   // Jeanne's own special track: accepted
+    CHECK(play(s).state != RunState::Failed);
+}
