@@ -63,6 +63,23 @@ function M.card(G, p, spec, z)
   return create_card(G, p, key, z, f)
 end
 
+-- A scenario's start cell `values[i]` for fighter f's track `which` ("hp" or "special"), or nil:
+-- it must lie on the track (a value past one failed in the kernel with a stack trace), and a
+-- special track the fighter lacks is not silently ignored.
+local function start_cell(G, p, i, f, which, values)
+  local v = values and values[i]
+  if v == nil then return nil end
+  local t = track.of(G, f, which)
+  local what = which == "hp" and "health" or "special"
+  if not t then error(("players[%d].setup.%s[%d]: %s has no %s track"):format(p - 1, which, i, entity.name(f), what), 0) end
+  local lo, hi = t.min or 0, t.max
+  if math.type(v) ~= "integer" or v < lo or v > hi then
+    error(("players[%d].setup.%s[%d]: %s is not a cell of %s's %s track (%d to %d)"):format(p - 1, which, i, tostring(v),
+      entity.name(f), what, lo, hi), 0)
+  end
+  return v
+end
+
 local function make_fighter(G, p, i, key, seat)
   local view = cards.get(key)
   if not view or view.kind ~= "fighter" then error("'" .. tostring(key) .. "' is not a fighter", 2) end
@@ -71,25 +88,8 @@ local function make_fighter(G, p, i, key, seat)
   local f = cards_create(key, p, G.fighters_zone[p])
   G.fdef[f] = fd
   counter.define(f, "power", (seat.power and seat.power[i]) or def.props.base_power or 0, 0, nil)
-  -- A scenario's start cells must lie on the fighter's tracks (a value past one failed in the
-  -- kernel with a stack trace), and a special track the fighter lacks is not silently ignored.
-  local function start_cell(which, values)
-    local v = values and values[i]
-    if v == nil then return nil end
-    local t = track.of(G, f, which)
-    if not t then
-      error(("players[%d].setup.%s[%d]: %s has no %s track"):format(p - 1, which, i, entity.name(f),
-        which == "hp" and "health" or "special"), 0)
-    end
-    local lo, hi = t.min or 0, t.max
-    if math.type(v) ~= "integer" or v < lo or v > hi then
-      error(("players[%d].setup.%s[%d]: %s is not a cell of %s's %s track (%d to %d)"):format(p - 1, which, i,
-        tostring(v), entity.name(f), which == "hp" and "health" or "special", lo, hi), 0)
-    end
-    return v
-  end
-  track.place(G, f, "hp", start_cell("hp", seat.hp))
-  start_cell("special", seat.special)   -- (refuses a value for a fighter without the track)
+  track.place(G, f, "hp", start_cell(G, p, i, f, "hp", seat.hp))
+  start_cell(G, p, i, f, "special", seat.special)   -- (refuses a value for a fighter without the track)
   if def.special then track.place(G, f, "special", seat.special and seat.special[i]) end
   local tokens = fd.tokens
   for j = 1, #tokens do

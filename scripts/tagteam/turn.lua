@@ -372,19 +372,15 @@ function M.triggers(T)
     local count = T.symbol_count       -- symbols acting on each fighter, for the narration
     if not count then count = {}; T.symbol_count = count end
     for j = 1, #T.all do count[T.all[j]] = nil end
-    -- Every symbol of the wave is read before any fires: they fire together (seed L586-588,
-    -- L627), so one that changes a fighter's board (Bodvar's flip) must not change what a cell
-    -- entered in the same wave holds (it was read from the new board, and its symbol lost).
-    local cells = T.wave_cells
-    if not cells then cells = {}; T.wave_cells = cells end
-    local n = 0
-    for i = 1, #wave, 3 do
-      n = n + 1
-      cells[n] = track_cell(T, wave[i], wave[i + 1], wave[i + 2]) or false
-    end
+    -- The symbols of a wave fire together (seed L586-588, L627): a symbol's own function (Bodvar's
+    -- flip changes his board) runs once every cell of the wave is read, or a cell entered in the
+    -- same wave would be read from the new board and its symbol lost.
+    local fns = T.wave_fns
+    if not fns then fns = {}; T.wave_fns = fns end
+    local nfn = 0
     for i = 1, #wave, 3 do
       local f, which, cell = wave[i], wave[i + 1], wave[i + 2]
-      local c = cells[(i + 2) // 3]
+      local c = track_cell(T, f, which, cell)
       if c and (c.gain or c.heal or c.damage or c.special or c.partner_gain or c.fn) then
         if c.gain or c.heal or c.damage or c.special or c.fn then count[f] = (count[f] or 0) + 1 end
         EV_SYMBOL(f, cell, which)
@@ -397,9 +393,14 @@ function M.triggers(T)
           acc.pow[m] = (acc.pow[m] or 0) + c.partner_gain
           count[m] = (count[m] or 0) + 1
         end
-        if c.fn then c.fn(T, f, acc, actions) end
+        if c.fn then
+          fns[nfn + 1], fns[nfn + 2] = c.fn, f
+          nfn = nfn + 2
+        end
       end
     end
+    for i = 1, nfn, 2 do fns[i](T, fns[i + 1], acc, actions) end
+    for i = nfn, 1, -1 do fns[i] = nil end
     T.by_symbols = count              -- the lines this wave settles name the symbols as cause
     M.settle(T, acc)
     T.by_symbols = false
