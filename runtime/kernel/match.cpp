@@ -448,6 +448,18 @@ bool Match::remove_effect(EffectId id) {
     return true;
 }
 
+int Match::remove_effects_of(EntityId source) {
+    if (source == kNoEntity) return 0;
+    std::vector<EffectId> ids;   // both kinds, in the order they were granted (one id space)
+    for (const Modifier& m : effects_.modifiers())
+        if (m.source == source) ids.push_back(m.id);
+    for (const Prohibition& p : effects_.prohibitions())
+        if (p.source == source) ids.push_back(p.id);
+    std::sort(ids.begin(), ids.end());
+    for (EffectId id : ids) remove_effect(id);
+    return static_cast<int>(ids.size());
+}
+
 void Match::end_period(std::string_view period) {
     const int expired = effects_.end_period(period);
     const int reset = windows_.end_period(period);

@@ -125,6 +125,9 @@ public:
     EffectId add_modifier(Modifier m);
     EffectId add_prohibition(Prohibition p);
     bool remove_effect(EffectId id);
+    // Ends every modifier and prohibition `source` granted, oldest first, each logged as
+    // effect.remove: what a card's effects do when it leaves the game. Returns how many.
+    int remove_effects_of(EntityId source);
     std::int64_t stat(EntityId target, std::string_view stat, std::int64_t base) const {
         return effects_.apply(target, stat, base);
     }

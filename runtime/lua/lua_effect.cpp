@@ -80,6 +80,21 @@ int effect_remove(lua_State* L) {
     });
 }
 
+/// effect.remove_source(source) -> integer
+/// Ends every modifier and prohibition the entity `source` granted (its `source` field), oldest
+/// first, each logged as effect.remove, and returns how many: what a card's effects do when it
+/// leaves the game ("all its effects stop at once").
+int effect_remove_source(lua_State* L) {
+    Match& m = match_of(L);
+    const EntityId source = check_entity(L, 1, m);
+    charge_work(L, m.effects().modifiers().size() + m.effects().prohibitions().size());
+    return kernel_call(L, [&] {
+        stamp_source(L, m);
+        lua_pushinteger(L, m.remove_effects_of(source));
+        return 1;
+    });
+}
+
 /// effect.stat(target, stat, base) -> integer
 /// `base` after every live modifier of that target and stat.
 int effect_stat(lua_State* L) {
@@ -115,8 +130,13 @@ int effect_prohibited(lua_State* L) {
     return 2;
 }
 
-const luaL_Reg effect_module[] = {{"modify", effect_modify}, {"prohibit", effect_prohibit},     {"remove", effect_remove},
-                                  {"stat", effect_stat},     {"prohibited", effect_prohibited}, {nullptr, nullptr}};
+const luaL_Reg effect_module[] = {{"modify", effect_modify},
+                                  {"prohibit", effect_prohibit},
+                                  {"remove", effect_remove},
+                                  {"remove_source", effect_remove_source},
+                                  {"stat", effect_stat},
+                                  {"prohibited", effect_prohibited},
+                                  {nullptr, nullptr}};
 
 }  // namespace
 

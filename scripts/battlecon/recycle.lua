@@ -135,7 +135,8 @@ function M.team_income()
   local done = {}
   for p = 1, match_players() do
     local t = match_team(p)
-    if not done[t] then
+    -- Told under a fighter still in (the pool is the team's: an eliminated first seat "gained" it).
+    if not done[t] and not S.flag(p, "eliminated") then
       done[t] = true
       verbs_gain_force(p, team.income_amount(t))
     end

@@ -352,7 +352,7 @@ function M.first_steps(ctx)
     error(("players: BattleCON is played by two sides (a duel, or two teams, §9); these seats are on %d team%s")
       :format(sides, sides == 1 and "" or "s"), 0)
   end
-  log.say("BattleCON duel: setup", nil, { rule = "§2" })
+  log.say(ctx.players > 2 and "BattleCON team match: setup" or "BattleCON duel: setup", nil, { rule = "§2" })
   within("§2 S5-S6 The active player card and the common force pool", shared, ctx)
   within("§2 S3 Board", board.line, ctx.players > 2 and 9 or ctx.options.spaces)   -- T2: the 9-space side
   for p = 1, ctx.players do within("§2 S1 Choose fighters: the kit's cards", seat, ctx, p) end

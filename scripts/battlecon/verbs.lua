@@ -9,6 +9,7 @@ local board_ask_line, board_line_outcomes = board.ask_line, board.line_outcomes
 local board_move, board_position, board_teleport, cards_create = board.move, board.position, board.teleport, cards.create
 local counter_add, counter_get = counter.add, counter.get
 local effect_prohibited, effect_stat, entity_get, entity_name = effect.prohibited, effect.stat, entity.get, entity.name
+local effect_remove_source = effect.remove_source
 local entity_set, flag_get, flag_set, log_event = entity.set, flag.get, flag.set, log.event
 local log_within_rule, match_allies, match_asks_person, match_finish = log.within_rule, match.allies, match.asks_person, match.finish
 local match_name, match_players, math_abs = match.name, match.players, math.abs
@@ -96,14 +97,18 @@ function M.eliminate(p, why)
   -- EL1/TE1: the figure and the fighter's components leave the game; the team fights on.
   S_set_flag(p, "eliminated", true)
   zone_move(S_figure(p), S_box())
+  -- "All its effects stop at once" (rulebook L555): its cards' handlers, and the modifiers and
+  -- prohibitions they put on other fighters (Anvil's "cannot move" outlived Bastion).
   for i = 1, #S.KIT_ZONES do                                           -- cards, tokens, markers
     local z = zone_find(S.KIT_ZONES[i], p)
     for _, e in ipairs(zone_items(z)) do
       fire_deactivate(e)
+      effect_remove_source(e)
       if entity_get(e, "space") then entity_set(e, "space", nil) end   -- a marker leaves the line
       zone_move(e, S_box())
     end
   end
+  effect_remove_source(S_pe(p))
   require("battlecon.status").end_given_by(p)                         -- its statuses on others end too
   local revenge = cards_create("battlecon/revenge", p, zone_find("table"))          -- TE2
   log_event("bc.revenge", "{p:player}'s team places {e:card}", { player = p, card = revenge }, { rule = "§9.9 TE2" })
@@ -388,6 +393,9 @@ function M.move(p, words, amounts, why)
   local side = self_word and S_team_mode() and (board_position(them) > board_position(me) and 1 or -1)
   fire_fire("moving", { move = pending })   -- each player orders their own (E8)
   if pending.cancel then return false end
+  -- A W14 effect may have eliminated the mover or the fighter it moves against (team play): its
+  -- figure has left the line, so the move ends there (EL1).
+  if S_flag(p, "eliminated") or (opp and S_flag(opp, "eliminated")) then return false end
   if side and respace() and not entity_get(S_tracker(), "opp" .. p) then
     -- O2: a fighter the W14 effects moved onto a new space may have changed who "the
     -- opponent" is: the nearest enemy on the chosen side now (TM2: the direction stays the

@@ -70,6 +70,22 @@ print(effect.stat(1, "power", 0), effect.remove(p), effect.prohibited(1, "retrea
     CHECK(r.narrate(*r.first("effect.remove")) == "effect 1 ends");
 }
 
+TEST_CASE("effect.remove_source ends every effect one source granted, oldest first, and no other", "[lua_api][effect]") {
+    // What a card's effects do when it leaves the game (a BattleCON fighter eliminated in team
+    // play kept its Anvil's "cannot move" on another fighter).
+    const RunResult r = run_snippet(R"(local card = entity.create{kind = "card", name = "Anvil", zone = 1}
+local other = entity.create{kind = "card", name = "Other", zone = 1}
+local p = effect.prohibit{target = 1, action = "move", source = card}
+local m = effect.modify{target = 1, stat = "power", amount = 2, source = card}
+local keep = effect.modify{target = 1, stat = "power", amount = 5, source = other}
+print(effect.remove_source(card), effect.remove_source(card))
+print(effect.prohibited(1, "move"), effect.stat(1, "power", 0)))");
+    REQUIRE(r.finished());
+    CHECK(r.printed() == Strings{"2	0", "false	5"});
+    CHECK(r.values("effect.remove", "id") == std::vector<json>{1, 2});   // the prohibition was granted first
+    CHECK(r.where(*r.first("effect.remove")) == "snippet:6");
+}
+
 TEST_CASE("effect.prohibit forbids one action of one target and logs prohibition.add", "[lua_api][effect]") {
     const RunResult r = run_snippet(R"(local t = entity.create{zone = 1, name = "Knight"}
 effect.prohibit{target = t, action = "be_pushed", source = 1}

@@ -26,6 +26,15 @@ function effect.prohibit(args) end
 ---@return boolean
 function effect.remove(id) end
 
+---`effect.remove_source(source) -> integer`
+---
+---Ends every modifier and prohibition the entity `source` granted (its `source` field), oldest
+---first, each logged as effect.remove, and returns how many: what a card's effects do when it
+---leaves the game ("all its effects stop at once").
+---@param source any
+---@return integer
+function effect.remove_source(source) end
+
 ---`effect.stat(target, stat, base) -> integer`
 ---
 ---`base` after every live modifier of that target and stat.

@@ -180,6 +180,43 @@ bc.note("A1 chilled after", bc.status.has(1, CH)); bc.note("A2 chilled after", b
     CHECK(r.narrate(*r.of_type("bc.status_end")[0]) == "P1's status Chilled ends: P3 is out of the game");
 }
 
+TEST_CASE("BattleCON team: an eliminated fighter's modifiers and prohibitions on others end at once (rulebook L555)",
+          "[battlecon]") {
+    // Found by a rules audit: Bastion's Anvil ("the opponent cannot move this beat") kept A1 from
+    // advancing after Bastion was eliminated earlier in the beat.
+    auto r = team_drill(R"(
+local anvil = cards.create("battlecon/bastion/anvil", 3, zone.find("pair", 3))
+local other = cards.create("battlecon/dash", 4, zone.find("pair", 4))
+effect.prohibit{target = S.figure(1), action = "move", source = anvil, expires = "beat"}
+effect.modify{target = S.pe(1), stat = "power", amount = -2, source = anvil, expires = "beat"}
+effect.prohibit{target = S.figure(2), action = "move", source = other, expires = "beat"}
+bc.note("A1 held", effect.prohibited(S.figure(1), "move"))
+counter.set(S.pe(3), "health", 1); v.take_damage(3, 5)        -- B1 (P3) is eliminated
+bc.note("A1 held after", effect.prohibited(S.figure(1), "move"))
+bc.note("A1 power after", effect.stat(S.pe(1), "power", 3))
+bc.note("A2 held after", effect.prohibited(S.figure(2), "move")))",
+                        {{1, 4}, {1, 2}, {2, 6}, {2, 8}});
+    CHECK(note(r, "A1 held") == true);
+    CHECK(note(r, "A1 held after") == false);
+    CHECK(note(r, "A1 power after") == 3);
+    CHECK(note(r, "A2 held after") == true);   // B2's effect stays: B2 fights on
+}
+
+TEST_CASE("BattleCON team: a fighter eliminated by a W14 effect before its own move moves no further (EL1)",
+          "[battlecon]") {
+    // Found by a rules audit: the move went on with the figure off the line and failed the match
+    // (team.lua: arithmetic on a nil space).
+    auto r = team_drill(R"(
+bc.on(3, "moving", function(ctx)
+  if ctx.move.mover == 1 then counter.set(S.pe(1), "health", 1); v.take_damage(1, 5) else return false end
+end)
+bc.note("moved", v.move(1, "advance", 1))
+bc.note("A1 out", S.flag(1, "eliminated")))",
+                        {{1, 4}, {1, 2}, {2, 6}, {2, 8}});
+    CHECK(note(r, "moved") == false);
+    CHECK(note(r, "A1 out") == true);
+}
+
 TEST_CASE("BC-66 [For opponent] advantages in team play", "[battlecon]") {
     // A1 (P1) on 4 and A2 (P2) on 9; Bastion B1 (P3) on 6 grants Taunt; B2 (P4) on 8.
     // A1's nearest enemy is B1; A2's is B2, so A2 may never use it.
