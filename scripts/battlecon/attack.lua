@@ -68,7 +68,7 @@ function M.attack_now(atk, choose_target)
   fire_fire("before", ctx, atk)                                        -- 1. Before
   -- An attacker a W14 effect eliminated in its own Before (team play) has left the line: its
   -- attack ends there (EL1).
-  if S_flag(atk, "eliminated") then return end
+  if choose_target and S_flag(atk, "eliminated") then return end   -- (a duel ends at an elimination)
   -- 2. Range check: fixed now, whatever moves later (AT4.2).
   if choose_target then
     def = choose_target(atk, attack)                                  -- the origin is known by now (R7)

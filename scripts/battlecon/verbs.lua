@@ -395,7 +395,7 @@ function M.move(p, words, amounts, why)
   if pending.cancel then return false end
   -- A W14 effect may have eliminated the mover or the fighter it moves against (team play): its
   -- figure has left the line, so the move ends there (EL1).
-  if S_flag(p, "eliminated") or (opp and S_flag(opp, "eliminated")) then return false end
+  if S_team_mode() and (S_flag(p, "eliminated") or (opp and S_flag(opp, "eliminated"))) then return false end
   if side and respace() and not entity_get(S_tracker(), "opp" .. p) then
     -- O2: a fighter the W14 effects moved onto a new space may have changed who "the
     -- opponent" is: the nearest enemy on the chosen side now (TM2: the direction stays the
