@@ -1,9 +1,9 @@
 -- unmatched.combat: the ATTACK action (rulebook "action: attack", steps 1-3).
 --
 --  1. Declare the attacking fighter (the active fighter) and an opposing target it can reach.
---  2. The attacker chooses an attack card, the defender may choose a defense card: both are
---     asked with decide_all (secret), put face down in owner-only "combat" zones, then
---     revealed together.
+--  2. The attacker chooses an attack card, then the defender may choose a defense card: each
+--     asked secretly, one after the other (the rulebook's order), put face down in owner-only
+--     "combat" zones, then revealed together.
 --  3. IMMEDIATELY, then DURING COMBAT effects; damage = attack - defense (never below 0);
 --     the attacker won if the attack itself dealt at least 1 damage, else the defender won;
 --     AFTER COMBAT effects; then after-combat hero abilities; then both cards are discarded.
@@ -160,9 +160,12 @@ local function pick_cards(p, q, attacker, defender, usable)
       prompt = entity_name(defender) .. " is attacked by " .. entity_name(attacker) ..
           ": choose a defense card (face down) or none" }
   end
-  local answers = decide_all(requests)
-  local atk = usable[answers[1][1]]
-  local def = answers[2] and def_cards[answers[2][1]] or nil
+  -- The attacker lays its card face down first, then the defender chooses (seed L311-317),
+  -- each secretly; both are revealed together after. Asked one after the other, not as one
+  -- simultaneous group: a search for the defender would otherwise read the attacker's question,
+  -- built from the attacker's hidden hand (how many cards the fighter may use), docs/ai.md.
+  local atk = usable[decide(requests[1])[1]]
+  local def = requests[2] and def_cards[decide(requests[2])[1]] or nil
   return atk, def
 end
 

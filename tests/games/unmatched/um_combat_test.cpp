@@ -83,8 +83,12 @@ TEST_CASE("UM-01 Anna may attack only with the Jabberwock and only with Biting J
     CHECK(pending_id(cards, 0) == "attack_card");
     // Vorpal Swish is Alice's; Looking-Glass is a defense card.
     CHECK(pending_labels(cards, 0) == std::vector<std::string>{"Biting Jaws"});
-    CHECK(pending_id(cards, 1) == "defense_card");
-    CHECK(pending_labels(cards, 1) == std::vector<std::string>{"No defense card", "Skirmish"});
+    // The attacker lays its card first, then the defender chooses (seed L311-317).
+    d.push_back(say(1, "attack_card", "Biting Jaws"));
+    RunResult defense = run(duel(example_anna(), example_karl(), d, {{"after_decisions", 4}}));
+    REQUIRE(defense.state == RunState::Stopped);
+    CHECK(pending_id(defense, 0) == "defense_card");
+    CHECK(pending_labels(defense, 0) == std::vector<std::string>{"No defense card", "Skirmish"});
 }
 
 TEST_CASE("UM-02 Biting Jaws must hit Alice when she is the only adjacent fighter", "[unmatched]") {

@@ -56,26 +56,36 @@ TEST_CASE("Unmatched face-down combat cards are hidden until the reveal", "[unma
 }
 
 TEST_CASE("Unmatched the defender's question does not name the attack card", "[unmatched]") {
+    // The attacker lays its card face down first, secretly; the defender is asked alone after it
+    // (seed L311-317): never together with the attacker's question, whose options (the cards the
+    // fighter may use from a hidden hand) a search for the defender read (docs/ai.md).
     json d = json::array({say(1, "action", "Attack"), say(1, "attacker", "Jabberwock"), say(1, "target", "King Arthur on s6")});
-    RunResult r = run(duel(anna(), karl(), d, {{"after_decisions", 3}}));
+    RunResult first = run(duel(anna(), karl(), d, {{"after_decisions", 3}}));
+    REQUIRE(first.state == RunState::Stopped);
+    REQUIRE(first.runner->pending().size() == 1);
+    CHECK(first.runner->pending()[0].player == kAnna);
+    CHECK(first.runner->pending()[0].secret);
+    d.push_back(say(1, "attack_card", "Biting Jaws"));
+    RunResult r = run(duel(anna(), karl(), d, {{"after_decisions", 4}}));
     REQUIRE(r.state == RunState::Stopped);
-    REQUIRE(r.runner->pending().size() == 2);
-    const DecisionRequest& karls = r.runner->pending()[1];
+    REQUIRE(r.runner->pending().size() == 1);
+    const DecisionRequest& karls = r.runner->pending()[0];
     CHECK(karls.player == kKarl);
     CHECK(karls.secret);
     CHECK(karls.prompt.find("Biting Jaws") == std::string::npos);
     for (const auto& o : karls.options) CHECK(o.label.find("Biting Jaws") == std::string::npos);
-    CHECK(pending_labels(r, 1) == std::vector<std::string>{"No defense card", "Skirmish", "Tower Shield"});
+    CHECK(pending_labels(r, 0) == std::vector<std::string>{"No defense card", "Skirmish", "Tower Shield"});
 }
 
 TEST_CASE("Unmatched a defender with no usable defense card is still asked (no leak)", "[unmatched]") {
     json k = karl();
     k["hand"] = {"excalibur"};   // attack only: Karl cannot defend, and Anna must not learn it early
-    json d = json::array({say(1, "action", "Attack"), say(1, "attacker", "Jabberwock"), say(1, "target", "King Arthur on s6")});
-    RunResult r = run(duel(anna(), k, d, {{"after_decisions", 3}}));
+    json d = json::array({say(1, "action", "Attack"), say(1, "attacker", "Jabberwock"), say(1, "target", "King Arthur on s6"),
+                          say(1, "attack_card", "Biting Jaws")});
+    RunResult r = run(duel(anna(), k, d, {{"after_decisions", 4}}));
     REQUIRE(r.state == RunState::Stopped);
-    REQUIRE(r.runner->pending().size() == 2);
-    CHECK(pending_labels(r, 1) == std::vector<std::string>{"No defense card"});
+    REQUIRE(r.runner->pending().size() == 1);
+    CHECK(pending_labels(r, 0) == std::vector<std::string>{"No defense card"});
 }
 
 TEST_CASE("UM-19 Vorpal Swish: the look at the defender's hand is private to the card's player", "[unmatched]") {
