@@ -117,6 +117,49 @@ TEST_CASE("MCTS decides from its information set: matches it cannot tell apart g
     check_same_search(t.search, x, rx, y, ry, 24);
 }
 
+TEST_CASE("MCTS at Unmatched's defense card does not read the attacker's hidden hand (a red team's case)", "[search]") {
+    // Anna's hand holds one or two cards the Jabberwock may use, which Karl cannot see. The two
+    // cards were asked as one group, and the attacker's question (built from her real hand) gave
+    // Karl's search a different answer in X and Y; the attacker is now asked first.
+    const std::string root = DUELBOX_SOURCE_ROOT;
+    const auto make = [&](std::vector<std::string> hand, std::vector<std::string> deck) {
+        nlohmann::json j = {{"game", "unmatched"}, {"root", root}, {"seed", 1},
+                            {"setup", {{"map", "tests/support/maps/unmatched_sample.json"}}},
+                            {"players", {{{"name", "Anna"}, {"agent", "first"},
+                                          {"setup", {{"hero", "alice"}, {"size", "big"}, {"positions", {"s1", "s5"}},
+                                                     {"hand", hand}, {"deck", deck}}}},
+                                         {{"name", "Karl"}, {"agent", "first"},
+                                          {"setup", {{"hero", "king_arthur"}, {"positions", {"s6", "s8"}},
+                                                     {"hand", {"skirmish", "shield_wall", "tower_shield"}},
+                                                     {"deck", {"shield_wall"}}}}}}},
+                            {"decisions", {{{"player", 1}, {"id", "action"}, {"choose", "Attack"}},
+                                           {{"player", 1}, {"id", "attacker"}, {"choose", "Jabberwock"}},
+                                           {{"player", 1}, {"id", "target"}, {"choose", "King Arthur on s6"}},
+                                           {{"player", 1}, {"id", "attack_card"}, {"choose", "Biting Jaws"}}}},
+                            {"stop", {{"after_decisions", 4}}}};
+        return parse_scenario(j, "um.json", root);
+    };
+    const Scenario x = make({"biting_jaws", "slithy_toves", "croquet"}, {"croquet", "croquet"});
+    const Scenario y = make({"biting_jaws", "croquet", "croquet"}, {"slithy_toves", "croquet"});
+    TwinMatches t(x, y);
+    const MatchRunner &rx = *t.rx, &ry = *t.ry;
+    REQUIRE(rx.pending().size() == 1);
+    REQUIRE(rx.pending()[0].player == 1);   // Karl, alone
+    REQUIRE(view_of(rx.match(), 1, rx.match().log().size()) == view_of(ry.match(), 1, ry.match().log().size()));
+    const std::vector<ScriptedDecision> &px = rx.taken(), &py = ry.taken();
+    SearchBudget b;
+    b.iterations = 48;
+    const SearchResult sx = search_decision(t.search, x, px, rx.pending(), 1, b, 5);
+    const SearchResult sy = search_decision(t.search, y, py, ry.pending(), 1, b, 5);
+    REQUIRE(sx.options.size() == sy.options.size());
+    CHECK(sx.answers == sy.answers);
+    for (std::size_t i = 0; i < sx.options.size(); ++i) {
+        CHECK(sx.options[i].label == sy.options[i].label);
+        CHECK(sx.options[i].visits == sy.options[i].visits);
+        CHECK(sx.options[i].value == sy.options[i].value);
+    }
+}
+
 TEST_CASE("MCTS answers a simultaneous secret choice with a mixed strategy (BattleCON's SET)", "[search]") {
     Scenario s = bench_of("battlecon");
     s.seed = 3;
