@@ -89,8 +89,8 @@ local function make_fighter(G, p, i, key, seat)
   G.fdef[f] = fd
   counter.define(f, "power", (seat.power and seat.power[i]) or def.props.base_power or 0, 0, nil)
   track.place(G, f, "hp", start_cell(G, p, i, f, "hp", seat.hp))
-  start_cell(G, p, i, f, "special", seat.special)   -- (refuses a value for a fighter without the track)
-  if def.special then track.place(G, f, "special", seat.special and seat.special[i]) end
+  local special = start_cell(G, p, i, f, "special", seat.special)   -- (refuses one for a fighter without the track)
+  if def.special then track.place(G, f, "special", special) end
   local tokens = fd.tokens
   for j = 1, #tokens do
     local t = tokens[j]

@@ -63,14 +63,14 @@ struct TwinMatches {
 };
 
 // Searches the questions both matches ask now for player 1, with the same search seed: the
-// matches differ only in what player 1 cannot see, so the answer and every option's figures
-// must be the same.
+// matches differ only in what the player cannot see, so the answer and every option's figures
+// must be the same. `player`: the searching player (0-based; player 1 by default).
 void check_same_search(LuaHost& search_host, const Scenario& x, const MatchRunner& rx, const Scenario& y,
-                       const MatchRunner& ry, int iterations) {
+                       const MatchRunner& ry, int iterations, PlayerIndex player = 0) {
     SearchBudget b;
     b.iterations = iterations;
-    const SearchResult sx = search_decision(search_host, x, rx.taken(), rx.pending(), 0, b, 5);
-    const SearchResult sy = search_decision(search_host, y, ry.taken(), ry.pending(), 0, b, 5);
+    const SearchResult sx = search_decision(search_host, x, rx.taken(), rx.pending(), player, b, 5);
+    const SearchResult sy = search_decision(search_host, y, ry.taken(), ry.pending(), player, b, 5);
     REQUIRE(sx.failed_copies == 0);
     REQUIRE(sx.options.size() == sy.options.size());
     CHECK(sx.answers == sy.answers);
@@ -146,18 +146,7 @@ TEST_CASE("MCTS at Unmatched's defense card does not read the attacker's hidden 
     REQUIRE(rx.pending().size() == 1);
     REQUIRE(rx.pending()[0].player == 1);   // Karl, alone
     REQUIRE(view_of(rx.match(), 1, rx.match().log().size()) == view_of(ry.match(), 1, ry.match().log().size()));
-    const std::vector<ScriptedDecision> &px = rx.taken(), &py = ry.taken();
-    SearchBudget b;
-    b.iterations = 48;
-    const SearchResult sx = search_decision(t.search, x, px, rx.pending(), 1, b, 5);
-    const SearchResult sy = search_decision(t.search, y, py, ry.pending(), 1, b, 5);
-    REQUIRE(sx.options.size() == sy.options.size());
-    CHECK(sx.answers == sy.answers);
-    for (std::size_t i = 0; i < sx.options.size(); ++i) {
-        CHECK(sx.options[i].label == sy.options[i].label);
-        CHECK(sx.options[i].visits == sy.options[i].visits);
-        CHECK(sx.options[i].value == sy.options[i].value);
-    }
+    check_same_search(t.search, x, rx, y, ry, 48, 1);
 }
 
 TEST_CASE("MCTS answers a simultaneous secret choice with a mixed strategy (BattleCON's SET)", "[search]") {
