@@ -21,6 +21,23 @@ namespace duelbox::cli {
 
 namespace {
 
+// How the copies' hidden cards were re-dealt (search/forks.h), in a line: where, and what the
+// player could have told apart. Empty when no copy was made.
+std::string describe_redeals(const RedealCounts& d, PlayerIndex p) {
+    const std::string who = "player " + std::to_string(p + 1);
+    std::string out;
+    const auto add = [&out](const std::string& part) { out += (out.empty() ? "" : "; ") + part; };
+    if (d.before) add(std::to_string(d.before) + " before the question was built");
+    if (d.refused) add(std::to_string(d.refused) + " re-deals drawn again (" + who + " could tell them from the match)");
+    if (d.unfit) add(std::to_string(d.unfit) + " kept although " + who + " could tell them (no re-deal fitted)");
+    if (d.alone) add(std::to_string(d.alone) + " at the question (" + who + " is asked alone)");
+    if (d.at_arrival)
+        add(std::to_string(d.at_arrival) +
+            " at the question (no question or checkpoint before it: where others are asked with it, their questions "
+            "show their real cards to the search, docs/ai.md)");
+    return out.empty() ? out : "hidden cards re-dealt: " + out;
+}
+
 int usage(const std::string& why) {
     std::cerr << "duelbox hint: " << why << " (see duelbox --help)\n";
     return kUsage;
@@ -137,6 +154,7 @@ int hint_command(const std::vector<std::string>& args) {
                     m.player(p).name.c_str(), agent.c_str(), p + 1, res.iterations, resumed.c_str(), res.seconds, res.nodes,
                     static_cast<double>(res.node_bytes) / 1024.0,
                     res.simultaneous ? "; a simultaneous choice: the answer is drawn from the mixed strategy" : "");
+        if (const std::string redeals = describe_redeals(res.redeals, p); !redeals.empty()) std::printf("  %s\n", redeals.c_str());
         if (res.stopped_at_limit)
             std::printf("  stopped at the search's safety limit of %.0f s (its rules run slowly): the copies made so far "
                         "decided, so this answer is not reproducible\n", budget.limit_seconds);

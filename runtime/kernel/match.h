@@ -268,6 +268,19 @@ public:
     // re-deal to the same state. The match's generator is reseeded from `seed` too (the
     // future must not follow the real match's draws). Returns how many entities were re-dealt.
     std::size_t resample_hidden(PlayerIndex viewer, std::uint64_t seed);
+    // The same, narrowed for a search that re-deals before the decision it searches (before
+    // the rules build the question it is asked with others: search/forks.cpp): only entities
+    // listed in `only` (sorted ids) are re-dealt, among those of them hidden now, and with
+    // `reseed` false the match's generator is left alone (the draws up to the decision must be
+    // the real match's; the copy reseeds when it arrives).
+    struct ResampleScope {
+        const std::vector<EntityId>* only = nullptr;
+        bool reseed = true;
+    };
+    std::size_t resample_hidden(PlayerIndex viewer, std::uint64_t seed, const ResampleScope& scope);
+    // The entities resample_hidden would re-deal for `viewer` now (it cannot see them and did
+    // not see them arrive where they are), in id order.
+    std::vector<EntityId> hidden_from(PlayerIndex viewer) const;
 
     void finish(std::vector<PlayerIndex> winners, std::string reason);
     const MatchResult& result() const { return result_; }

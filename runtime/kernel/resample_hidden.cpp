@@ -47,8 +47,23 @@ Identity identity_of(const Entity& e) {
 
 }  // namespace
 
-std::size_t Match::resample_hidden(PlayerIndex viewer, std::uint64_t seed) {
+std::vector<EntityId> Match::hidden_from(PlayerIndex viewer) const {
+    if (viewer < 0 || viewer >= player_count()) throw KernelError("hidden_from: no player " + std::to_string(viewer + 1));
+    std::vector<EntityId> out;
+    for (const Zone& z : zones_)
+        for (const EntityId id : z.items)
+            if (!can_see(viewer, id) && !mask_has(entity(id).placed_for, viewer)) out.push_back(id);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::size_t Match::resample_hidden(PlayerIndex viewer, std::uint64_t seed) { return resample_hidden(viewer, seed, ResampleScope{}); }
+
+std::size_t Match::resample_hidden(PlayerIndex viewer, std::uint64_t seed, const ResampleScope& scope) {
     if (viewer < 0 || viewer >= player_count()) throw KernelError("resample_hidden: no player " + std::to_string(viewer + 1));
+    const auto listed = [&scope](EntityId id) {
+        return !scope.only || std::binary_search(scope.only->begin(), scope.only->end(), id);
+    };
     Rng rng(seed);
     // The class of an entity: its owner and kind, or its owner alone in a zone whose kinds are
     // secret (what the viewer knows there is the owner's cards, not which kind lies where).
@@ -62,7 +77,7 @@ std::size_t Match::resample_hidden(PlayerIndex viewer, std::uint64_t seed) {
     for (const Zone& z : zones_)
         for (std::size_t i = 0; i < z.items.size(); ++i) {
             const Entity& e = entity(z.items[i]);
-            if (can_see(viewer, e.id) || mask_has(e.placed_for, viewer)) continue;
+            if (can_see(viewer, e.id) || mask_has(e.placed_for, viewer) || !listed(e.id)) continue;
             Class& c = classes[{e.owner, z.secret_kinds ? std::string() : e.kind}];
             c.places.push_back({z.id, i, e.id});
             (mask_has(e.zoned_for, viewer) ? c.zoned[z.id] : c.free).push_back(identity_of(e));
@@ -108,7 +123,8 @@ std::size_t Match::resample_hidden(PlayerIndex viewer, std::uint64_t seed) {
     std::sort(moved.begin(), moved.end());
     windows_.move_sources(moved);
     ++version_;   // derived values read props and tags
-    rng_.reseed(rng.next());
+    const std::uint64_t next_seed = rng.next();
+    if (scope.reseed) rng_.reseed(next_seed);
     static const FieldKey player_key{"player"}, dealt_key{"dealt"};
     emit_news("match.resample", "what {p:player} cannot know is re-dealt for a search",
               {FieldIn{player_key.text, std::int64_t{viewer}, kEveryone, player_key.sym},

@@ -379,11 +379,12 @@ void MatchRunner::ask(std::vector<DecisionRequest>& requests, bool grouped, Sour
     answers_.assign(pending_.size(), std::nullopt);
     grouped_ = grouped;
     pending_where_ = where;
+    pending_log_size_ = match_->log().size();
 }
 
 std::optional<Answer> MatchRunner::scripted_answer(const DecisionRequest& r, std::string& problem) {
     const auto& list = scenario_.decisions;
-    if (next_scripted_ >= list.size()) return std::nullopt;
+    if (next_scripted_ >= list.size() || next_scripted_ >= scripted_hold_) return std::nullopt;
     const ScriptedDecision& d = list[next_scripted_];
     const std::string path = "decisions[" + std::to_string(next_scripted_) + "]";
     // The next scripted answer is another seat's (no player given = whichever seat is asked next).
@@ -483,6 +484,7 @@ bool MatchRunner::answer_pending() {
         push_decision_answer(co_, pending_[0], *answers_[0]);
     }
     // Every answer is in: only now are they revealed, together.
+    last_group_ = AnsweredGroup{taken_.size(), pending_log_size_};
     match_->set_source(pending_where_);
     for (std::size_t i = 0; i < pending_.size(); ++i) {
         log_decision(pending_[i], *answers_[i]);

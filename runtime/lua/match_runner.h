@@ -76,6 +76,20 @@ public:
     // Supplies an outside answer for pending request i; "" or why it was refused.
     std::string provide(std::size_t i, Answer answer);
 
+    // -- for a search's copy (search/forks.cpp), whose seats answer from outside --
+    // The scenario's scripted answers are used up to decision `n` only (SIZE_MAX: all): the
+    // group holding decision n waits, as for an outside answer, until the hold is moved on.
+    void hold_scripted_at(std::size_t n) { scripted_hold_ = n; }
+    // The last group answered so far: the number of its first decision (its index in taken())
+    // and the log's length when it was asked. first = SIZE_MAX when none was answered.
+    struct AnsweredGroup {
+        std::size_t first = static_cast<std::size_t>(-1);
+        std::size_t log_size = 0;
+    };
+    const AnsweredGroup& last_answered_group() const { return last_group_; }
+    // Called on the match restored from a checkpoint (resume_from), before the rules resume.
+    void on_resumed(std::function<void(Match&)> f) { on_resumed_ = std::move(f); }
+
     // The scenario with every decision taken; without events: the scenario, scripts and result only.
     Replay replay(bool with_events = true) const;
 
@@ -163,6 +177,10 @@ private:
     std::shared_ptr<Checkpoint> seed_free_;
     bool seed_read_ = false;                           // ctx.seed was read (DecisionSink::seed_read)
     std::shared_ptr<const Checkpoint> resume_;
+    std::size_t scripted_hold_ = static_cast<std::size_t>(-1);   // hold_scripted_at
+    std::size_t pending_log_size_ = 0;                           // the log's length when the pending group was asked
+    AnsweredGroup last_group_;
+    std::function<void(Match&)> on_resumed_;
 };
 
 // The default agent for a seat: random (seeded from the match seed and seat), first, human

@@ -81,6 +81,13 @@ RunState MatchRunner::start_resumed() {
     scanned_ = cp.seed_free ? 0 : match_->log().size();
     nargs_ = 2;
     state_ = RunState::Running;
+    if (on_resumed_) {
+        try {
+            on_resumed_(*match_);
+        } catch (const std::exception& e) {
+            return fail(std::string("cannot resume: ") + e.what());
+        }
+    }
     return state_;
 }
 

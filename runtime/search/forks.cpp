@@ -1,6 +1,12 @@
 // forks.cpp - copies from the start or from the last checkpoint (forks.h).
 #include "forks.h"
 
+#include <algorithm>
+#include <optional>
+
+#include "mcts.h"
+#include "player_view.h"
+
 namespace duelbox {
 
 Forks::Forks(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix, ResumeCache* cache,
@@ -50,6 +56,153 @@ std::unique_ptr<Playout> Forks::make() {
             from_ = cp;
             if (cache_) cache_->checkpoint = std::move(cp);
         }
+    }
+    return copy;
+}
+
+// Where a copy for a search is re-dealt. After the decision is reached is too late for a group
+// of questions asked at once: the others' questions were built from the real hidden cards (an
+// opponent's hand listed as options), and the search would learn them from their number and
+// labels. So the copy is re-dealt at the last point before the group where its rules are not
+// running: the group answered before it (the copy waits there, re-dealt, then answers it from
+// the prefix and goes on), or the checkpoint the copy starts from when no group came since.
+// What is re-dealt is what the viewer cannot know at the decision (a card they see by then,
+// their own draw, keeps its identity), and the generator keeps the real draws up to the
+// decision. The replay from there may show the viewer something the real match did not (a
+// re-dealt card's visible effect): such a copy is drawn again (player_view.h), up to
+// kRedealTries times; then one that did not fit is used (it misleads the search a little,
+// but shows it nothing of the real cards), and only a copy that cannot reach the decision at
+// all is re-dealt there, as a match with no earlier point is.
+// (One copy lives on the host at a time: a copy's end unpins every function of the host.)
+bool Forks::plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed) {
+    viewer_ = viewer;
+    std::unique_ptr<Playout> real = make();   // the first copy records the checkpoint
+    if (!real->reached() || !resume_error_.empty()) {
+        failed = std::move(real);
+        return false;
+    }
+    const bool check_resume = can_resume_ && from_ && !real->resumed();
+    const auto& group = real->pending();
+    if (std::none_of(group.begin(), group.end(), [viewer](const DecisionRequest& r) { return r.player != viewer; })) {
+        // Asked alone: the question is the player's own, which they see as it is; re-dealt at
+        // the decision, nothing the rules built reaches the search.
+        early_ = Early::Alone;
+        real.reset();
+        return check_resume ? resume_checked(failed) : true;
+    }
+    hidden_ = real->match().hidden_from(viewer);
+    for (const DecisionRequest& r : group)
+        if (r.player == viewer) asked_.push_back(r);
+    const MatchRunner::AnsweredGroup before = real->last_answered_group();
+    const std::size_t first_replayed = from_ ? from_->answered : 0;
+    if (before.first != static_cast<std::size_t>(-1) && before.first >= first_replayed) {
+        early_ = Early::AtGroup;
+        early_group_ = before.first;
+        early_log_ = before.log_size;
+    } else if (from_) {
+        early_ = Early::AtResume;
+        early_log_ = from_->snapshot.events();
+    } else {
+        early_ = Early::None;
+    }
+    if (early_ != Early::None) view_ = player_view(*real, viewer, early_log_);
+    real.reset();
+    return check_resume ? resume_checked(failed) : true;
+}
+
+// The resume check of plan(): one copy started from the checkpoint, as it is (make() compares
+// where it arrives with the first copy).
+bool Forks::resume_checked(std::unique_ptr<Playout>& failed) {
+    std::unique_ptr<Playout> resumed = make();
+    if (!resumed->reached() || !resume_error_.empty()) {
+        failed = std::move(resumed);
+        early_ = Early::Undecided;
+        return false;
+    }
+    return true;
+}
+
+// Whether a copy waits for the viewer's own questions as the real match does (a copy whose
+// re-deal changed whose turn it is to be asked is no copy of this decision at all).
+bool Forks::asks_as_real(const Playout& copy) const {
+    if (!copy.reached()) return false;
+    std::vector<const DecisionRequest*> mine;
+    for (const DecisionRequest& r : copy.pending())
+        if (r.player == viewer_) mine.push_back(&r);
+    if (mine.size() != asked_.size()) return false;
+    for (std::size_t i = 0; i < mine.size(); ++i) {
+        const DecisionRequest& a = *mine[i];
+        const DecisionRequest& b = asked_[i];
+        if (a.id != b.id || a.kind != b.kind || a.min != b.min || a.max != b.max || a.options.size() != b.options.size()) return false;
+        for (std::size_t k = 0; k < a.options.size(); ++k)
+            if (a.options[k].label != b.options[k].label) return false;
+    }
+    return true;
+}
+
+std::unique_ptr<Playout> Forks::redealt_copy(Rng& rng, bool& fits) {
+    fits = false;
+    const std::uint64_t seed = rng.next();
+    auto copy = std::make_unique<Playout>(host_, scenario_, prefix_, from_);
+    ++(copy->resumed() ? resumed_ : replayed_);
+    int entities_then = 0;   // entities made after the re-deal point are re-dealt at the decision
+    const Match::ResampleScope before{&hidden_, false};
+    if (early_ == Early::AtResume) {
+        copy->on_resumed([&](Match& m) {
+            entities_then = m.entity_count();
+            m.resample_hidden(viewer_, seed, before);
+        });
+    } else {
+        if (!copy->reach_group_at(early_group_)) return copy;
+        entities_then = copy->match().entity_count();
+        copy->match().resample_hidden(viewer_, seed, before);
+    }
+    if (!copy->reach()) return copy;   // the re-dealt cards changed the way there
+    fits = player_view(*copy, viewer_, early_log_) == view_;
+    std::vector<EntityId> later;
+    for (const EntityId id : hidden_)
+        if (id > static_cast<EntityId>(entities_then)) later.push_back(id);
+    // Reseeded now: the future must not follow the real match's draws.
+    copy->match().resample_hidden(viewer_, rng.next(), Match::ResampleScope{&later, true});
+    return copy;
+}
+
+RedealCounts RedealCounts::of(const Forks& forks) {
+    return RedealCounts{forks.redealt_before(), forks.redealt_unfit(), forks.redealt_at_arrival(), forks.redealt_alone(),
+                        forks.redeals_refused()};
+}
+
+std::unique_ptr<Playout> Forks::make_for(PlayerIndex viewer, Rng& rng) {
+    if (early_ == Early::Undecided) {
+        std::unique_ptr<Playout> failed;
+        if (!plan(viewer, failed)) return failed;
+    } else if (viewer != viewer_) {
+        throw KernelError("Forks::make_for: one Forks serves one searching player");
+    }
+    if (early_ == Early::AtGroup || early_ == Early::AtResume) {
+        std::optional<Rng> unfit;   // the generator as it was before the first try that reached
+        for (int t = 0; t < kRedealTries; ++t) {
+            const Rng at = rng;
+            bool fits = false;
+            std::unique_ptr<Playout> copy = redealt_copy(rng, fits);
+            if (fits) {
+                ++redealt_before_;
+                return copy;
+            }
+            ++redeals_refused_;
+            if (!unfit && asks_as_real(*copy)) unfit = at;
+        }
+        if (unfit) {   // made again from the same draws (a copy is deterministic): the same copy
+            ++redealt_unfit_;
+            bool fits = false;
+            std::unique_ptr<Playout> copy = redealt_copy(*unfit, fits);
+            return copy;
+        }
+    }
+    std::unique_ptr<Playout> copy = make();
+    if (copy->reached()) {
+        copy->match().resample_hidden(viewer, rng.next());
+        ++(early_ == Early::Alone ? redealt_alone_ : redealt_at_arrival_);
     }
     return copy;
 }

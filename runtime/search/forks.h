@@ -13,6 +13,11 @@
 //  - A cache holds checkpoints of one match on hosts loaded from the same files; its owner
 //    empties it when either changes (search_agents.cpp). A checkpoint that does not fit the
 //    prefix (checkpoint_fits) is never used.
+//  - make_for's copies are re-dealt for one searching player before the decision's group was
+//    asked (forks.cpp says where and why), and fit what that player saw of the real match
+//    (player_view.h) unless no re-deal did; the counts say which.
+//  - One copy lives on the host at a time (a copy's end unpins the host's functions): the
+//    caller lets go of one before asking for the next.
 #pragma once
 #include <memory>
 #include <string>
@@ -34,7 +39,21 @@ public:
           bool checkpoints = true);
 
     // A new copy, reach() done: waiting at the decision when reached(), else error() says why.
+    // Nothing re-dealt: the real match's hidden cards (for a caller that re-deals, or none).
     std::unique_ptr<Playout> make();
+    // A copy for `viewer`'s search: reached, with what `viewer` cannot know re-dealt before
+    // the decision's group was asked (forks.cpp), from seeds drawn from `rng`. The first call
+    // makes plain copies first (the real match's view, and the resume check); they are not
+    // returned.
+    std::unique_ptr<Playout> make_for(PlayerIndex viewer, Rng& rng);
+
+    // How the copies make_for returned were re-dealt (hint prints these):
+    int redealt_before() const { return redealt_before_; }   // before the group, fitting what the viewer saw
+    int redealt_unfit() const { return redealt_unfit_; }     // before the group, but none of kRedealTries fit
+    int redealt_at_arrival() const { return redealt_at_arrival_; }   // at the decision: others asked too, no earlier point
+    int redealt_alone() const { return redealt_alone_; }     // at the decision, where the viewer is asked alone
+    int redeals_refused() const { return redeals_refused_; } // re-deals the viewer could tell apart, drawn again
+    static constexpr int kRedealTries = 8;
     // "" or why the game's checkpoints cannot be trusted: a copy started from one failed before
     // the decision, or arrived there unlike the first copy (another log length, number of
     // random draws, entity count or question). A bug of game.resume: the search stops on it.
@@ -54,6 +73,23 @@ private:
     int resumed_ = 0, replayed_ = 0;
     std::string first_arrival_;   // where the first copy to reach the decision arrived (arrival())
     std::string resume_error_;
+
+    // make_for's plan, from the first (plain) copy: where to re-deal, and what.
+    // Alone: the viewer is the only one asked (re-dealt at the decision: nothing to hide).
+    enum class Early { Undecided, AtGroup, AtResume, None, Alone };
+    Early early_ = Early::Undecided;
+    PlayerIndex viewer_ = kNoPlayer;
+    std::size_t early_group_ = 0;       // AtGroup: the first decision of the group re-dealt at
+    std::size_t early_log_ = 0;         // the log's length there: the view is compared from it
+    std::vector<EntityId> hidden_;      // what the viewer cannot know at the decision (Match::hidden_from)
+    std::string view_;                  // the real match's view since early_log_ (player_view.h)
+    std::vector<DecisionRequest> asked_;   // the viewer's questions in the real match's group
+    int redealt_before_ = 0, redealt_unfit_ = 0, redealt_at_arrival_ = 0, redealt_alone_ = 0, redeals_refused_ = 0;
+
+    bool plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed);
+    bool resume_checked(std::unique_ptr<Playout>& failed);
+    bool asks_as_real(const Playout& copy) const;
+    std::unique_ptr<Playout> redealt_copy(Rng& rng, bool& fits);
 };
 
 }  // namespace duelbox

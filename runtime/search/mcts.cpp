@@ -138,7 +138,7 @@ private:
 // evaluate failed (the search stops on it).
 void one_copy(Forks& forks, PlayerIndex player, const SearchBudget& budget, Tree& tree, Rng& rng, std::uint64_t root_seed,
               std::string& failure, std::string& game_error) {
-    const std::unique_ptr<Playout> made = forks.make();
+    const std::unique_ptr<Playout> made = forks.make_for(player, rng);
     Playout& copy = *made;
     if (!forks.resume_error().empty()) {   // the game's resume is broken: say so, do not search on
         game_error = forks.resume_error();
@@ -148,7 +148,6 @@ void one_copy(Forks& forks, PlayerIndex player, const SearchBudget& budget, Tree
         failure = copy.error();
         return;
     }
-    copy.match().resample_hidden(player, rng.next());
     Node* node = &tree.root();
     bool in_tree = true;
     std::vector<Step> path;
@@ -268,6 +267,7 @@ SearchResult search_with(LuaHost& host, const Scenario& scenario, const std::vec
     const auto mine = std::find_if(ds.begin(), ds.end(), [&](const Decider& d) { return d.player == player; });
     out.simultaneous = ds.size() > 1;
     out.resumed_copies = forks.resumed();
+    out.redeals = RedealCounts::of(forks);
     out.nodes = tree.nodes();
     out.node_bytes = tree.bytes();
     if (mine == ds.end()) return out;

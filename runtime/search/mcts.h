@@ -4,7 +4,10 @@
 // choice asks several players at once). Each iteration:
 //   1. makes a copy of the match at that group (playout.h: replays the answers so far),
 //   2. re-deals what the searching player cannot know (Match::resample_hidden), so the
-//      search never plays on the true hidden cards: it searches the information set,
+//      search never plays on the true hidden cards: it searches the information set. The
+//      re-deal comes before the rules build the group's questions (Forks::make_for: at the
+//      group answered before it, or the checkpoint the copy starts from), or the other
+//      players' questions in a group would list their real hidden cards,
 //   3. walks down the tree: where one player decides, UCB1 over the answers available in
 //      this copy (with availability counts: an answer missing from some copies is not
 //      penalised for them); where several decide at once, each picks by UCB1 over its own
@@ -67,6 +70,17 @@ struct SearchBudget {
     const std::atomic<bool>* cancel = nullptr;   // when given and set, the search stops after the copy under way
 };
 
+// How a search's copies were re-dealt (forks.h: Forks::make_for).
+class Forks;
+struct RedealCounts {
+    int before = 0;       // before the decision's group, fitting all the searcher saw
+    int unfit = 0;        // before the group, none of the tries fitting what the searcher saw
+    int at_arrival = 0;   // at the decision: others asked in the group too, and no earlier point (the match's first)
+    int alone = 0;        // at the decision, where the searcher is asked alone (nothing to hide)
+    int refused = 0;      // re-deals the searcher could tell from the real match, drawn again
+    static RedealCounts of(const Forks& forks);
+};
+
 // What the search found for one answer of the searching player (the `hint` table).
 struct OptionEstimate {
     std::string label;                 // the answer's key (its labels)
@@ -83,6 +97,7 @@ struct SearchResult {
     int iterations = 0;
     int failed_copies = 0;             // copies that failed (a script error) or could not be made
     int resumed_copies = 0;            // copies started from a checkpoint instead of the start (forks.h)
+    RedealCounts redeals;
     std::string first_failure;
     std::string game_error;            // the game's search hooks failed (evaluate, search): a bug to report; the search stopped
     std::size_t nodes = 0;

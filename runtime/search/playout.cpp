@@ -51,7 +51,18 @@ RunState Playout::play_on() {
     return st;
 }
 
+bool Playout::reach_group_at(std::size_t n) {
+    runner_.hold_scripted_at(n);
+    play_on();
+    if (!waiting() || runner_.taken().size() != n) {
+        if (error_.empty()) error_ = "the copy did not wait at decision " + std::to_string(n + 1) + " of its prefix";
+        return false;
+    }
+    return true;
+}
+
 bool Playout::reach() {
+    runner_.hold_scripted_at(static_cast<std::size_t>(-1));
     play_on();
     if (!waiting()) {
         if (error_.empty()) error_ = "the copy ended before the decision it was made for";

@@ -14,6 +14,7 @@
 //  - Nothing the copy does touches the real match: its own Match, its own host.
 //  - A copy that fails (a script error) reports it in error(); the search treats it as a draw.
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +34,16 @@ public:
     void record_checkpoints() { runner_.record_checkpoints(true); }
     // Replays the prefix: true when the copy waits at the group after it.
     bool reach();
+    // Replays the prefix only up to the group the real match answered from decision `n` on,
+    // and waits there unanswered: true when it does. reach() then answers it from the prefix
+    // and goes on. A search re-deals hidden cards there (forks.cpp): before the rules build
+    // the question it searches.
+    bool reach_group_at(std::size_t n);
+    // Before reach(): `f` runs on the match restored from the checkpoint, before the rules
+    // resume (a copy started from the start never calls it).
+    void on_resumed(std::function<void(Match&)> f) { runner_.on_resumed(std::move(f)); }
+    // The last group answered so far (MatchRunner::last_answered_group).
+    const MatchRunner::AnsweredGroup& last_answered_group() const { return runner_.last_answered_group(); }
     bool reached() const { return reached_; }
     bool resumed() const { return resumed_; }
     // After reach(), when recording: the last checkpoint passed, sealed with this copy's log

@@ -207,7 +207,7 @@ protected:
                     out.stopped_at_limit = true;
                     break;
                 }
-                const std::unique_ptr<Playout> made = forks.make();
+                const std::unique_ptr<Playout> made = forks.make_for(player, rng);
                 Playout& copy = *made;
                 ++out.iterations;
                 ++taken;
@@ -221,7 +221,6 @@ protected:
                     sum += 0.5;
                     continue;
                 }
-                copy.match().resample_hidden(player, rng.next());
                 bool first = true;
                 int answered = 0;
                 while (copy.waiting() && answered++ < b.max_playout_decisions) {
@@ -250,6 +249,7 @@ protected:
         out.answers = options[best].answers;
         out.options = options;
         out.resumed_copies = forks.resumed();
+        out.redeals = RedealCounts::of(forks);
         std::stable_sort(out.options.begin(), out.options.end(),
                          [](const OptionEstimate& a, const OptionEstimate& c) { return a.value > c.value; });
         out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -198,3 +198,46 @@ TEST_CASE("resample_hidden: a card's handlers go with its identity, not with the
     }
     CHECK(moved);
 }
+
+TEST_CASE("hidden_from lists what resample_hidden may re-deal: what the viewer cannot see nor saw arrive") {
+    Table t;
+    deal(t);
+    std::vector<EntityId> expected;
+    for (ZoneId z : {t.hand1, t.deck1, t.set1})
+        for (EntityId e : t.m.zone(z).items) expected.push_back(e);
+    std::sort(expected.begin(), expected.end());
+    CHECK(t.m.hidden_from(0) == expected);
+    // B sees its hand, its set and the public card, not A's hand nor its own deck.
+    std::vector<EntityId> from_b{t.m.zone(t.hand0).items[0]};
+    for (EntityId e : t.m.zone(t.deck1).items) from_b.push_back(e);
+    std::sort(from_b.begin(), from_b.end());
+    CHECK(t.m.hidden_from(1) == from_b);
+    CHECK_THROWS_AS(t.m.hidden_from(5), KernelError);
+}
+
+TEST_CASE("resample_hidden within a scope: only the listed entities trade, and the generator may stay") {
+    // A search re-deals before the question it searches (search/forks.cpp): only what the viewer
+    // will not know by then, and with the real draws kept until the copy arrives.
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        Table t, same;
+        deal(t);
+        deal(same);
+        const std::vector<EntityId> hand(t.m.zone(t.hand1).items.begin(), t.m.zone(t.hand1).items.end());
+        std::vector<EntityId> only = hand;
+        std::sort(only.begin(), only.end());
+        const auto deck_before = t.defs(t.deck1);
+        const auto hand_before = sorted(t.defs(t.hand1));
+        t.m.resample_hidden(0, seed, Match::ResampleScope{&only, false});
+        CHECK(t.m.check_invariants() == "");
+        CHECK(t.defs(t.deck1) == deck_before);            // not listed: not touched
+        CHECK(sorted(t.defs(t.hand1)) == hand_before);    // the listed two trade between themselves
+        CHECK(t.m.rng().next() == same.m.rng().next());   // not reseeded: the real draws go on
+    }
+    // Reseeded when asked, as a whole re-deal is.
+    Table t, same;
+    deal(t);
+    deal(same);
+    const std::vector<EntityId> none;
+    CHECK(t.m.resample_hidden(0, 7, Match::ResampleScope{&none, true}) == 0);
+    CHECK(t.m.rng().next() != same.m.rng().next());
+}

@@ -301,7 +301,15 @@ void search_both_ways(const Scenario& s, int after) {
     const SearchResult resumed = search_decision(search_host, s, real.taken(), group, who, b, 21);
     b.checkpoints = false;
     const SearchResult replayed = search_decision(search_host, s, real.taken(), group, who, b, 21);
-    CHECK(resumed.resumed_copies == 11);   // the first copy replays and records the checkpoint
+    // Before the 12 copies searched, two plain ones (Forks::make_for): the first replays and
+    // records the checkpoint, the second resumes from it to check game.resume. No re-deal was
+    // drawn again here (each would count one more).
+    CHECK(resumed.resumed_copies == 13);
+    CHECK(resumed.redeals.refused == 0);
+    // Re-dealt before the group when others are asked in it too (BattleCON's secret pair),
+    // else at the decision (Helter Skelter's player alone).
+    CHECK(resumed.redeals.before + resumed.redeals.alone == 12);
+    CHECK((resumed.redeals.before == 12) == (group.size() > 1));
     CHECK(replayed.resumed_copies == 0);
     CHECK(resumed.failed_copies == 0);
     REQUIRE(resumed.options.size() == replayed.options.size());
@@ -317,7 +325,7 @@ void search_both_ways(const Scenario& s, int after) {
     (void)search_decision(search_host, s, real.taken(), group, who, b, 21, &cache);
     REQUIRE(cache.checkpoint);
     const SearchResult next = search_decision(search_host, s, real.taken(), group, who, b, 21, &cache);
-    CHECK(next.resumed_copies == 12);
+    CHECK(next.resumed_copies == 13);   // the plain copy from the cache's checkpoint, then the 12
     CHECK(next.answers == resumed.answers);
 }
 
@@ -349,6 +357,6 @@ TEST_CASE("a broken game.resume stops the search with what went wrong", "[resume
           "game.resume: a copy started from a checkpoint failed: scripts/duel/game.lua:107: this resume is broken on purpose");
         else
             CHECK(res.game_error.starts_with("game.resume: a copy started from a checkpoint did not arrive where the match is (log "));
-        CHECK(res.iterations == 2);   // the replay, then the first resumed copy
+        CHECK(res.iterations == 1);   // the first copy's plain pair: the replay, then the first resumed copy
     }
 }

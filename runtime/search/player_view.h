@@ -1,0 +1,29 @@
+// player_view.h - what one player has seen of a copy since a point: whether a re-dealt copy is
+// one that player could not tell from the real match.
+//
+// A search re-deals hidden cards before the decision it searches, then replays the answers
+// given since (forks.cpp), so the question it searches is built from re-dealt cards. The
+// replay may then show the player something the real match did not (a re-dealt card's effect
+// on a visible counter, a card revealed that was dealt another identity): such a copy is a
+// world the player knows is false, and the search draws again. The view compared:
+//  - every event since `from_event` the player may know of, with the fields they may see
+//    (the others only as present), except the search's own re-deal events;
+//  - every entity's zone and place, and the identity (definition, name, props, tags) of each
+//    one the player can see or saw arrive where it is;
+//  - per zone, the identities the player knows to be somewhere in it (Entity::zoned_for);
+//  - the player's own questions now waiting.
+// Two copies with the same view are the same to that player: the comparison is of strings,
+// made in id, zone and event order (never by address).
+#pragma once
+#include <cstddef>
+#include <string>
+
+#include "kernel/ids.h"
+
+namespace duelbox {
+
+class Playout;
+
+std::string player_view(const Playout& copy, PlayerIndex viewer, std::size_t from_event);
+
+}  // namespace duelbox

@@ -1,0 +1,81 @@
+-- Blind: a secret simultaneous choice made from hands the other player cannot see, to test
+-- that a search does not read them (search/forks.cpp). TEST FIXTURE.
+--
+-- Each player's hand is the numbers of their seat setup `hand` (default 1, 5, 9), one card
+-- each, dealt face down: its owner sees it, the other player only how many; their deck, the
+-- numbers of `deck` (default 2, 3), is face down to both. Which of a player's cards are in
+-- hand is what the other cannot know (a search keeps what cards a player has: a deck list is
+-- public). Then, by option `before`:
+--  "question"   player 1 first says how they greet (a question of their own, answered before
+--               the hands are offered: a search re-deals there);
+--  "checkpoint" the match records a checkpoint, and game.resume goes on from it (a search's
+--               copies start there, re-dealt);
+--  "none"       nothing: the hands are offered at once (no point before the question).
+-- Then both players choose a card of their own hand at once, in secret, or pass (a 0); a card
+-- below 3 cannot be played, so how many cards a player is offered depends on their hidden
+-- hand. The higher card wins, equal ones draw.
+local game = {
+  name = "Blind (test fixture)",
+  windows = {},
+  options = {
+    { name = "before", default = "question", values = { "question", "checkpoint", "none" },
+      doc = "what comes before the hands are offered (see the file header)" },
+  },
+  setup_keys = {},
+  seat_keys = { "hand", "deck" },
+}
+
+local DEFAULT = { hand = { 1, 5, 9 }, deck = { 2, 3 } }
+
+local function deal(ctx, p)
+  for _, place in ipairs { { "hand", "owner" }, { "deck", "hidden" } } do
+    local z = zone.create(place[1], p, place[2])
+    local numbers = ctx.seats[p].setup[place[1]] or DEFAULT[place[1]]
+    for i = 1, #numbers do
+      local n = numbers[i]
+      entity.create { kind = "card", name = "card " .. n, owner = p, zone = z, props = { value = n } }
+    end
+  end
+end
+
+local function save() return { dealt = true } end
+
+-- The cards of p's hand that may be played (3 and up).
+local function playable(p)
+  local out = {}
+  for _, c in ipairs(zone.items(zone.find("hand", p))) do
+    if entity.get(c, "value") >= 3 then out[#out + 1] = c end
+  end
+  return out
+end
+
+-- Both players choose a card of their own hand at once, or pass; the higher one wins.
+local function show_hands()
+  local reqs, offered = {}, {}
+  for p = 1, 2 do
+    offered[p] = playable(p)
+    reqs[p] = { player = p, id = "card", secret = true, prompt = "your card", options = { "pass" }, entities = offered[p] }
+  end
+  local picks = decide_all(reqs)
+  local function value(p)
+    local k = picks[p][1]
+    return k == 1 and 0 or entity.get(offered[p][k - 1], "value")
+  end
+  local a, b = value(1), value(2)
+  log.event("blind.shown", "{one} against {two}", { one = a, two = b })
+  if a == b then match.finish(nil, "the same") else match.finish(a > b and 1 or 2, "higher") end
+end
+
+function game.play(ctx)
+  for p = 1, 2 do deal(ctx, p) end
+  if ctx.options.before == "question" then
+    decide { player = 1, id = "greet", prompt = "how do you greet?", options = { "bow", "wave" } }
+  elseif ctx.options.before == "checkpoint" then
+    match.checkpoint(save)
+  end
+  show_hands()
+end
+
+function game.resume() show_hands() end
+
+return game
