@@ -33,8 +33,18 @@ std::string arrival(const Playout& c) {
 
 }  // namespace
 
+std::int64_t Forks::wall_clock_ms() const {
+    if (!deadline_ || handed_out_ == 0) return 0;
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline_ - std::chrono::steady_clock::now()).count();
+    return std::max<std::int64_t>(1, left);
+}
+
+bool Forks::cut_short(const Playout& copy) const {
+    return deadline_ && copy.capped() && copy.state() == RunState::Failed && std::chrono::steady_clock::now() >= *deadline_;
+}
+
 std::unique_ptr<Playout> Forks::make() {
-    auto copy = std::make_unique<Playout>(host_, scenario_, prefix_, from_);
+    auto copy = std::make_unique<Playout>(host_, scenario_, prefix_, from_, wall_clock_ms());
     const bool record = can_resume_ && !recorded_;
     if (record) copy->record_checkpoints();
     ++(copy->resumed() ? resumed_ : replayed_);
@@ -143,7 +153,7 @@ bool Forks::asks_as_real(const Playout& copy) const {
 std::unique_ptr<Playout> Forks::redealt_copy(Rng& rng, bool& fits) {
     fits = false;
     const std::uint64_t seed = rng.next();
-    auto copy = std::make_unique<Playout>(host_, scenario_, prefix_, from_);
+    auto copy = std::make_unique<Playout>(host_, scenario_, prefix_, from_, wall_clock_ms());
     ++(copy->resumed() ? resumed_ : replayed_);
     int entities_then = 0;   // entities made after the re-deal point are re-dealt at the decision
     const Match::ResampleScope before{&hidden_, false};
@@ -173,6 +183,12 @@ RedealCounts RedealCounts::of(const Forks& forks) {
 }
 
 std::unique_ptr<Playout> Forks::make_for(PlayerIndex viewer, Rng& rng) {
+    std::unique_ptr<Playout> copy = made_for(viewer, rng);
+    ++handed_out_;
+    return copy;
+}
+
+std::unique_ptr<Playout> Forks::made_for(PlayerIndex viewer, Rng& rng) {
     if (early_ == Early::Undecided) {
         std::unique_ptr<Playout> failed;
         if (!plan(viewer, failed)) return failed;
@@ -185,8 +201,8 @@ std::unique_ptr<Playout> Forks::make_for(PlayerIndex viewer, Rng& rng) {
             const Rng at = rng;
             bool fits = false;
             std::unique_ptr<Playout> copy = redealt_copy(rng, fits);
-            if (fits) {
-                ++redealt_before_;
+            if (fits || cut_short(*copy)) {   // (one cut short by the safety limit ends the search)
+                if (fits) ++redealt_before_;
                 return copy;
             }
             ++redeals_refused_;

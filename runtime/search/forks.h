@@ -19,7 +19,9 @@
 //  - One copy lives on the host at a time (a copy's end unpins the host's functions): the
 //    caller lets go of one before asking for the next.
 #pragma once
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,6 +61,12 @@ public:
     // random draws, entity count or question). A bug of game.resume: the search stops on it.
     const std::string& resume_error() const { return resume_error_; }
 
+    // A search's safety limit (SearchBudget::limit_seconds): every copy after make_for's first may run
+    // its rules only until then (the first always runs: some copy must decide). A copy that
+    // failed once the deadline passed was cut short by it (cut_short).
+    void set_deadline(std::chrono::steady_clock::time_point at) { deadline_ = at; }
+    bool cut_short(const Playout& copy) const;
+
     int resumed() const { return resumed_; }     // copies started from a checkpoint
     int replayed() const { return replayed_; }   // copies started from the scenario's start
 
@@ -71,6 +79,9 @@ private:
     bool recorded_ = false;
     std::shared_ptr<const Checkpoint> from_;
     int resumed_ = 0, replayed_ = 0;
+    std::optional<std::chrono::steady_clock::time_point> deadline_;
+    int handed_out_ = 0;                  // copies make_for returned (the first is never capped)
+    std::int64_t wall_clock_ms() const;   // the cap for the next copy (0: none)
     std::string first_arrival_;   // where the first copy to reach the decision arrived (arrival())
     std::string resume_error_;
 
@@ -89,6 +100,7 @@ private:
     bool plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed);
     bool resume_checked(std::unique_ptr<Playout>& failed);
     bool asks_as_real(const Playout& copy) const;
+    std::unique_ptr<Playout> made_for(PlayerIndex viewer, Rng& rng);
     std::unique_ptr<Playout> redealt_copy(Rng& rng, bool& fits);
 };
 

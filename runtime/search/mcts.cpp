@@ -136,10 +136,16 @@ private:
 // Plays one copy: down the tree, one new node, then at random, and hands the rewards up the
 // path. `failure`: why the copy could not be made or failed; `game_error`: the game's
 // evaluate failed (the search stops on it).
+// `cut`: the copy was cut short by the search's safety limit (Forks::set_deadline): it
+// counts for nothing.
 void one_copy(Forks& forks, PlayerIndex player, const SearchBudget& budget, Tree& tree, Rng& rng, std::uint64_t root_seed,
-              std::string& failure, std::string& game_error) {
+              std::string& failure, std::string& game_error, bool& cut) {
     const std::unique_ptr<Playout> made = forks.make_for(player, rng);
     Playout& copy = *made;
+    if (forks.cut_short(copy)) {
+        cut = true;
+        return;
+    }
     if (!forks.resume_error().empty()) {   // the game's resume is broken: say so, do not search on
         game_error = forks.resume_error();
         return;
@@ -152,11 +158,11 @@ void one_copy(Forks& forks, PlayerIndex player, const SearchBudget& budget, Tree
     bool in_tree = true;
     std::vector<Step> path;
     int answered = 0, rolled = 0;
-    const int cut = budget.rollout_decisions > 0 && copy.can_evaluate() ? budget.rollout_decisions : -1;
+    const int cut_at = budget.rollout_decisions > 0 && copy.can_evaluate() ? budget.rollout_decisions : -1;
     std::optional<std::vector<double>> estimate;
     std::optional<RootSample> root_sample;
     while (copy.waiting()) {
-        if (!in_tree && cut >= 0 && rolled++ >= cut) {
+        if (!in_tree && cut_at >= 0 && rolled++ >= cut_at) {
             estimate = copy.evaluate();
             if (!estimate) game_error = copy.error();
             break;
@@ -190,7 +196,11 @@ void one_copy(Forks& forks, PlayerIndex player, const SearchBudget& budget, Tree
         copy.answer(answers);
         if (++answered >= budget.max_playout_decisions) break;
     }
-    if (copy.state() == RunState::Failed || (cut >= 0 && !estimate && copy.waiting())) failure = copy.error();
+    if (forks.cut_short(copy)) {
+        cut = true;
+        return;
+    }
+    if (copy.state() == RunState::Failed || (cut_at >= 0 && !estimate && copy.waiting())) failure = copy.error();
     std::vector<double> reward = estimate ? *estimate : copy.rewards();
     tree.update(path, reward);
     if (root_sample && static_cast<std::size_t>(player) < reward.size()) {
@@ -235,16 +245,23 @@ SearchResult search_with(LuaHost& host, const Scenario& scenario, const std::vec
     Rng rng(seed);
     Tree tree(budget, rng);
     Forks forks(host, scenario, prefix, cache, budget.checkpoints);
+    const bool limited = budget.seconds <= 0 && budget.limit_seconds > 0;
+    if (limited) forks.set_deadline(start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(budget.limit_seconds)));
     const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
     for (int i = 0;; ++i) {
         if (budget.seconds > 0 ? elapsed() >= budget.seconds : i >= budget.iterations) break;
-        if (budget.seconds <= 0 && budget.limit_seconds > 0 && i > 0 && elapsed() >= budget.limit_seconds) {
+        if (limited && i > 0 && elapsed() >= budget.limit_seconds) {
             out.stopped_at_limit = true;   // the copies so far decide (at least one was made)
             break;
         }
         if (budget.cancel && budget.cancel->load()) break;
         std::string failure, game_error;
-        one_copy(forks, player, budget, tree, rng, seed ^ 0x5eedULL, failure, game_error);
+        bool cut = false;
+        one_copy(forks, player, budget, tree, rng, seed ^ 0x5eedULL, failure, game_error, cut);
+        if (cut) {   // the safety limit came while the copy ran: the copies before it decide
+            out.stopped_at_limit = true;
+            break;
+        }
         if (!game_error.empty()) {   // the game's own estimate is broken: say so, do not search on
             out.game_error = game_error;
             ++out.iterations;

@@ -19,23 +19,25 @@ public:
     std::optional<Answer> answer(const DecisionRequest&, const Match&) override { return std::nullopt; }
 };
 
-Scenario copy_scenario(const Scenario& real, const std::vector<ScriptedDecision>& prefix) {
+Scenario copy_scenario(const Scenario& real, const std::vector<ScriptedDecision>& prefix, std::int64_t wall_clock_ms) {
     Scenario s = real;
     s.decisions = prefix;
     s.stop = StopAt{};
     s.expect = {};
+    if (wall_clock_ms > 0) s.limits.match_wall_clock_ms = std::min(s.limits.match_wall_clock_ms, wall_clock_ms);
     return s;
 }
 
 }  // namespace
 
 Playout::Playout(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix,
-                 std::shared_ptr<const Checkpoint> from)
+                 std::shared_ptr<const Checkpoint> from, std::int64_t wall_clock_ms)
     : host_(host),
-      runner_(host, copy_scenario(scenario, prefix),
+      runner_(host, copy_scenario(scenario, prefix, wall_clock_ms),
               [](const SeatSpec&, PlayerIndex, std::uint64_t) { return std::make_unique<OutsideAgent>(); }),
       prefix_(prefix.size()),
-      resumed_(from != nullptr) {
+      resumed_(from != nullptr),
+      capped_(wall_clock_ms > 0) {
     if (from) runner_.resume_from(std::move(from));
 }
 

@@ -27,8 +27,10 @@ namespace duelbox {
 class Playout {
 public:
     // `from`: a sealed checkpoint that fits the prefix (checkpoint_fits), or null: the start.
+    // `wall_clock_ms` > 0: the copy's rules may run this long in all, if less than the
+    // scenario's limits.match_wall_clock_ms (a search's time left before its safety limit).
     Playout(LuaHost& host, const Scenario& scenario, const std::vector<ScriptedDecision>& prefix,
-            std::shared_ptr<const Checkpoint> from = {});
+            std::shared_ptr<const Checkpoint> from = {}, std::int64_t wall_clock_ms = 0);
 
     // Before reach(): keep the last checkpoint the replay passes (checkpoint()).
     void record_checkpoints() { runner_.record_checkpoints(true); }
@@ -46,6 +48,7 @@ public:
     const MatchRunner::AnsweredGroup& last_answered_group() const { return runner_.last_answered_group(); }
     bool reached() const { return reached_; }
     bool resumed() const { return resumed_; }
+    bool capped() const { return capped_; }   // made with a wall_clock_ms of its own
     // After reach(), when recording: the last checkpoint passed, sealed with this copy's log
     // and answers (null when none was passed).
     std::shared_ptr<const Checkpoint> checkpoint() const;
@@ -81,7 +84,7 @@ private:
     MatchRunner runner_;
     std::size_t prefix_ = 0;
     std::string error_;
-    bool reached_ = false, resumed_ = false;
+    bool reached_ = false, resumed_ = false, capped_ = false;
 };
 
 }  // namespace duelbox

@@ -194,7 +194,11 @@ protected:
         std::vector<OptionEstimate> options;
         for (const Joint& j : me->joints) options.push_back(OptionEstimate{j.key, j.answers, 0, 0.5, -1});
         Forks forks(host, s, prefix, resume_cache());
-        // The safety limit of SearchBudget::limit_seconds (mcts.h): past it no new copy starts.
+        // The safety limit of SearchBudget::limit_seconds (mcts.h): past it no new copy starts,
+        // and a copy under way is cut short (Forks::set_deadline) and counts for nothing.
+        if (b.limit_seconds > 0)
+            forks.set_deadline(start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                           std::chrono::duration<double>(b.limit_seconds)));
         const auto over_limit = [&] {
             const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             return b.limit_seconds > 0 && out.iterations > 0 && spent >= b.limit_seconds;
@@ -209,6 +213,10 @@ protected:
                 }
                 const std::unique_ptr<Playout> made = forks.make_for(player, rng);
                 Playout& copy = *made;
+                if (forks.cut_short(copy)) {
+                    out.stopped_at_limit = true;
+                    break;
+                }
                 ++out.iterations;
                 ++taken;
                 if (!forks.resume_error().empty()) {   // the game's resume is broken: the agent fails the match
@@ -232,6 +240,12 @@ protected:
                             if (validate_answer(g[mine[k2]], o.answers[k2]).empty()) answers[mine[k2]] = o.answers[k2];
                     first = false;
                     copy.answer(answers);
+                }
+                if (forks.cut_short(copy)) {   // the safety limit came while it ran
+                    --out.iterations;
+                    --taken;
+                    out.stopped_at_limit = true;
+                    break;
                 }
                 if (copy.state() == RunState::Failed) {
                     ++out.failed_copies;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +15,7 @@
 
 #include "lua/host.h"
 #include "lua/match_runner.h"
+#include "search/forks.h"
 #include "search/mcts.h"
 #include "search/search_agents.h"
 #include "../support/search_hosts.h"
@@ -269,6 +271,29 @@ TEST_CASE("a match with an MCTS seat plays to the end and replays identically", 
     REQUIRE(b.taken().size() == first);
     for (std::size_t i = 0; i < first; ++i) CHECK(b.taken()[i].picks == a.taken()[i].picks);
     CHECK(b.match().log().size() == a.match().log().size());
+}
+
+TEST_CASE("past a search's safety limit, a copy under way is cut short and counts for nothing", "[search]") {
+    // A copy may run its rules only until the search's deadline (Forks::set_deadline), except
+    // the first a search is handed (some copy must decide). Blind's `spin` makes the rules busy
+    // for tens of milliseconds before the first question, far past a deadline already gone.
+    Scenario s = blind("question", {1, 5, 9}, {2, 3});
+    s.options["spin"] = 3'000'000;
+    test::SearchHosts hosts(s);
+    MatchRunner real(hosts.real, s);
+    REQUIRE(real.run() == RunState::Stopped);
+    Forks forks(hosts.search, s, real.taken());
+    forks.set_deadline(std::chrono::steady_clock::now());
+    Rng rng(3);
+    {
+        const auto first = forks.make_for(0, rng);
+        CHECK(first->reached());
+        CHECK_FALSE(forks.cut_short(*first));
+    }
+    const auto second = forks.make_for(0, rng);
+    CHECK_FALSE(second->reached());
+    CHECK(forks.cut_short(*second));
+    CHECK(second->error().find("wall") != std::string::npos);
 }
 
 TEST_CASE("a search past its safety limit stops with the copies made so far, and says so", "[search]") {

@@ -20,6 +20,7 @@ local game = {
   options = {
     { name = "before", default = "question", values = { "question", "checkpoint", "none" },
       doc = "what comes before the hands are offered (see the file header)" },
+    { name = "spin", default = 0, doc = "steps of busy work before the deal: a match whose rules take a while" },
   },
   setup_keys = {},
   seat_keys = { "hand", "deck" },
@@ -67,6 +68,9 @@ local function show_hands()
 end
 
 function game.play(ctx)
+  local busy = 0
+  for i = 1, ctx.options.spin do busy = busy + i % 7 end
+  if busy < 0 then error("unreachable") end
   for p = 1, 2 do deal(ctx, p) end
   if ctx.options.before == "question" then
     decide { player = 1, id = "greet", prompt = "how do you greet?", options = { "bow", "wave" } }
