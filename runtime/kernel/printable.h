@@ -3,15 +3,18 @@
 // Why: a file's name, a card's name, a narration template, a question's label or a match's
 // reason can come from a mod. Printed as they are, a newline would start a forged "[12] ..." or
 // "Result: ..." line and an escape sequence would move the cursor or clear a line on a person's
-// terminal. Every such text is shown with its control bytes written out instead.
+// terminal. Every such text is shown with its control bytes written out instead, and so is
+// every byte that is not part of a well-formed UTF-8 character or is part of a C1 control
+// (U+0080 to U+009F, which some terminals obey): printed text is always valid UTF-8.
 #pragma once
 #include <string>
 #include <string_view>
 
 namespace duelbox {
 
-// `text` with each control byte written as \xNN, so it cannot drive the terminal and a NUL
-// cannot cut a message. `keep_lines`: a message of several lines keeps its line breaks (and tabs).
+// `text` with each control byte (and each byte of broken UTF-8 or of a C1 control) written as
+// \xNN, so it cannot drive the terminal and a NUL cannot cut a message. `keep_lines`: a
+// message of several lines keeps its line breaks (and tabs).
 std::string printable_name(std::string_view text, bool keep_lines = false);
 
 // A Lua traceback ("stack traceback:" then one "\t<place>: in <what>" line a level) as a terminal
