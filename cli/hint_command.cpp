@@ -30,11 +30,12 @@ std::string describe_redeals(const RedealCounts& d, PlayerIndex p) {
     if (d.before) add(std::to_string(d.before) + " before the question was built");
     if (d.refused) add(std::to_string(d.refused) + " re-deals drawn again (" + who + " could tell them from the match)");
     if (d.unfit) add(std::to_string(d.unfit) + " kept although " + who + " could tell them (no re-deal fitted)");
+    if (d.lost) add(std::to_string(d.lost) + " copies lost (no re-deal reached " + who + "'s questions)");
     if (d.alone) add(std::to_string(d.alone) + " at the question (" + who + " is asked alone)");
     if (d.at_arrival)
         add(std::to_string(d.at_arrival) +
-            " at the question (no question or checkpoint before it: where others are asked with it, their questions "
-            "show their real cards to the search, docs/ai.md)");
+            " at the question (no question or checkpoint before it, or hidden cards it offers were made since: the "
+            "other players' questions show their real cards to the search, docs/ai.md)");
     return out.empty() ? out : "hidden cards re-dealt: " + out;
 }
 

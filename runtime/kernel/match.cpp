@@ -257,6 +257,8 @@ std::size_t Match::remove_tag(EntityId e, std::string_view tag) {
 void Match::relocate(EntityId e, ZoneId to, Where where) {
     const PlayerMask seen_before = seen_by(e);
     Entity& ent = entity_mut(e);
+    // Who knows which card this is as it leaves (they see it, or know it lay exactly here).
+    const PlayerMask knew = seen_before | ent.placed_for;
     Zone& dest = zone_mut(to);
     Zone& src = zone_mut(ent.zone);
     auto it = std::find(src.items.begin(), src.items.end(), e);
@@ -274,7 +276,13 @@ void Match::relocate(EntityId e, ZoneId to, Where where) {
     ent.zone = to;
     ent.revealed_to = kNobody;
     // The move's event names it to whoever saw it before or sees it now (move() below).
-    ent.placed_for = ent.zoned_for = seen_before | seen_by(e);
+    const PlayerMask seen_after = seen_by(e);
+    ent.placed_for = ent.zoned_for = seen_before | seen_after;
+    // A player who cannot tell which card left no longer knows which cards stayed: one they
+    // knew to be somewhere in the zone (zoned_for: seen shuffled in) may be the one that left.
+    // (A search re-deals accordingly: resample_hidden.)
+    if (const PlayerMask unaware = ~(knew | seen_after); src.id != dest.id && unaware != 0)
+        for (const EntityId other : src.items) entity_mut(other).zoned_for &= ~unaware;
 }
 
 void Match::move(EntityId e, ZoneId to, Where where) {

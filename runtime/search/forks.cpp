@@ -76,13 +76,16 @@ std::unique_ptr<Playout> Forks::make() {
 // labels. So the copy is re-dealt at the last point before the group where its rules are not
 // running: the group answered before it (the copy waits there, re-dealt, then answers it from
 // the prefix and goes on), or the checkpoint the copy starts from when no group came since.
-// What is re-dealt is what the viewer cannot know at the decision (a card they see by then,
-// their own draw, keeps its identity), and the generator keeps the real draws up to the
+// What is re-dealt there is what the viewer cannot know at the decision (a card they see by
+// then, their own draw, keeps its identity), and the generator keeps the real draws up to the
 // decision. The replay from there may show the viewer something the real match did not (a
 // re-dealt card's visible effect): such a copy is drawn again (player_view.h), up to
-// kRedealTries times; then one that did not fit is used (it misleads the search a little,
-// but shows it nothing of the real cards), and only a copy that cannot reach the decision at
-// all is re-dealt there, as a match with no earlier point is.
+// kRedealTries times; then one that did not fit but asks the viewer the same questions is
+// used (it misleads the search a little, but shows it nothing of the real cards); when none
+// reaches the viewer's questions the copy is lost (the search goes on without it).
+// On arrival the copy is re-dealt once more, except in the zones the group's questions offer
+// cards from (their questions were built from the cards dealt there): the real draws since
+// the re-deal point (a shuffle) must not place what the viewer knows, nor what was made since.
 // (One copy lives on the host at a time: a copy's end unpins every function of the host.)
 bool Forks::plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed) {
     viewer_ = viewer;
@@ -100,24 +103,41 @@ bool Forks::plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed) {
         real.reset();
         return check_resume ? resume_checked(failed) : true;
     }
-    hidden_ = real->match().hidden_from(viewer);
-    for (const DecisionRequest& r : group)
+    const Match& m = real->match();
+    hidden_ = m.hidden_from(viewer);
+    for (const DecisionRequest& r : group) {
         if (r.player == viewer) asked_.push_back(r);
+        for (const Option& o : r.options)
+            if (m.valid_entity(o.entity)) offered_zones_.push_back(m.entity(o.entity).zone);
+    }
+    std::sort(offered_zones_.begin(), offered_zones_.end());
+    offered_zones_.erase(std::unique(offered_zones_.begin(), offered_zones_.end()), offered_zones_.end());
     const MatchRunner::AnsweredGroup before = real->last_answered_group();
     const std::size_t first_replayed = from_ ? from_->answered : 0;
+    std::size_t entities_then = 0;
     if (before.first != static_cast<std::size_t>(-1) && before.first >= first_replayed) {
         early_ = Early::AtGroup;
         early_group_ = before.first;
         early_log_ = before.log_size;
+        entities_then = before.entities;
     } else if (from_) {
         early_ = Early::AtResume;
         early_log_ = from_->snapshot.events();
+        entities_then = from_->entities;
     } else {
         early_ = Early::None;
     }
-    if (early_ != Early::None) view_ = player_view(*real, viewer, early_log_);
+    // A hidden card made after that point where the group offers cards cannot be re-dealt
+    // before the group: nothing hides it, and the copies say so (re-dealt at the decision).
+    for (const EntityId id : hidden_)
+        if (early_ != Early::None && id > static_cast<EntityId>(entities_then) && offered(m, id)) early_ = Early::MadeSince;
+    if (early_ == Early::AtGroup || early_ == Early::AtResume) view_ = player_view(*real, viewer, early_log_);
     real.reset();
     return check_resume ? resume_checked(failed) : true;
+}
+
+bool Forks::offered(const Match& m, EntityId id) const {
+    return std::binary_search(offered_zones_.begin(), offered_zones_.end(), m.entity(id).zone);
 }
 
 // The resume check of plan(): one copy started from the checkpoint, as it is (make() compares
@@ -155,31 +175,27 @@ std::unique_ptr<Playout> Forks::redealt_copy(Rng& rng, bool& fits) {
     const std::uint64_t seed = rng.next();
     auto copy = std::make_unique<Playout>(host_, scenario_, prefix_, from_, wall_clock_ms());
     ++(copy->resumed() ? resumed_ : replayed_);
-    int entities_then = 0;   // entities made after the re-deal point are re-dealt at the decision
     const Match::ResampleScope before{&hidden_, false};
     if (early_ == Early::AtResume) {
-        copy->on_resumed([&](Match& m) {
-            entities_then = m.entity_count();
-            m.resample_hidden(viewer_, seed, before);
-        });
+        // (Kept by the copy's runner, which calls it once, while the copy starts: by value.)
+        copy->on_resumed([viewer = viewer_, seed, before](Match& m) { m.resample_hidden(viewer, seed, before); });
     } else {
         if (!copy->reach_group_at(early_group_)) return copy;
-        entities_then = copy->match().entity_count();
         copy->match().resample_hidden(viewer_, seed, before);
     }
     if (!copy->reach()) return copy;   // the re-dealt cards changed the way there
     fits = player_view(*copy, viewer_, early_log_) == view_;
-    std::vector<EntityId> later;
+    std::vector<EntityId> again;
     for (const EntityId id : hidden_)
-        if (id > static_cast<EntityId>(entities_then)) later.push_back(id);
+        if (!offered(copy->match(), id)) again.push_back(id);
     // Reseeded now: the future must not follow the real match's draws.
-    copy->match().resample_hidden(viewer_, rng.next(), Match::ResampleScope{&later, true});
+    copy->match().resample_hidden(viewer_, rng.next(), Match::ResampleScope{&again, true});
     return copy;
 }
 
 RedealCounts RedealCounts::of(const Forks& forks) {
     return RedealCounts{forks.redealt_before(), forks.redealt_unfit(), forks.redealt_at_arrival(), forks.redealt_alone(),
-                        forks.redeals_refused()};
+                        forks.redeals_refused(), forks.lost()};
 }
 
 std::unique_ptr<Playout> Forks::make_for(PlayerIndex viewer, Rng& rng) {
@@ -189,6 +205,7 @@ std::unique_ptr<Playout> Forks::make_for(PlayerIndex viewer, Rng& rng) {
 }
 
 std::unique_ptr<Playout> Forks::made_for(PlayerIndex viewer, Rng& rng) {
+    last_lost_ = false;
     if (early_ == Early::Undecided) {
         std::unique_ptr<Playout> failed;
         if (!plan(viewer, failed)) return failed;
@@ -196,29 +213,36 @@ std::unique_ptr<Playout> Forks::made_for(PlayerIndex viewer, Rng& rng) {
         throw KernelError("Forks::make_for: one Forks serves one searching player");
     }
     if (early_ == Early::AtGroup || early_ == Early::AtResume) {
-        std::optional<Rng> unfit;   // the generator as it was before the first try that reached
+        std::optional<Rng> unfit;   // the generator as it was before the first try that asks as the real match
+        std::unique_ptr<Playout> last;
         for (int t = 0; t < kRedealTries; ++t) {
             const Rng at = rng;
+            last.reset();   // one copy on the host at a time
             bool fits = false;
-            std::unique_ptr<Playout> copy = redealt_copy(rng, fits);
-            if (fits || cut_short(*copy)) {   // (one cut short by the safety limit ends the search)
+            last = redealt_copy(rng, fits);
+            if (fits || cut_short(*last)) {   // (one cut short by the safety limit ends the search)
                 if (fits) ++redealt_before_;
-                return copy;
+                return last;
             }
             ++redeals_refused_;
-            if (!unfit && asks_as_real(*copy)) unfit = at;
+            if (!unfit && asks_as_real(*last)) unfit = at;
         }
         if (unfit) {   // made again from the same draws (a copy is deterministic): the same copy
+            last.reset();
             ++redealt_unfit_;
             bool fits = false;
-            std::unique_ptr<Playout> copy = redealt_copy(*unfit, fits);
-            return copy;
+            return redealt_copy(*unfit, fits);
         }
+        // No re-deal reached the viewer's questions: re-dealt at the decision, the copy would
+        // show the real cards the group's questions were built from. Lost instead.
+        ++lost_;
+        last_lost_ = true;
+        return last;
     }
     std::unique_ptr<Playout> copy = make();
     if (copy->reached()) {
         copy->match().resample_hidden(viewer, rng.next());
-        ++(early_ == Early::Alone ? redealt_alone_ : redealt_at_arrival_);
+        ++(early_ == Early::Alone ? redealt_alone_ : redealt_at_arrival_);   // None, MadeSince
     }
     return copy;
 }

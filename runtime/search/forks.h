@@ -55,6 +55,9 @@ public:
     int redealt_at_arrival() const { return redealt_at_arrival_; }   // at the decision: others asked too, no earlier point
     int redealt_alone() const { return redealt_alone_; }     // at the decision, where the viewer is asked alone
     int redeals_refused() const { return redeals_refused_; } // re-deals the viewer could tell apart, drawn again
+    int lost() const { return lost_; }                       // no re-deal reached the viewer's questions
+    // The copy make_for just returned is lost (not reached): the search goes on without it.
+    bool last_lost() const { return last_lost_; }
     static constexpr int kRedealTries = 8;
     // "" or why the game's checkpoints cannot be trusted: a copy started from one failed before
     // the decision, or arrived there unlike the first copy (another log length, number of
@@ -87,7 +90,9 @@ private:
 
     // make_for's plan, from the first (plain) copy: where to re-deal, and what.
     // Alone: the viewer is the only one asked (re-dealt at the decision: nothing to hide).
-    enum class Early { Undecided, AtGroup, AtResume, None, Alone };
+    // None: no group nor checkpoint before the decision; MadeSince: a hidden card the group
+    // offers was made after the last one (both re-dealt at the decision, and counted so).
+    enum class Early { Undecided, AtGroup, AtResume, None, MadeSince, Alone };
     Early early_ = Early::Undecided;
     PlayerIndex viewer_ = kNoPlayer;
     std::size_t early_group_ = 0;       // AtGroup: the first decision of the group re-dealt at
@@ -95,11 +100,15 @@ private:
     std::vector<EntityId> hidden_;      // what the viewer cannot know at the decision (Match::hidden_from)
     std::string view_;                  // the real match's view since early_log_ (player_view.h)
     std::vector<DecisionRequest> asked_;   // the viewer's questions in the real match's group
+    std::vector<ZoneId> offered_zones_;    // zones holding a card the group's questions offer (sorted)
+    int lost_ = 0;
+    bool last_lost_ = false;
     int redealt_before_ = 0, redealt_unfit_ = 0, redealt_at_arrival_ = 0, redealt_alone_ = 0, redeals_refused_ = 0;
 
     bool plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed);
     bool resume_checked(std::unique_ptr<Playout>& failed);
     bool asks_as_real(const Playout& copy) const;
+    bool offered(const Match& m, EntityId id) const;
     std::unique_ptr<Playout> made_for(PlayerIndex viewer, Rng& rng);
     std::unique_ptr<Playout> redealt_copy(Rng& rng, bool& fits);
 };

@@ -146,6 +146,7 @@ void one_copy(Forks& forks, PlayerIndex player, const SearchBudget& budget, Tree
         cut = true;
         return;
     }
+    if (forks.last_lost()) return;   // no re-deal reached the searcher's questions: nothing to learn
     if (!forks.resume_error().empty()) {   // the game's resume is broken: say so, do not search on
         game_error = forks.resume_error();
         return;

@@ -75,9 +75,10 @@ class Forks;
 struct RedealCounts {
     int before = 0;       // before the decision's group, fitting all the searcher saw
     int unfit = 0;        // before the group, none of the tries fitting what the searcher saw
-    int at_arrival = 0;   // at the decision: others asked in the group too, and no earlier point (the match's first)
+    int at_arrival = 0;   // at the decision: others asked in the group too, and no earlier point (or cards made since)
     int alone = 0;        // at the decision, where the searcher is asked alone (nothing to hide)
     int refused = 0;      // re-deals the searcher could tell from the real match, drawn again
+    int lost = 0;         // copies for which no re-deal reached the searcher's questions (not played)
     static RedealCounts of(const Forks& forks);
 };
 

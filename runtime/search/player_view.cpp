@@ -51,30 +51,45 @@ void put_events(std::string& out, const Match& m, PlayerIndex viewer, std::size_
     }
 }
 
+// Per zone: each card the viewer can see or saw arrive where it is, with its place and
+// identity; the cards they know to lie somewhere in it (zoned_for), as a sorted list of
+// identities; and how many other cards there are of each owner and kind (the kind left out in a
+// zone whose kinds are secret). Nothing the viewer cannot know: not the ids nor the order of the
+// hidden cards, which a copy may legitimately hold otherwise.
 void put_entities(std::string& out, const Match& m, PlayerIndex viewer) {
-    std::vector<std::vector<std::string>> zoned(static_cast<std::size_t>(m.zone_count()));
+    std::vector<std::string> zoned, unknown;
     for (int z = 0; z < m.zone_count(); ++z) {
         const Zone& zone = m.zone(static_cast<ZoneId>(z + 1));
+        zoned.clear();
+        unknown.clear();
         out += std::to_string(zone.id);
-        for (const EntityId id : zone.items) {
-            const Entity& e = m.entity(id);
-            out += kUnit;
-            out += std::to_string(id);
-            if (m.can_see(viewer, id) || mask_has(e.placed_for, viewer)) {
-                out += ':';
+        for (std::size_t i = 0; i < zone.items.size(); ++i) {
+            const Entity& e = m.entity(zone.items[i]);
+            std::string known;
+            if (m.can_see(viewer, e.id) || mask_has(e.placed_for, viewer)) {
+                out += kUnit;
+                out += std::to_string(i) + "#" + std::to_string(e.id) + ":";
                 put_identity(out, e);
-            } else if (mask_has(e.zoned_for, viewer)) {
-                std::string known;
-                put_identity(known, e);
-                zoned[static_cast<std::size_t>(z)].push_back(std::move(known));
+                continue;
             }
+            if (mask_has(e.zoned_for, viewer)) {
+                put_identity(known, e);
+                zoned.push_back(std::move(known));
+                continue;
+            }
+            unknown.push_back(std::to_string(e.owner) + "/" + (zone.secret_kinds ? std::string() : e.kind));
         }
-        auto& in_zone = zoned[static_cast<std::size_t>(z)];
-        std::sort(in_zone.begin(), in_zone.end());
-        for (const std::string& known : in_zone) {
+        std::sort(zoned.begin(), zoned.end());
+        for (const std::string& identity : zoned) {
             out += kUnit;
             out += "in:";
-            out += known;
+            out += identity;
+        }
+        std::sort(unknown.begin(), unknown.end());
+        for (const std::string& what : unknown) {
+            out += kUnit;
+            out += "?";
+            out += what;
         }
         out += kRecord;
     }

@@ -8,9 +8,11 @@
 // world the player knows is false, and the search draws again. The view compared:
 //  - every event since `from_event` the player may know of, with the fields they may see
 //    (the others only as present), except the search's own re-deal events;
-//  - every entity's zone and place, and the identity (definition, name, props, tags) of each
-//    one the player can see or saw arrive where it is;
-//  - per zone, the identities the player knows to be somewhere in it (Entity::zoned_for);
+//  - per zone, each entity the player can see or saw arrive where it is, with its place and
+//    identity (definition, name, props, tags); the identities the player knows to be
+//    somewhere in it (Entity::zoned_for); and how many others of each owner and kind lie there
+//    (not their ids or order, which the player cannot know: a copy conditioned on them would
+//    lean towards the real match);
 //  - the player's own questions now waiting.
 // Two copies with the same view are the same to that player: the comparison is of strings,
 // made in id, zone and event order (never by address).

@@ -217,6 +217,7 @@ protected:
                     out.stopped_at_limit = true;
                     break;
                 }
+                if (forks.last_lost()) continue;   // no re-deal reached the searcher's questions
                 ++out.iterations;
                 ++taken;
                 if (!forks.resume_error().empty()) {   // the game's resume is broken: the agent fails the match

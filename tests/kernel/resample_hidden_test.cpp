@@ -241,3 +241,36 @@ TEST_CASE("resample_hidden within a scope: only the listed entities trade, and t
     CHECK(t.m.resample_hidden(0, 7, Match::ResampleScope{&none, true}) == 0);
     CHECK(t.m.rng().next() != same.m.rng().next());
 }
+
+TEST_CASE("a card that left a zone unseen takes with it what a player knew of the cards still there") {
+    // A saw B's five cards go into B's deck (public, then in), then the deck was shuffled and B
+    // drew two without A seeing which: A knows B holds two of the five, not which two.
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        Table t(seed);
+        for (const char* d : {"a", "b", "c", "d", "e"}) t.card(d, 1, t.discard);
+        for (EntityId e : std::vector<EntityId>(t.m.zone(t.discard).items)) t.m.move(e, t.deck1);
+        t.m.shuffle(t.deck1);
+        for (EntityId e : t.m.zone(t.deck1).items) REQUIRE(mask_has(t.m.entity(e).zoned_for, 0));
+        t.m.move(t.m.zone(t.deck1).items[0], t.hand1);
+        t.m.move(t.m.zone(t.deck1).items[0], t.hand1);
+        for (ZoneId z : {t.deck1, t.hand1})
+            for (EntityId e : t.m.zone(z).items) {
+                CHECK_FALSE(mask_has(t.m.entity(e).zoned_for, 0));
+                CHECK(mask_has(t.m.entity(e).zoned_for, 1));   // B saw its own draws: B still knows
+            }
+    }
+    // So a re-deal for A treats hand and deck alike, whatever the shuffle gave B.
+    std::vector<std::vector<std::string>> hands;
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        Table t(seed);
+        for (const char* d : {"a", "b", "c", "d", "e"}) t.card(d, 1, t.discard);
+        for (EntityId e : std::vector<EntityId>(t.m.zone(t.discard).items)) t.m.move(e, t.deck1);
+        t.m.shuffle(t.deck1);
+        t.m.move(t.m.zone(t.deck1).items[0], t.hand1);
+        t.m.move(t.m.zone(t.deck1).items[0], t.hand1);
+        t.m.resample_hidden(0, 42);
+        hands.push_back(t.defs(t.hand1));
+    }
+    CHECK(hands[0] == hands[1]);   // the real draws (seed) no longer show through the re-deal
+    CHECK(hands[0] == hands[2]);
+}

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <set>
 
 #include "lua/host.h"
 #include "lua/match_runner.h"
@@ -161,8 +162,9 @@ Scenario blind(const std::string& before, const std::vector<int>& hand2, const s
     s.seats[1].setup["hand"] = hand2;
     s.seats[1].setup["deck"] = deck2;
     s.decisions.clear();
-    if (before == "question") s.decisions.push_back(ScriptedDecision{0, "greet", {}, {"wave"}, {}});
-    s.stop.after_decisions = before == "question" ? 1 : 0;
+    const bool greets = before != "checkpoint" && before != "none";
+    if (greets) s.decisions.push_back(ScriptedDecision{0, "greet", {}, {"wave"}, {}});
+    s.stop.after_decisions = greets ? 1 : 0;
     return s;
 }
 
@@ -189,6 +191,58 @@ TEST_CASE("MCTS at a secret group does not read the other player's hand the grou
         CHECK(r.redeals.unfit == 0);   // nothing seat 1 sees depends on seat 2's hand before the group
         CHECK(r.iterations == 48);
     }
+}
+
+TEST_CASE("MCTS re-dealing before a group does not keep the real order of cards shuffled since", "[search][hidden]") {
+    // Player 1 saw their own cards go into their deck, then the deck was shuffled, then a group
+    // asks them to bet on the next card. The re-deal before the group (at the greeting) could not
+    // touch those cards (player 1 saw them then): the shuffle after it, the real one, must not
+    // decide where they lie in the copies (a review found the search betting right every time).
+    // Matches of other seeds differ only in that order: the same answer and figures.
+    std::vector<SearchResult> results;
+    std::set<bool> tops;   // whether the real next card is high, over the seeds: both, or the test shows nothing
+    for (std::uint64_t seed : {10, 11, 13, 14, 16, 17}) {
+        Scenario s = blind("shuffle", {1, 5, 9}, {2, 3});
+        s.seats[0].setup["hand"] = std::vector<int>{1, 2, 3, 7, 8, 9};
+        s.seats[0].setup["deck"] = std::vector<int>{};
+        s.seed = seed;
+        test::SearchHosts hosts(s);
+        MatchRunner real(hosts.real, s);
+        REQUIRE(real.run() == RunState::Stopped);
+        REQUIRE(real.pending().size() == 2);
+        const Match& m = real.match();
+        tops.insert(std::get<std::int64_t>(m.entity(m.zone(m.find_zone("deck", 0)).items.front()).prop("value")) >= 5);
+        SearchBudget b;
+        b.iterations = 64;
+        results.push_back(search_decision(hosts.search, s, real.taken(), real.pending(), 0, b, 5));
+        CHECK(results.back().redeals.before == 64);
+    }
+    REQUIRE(tops.size() == 2);
+    for (std::size_t k = 1; k < results.size(); ++k) {
+        REQUIRE(results[k].options.size() == results[0].options.size());
+        for (std::size_t i = 0; i < results[0].options.size(); ++i) {   // (best first: the labels too)
+            CHECK(results[k].options[i].label == results[0].options[i].label);
+            CHECK(results[k].options[i].visits == results[0].options[i].visits);
+            CHECK(results[k].options[i].value == results[0].options[i].value);
+        }
+    }
+}
+
+TEST_CASE("MCTS loses a copy rather than show it a group built from the real cards", "[search][hidden]") {
+    // Blind's gate: the group comes only when player 2 holds a 5 and a 9, so most re-deals of
+    // player 2's hand before it never reach player 1's question in the group. Re-dealing such a
+    // copy at the decision instead would show it player 2's real hand (the group was built from
+    // it): a review found X and Y giving different figures that way. The copy is lost instead.
+    const Scenario x = blind("gate", {1, 5, 9}, {2, 3}), y = blind("gate", {5, 9, 2}, {1, 3});
+    TwinMatches t(x, y);
+    REQUIRE(t.rx->pending().size() == 2);
+    check_same_search(t.search, x, *t.rx, y, *t.ry, 48);
+    SearchBudget b;
+    b.iterations = 48;
+    const SearchResult r = search_decision(t.search, x, t.rx->taken(), t.rx->pending(), 0, b, 5);
+    CHECK(r.redeals.before + r.redeals.unfit + r.redeals.lost == 48);
+    CHECK(r.redeals.refused > 0);
+    CHECK(r.redeals.at_arrival == 0);
 }
 
 TEST_CASE("MCTS at a match's first question, a secret group, can only re-deal at the decision (a known limit)", "[search][hidden]") {

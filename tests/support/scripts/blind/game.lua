@@ -10,7 +10,14 @@
 --               the hands are offered: a search re-deals there);
 --  "checkpoint" the match records a checkpoint, and game.resume goes on from it (a search's
 --               copies start there, re-dealt);
---  "none"       nothing: the hands are offered at once (no point before the question).
+--  "none"       nothing: the hands are offered at once (no point before the question);
+--  "shuffle"    player 1 greets, then shuffles their hand into their deck, and the group is
+--               another: player 1 bets whether their next card is high (5 and up) or low,
+--               player 2 says whether they are ready; player 1 draws, and wins a right bet.
+--               Player 1 saw their cards go in, not the order the shuffle gave them;
+--  "gate"       player 1 greets, and the hands are offered only when player 2 holds both a 5
+--               and a 9; else player 1 alone is asked to wait. Whether the group comes tells
+--               player 1 something of player 2's hand.
 -- Then both players choose a card of their own hand at once, in secret, or pass (a 0); a card
 -- below 3 cannot be played, so how many cards a player is offered depends on their hidden
 -- hand. The higher card wins, equal ones draw.
@@ -18,7 +25,7 @@ local game = {
   name = "Blind (test fixture)",
   windows = {},
   options = {
-    { name = "before", default = "question", values = { "question", "checkpoint", "none" },
+    { name = "before", default = "question", values = { "question", "checkpoint", "none", "shuffle", "gate" },
       doc = "what comes before the hands are offered (see the file header)" },
     { name = "spin", default = 0, doc = "steps of busy work before the deal: a match whose rules take a while" },
   },
@@ -67,14 +74,41 @@ local function show_hands()
   if a == b then match.finish(nil, "the same") else match.finish(a > b and 1 or 2, "higher") end
 end
 
+-- "gate": whether player 2 holds a 5 and a 9.
+local function holds_five_and_nine()
+  local has = {}
+  for _, c in ipairs(zone.items(zone.find("hand", 2))) do has[entity.get(c, "value")] = true end
+  return has[5] and has[9]
+end
+
+-- "shuffle": player 1 bets on the next card of a deck they saw their hand shuffled into.
+local function bet_on_draw()
+  local deck = zone.find("deck", 1)
+  for _, c in ipairs(zone.items(zone.find("hand", 1))) do zone.move(c, deck) end
+  zone.shuffle(deck)
+  local picks = decide_all {
+    { player = 1, id = "bet", secret = true, prompt = "your next card", options = { "high", "low" } },
+    { player = 2, id = "ready", secret = true, prompt = "ready?", options = { "yes", "no" } },
+  }
+  local value = entity.get(zone.top(deck), "value")
+  log.event("blind.drawn", "the next card is {value}", { value = value })
+  match.finish((value >= 5) == (picks[1][1] == 1) and 1 or 2, "the bet")
+end
+
 function game.play(ctx)
   local busy = 0
   for i = 1, ctx.options.spin do busy = busy + i % 7 end
   if busy < 0 then error("unreachable") end
   for p = 1, 2 do deal(ctx, p) end
-  if ctx.options.before == "question" then
+  local before = ctx.options.before
+  if before == "question" or before == "shuffle" or before == "gate" then
     decide { player = 1, id = "greet", prompt = "how do you greet?", options = { "bow", "wave" } }
-  elseif ctx.options.before == "checkpoint" then
+    if before == "shuffle" then return bet_on_draw() end
+    if before == "gate" and not holds_five_and_nine() then
+      decide { player = 1, id = "wait", prompt = "nothing to play", options = { "wait" } }
+      return match.finish(nil, "no hands shown")
+    end
+  elseif before == "checkpoint" then
     match.checkpoint(save)
   end
   show_hands()
