@@ -54,10 +54,13 @@ fs::path root_of(const fs::path& p) {
 // and conflict rules, patches, option defaults), and the game's card checks with the mod's cards.
 std::string check_mod(const fs::path& dir, const std::string& shown, const std::string& default_root) {
     try {
-        const ModManifest m = load_mod(dir.string());
-        LuaHost host;
+        // Every problem at once: the manifest's, then the game loaded with what of the mod
+        // could be read (its cards and modules, its readable sections), then the card checks.
         std::vector<std::string> errors;
-        if (host.set_mods({dir.string()}, errors) && host.load_game(default_root, m.game, errors))
+        const ModManifest m = load_mod_checking(dir.string(), errors);
+        LuaHost host;
+        host.set_mod_manifests({m});
+        if (host.load_game(default_root, m.game, errors))
             for (const auto& e : run_card_checks(host)) errors.push_back(e);
         if (errors.empty()) {
             std::cout << "mod " << m.name << " on " << m.game << ": " << host.cards().size()

@@ -98,6 +98,9 @@ public:
     //    mods conflicts), options (new defaults, checked like a scenario's), limits (new
     //    bounds of declared options and keys).
     bool set_mods(const std::vector<std::string>& dirs, std::vector<std::string>& errors);
+    // The same with manifests read already (`duelbox check` reads one section by section and
+    // loads what it could read, to list every problem of a mod at once).
+    void set_mod_manifests(std::vector<ModManifest> mods) { mods_ = std::move(mods); }
     const std::vector<ModManifest>& mods() const { return mods_; }
     // set_mods(s.mods), then load_game(s.root, s.game): what every runner of a scenario calls.
     bool load_game(const Scenario& s, std::vector<std::string>& errors);

@@ -51,7 +51,13 @@ void check_limits(const json& v, const std::string& path) {
 
 }  // namespace
 
-ModManifest load_mod(const std::string& dir) {
+namespace {
+
+// Reads dir/mod.json. `errors` null: throws at the first problem (load_mod). Else each
+// section's problem is added to it and that section is left empty, so every problem of the
+// file is found in one go (load_mod_checking); only an unreadable file, or a name or game that
+// cannot be read, still throws.
+ModManifest read_mod(const std::string& dir, std::vector<std::string>* errors) {
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::path folder = fs::weakly_canonical(fs::absolute(dir, ec), ec);
@@ -67,40 +73,75 @@ ModManifest load_mod(const std::string& dir) {
                                 "): a mod's files must lie inside it");
     }
     const json j = fields::load_json_file(file);   // (its errors name the file already)
-    return fields::with_file(file, [&] {
-        ObjectReader r(j, "", {"name", "game", "version", "description", "overrides", "options", "limits", "patch"});
-        ModManifest m;
-        m.dir = folder.string();
-        m.name = read_name(r.require("name"), r.path("name"));
-        m.game = read_name(r.require("game"), r.path("game"));
-        m.version = fields::read_nonempty_string(r.require("version"), r.path("version"));
-        if (auto* f = r.find("description")) m.description = fields::read_string(*f, r.path("description"));
-        if (auto* f = r.find("overrides")) {
-            ObjectReader o(*f, r.path("overrides"), {"cards", "modules"});
-            if (auto* c = o.find("cards")) m.override_cards = fields::read_string_list(*c, o.path("cards"));
-            if (auto* c = o.find("modules")) m.override_modules = fields::read_string_list(*c, o.path("modules"));
+    const auto section = [&](auto&& read) {
+        if (!errors) return fields::with_file(file, read);
+        try {
+            fields::with_file(file, read);
+        } catch (const ScenarioError& e) {
+            errors->push_back(e.what());
         }
-        if (auto* f = r.find("options")) {
-            m.options = fields::read_object(*f, r.path("options"));
-            fields::check_script_values(m.options, r.path("options"));
-        }
-        if (auto* f = r.find("limits")) {
-            ObjectReader l(*f, r.path("limits"), {"seat_keys", "setup_keys", "options"});
-            for (const char* k : {"seat_keys", "setup_keys", "options"})
-                if (auto* g = l.find(k)) check_limits(*g, l.path(k));
-            fields::check_script_values(*f, r.path("limits"));
-            m.limits = *f;
-        }
-        if (auto* f = r.find("patch")) {
-            m.patch = fields::read_object(*f, r.path("patch"));
-            fields::check_script_values(m.patch, r.path("patch"));
-            for (const auto& [key, fields_to_merge] : m.patch.items())
-                if (!fields_to_merge.is_object())
-                    fields::expected(fields::join(r.path("patch"), key), "an object of fields to merge", fields_to_merge);
-        }
-        return m;
+    };
+    ModManifest m;
+    m.dir = folder.string();
+    if (!j.is_object()) fields::with_file(file, [&] { fields::expected("", "an object", j); });
+    // Unknown top-level fields are one problem among the others (a typo'd "patches").
+    section([&] { ObjectReader(j, "", {"name", "game", "version", "description", "overrides", "options", "limits", "patch"}); });
+    const auto field = [&j](const char* key) -> const json* {
+        const auto it = j.find(key);
+        return it == j.end() ? nullptr : &*it;
+    };
+    const auto required = [&](const char* key) -> const json& {
+        if (const json* f = field(key)) return *f;
+        throw ScenarioError(std::string(key) + ": required field is missing");
+    };
+    fields::with_file(file, [&] {   // without a name and a game nothing else can be checked
+        m.name = read_name(required("name"), "name");
+        m.game = read_name(required("game"), "game");
     });
+    section([&] { m.version = fields::read_nonempty_string(required("version"), "version"); });
+    section([&] {
+        if (const json* f = field("description")) m.description = fields::read_string(*f, "description");
+    });
+    section([&] {
+        const json* f = field("overrides");
+        if (!f) return;
+        ObjectReader o(*f, "overrides", {"cards", "modules"});
+        if (auto* c = o.find("cards")) m.override_cards = fields::read_string_list(*c, o.path("cards"));
+        if (auto* c = o.find("modules")) m.override_modules = fields::read_string_list(*c, o.path("modules"));
+    });
+    section([&] {
+        const json* f = field("options");
+        if (!f) return;
+        json options = fields::read_object(*f, "options");
+        fields::check_script_values(options, "options");
+        m.options = std::move(options);
+    });
+    section([&] {
+        const json* f = field("limits");
+        if (!f) return;
+        ObjectReader l(*f, "limits", {"seat_keys", "setup_keys", "options"});
+        for (const char* k : {"seat_keys", "setup_keys", "options"})
+            if (auto* g = l.find(k)) check_limits(*g, l.path(k));
+        fields::check_script_values(*f, "limits");
+        m.limits = *f;
+    });
+    section([&] {
+        const json* f = field("patch");
+        if (!f) return;
+        json patch = fields::read_object(*f, "patch");
+        fields::check_script_values(patch, "patch");
+        for (const auto& [key, fields_to_merge] : patch.items())
+            if (!fields_to_merge.is_object()) fields::expected(fields::join("patch", key), "an object of fields to merge", fields_to_merge);
+        m.patch = std::move(patch);
+    });
+    return m;
 }
+
+}  // namespace
+
+ModManifest load_mod(const std::string& dir) { return read_mod(dir, nullptr); }
+
+ModManifest load_mod_checking(const std::string& dir, std::vector<std::string>& errors) { return read_mod(dir, &errors); }
 
 json mod_to_json(const ModManifest& m) {
     json j = {{"name", m.name}, {"game", m.game}, {"version", m.version}};

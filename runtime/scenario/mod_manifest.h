@@ -41,6 +41,10 @@ struct ModManifest {
 
 // Reads <dir>/mod.json; throws ScenarioError naming the file and field.
 ModManifest load_mod(const std::string& dir);
+// The same for `duelbox check`: every problem of the file at once, each added to `errors`
+// (file: path: what), the broken sections left empty in what it returns. Throws only when the
+// file cannot be read, or its name or game cannot.
+ModManifest load_mod_checking(const std::string& dir, std::vector<std::string>& errors);
 nlohmann::json mod_to_json(const ModManifest& m);   // the manifest's fields (not dir)
 
 }  // namespace duelbox

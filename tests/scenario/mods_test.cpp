@@ -283,6 +283,29 @@ TEST_CASE("#18.1 the command line: --mod, replays record the mods, check validat
                          Catch::Contains("mod:bad/cards/battlecon/solo.lua: battlecon/fighter/solo: the kit has"));
 }
 
+TEST_CASE("check lists every problem of a mod at once: its manifest's sections, its options and patches", "[mods][cli]") {
+    // It showed the manifest's first problem alone, and the rest only once that one was fixed.
+    const TempDir dir("mods_check_all");
+    std::string text;
+    const fs::path bad = dir.root() / "bad";
+    write(bad / "mod.json", R"({"name": "bad", "game": "battlecon", "version": "",
+        "limits": {"instructions_per_call": 5}, "options": {"no_such_option": 3},
+        "patch": {"battlecon/nothing/*": {"props": {"x": 1}}}, "patches": {}})");
+    CHECK(cli("check " + bad.string(), text) == 3);
+    CHECK_THAT(text, Catch::Contains("patches: unknown field") && Catch::Contains("version: ") &&
+                         Catch::Contains("limits.instructions_per_call: unknown field") &&
+                         Catch::Contains("patch.battlecon/nothing/*: matches no card of battlecon") &&
+                         Catch::Contains("options.no_such_option: unknown rule option of game battlecon"));
+    // Loading refuses the mod at its first problem, as before.
+    CHECK_THROWS_AS(load_mod(bad.string()), ScenarioError);
+    std::vector<std::string> errors;
+    CHECK(load_mod_checking(bad.string(), errors).name == "bad");
+    CHECK(errors.size() == 3);   // the manifest's own: the unknown field, the version, the limits
+    // Without a name nothing can be checked: that one still stops it.
+    write(bad / "mod.json", R"({"game": "battlecon", "version": "1"})");
+    CHECK_THROWS_WITH(load_mod_checking(bad.string(), errors), Catch::Contains("name: required field is missing"));
+}
+
 TEST_CASE("#18.1 a patched value the game's card check refuses fails the load, naming the mod's patch", "[mods][cli]") {
     const TempDir dir("mods_patch_check");
     std::string text;
