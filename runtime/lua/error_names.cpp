@@ -137,6 +137,23 @@ void qualify_error(lua_State* L, int level) {
     // traceback a match cost 300 k instructions, 4% of a bench of short matches).
     if (lua_type(L, -1) != LUA_TSTRING) return;
     if (const LuaHost* h = *static_cast<LuaHost**>(lua_getextraspace(L)); h && h->finish_in_flight()) return;
+    // Lua's own "C stack overflow" carries no place: a script's pcall that catches it would read
+    // where nothing says (the runner names the line for an uncaught one: script_call.cpp).
+    if (std::strcmp(lua_tostring(L, -1), "C stack overflow") == 0) {
+        LuaHost* host = *static_cast<LuaHost**>(lua_getextraspace(L));
+        const bool capped = host && host->memory_cap_enforced();
+        if (host) host->enforce_memory_cap(false);   // (as below: no refused allocation here)
+        {
+            const std::string place = lua_place(L, level);
+            if (!place.empty()) {
+                lua_pushstring(L, place.c_str());
+                lua_insert(L, -2);
+                lua_concat(L, 2);
+            }
+        }
+        if (host) host->enforce_memory_cap(capped);
+        return;
+    }
     lua_Debug ar;
     if (!lua_getstack(L, level, &ar) || !lua_getinfo(L, "nf", &ar)) return;
     if (!lua_iscfunction(L, -1)) {   // a Lua function's errors are not argument checks

@@ -182,6 +182,9 @@ TEST_CASE("#16.14 pairs walks string keys in the same order in every process", "
 
 TEST_CASE("#16.11 a C stack overflow from a gsub callback names the script's line", "[robustness][sandbox][16]") {
     CHECK(error_of("local function f() return ('x'):gsub('.', f) end\nf()").rfind("snippet:1: C stack overflow", 0) == 0);
+    // Caught by the script's own pcall, the message names the line too (it read "C stack overflow").
+    CHECK(error_of("local function f() return ('x'):gsub('.', f) end\nlocal ok, e = pcall(f)\nassert(not ok)\n"
+                   "error('caught: ' .. e, 0)") == "snippet:4: caught: snippet:1: C stack overflow");
 }
 
 TEST_CASE("#16.7 print cannot put a megabyte line into the log outside the memory cap", "[robustness][sandbox][16]") {
