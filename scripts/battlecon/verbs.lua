@@ -54,6 +54,10 @@ function M.gain_force(p, n)
   local have = counter_get(pool, "force")
   local from_pool = math_min(have, n)
   if from_pool > 0 then counter_add(pool, "force", -from_pool) end
+  -- TO1: what the empty pool cannot give comes out of the box, whose tally goes down with it.
+  local box = S_force_box()
+  local from_box = math_min(n - from_pool, counter_get(box, "force"))
+  if from_box > 0 then counter_add(box, "force", -from_box) end
   local holder = S_force_holder(p)
   local to = counter_add(holder, "force", n)
   local cap = S_team_mode() and require("battlecon.team").TEAM_CAP

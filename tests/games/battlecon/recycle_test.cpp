@@ -56,12 +56,15 @@ TEST_CASE("BC-33 time-out and the final beat", "[battlecon]") {
         auto r = drill(R"(
 bc.pair(A, {}, {}); bc.pair(B, {}, {})
 counter.set(S.pool(), "force", 2); counter.set(S.pe(A), "health", 6); counter.set(S.pe(B), "health", 12)
+counter.set(S.force_box(), "force", 6)
 bc.recycle.run(ctx, true)
 bc.note("time out", entity.get(S.tracker(), "time_out")); bc.note("pool", counter.get(S.pool(), "force"))
-bc.note("force", S.force(A) .. "/" .. S.force(B)))");
+bc.note("force", S.force(A) .. "/" .. S.force(B)); bc.note("box", counter.get(S.force_box(), "force")))");
         CHECK(note(r, "time out") == true);
         CHECK(note(r, "pool") == 0);
         CHECK(note(r, "force") == "4/3");
+        // TO1: A took 2 from the pool, B's 1 came from the box, whose tally says so (it did not).
+        CHECK(note(r, "box") == 5);
         CHECK(count(r, "bc.time_out") == 1);
     }
     SECTION("after the final beat: more health wins; a tie goes to the final beat's reactive player") {
