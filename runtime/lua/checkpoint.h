@@ -43,6 +43,7 @@ struct Checkpoint {
     std::vector<LuaHost::FunctionOrigin> functions;  // the host's pinned functions then (ref - 1 -> origin)
     std::size_t answered = 0;                        // decisions answered before it
     std::size_t entities = 0;                        // entities made before it
+    std::uint64_t draws = 0;                         // random draws made before it
     // Reached before any random draw and any answer: the match then is the same for every seed
     // of the scenario, so a match of another seed may start from it (MatchRunner::resume_from
     // reseeds), e.g. the bench's matches after a worker's first (the "setup prefix").

@@ -381,6 +381,7 @@ void MatchRunner::ask(std::vector<DecisionRequest>& requests, bool grouped, Sour
     pending_where_ = where;
     pending_log_size_ = match_->log().size();
     pending_entities_ = static_cast<std::size_t>(match_->entity_count());
+    pending_draws_ = match_->rng().draws();
 }
 
 std::optional<Answer> MatchRunner::scripted_answer(const DecisionRequest& r, std::string& problem) {
@@ -485,7 +486,7 @@ bool MatchRunner::answer_pending() {
         push_decision_answer(co_, pending_[0], *answers_[0]);
     }
     // Every answer is in: only now are they revealed, together.
-    last_group_ = AnsweredGroup{taken_.size(), pending_log_size_, pending_entities_};
+    last_group_ = AnsweredGroup{taken_.size(), pending_log_size_, pending_entities_, pending_draws_};
     match_->set_source(pending_where_);
     for (std::size_t i = 0; i < pending_.size(); ++i) {
         log_decision(pending_[i], *answers_[i]);

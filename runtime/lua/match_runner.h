@@ -81,11 +81,13 @@ public:
     // group holding decision n waits, as for an outside answer, until the hold is moved on.
     void hold_scripted_at(std::size_t n) { scripted_hold_ = n; }
     // The last group answered so far: the number of its first decision (its index in taken()),
-    // the log's length and the entities made when it was asked. first = SIZE_MAX when none was.
+    // the log's length, the entities and random draws made when it was asked. first = SIZE_MAX
+    // when none was.
     struct AnsweredGroup {
         std::size_t first = static_cast<std::size_t>(-1);
         std::size_t log_size = 0;
         std::size_t entities = 0;   // entities made by then
+        std::uint64_t draws = 0;    // random draws made by then
     };
     const AnsweredGroup& last_answered_group() const { return last_group_; }
     // Called on the match restored from a checkpoint (resume_from), before the rules resume.
@@ -181,6 +183,7 @@ private:
     std::size_t scripted_hold_ = static_cast<std::size_t>(-1);   // hold_scripted_at
     std::size_t pending_log_size_ = 0;                           // the log's length when the pending group was asked
     std::size_t pending_entities_ = 0;                           // and the entities made by then
+    std::uint64_t pending_draws_ = 0;                            // and the random draws
     AnsweredGroup last_group_;
     std::function<void(Match&)> on_resumed_;
 };

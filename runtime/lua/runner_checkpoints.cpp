@@ -20,6 +20,7 @@ std::string MatchRunner::record_checkpoint(lua_State* L, int data) {
     cp->functions = origins;
     cp->answered = taken_.size();
     cp->entities = static_cast<std::size_t>(match_->entity_count());
+    cp->draws = match_->rng().draws();
     cp->snapshot = MatchSnapshot::take(*match_, last_ ? &last_->snapshot : nullptr);
     cp->seed_free = still_seed_free();
     if (cp->seed_free && !seed_free_) seed_free_ = cp;

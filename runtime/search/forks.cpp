@@ -40,7 +40,9 @@ std::int64_t Forks::wall_clock_ms() const {
 }
 
 bool Forks::cut_short(const Playout& copy) const {
-    return deadline_ && copy.capped() && copy.state() == RunState::Failed && std::chrono::steady_clock::now() >= *deadline_;
+    // (Only the cap's own failure: a game's error past the deadline is still reported.)
+    return deadline_ && copy.capped() && copy.state() == RunState::Failed && std::chrono::steady_clock::now() >= *deadline_ &&
+           copy.error().find("limits.match_wall_clock_ms") != std::string::npos;
 }
 
 std::unique_ptr<Playout> Forks::make() {
@@ -77,15 +79,16 @@ std::unique_ptr<Playout> Forks::make() {
 // running: the group answered before it (the copy waits there, re-dealt, then answers it from
 // the prefix and goes on), or the checkpoint the copy starts from when no group came since.
 // What is re-dealt there is what the viewer cannot know at the decision (a card they see by
-// then, their own draw, keeps its identity), and the generator keeps the real draws up to the
-// decision. The replay from there may show the viewer something the real match did not (a
-// re-dealt card's visible effect): such a copy is drawn again (player_view.h), up to
-// kRedealTries times; then one that did not fit but asks the viewer the same questions is
-// used (it misleads the search a little, but shows it nothing of the real cards); when none
-// reaches the viewer's questions the copy is lost (the search goes on without it).
-// On arrival the copy is re-dealt once more, except in the zones the group's questions offer
-// cards from (their questions were built from the cards dealt there): the real draws since
-// the re-deal point (a shuffle) must not place what the viewer knows, nor what was made since.
+// then, their own draw, keeps its identity). When the real match drew random numbers between
+// that point and the decision (a shuffle), the copy's generator is reseeded there too: the real
+// draws would otherwise place the cards the re-deal left alone (those the viewer knew then) as
+// they really lie. The replay from there may show the viewer something the real match did not
+// (a re-dealt card's visible effect, a shuffle's visible outcome): such a copy is drawn again
+// (player_view.h), up to kRedealTries times; then one that did not fit but asks the viewer the
+// same questions is used (it misleads the search a little, but shows it nothing of the real
+// cards); when none reaches the viewer's questions the copy is lost (the search goes on
+// without it). A hidden card made after that point cannot be re-dealt there: the copies are
+// then re-dealt at the decision, as with no earlier point, and counted so.
 // (One copy lives on the host at a time: a copy's end unpins every function of the host.)
 bool Forks::plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed) {
     viewer_ = viewer;
@@ -105,39 +108,34 @@ bool Forks::plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed) {
     }
     const Match& m = real->match();
     hidden_ = m.hidden_from(viewer);
-    for (const DecisionRequest& r : group) {
+    for (const DecisionRequest& r : group)
         if (r.player == viewer) asked_.push_back(r);
-        for (const Option& o : r.options)
-            if (m.valid_entity(o.entity)) offered_zones_.push_back(m.entity(o.entity).zone);
-    }
-    std::sort(offered_zones_.begin(), offered_zones_.end());
-    offered_zones_.erase(std::unique(offered_zones_.begin(), offered_zones_.end()), offered_zones_.end());
     const MatchRunner::AnsweredGroup before = real->last_answered_group();
     const std::size_t first_replayed = from_ ? from_->answered : 0;
     std::size_t entities_then = 0;
+    std::uint64_t draws_then = 0;
     if (before.first != static_cast<std::size_t>(-1) && before.first >= first_replayed) {
         early_ = Early::AtGroup;
         early_group_ = before.first;
         early_log_ = before.log_size;
         entities_then = before.entities;
+        draws_then = before.draws;
     } else if (from_) {
         early_ = Early::AtResume;
         early_log_ = from_->snapshot.events();
         entities_then = from_->entities;
+        draws_then = from_->draws;
     } else {
         early_ = Early::None;
     }
-    // A hidden card made after that point where the group offers cards cannot be re-dealt
-    // before the group: nothing hides it, and the copies say so (re-dealt at the decision).
-    for (const EntityId id : hidden_)
-        if (early_ != Early::None && id > static_cast<EntityId>(entities_then) && offered(m, id)) early_ = Early::MadeSince;
+    // A hidden card made after that point cannot be re-dealt there: nothing hides it before the
+    // group, and the copies say so (re-dealt at the decision).
+    if (early_ != Early::None && !hidden_.empty() && hidden_.back() > static_cast<EntityId>(entities_then))
+        early_ = Early::MadeSince;
+    reseed_early_ = m.rng().draws() != draws_then;
     if (early_ == Early::AtGroup || early_ == Early::AtResume) view_ = player_view(*real, viewer, early_log_);
     real.reset();
     return check_resume ? resume_checked(failed) : true;
-}
-
-bool Forks::offered(const Match& m, EntityId id) const {
-    return std::binary_search(offered_zones_.begin(), offered_zones_.end(), m.entity(id).zone);
 }
 
 // The resume check of plan(): one copy started from the checkpoint, as it is (make() compares
@@ -175,7 +173,7 @@ std::unique_ptr<Playout> Forks::redealt_copy(Rng& rng, bool& fits) {
     const std::uint64_t seed = rng.next();
     auto copy = std::make_unique<Playout>(host_, scenario_, prefix_, from_, wall_clock_ms());
     ++(copy->resumed() ? resumed_ : replayed_);
-    const Match::ResampleScope before{&hidden_, false};
+    const Match::ResampleScope before{&hidden_, reseed_early_};
     if (early_ == Early::AtResume) {
         // (Kept by the copy's runner, which calls it once, while the copy starts: by value.)
         copy->on_resumed([viewer = viewer_, seed, before](Match& m) { m.resample_hidden(viewer, seed, before); });
@@ -185,11 +183,10 @@ std::unique_ptr<Playout> Forks::redealt_copy(Rng& rng, bool& fits) {
     }
     if (!copy->reach()) return copy;   // the re-dealt cards changed the way there
     fits = player_view(*copy, viewer_, early_log_) == view_;
-    std::vector<EntityId> again;
-    for (const EntityId id : hidden_)
-        if (!offered(copy->match(), id)) again.push_back(id);
-    // Reseeded now: the future must not follow the real match's draws.
-    copy->match().resample_hidden(viewer_, rng.next(), Match::ResampleScope{&again, true});
+    // Reseeded now: the future must not follow the real match's draws (nothing more is re-dealt:
+    // the group's questions were built from the cards as they lie).
+    const std::vector<EntityId> none;
+    copy->match().resample_hidden(viewer_, rng.next(), Match::ResampleScope{&none, true});
     return copy;
 }
 
@@ -200,7 +197,7 @@ RedealCounts RedealCounts::of(const Forks& forks) {
 
 std::unique_ptr<Playout> Forks::make_for(PlayerIndex viewer, Rng& rng) {
     std::unique_ptr<Playout> copy = made_for(viewer, rng);
-    ++handed_out_;
+    if (copy->reached() && !last_lost_) ++handed_out_;   // (the first copy that teaches something runs uncapped)
     return copy;
 }
 

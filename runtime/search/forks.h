@@ -90,8 +90,8 @@ private:
 
     // make_for's plan, from the first (plain) copy: where to re-deal, and what.
     // Alone: the viewer is the only one asked (re-dealt at the decision: nothing to hide).
-    // None: no group nor checkpoint before the decision; MadeSince: a hidden card the group
-    // offers was made after the last one (both re-dealt at the decision, and counted so).
+    // None: no group nor checkpoint before the decision; MadeSince: a hidden card was made
+    // after the last one (both re-dealt at the decision, and counted so).
     enum class Early { Undecided, AtGroup, AtResume, None, MadeSince, Alone };
     Early early_ = Early::Undecided;
     PlayerIndex viewer_ = kNoPlayer;
@@ -100,7 +100,7 @@ private:
     std::vector<EntityId> hidden_;      // what the viewer cannot know at the decision (Match::hidden_from)
     std::string view_;                  // the real match's view since early_log_ (player_view.h)
     std::vector<DecisionRequest> asked_;   // the viewer's questions in the real match's group
-    std::vector<ZoneId> offered_zones_;    // zones holding a card the group's questions offer (sorted)
+    bool reseed_early_ = false;            // the real match drew random numbers since the re-deal point
     int lost_ = 0;
     bool last_lost_ = false;
     int redealt_before_ = 0, redealt_unfit_ = 0, redealt_at_arrival_ = 0, redealt_alone_ = 0, redeals_refused_ = 0;
@@ -108,7 +108,6 @@ private:
     bool plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed);
     bool resume_checked(std::unique_ptr<Playout>& failed);
     bool asks_as_real(const Playout& copy) const;
-    bool offered(const Match& m, EntityId id) const;
     std::unique_ptr<Playout> made_for(PlayerIndex viewer, Rng& rng);
     std::unique_ptr<Playout> redealt_copy(Rng& rng, bool& fits);
 };

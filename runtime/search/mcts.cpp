@@ -136,17 +136,20 @@ private:
 // Plays one copy: down the tree, one new node, then at random, and hands the rewards up the
 // path. `failure`: why the copy could not be made or failed; `game_error`: the game's
 // evaluate failed (the search stops on it).
-// `cut`: the copy was cut short by the search's safety limit (Forks::set_deadline): it
-// counts for nothing.
+// `cut`: the copy was cut short by the search's safety limit (Forks::set_deadline); `lost`: no
+// re-deal reached the searcher's questions (Forks::last_lost). Either counts for nothing.
 void one_copy(Forks& forks, PlayerIndex player, const SearchBudget& budget, Tree& tree, Rng& rng, std::uint64_t root_seed,
-              std::string& failure, std::string& game_error, bool& cut) {
+              std::string& failure, std::string& game_error, bool& cut, bool& lost) {
     const std::unique_ptr<Playout> made = forks.make_for(player, rng);
     Playout& copy = *made;
     if (forks.cut_short(copy)) {
         cut = true;
         return;
     }
-    if (forks.last_lost()) return;   // no re-deal reached the searcher's questions: nothing to learn
+    if (forks.last_lost()) {   // no re-deal reached the searcher's questions: nothing to learn
+        lost = true;
+        return;
+    }
     if (!forks.resume_error().empty()) {   // the game's resume is broken: say so, do not search on
         game_error = forks.resume_error();
         return;
@@ -257,12 +260,13 @@ SearchResult search_with(LuaHost& host, const Scenario& scenario, const std::vec
         }
         if (budget.cancel && budget.cancel->load()) break;
         std::string failure, game_error;
-        bool cut = false;
-        one_copy(forks, player, budget, tree, rng, seed ^ 0x5eedULL, failure, game_error, cut);
+        bool cut = false, lost = false;
+        one_copy(forks, player, budget, tree, rng, seed ^ 0x5eedULL, failure, game_error, cut, lost);
         if (cut) {   // the safety limit came while the copy ran: the copies before it decide
             out.stopped_at_limit = true;
             break;
         }
+        if (lost) continue;   // (counted in out.redeals.lost, not as a copy played)
         if (!game_error.empty()) {   // the game's own estimate is broken: say so, do not search on
             out.game_error = game_error;
             ++out.iterations;

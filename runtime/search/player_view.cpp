@@ -66,10 +66,15 @@ void put_entities(std::string& out, const Match& m, PlayerIndex viewer) {
         for (std::size_t i = 0; i < zone.items.size(); ++i) {
             const Entity& e = m.entity(zone.items[i]);
             std::string known;
-            if (m.can_see(viewer, e.id) || mask_has(e.placed_for, viewer)) {
+            if (m.can_see(viewer, e.id)) {
                 out += kUnit;
                 out += std::to_string(i) + "#" + std::to_string(e.id) + ":";
                 put_identity(out, e);
+                continue;
+            }
+            if (mask_has(e.placed_for, viewer)) {   // known, not seen: its props may have changed unseen
+                out += kUnit;
+                out += std::to_string(i) + "#" + std::to_string(e.id) + ":" + e.kind + kUnit + e.def + kUnit + e.name;
                 continue;
             }
             if (mask_has(e.zoned_for, viewer)) {

@@ -8,8 +8,10 @@
 // world the player knows is false, and the search draws again. The view compared:
 //  - every event since `from_event` the player may know of, with the fields they may see
 //    (the others only as present), except the search's own re-deal events;
-//  - per zone, each entity the player can see or saw arrive where it is, with its place and
-//    identity (definition, name, props, tags); the identities the player knows to be
+//  - per zone, each entity the player can see, with its place and identity (definition,
+//    name, props, tags), and each they saw arrive where it is but cannot see now, with its
+//    place, kind, definition and name (its props may have changed unseen); the identities the
+//    player knows to be
 //    somewhere in it (Entity::zoned_for); and how many others of each owner and kind lie there
 //    (not their ids or order, which the player cannot know: a copy conditioned on them would
 //    lean towards the real match);

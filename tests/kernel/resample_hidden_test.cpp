@@ -274,3 +274,27 @@ TEST_CASE("a card that left a zone unseen takes with it what a player knew of th
     CHECK(hands[0] == hands[1]);   // the real draws (seed) no longer show through the re-deal
     CHECK(hands[0] == hands[2]);
 }
+
+TEST_CASE("what a player knows of a card that leaves unseen: its class only, and the leaver itself") {
+    // A token leaving B's deck unseen tells A it was a token (kinds are not secret there): A
+    // still knows the cards it saw go in are in the deck.
+    Table t;
+    for (const char* d : {"a", "b"}) t.card(d, 1, t.discard);
+    for (EntityId e : std::vector<EntityId>(t.m.zone(t.discard).items)) t.m.move(e, t.deck1);
+    const EntityId token = t.card("tok", 1, t.deck1, "token");
+    t.m.shuffle(t.deck1);
+    t.m.move(token, t.hand1);
+    for (EntityId e : t.m.zone(t.deck1).items) CHECK(mask_has(t.m.entity(e).zoned_for, 0));
+    // A saw B's card put on top of B's deck, then B drew the top card unseen: A knows which card
+    // B drew, so knows it is in B's hand (somewhere: not where).
+    Table u;
+    for (const char* d : {"x", "y", "z"}) u.card(d, 1, u.deck1);
+    u.m.shuffle(u.deck1);
+    const EntityId ace = u.card("ace", 1, u.discard);
+    u.m.move(ace, u.deck1, Where::top());
+    REQUIRE(mask_has(u.m.entity(ace).placed_for, 0));
+    u.m.move(u.m.zone(u.deck1).items[0], u.hand1);
+    CHECK(u.m.entity(ace).zone == u.hand1);
+    CHECK(mask_has(u.m.entity(ace).zoned_for, 0));
+    CHECK_FALSE(mask_has(u.m.entity(ace).placed_for, 0));
+}

@@ -258,6 +258,14 @@ TEST_CASE("MCTS at a match's first question, a secret group, can only re-deal at
     const SearchResult sy = search_decision(t.search, y, t.ry->taken(), t.ry->pending(), 0, b, 5);
     CHECK(sx.redeals.at_arrival == 48);
     CHECK(sx.redeals.before == 0);
+    // The same when the cards offered were made after the question before the group ("late"):
+    // nothing could re-deal them before it, and the search says so.
+    const Scenario late = blind("late", {1, 5, 9}, {2, 3});
+    TwinMatches t2(late, late);
+    REQUIRE(t2.rx->pending().size() == 2);
+    const SearchResult sl = search_decision(t2.search, late, t2.rx->taken(), t2.rx->pending(), 0, b, 5);
+    CHECK(sl.redeals.at_arrival == 48);
+    CHECK(sl.failed_copies == 0);
     REQUIRE(sx.options.size() == sy.options.size());
     bool differ = false;
     for (std::size_t i = 0; i < sx.options.size(); ++i)

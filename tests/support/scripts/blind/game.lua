@@ -15,6 +15,8 @@
 --               another: player 1 bets whether their next card is high (5 and up) or low,
 --               player 2 says whether they are ready; player 1 draws, and wins a right bet.
 --               Player 1 saw their cards go in, not the order the shuffle gave them;
+--  "late"       player 1 greets before the cards are dealt: the hands offered are cards made
+--               after the question (a search cannot re-deal them before the group);
 --  "gate"       player 1 greets, and the hands are offered only when player 2 holds both a 5
 --               and a 9; else player 1 alone is asked to wait. Whether the group comes tells
 --               player 1 something of player 2's hand.
@@ -25,7 +27,7 @@ local game = {
   name = "Blind (test fixture)",
   windows = {},
   options = {
-    { name = "before", default = "question", values = { "question", "checkpoint", "none", "shuffle", "gate" },
+    { name = "before", default = "question", values = { "question", "checkpoint", "none", "shuffle", "gate", "late" },
       doc = "what comes before the hands are offered (see the file header)" },
     { name = "spin", default = 0, doc = "steps of busy work before the deal: a match whose rules take a while" },
   },
@@ -99,8 +101,13 @@ function game.play(ctx)
   local busy = 0
   for i = 1, ctx.options.spin do busy = busy + i % 7 end
   if busy < 0 then error("unreachable") end
-  for p = 1, 2 do deal(ctx, p) end
   local before = ctx.options.before
+  if before == "late" then
+    decide { player = 1, id = "greet", prompt = "how do you greet?", options = { "bow", "wave" } }
+    for p = 1, 2 do deal(ctx, p) end
+    return show_hands()
+  end
+  for p = 1, 2 do deal(ctx, p) end
   if before == "question" or before == "shuffle" or before == "gate" then
     decide { player = 1, id = "greet", prompt = "how do you greet?", options = { "bow", "wave" } }
     if before == "shuffle" then return bet_on_draw() end
