@@ -88,7 +88,8 @@ std::unique_ptr<Playout> Forks::make() {
 // same questions is used (it misleads the search a little, but shows it nothing of the real
 // cards); when none reaches the viewer's questions the copy is lost (the search goes on
 // without it). A hidden card made after that point cannot be re-dealt there: the copies are
-// then re-dealt at the decision, as with no earlier point, and counted so.
+// re-dealt on arrival, or, where the group offers it, the copies are re-dealt at the decision,
+// as with no earlier point, and counted so.
 // (One copy lives on the host at a time: a copy's end unpins every function of the host.)
 bool Forks::plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed) {
     viewer_ = viewer;
@@ -108,8 +109,12 @@ bool Forks::plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed) {
     }
     const Match& m = real->match();
     hidden_ = m.hidden_from(viewer);
-    for (const DecisionRequest& r : group)
+    std::vector<ZoneId> offered;   // zones holding a card the group's questions offer
+    for (const DecisionRequest& r : group) {
         if (r.player == viewer) asked_.push_back(r);
+        for (const Option& o : r.options)
+            if (m.valid_entity(o.entity)) offered.push_back(m.entity(o.entity).zone);
+    }
     const MatchRunner::AnsweredGroup before = real->last_answered_group();
     const std::size_t first_replayed = from_ ? from_->answered : 0;
     std::size_t entities_then = 0;
@@ -128,10 +133,15 @@ bool Forks::plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed) {
     } else {
         early_ = Early::None;
     }
-    // A hidden card made after that point cannot be re-dealt there: nothing hides it before the
-    // group, and the copies say so (re-dealt at the decision).
-    if (early_ != Early::None && !hidden_.empty() && hidden_.back() > static_cast<EntityId>(entities_then))
-        early_ = Early::MadeSince;
+    // A hidden card made after that point cannot be re-dealt there. Where the group offers it,
+    // nothing hides it before the group, and the copies say so (re-dealt at the decision);
+    // elsewhere it is re-dealt on arrival (made_since_from_).
+    made_since_from_ = static_cast<EntityId>(entities_then) + 1;
+    for (const EntityId id : hidden_)
+        if (early_ != Early::None && id >= made_since_from_ &&
+            std::find(offered.begin(), offered.end(), m.entity(id).zone) != offered.end())
+            early_ = Early::MadeSince;
+    hidden_.erase(std::lower_bound(hidden_.begin(), hidden_.end(), made_since_from_), hidden_.end());
     reseed_early_ = m.rng().draws() != draws_then;
     if (early_ == Early::AtGroup || early_ == Early::AtResume) view_ = player_view(*real, viewer, early_log_);
     real.reset();
@@ -183,10 +193,12 @@ std::unique_ptr<Playout> Forks::redealt_copy(Rng& rng, bool& fits) {
     }
     if (!copy->reach()) return copy;   // the re-dealt cards changed the way there
     fits = player_view(*copy, viewer_, early_log_) == view_;
-    // Reseeded now: the future must not follow the real match's draws (nothing more is re-dealt:
-    // the group's questions were built from the cards as they lie).
-    const std::vector<EntityId> none;
-    copy->match().resample_hidden(viewer_, rng.next(), Match::ResampleScope{&none, true});
+    // Reseeded now: the future must not follow the real match's draws. Re-dealt now: only the
+    // hidden cards made since the re-deal point (none of them offered by the group, plan()):
+    // the group's questions were built from the other cards as they lie.
+    std::vector<EntityId> made_since = copy->match().hidden_from(viewer_);
+    made_since.erase(made_since.begin(), std::lower_bound(made_since.begin(), made_since.end(), made_since_from_));
+    copy->match().resample_hidden(viewer_, rng.next(), Match::ResampleScope{&made_since, true});
     return copy;
 }
 

@@ -90,14 +90,15 @@ private:
 
     // make_for's plan, from the first (plain) copy: where to re-deal, and what.
     // Alone: the viewer is the only one asked (re-dealt at the decision: nothing to hide).
-    // None: no group nor checkpoint before the decision; MadeSince: a hidden card was made
-    // after the last one (both re-dealt at the decision, and counted so).
+    // None: no group nor checkpoint before the decision; MadeSince: a hidden card the group
+    // offers was made after the last one (both re-dealt at the decision, and counted so).
     enum class Early { Undecided, AtGroup, AtResume, None, MadeSince, Alone };
     Early early_ = Early::Undecided;
     PlayerIndex viewer_ = kNoPlayer;
     std::size_t early_group_ = 0;       // AtGroup: the first decision of the group re-dealt at
     std::size_t early_log_ = 0;         // the log's length there: the view is compared from it
-    std::vector<EntityId> hidden_;      // what the viewer cannot know at the decision (Match::hidden_from)
+    std::vector<EntityId> hidden_;      // what the viewer cannot know at the decision (Match::hidden_from), made before the re-deal point
+    EntityId made_since_from_ = 0;      // the first id made after the re-deal point
     std::string view_;                  // the real match's view since early_log_ (player_view.h)
     std::vector<DecisionRequest> asked_;   // the viewer's questions in the real match's group
     bool reseed_early_ = false;            // the real match drew random numbers since the re-deal point

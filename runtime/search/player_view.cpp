@@ -77,8 +77,8 @@ void put_entities(std::string& out, const Match& m, PlayerIndex viewer) {
                 out += std::to_string(i) + "#" + std::to_string(e.id) + ":" + e.kind + kUnit + e.def + kUnit + e.name;
                 continue;
             }
-            if (mask_has(e.zoned_for, viewer)) {
-                put_identity(known, e);
+            if (mask_has(e.zoned_for, viewer)) {   // (as a card seen placed: not its props nor tags)
+                known = e.kind + kUnit + e.def + kUnit + e.name;
                 zoned.push_back(std::move(known));
                 continue;
             }

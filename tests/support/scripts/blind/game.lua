@@ -15,6 +15,8 @@
 --               another: player 1 bets whether their next card is high (5 and up) or low,
 --               player 2 says whether they are ready; player 1 draws, and wins a right bet.
 --               Player 1 saw their cards go in, not the order the shuffle gave them;
+--  "token"      as "question", and after the greeting a hidden token is made in a box of
+--               player 2's that no question offers (a card made after the re-deal point);
 --  "late"       player 1 greets before the cards are dealt: the hands offered are cards made
 --               after the question (a search cannot re-deal them before the group);
 --  "gate"       player 1 greets, and the hands are offered only when player 2 holds both a 5
@@ -27,7 +29,7 @@ local game = {
   name = "Blind (test fixture)",
   windows = {},
   options = {
-    { name = "before", default = "question", values = { "question", "checkpoint", "none", "shuffle", "gate", "late" },
+    { name = "before", default = "question", values = { "question", "checkpoint", "none", "shuffle", "gate", "late", "token" },
       doc = "what comes before the hands are offered (see the file header)" },
     { name = "spin", default = 0, doc = "steps of busy work before the deal: a match whose rules take a while" },
   },
@@ -108,8 +110,11 @@ function game.play(ctx)
     return show_hands()
   end
   for p = 1, 2 do deal(ctx, p) end
-  if before == "question" or before == "shuffle" or before == "gate" then
+  if before == "question" or before == "shuffle" or before == "gate" or before == "token" then
     decide { player = 1, id = "greet", prompt = "how do you greet?", options = { "bow", "wave" } }
+    if before == "token" then
+      entity.create { kind = "token", name = "a token", owner = 2, zone = zone.create("box", 2, "hidden") }
+    end
     if before == "shuffle" then return bet_on_draw() end
     if before == "gate" and not holds_five_and_nine() then
       decide { player = 1, id = "wait", prompt = "nothing to play", options = { "wait" } }
