@@ -276,21 +276,7 @@ void Match::relocate(EntityId e, ZoneId to, Where where) {
     ent.zone = to;
     ent.revealed_to = kNobody;
     // The move's event names it to whoever saw it before or sees it now (move() below).
-    const PlayerMask seen_after = seen_by(e);
-    // Who knew which card this was (saw it, or knew it lay exactly there) knows it is here now,
-    // somewhere (zoned_for); only who sees it, or saw it go, knows its place (placed_for).
-    ent.placed_for = seen_before | seen_after;
-    ent.zoned_for = knew | seen_after;
-    // A player who cannot tell which card left no longer knows which cards stayed: one they
-    // knew to be somewhere in the zone (zoned_for: seen shuffled in) may be the one that left,
-    // if it could be (the same owner, and the same kind unless the zone's kinds are secret).
-    // (A search re-deals accordingly: resample_hidden.)
-    if (const PlayerMask unaware = ~(knew | seen_after); src.id != dest.id && unaware != 0)
-        for (const EntityId other : src.items) {
-            const Entity& o = entity(other);   // (read first: a write copies a snapshot's shared piece)
-            if ((o.zoned_for & unaware) && o.owner == ent.owner && (src.secret_kinds || o.kind_sym == ent.kind_sym))
-                entity_mut(other).zoned_for &= ~unaware;
-        }
+    note_knowledge_after_move(ent, src, seen_before, knew);
 }
 
 void Match::move(EntityId e, ZoneId to, Where where) {

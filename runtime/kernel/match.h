@@ -288,6 +288,9 @@ public:
     std::string check_invariants() const;                      // "" when every invariant holds
 
 private:
+    // After `moved` left `from`: what each player knows of it and of the cards still there
+    // (knowledge.cpp). `knew`: who knew which card it was as it left.
+    void note_knowledge_after_move(Entity& moved, const Zone& from, PlayerMask seen_before, PlayerMask knew);
     // snapshot.h: log-free copies for time travel. It copies every member below but the log
     // and the observer, so a member added here must be added to MatchSnapshot too.
     friend class MatchSnapshot;
