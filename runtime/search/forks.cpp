@@ -110,8 +110,8 @@ bool Forks::plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed) {
     const Match& m = real->match();
     hidden_ = m.hidden_from(viewer);
     std::vector<ZoneId> offered;   // zones holding a card the group's questions offer
+    asked_ = player_questions(*real, viewer);
     for (const DecisionRequest& r : group) {
-        if (r.player == viewer) asked_.push_back(r);
         for (const Option& o : r.options)
             if (m.valid_entity(o.entity)) offered.push_back(m.entity(o.entity).zone);
     }
@@ -156,24 +156,6 @@ bool Forks::resume_checked(std::unique_ptr<Playout>& failed) {
         failed = std::move(resumed);
         early_ = Early::Undecided;
         return false;
-    }
-    return true;
-}
-
-// Whether a copy waits for the viewer's own questions as the real match does (a copy whose
-// re-deal changed whose turn it is to be asked is no copy of this decision at all).
-bool Forks::asks_as_real(const Playout& copy) const {
-    if (!copy.reached()) return false;
-    std::vector<const DecisionRequest*> mine;
-    for (const DecisionRequest& r : copy.pending())
-        if (r.player == viewer_) mine.push_back(&r);
-    if (mine.size() != asked_.size()) return false;
-    for (std::size_t i = 0; i < mine.size(); ++i) {
-        const DecisionRequest& a = *mine[i];
-        const DecisionRequest& b = asked_[i];
-        if (a.id != b.id || a.kind != b.kind || a.min != b.min || a.max != b.max || a.options.size() != b.options.size()) return false;
-        for (std::size_t k = 0; k < a.options.size(); ++k)
-            if (a.options[k].label != b.options[k].label) return false;
     }
     return true;
 }
@@ -234,7 +216,9 @@ std::unique_ptr<Playout> Forks::made_for(PlayerIndex viewer, Rng& rng) {
                 return last;
             }
             ++redeals_refused_;
-            if (!unfit && asks_as_real(*last)) unfit = at;
+            // (One that waits for the viewer's questions as the real match does is a copy of
+            // this decision: one whose re-deal changed who is asked is not.)
+            if (!unfit && last->reached() && player_questions(*last, viewer_) == asked_) unfit = at;
         }
         if (unfit) {   // made again from the same draws (a copy is deterministic): the same copy
             last.reset();

@@ -100,7 +100,7 @@ private:
     std::vector<EntityId> hidden_;      // what the viewer cannot know at the decision (Match::hidden_from), made before the re-deal point
     EntityId made_since_from_ = 0;      // the first id made after the re-deal point
     std::string view_;                  // the real match's view since early_log_ (player_view.h)
-    std::vector<DecisionRequest> asked_;   // the viewer's questions in the real match's group
+    std::string asked_;                 // the viewer's questions in the real match's group (player_questions)
     bool reseed_early_ = false;            // the real match drew random numbers since the re-deal point
     int lost_ = 0;
     bool last_lost_ = false;
@@ -108,7 +108,6 @@ private:
 
     bool plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed);
     bool resume_checked(std::unique_ptr<Playout>& failed);
-    bool asks_as_real(const Playout& copy) const;
     std::unique_ptr<Playout> made_for(PlayerIndex viewer, Rng& rng);
     std::unique_ptr<Playout> redealt_copy(Rng& rng, bool& fits);
 };

@@ -119,6 +119,12 @@ void put_questions(std::string& out, const Playout& copy, PlayerIndex viewer) {
 
 }  // namespace
 
+std::string player_questions(const Playout& copy, PlayerIndex viewer) {
+    std::string out;
+    put_questions(out, copy, viewer);
+    return out;
+}
+
 std::string player_view(const Playout& copy, PlayerIndex viewer, std::size_t from_event) {
     const Match& m = copy.match();
     std::string out;

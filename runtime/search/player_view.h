@@ -29,5 +29,8 @@ namespace duelbox {
 class Playout;
 
 std::string player_view(const Playout& copy, PlayerIndex viewer, std::size_t from_event);
+// The last part of it alone: the player's own questions now waiting (id, prompt, kind, range,
+// option labels). A copy that asks them what the real match asks is a copy of the decision.
+std::string player_questions(const Playout& copy, PlayerIndex viewer);
 
 }  // namespace duelbox
