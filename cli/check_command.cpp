@@ -52,7 +52,10 @@ fs::path root_of(const fs::path& p) {
 
 // A mod folder (its mod.json): the manifest, the game loaded with the mod on top (override
 // and conflict rules, patches, option defaults), and the game's card checks with the mod's cards.
-std::string check_mod(const fs::path& dir, const std::string& shown, const std::string& default_root) {
+// Every problem is its own error (the summary counts them); the mod's files are named
+// mod:<name>/<path> as in every message (docs/modding.md), so the line above the list says which
+// folder that is.
+std::vector<std::string> check_mod(const fs::path& dir, const std::string& shown, const std::string& default_root) {
     try {
         // Every problem at once: the manifest's, then the game loaded with what of the mod
         // could be read (its cards and modules, its readable sections), then the card checks.
@@ -65,18 +68,18 @@ std::string check_mod(const fs::path& dir, const std::string& shown, const std::
         if (errors.empty()) {
             std::cout << "mod " << m.name << " on " << m.game << ": " << host.cards().size()
                       << " card definitions with the mod, loads\n";
-            return "";
+            return {};
         }
-        std::string all = shown + ": mod '" + m.name + "' on " + m.game + " has problems:";
-        for (const auto& e : errors) all += "\n  " + printable_name(e);   // one line each, whatever a name holds
-        return all;
+        std::cout << "mod " << m.name << " on " << m.game << " (mod:" << m.name << "/ is "
+                  << printable_name(fs::path(shown).parent_path().generic_string()) << "/): " << errors.size()
+                  << (errors.size() == 1 ? " problem" : " problems") << ", listed below\n";
+        return errors;
     } catch (const std::exception& e) {
-        return e.what();
+        return {e.what()};
     }
 }
 
 std::string check_json(const fs::path& file, const std::string& shown, const std::string& default_root) {
-    if (file.filename() == "mod.json") return check_mod(file.parent_path(), shown, default_root);
     try {
         const auto j = fields::load_json_file(shown);
         if (!j.is_object()) return shown + ": not a scenario, replay or map (the top level is not an object)";
@@ -154,8 +157,12 @@ int check_command(const std::vector<std::string>& args) {
                 }
             } else if (f.extension() == ".json") {
                 ++json_files;
-                if (f.filename() == "mod.json") ++mods;
-                if (std::string err = check_json(f, shown, scenario_root); !err.empty()) errors.push_back(err);
+                if (f.filename() == "mod.json") {
+                    ++mods;
+                    for (auto& e : check_mod(f.parent_path(), shown, scenario_root)) errors.push_back(std::move(e));
+                } else if (std::string err = check_json(f, shown, scenario_root); !err.empty()) {
+                    errors.push_back(err);
+                }
             }
         }
     }

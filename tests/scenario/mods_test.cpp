@@ -296,6 +296,9 @@ TEST_CASE("check lists every problem of a mod at once: its manifest's sections, 
                          Catch::Contains("limits.instructions_per_call: unknown field") &&
                          Catch::Contains("patch.battlecon/nothing/*: matches no card of battlecon") &&
                          Catch::Contains("options.no_such_option: unknown rule option of game battlecon"));
+    // Each problem counts as an error (the summary said "1 error" for all five), and the line
+    // above the list says which folder the messages' mod:bad/ is.
+    CHECK_THAT(text, Catch::Contains("1 mod: 5 errors") && Catch::Contains("mod bad on battlecon (mod:bad/ is "));
     // Loading refuses the mod at its first problem, as before.
     CHECK_THROWS_AS(load_mod(bad.string()), ScenarioError);
     std::vector<std::string> errors;
