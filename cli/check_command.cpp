@@ -73,6 +73,7 @@ std::vector<std::string> check_mod(const fs::path& dir, const std::string& shown
         std::cout << "mod " << m.name << " on " << m.game << " (mod:" << m.name << "/ is "
                   << printable_name(fs::path(shown).parent_path().generic_string()) << "/): " << errors.size()
                   << (errors.size() == 1 ? " problem" : " problems") << ", listed below\n";
+        for (auto& e : errors) e = printable_name(e);   // one line each, whatever a name holds
         return errors;
     } catch (const std::exception& e) {
         return {e.what()};

@@ -54,9 +54,12 @@ DerivedValue clamp(const DerivedSpec& s, DerivedValue v) {
 }  // namespace
 
 DerivedId DerivedStore::define(DerivedSpec spec) {
-    spec.kind_syms.clear();
-    for (const std::string& k : spec.kinds) spec.kind_syms.push_back(intern(k));
-    spec.alone_kind_sym = spec.alone_kind.empty() ? 0 : intern(spec.alone_kind);
+    // Interned here unless the caller did (Match::define_derived charges the match for new ones).
+    if (spec.kind_syms.size() != spec.kinds.size() || (spec.alone_kind_sym == 0) != spec.alone_kind.empty()) {
+        spec.kind_syms.clear();
+        for (const std::string& k : spec.kinds) spec.kind_syms.push_back(intern(k));
+        spec.alone_kind_sym = spec.alone_kind.empty() ? 0 : intern(spec.alone_kind);
+    }
     std::size_t same = specs_.size();   // the first spec that selects alike, else this one
     for (std::size_t i = 0; i < specs_.size(); ++i) {
         const DerivedSpec& o = specs_[i];

@@ -291,7 +291,8 @@ const Event& EventLog::readable(std::size_t i) const {
 }
 
 std::size_t EventLog::count(std::string_view type) const {
-    const Sym t = intern(type);
+    const Sym t = find_symbol(type);   // a type never interned has no event (and reading adds no text)
+    if (t == 0) return 0;
     std::size_t n = 0;
     for (const Record& r : records_) n += r.type == t ? 1 : 0;
     return n;
@@ -342,6 +343,21 @@ std::uint32_t EventLog::intern_file(std::string_view path) {
     if (file_syms_.size() + 1 == files_.size()) file_syms_.push_back(intern(path));
     last_file_ = files_.size() - 1;
     return static_cast<std::uint32_t>(last_file_);
+}
+
+std::uint32_t EventLog::intern_chunk_name(std::string_view name) {
+    for (std::size_t i = 1; i < files_.size(); ++i)   // a game's files and at most 65 names
+        if (files_[i] == name) return static_cast<std::uint32_t>(i);
+    // A chunk's name has no symbol (0 beside it in file_syms_): counted, to bound them.
+    const auto names = static_cast<std::size_t>(std::count(file_syms_.begin() + 1, file_syms_.end(), Sym{0}));
+    if (names >= kMaxChunkNames) {
+        for (std::size_t i = 1; i < files_.size(); ++i)
+            if (files_[i] == kOtherChunks) return static_cast<std::uint32_t>(i);
+        name = kOtherChunks;
+    }
+    files_.emplace_back(name);
+    file_syms_.push_back(0);
+    return static_cast<std::uint32_t>(files_.size() - 1);
 }
 
 std::uint32_t EventLog::intern_file(Sym path) {

@@ -123,6 +123,13 @@ public:
 
     std::uint32_t intern_file(std::string_view path);       // stable small integer for a file path
     std::uint32_t intern_file(Sym path);                     // the same, for a path interned already (symbols.h)
+    // The same for the name of a chunk loaded from a string (load(code, name)): a script may
+    // make up any number of such names, so they are this log's own texts, never the process's
+    // (symbols.h keeps those for good), and a log keeps at most kMaxChunkNames of them; later
+    // ones are all named kOtherChunks.
+    std::uint32_t intern_chunk_name(std::string_view name);
+    static constexpr std::size_t kMaxChunkNames = 64;
+    static constexpr std::string_view kOtherChunks = "(one of many chunks loaded from strings)";
     const std::string& file(std::uint32_t id) const { return files_[id]; }
     std::size_t bytes() const;                              // heap held by the records (not the readable cache)
 

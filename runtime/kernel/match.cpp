@@ -183,8 +183,10 @@ EntityId Match::create_entity(std::string kind, std::string def, std::string nam
     charge(bytes);   // before any change: a refused charge leaves the match as it was
     Entity ent;
     ent.id = static_cast<EntityId>(entities_.size() + 1);
+    // A kind is a text the process keeps: a new one counts against this match's new texts (a
+    // script making entities of made-up kinds added 8 MB a match, past the 4 MB bound).
+    ent.kind_sym = intern_charged(kind);
     ent.kind = std::move(kind);
-    ent.kind_sym = intern(ent.kind);
     ent.def = std::move(def);
     ent.name = std::move(name);
     ent.owner = owner;
@@ -257,10 +259,13 @@ std::size_t Match::remove_tag(EntityId e, std::string_view tag) {
 void Match::relocate(EntityId e, ZoneId to, Where where) {
     const PlayerMask seen_before = seen_by(e);
     Entity& ent = entity_mut(e);
-    // Who knows which card this is as it leaves (they see it, or know it lay exactly here).
-    const PlayerMask knew = seen_before | ent.placed_for;
     Zone& dest = zone_mut(to);
     Zone& src = zone_mut(ent.zone);
+    // Who knows which card this is as it leaves: who sees it, and who knew it lay exactly here,
+    // unless the zone is its owner's to see (a hand): the owner picks any card there unseen, so
+    // knowing where a card lay says nothing of which one left (a card seen going into a hand
+    // told a search which face-down card its owner played; red team, 2026-11-30).
+    const PlayerMask knew = seen_before | (src.visibility == Visibility::Owner ? kNobody : ent.placed_for);
     auto it = std::find(src.items.begin(), src.items.end(), e);
     if (it == src.items.end()) throw KernelError("invariant broken: entity is not in its own zone");
     // Validate before mutating so a bad index leaves the state untouched.
@@ -479,6 +484,12 @@ DerivedId Match::define_derived(DerivedSpec spec) {
     std::size_t text = spec.name.size() + spec.prop.size() + spec.stat.size() + spec.none_value.size();
     for (const auto& k : spec.kinds) text += k.size();
     charge(sizeof(DerivedSpec) + spec.zones.size() * sizeof(ZoneId) + spec.entities.size() * sizeof(EntityId) + text);
+    // The kinds are texts the process keeps: a new one counts against this match's new texts, as
+    // an event's type does (a script defining values over made-up kinds added 6 MB a match, past
+    // the 4 MB bound). The store takes them interned.
+    spec.kind_syms.clear();
+    for (const auto& k : spec.kinds) spec.kind_syms.push_back(intern_charged(k));
+    spec.alone_kind_sym = spec.alone_kind.empty() ? 0 : intern_charged(spec.alone_kind);
     return derived_.define(std::move(spec));
 }
 

@@ -150,7 +150,10 @@ SourceLoc CallSites::locate(lua_State* L, EventLog& log) {
             if (from_file) remember(L, lua_gettop(L), *slot, pc, file, ar.currentline);
             lua_pop(L, 1);
         }
-        return {log.intern_file(file), ar.currentline};
+        // A chunk loaded from a string is named by the script (load's chunkname): the log keeps
+        // such names itself, a bounded few, never as the process's texts (a loop of named
+        // loads added 5.7 MB of them a match, past every bound).
+        return {from_file ? log.intern_file(file) : log.intern_chunk_name(file), ar.currentline};
     }
     return {};
 }

@@ -233,11 +233,14 @@ int log_kind(lua_State* L) {
     // charges a new type or template: a script declaring kinds in a loop meets the memory cap.
     Match* m = host_of(L).match();
     kernel_call(L, [&] {
+        // During a match, new texts also count against its bound on new texts (4 MB), as
+        // log.event's do: kinds declared in a loop added 8 MB a match past it.
+        const auto intern_text = [m](std::string_view t) { return m ? m->intern_charged(t) : intern(t); };
         if (m) m->charge(bytes);
-        kind.type = intern(type);
-        kind.text = intern(text);
+        kind.type = intern_text(type);
+        kind.text = intern_text(text);
         kind.key_syms.reserve(kind.keys.size());
-        for (const std::string& key : kind.keys) kind.key_syms.push_back(intern(key));
+        for (const std::string& key : kind.keys) kind.key_syms.push_back(intern_text(key));
         return 0;
     });
     lua_pushcclosure(L, emit_kind, 1);

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <set>
 
 #include "../support/lua_harness.h"
 #include "../support/temp_dir.h"
@@ -531,6 +532,40 @@ TEST_CASE("#16.7 a match adds at most 4 MB of new texts to the process, none lon
     const std::size_t kept = symbol_bytes();
     REQUIRE(run_capped(same).finished());
     CHECK(symbol_bytes() == kept);
+}
+
+TEST_CASE("#16.7 made-up kinds of entities, events and derived values, and chunk names, meet the bound on new texts", "[robustness][sandbox][16]") {
+    // Found at the 39th stop: these texts were kept for the process without counting against
+    // the match's 4 MB of new texts (log.kind and derived kinds uncharged: 8 MB and 6 MB a match
+    // under a 16 MB cap, the derived ones finishing the match; a chunk's name from load(code,
+    // name) kept for every call site: 5.7 MB a match of 100,000 names, past every bound).
+    const std::string tail = "local t = string.rep('k', 2000) ";
+    const auto added = [](const std::string& code, RunResult& r) {
+        const std::size_t before = symbol_bytes();
+        r = run_capped(code);
+        return symbol_bytes() - before;
+    };
+    RunResult r;
+    CHECK(added(tail + "for i = 1, 1e6 do log.kind(i .. t, 'x', {}) end", r) < (4u << 20) + (64u << 10));
+    CHECK(r.error.find("snippet:1: this match has made ") == 0);
+    CHECK(added(tail + "local z = zone.create('zz', 1, 'hidden') local e = match.player_entity(1) "
+                       "for i = 1, 3000 do derived.define{name = 'd' .. i, zones = {z}, kinds = {'d' .. i .. t}, prop = 'p', target = e} end", r) <
+          (4u << 20) + (64u << 10));
+    CHECK(r.error.find("snippet:1: this match has made ") == 0);
+    CHECK(added(tail + "local z = zone.create('zz', 1, 'hidden') for i = 1, 1e6 do entity.create{kind = 'e' .. i .. t, zone = z} end", r) <
+          (4u << 20) + (64u << 10));
+    CHECK(r.state == RunState::Failed);
+    // Chunks loaded from strings are named by the log itself, at most 64 names a log, none kept
+    // for the process; the events they make still name them.
+    CHECK(added(tail + "for i = 1, 1e5 do load('log.say(\\'x\\')', '=' .. i .. t)() end", r) < 4096);
+    REQUIRE(r.finished());
+    const auto& log = r.runner->match().log();
+    std::set<std::string> files;
+    for (std::size_t i = 0; i < log.size(); ++i)
+        if (const Event e = log.event(i); e.type == "say") files.insert(log.where(e).substr(0, log.where(e).rfind(':')));
+    CHECK(files.size() == EventLog::kMaxChunkNames + 1);
+    CHECK(files.count(std::string(EventLog::kOtherChunks)) == 1);
+    CHECK(files.count("1" + std::string(58, 'k')) == 1);   // the first name as Lua shortens it (LUA_IDSIZE)
 }
 
 TEST_CASE("#16.7 reading flags, clearing them, ending periods or naming windows under made-up names adds no text", "[robustness][sandbox][16]") {

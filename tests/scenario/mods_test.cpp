@@ -279,7 +279,7 @@ TEST_CASE("#18.1 the command line: --mod, replays record the mods, check validat
     write(bad / "mod.json", R"({"name": "bad", "game": "battlecon", "version": "1"})");
     write(bad / "cards/battlecon/solo.lua", R"(return { key = "battlecon/fighter/solo", name = "Solo", kind = "ua", kit = { styles = {} } })");
     CHECK(cli("check " + bad.string(), text) == 3);
-    CHECK_THAT(text, Catch::Contains("mod 'bad' on battlecon has problems") &&
+    CHECK_THAT(text, Catch::Contains("mod bad on battlecon (mod:bad/ is ") &&
                          Catch::Contains("mod:bad/cards/battlecon/solo.lua: battlecon/fighter/solo: the kit has"));
 }
 

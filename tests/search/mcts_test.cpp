@@ -539,3 +539,32 @@ TEST_CASE("MCTS in the squad battle re-deals across kinds: where each kind lies 
 
     check_same_search(t.search, x, rx, y, ry, 40);
 }
+
+TEST_CASE("MCTS does not learn which card of a hand its owner put face down, for a card it saw go in", "[search][hidden]") {
+    // Peek (tests/support/scripts/peek): player 1 saw the 9 go into player 2's hand, then player
+    // 2 put a card of it face down in secret. The kernel took "saw it placed there" for "can
+    // tell when it leaves": the copies kept the 9 where the real match had it, and the search
+    // bet high with all its visits when the 9 was the face-down card and low when it was not
+    // (a red team, 2026-11-30; BattleCON's recycled cards every beat). A hand's owner picks
+    // any card unseen: the two matches now get the same answer.
+    const auto peek = [](const std::string& hidden) {
+        Scenario s = load_scenario(std::string(DUELBOX_TEST_SUPPORT) + "/scenarios/peek.json", DUELBOX_TEST_SUPPORT);
+        s.decisions.at(0).labels = {hidden};
+        return s;
+    };
+    const Scenario x = peek("card 9"), y = peek("card 1");
+    TwinMatches t(x, y);
+    REQUIRE(t.rx->pending().size() == 1);
+    REQUIRE(t.rx->pending()[0].player == 0);
+    REQUIRE(view_of(t.rx->match(), 0, t.rx->match().log().size()) == view_of(t.ry->match(), 0, t.ry->match().log().size()));
+    check_same_search(t.search, x, *t.rx, y, *t.ry, 64);
+    // What player 1 knows of the 9 now: neither its place nor its zone (hand or face down).
+    for (const MatchRunner* r : {t.rx.get(), t.ry.get()}) {
+        const Match& m = r->match();
+        for (EntityId e = 1; e <= static_cast<EntityId>(m.entity_count()); ++e) {
+            if (m.entity(e).name != "card 9") continue;
+            CHECK_FALSE(mask_has(m.entity(e).placed_for, 0));
+            CHECK_FALSE(mask_has(m.entity(e).zoned_for, 0));
+        }
+    }
+}
