@@ -459,15 +459,20 @@ std::string EventLog::narrate(const Event& e, PlayerIndex viewer, const NameReso
 std::string EventLog::to_json_line(const Event& e, PlayerIndex viewer, const NameResolver* names) const {
     std::string out = "{\"seq\":" + std::to_string(e.seq) + ",\"type\":" + json_quoted(e.type);
     out += ",\"data\":{";
-    bool first = true;
+    bool first = true, sees_all = true;
     for (const auto& f : e.fields) {
-        if (!sees(f, viewer)) continue;
+        if (!sees(f, viewer)) {
+            sees_all = false;
+            continue;
+        }
         if (!first) out += ",";
         first = false;
         out += json_quoted(f.key) + ":" + value_to_json(f.value);
     }
     out += "}";
-    if (e.source.file != 0) out += ",\"source\":" + json_quoted(where(e));
+    // The script line that made it, unless a field is hidden from the viewer: a card's own
+    // file and line would name the hidden card the event is about.
+    if (e.source.file != 0 && sees_all) out += ",\"source\":" + json_quoted(where(e));
     if (names) out += ",\"text\":" + json_quoted(narrate(e, viewer, *names));
     out += "}";
     return out;

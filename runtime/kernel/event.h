@@ -144,7 +144,8 @@ public:
     // line is cut, saying so).
     static constexpr std::size_t kMaxNarration = 16 * 1024;
     std::string narrate(const Event& e, PlayerIndex viewer, const NameResolver& names) const;
-    // One JSON object per line; fields the viewer may not see are left out.
+    // One JSON object per line; fields the viewer may not see are left out, and so is the
+    // source line of an event with such a field (a card's own script line names the card).
     std::string to_json_line(const Event& e, PlayerIndex viewer, const NameResolver* names) const;
     std::string where(const Event& e) const;                // "scripts/x.lua:12" or ""
 

@@ -73,3 +73,19 @@ TEST_CASE("every kernel event type narrates in words", "[kernel][narration]") {
     REQUIRE(cleared.type == "entity.prop");
     CHECK(m.narrate(cleared, EventLog::kObserver) == "Ace live is cleared");
 }
+
+TEST_CASE("a JSON line leaves out the source of an event with a field hidden from its viewer", "[kernel][narration][hidden]") {
+    // A red team (2026-11-30): `run --as N --json` printed each event's script line even when
+    // the event's card was hidden from N; a hidden card's own script (cards/...) names it.
+    EventLog log;
+    const SourceLoc source{log.intern_file("cards/game/secret_card.lua"), 12};
+    const FieldIn hidden[] = {{"card", FieldValue{std::int64_t{7}}, mask_of(1)}};
+    const FieldIn open[] = {{"amount", FieldValue{std::int64_t{2}}}};
+    log.append(intern("card.effect"), intern("{e:card} acts"), hidden, 0, source, kEveryone);
+    log.append(intern("card.effect"), intern("{amount}"), open, 0, source, kEveryone);
+    const std::string at = "\"source\":\"cards/game/secret_card.lua:12\"";
+    CHECK(log.to_json_line(log.event(0), 0, nullptr).find(at) == std::string::npos);   // player 1: the card is hidden
+    CHECK(log.to_json_line(log.event(0), 1, nullptr).find(at) != std::string::npos);   // its owner sees it
+    CHECK(log.to_json_line(log.event(0), EventLog::kObserver, nullptr).find(at) != std::string::npos);
+    CHECK(log.to_json_line(log.event(1), 0, nullptr).find(at) != std::string::npos);   // nothing hidden
+}
