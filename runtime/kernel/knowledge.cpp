@@ -1,30 +1,53 @@
-// knowledge.cpp - what each player knows of a card that moves, and of the cards it left: the
+// knowledge.cpp - what each player knows of a card that moves, and of the cards around it: the
 // marks a search's re-deal reads (Entity::placed_for, Entity::zoned_for; resample_hidden.cpp).
+//
+// The model is conservative: a player is taken to know only what the log shows them. The log
+// never says where in a zone a card was taken from, and the kernel cannot tell a public
+// procedure ("draw the top card") from a secret choice (the owner picks any card of a hand,
+// or secretly draws the top or the bottom one), so knowing where a card lay never tells which
+// card left. A player who cannot tell loses knowledge rather than keep a guess the real match
+// would confirm: forgetting makes a search weaker, a kept guess makes it cheat (red teams,
+// 2026-11-30: a card seen going into a hand, or onto a deck, told a search which card its owner
+// secretly took; a secret insert or reorder kept the other cards' real places).
 #include "match.h"
 
 namespace duelbox {
 
-void Match::note_knowledge_after_move(Entity& moved, const Zone& from, PlayerMask seen_before, PlayerMask knew) {
+void Match::note_knowledge_after_move(Entity& moved, const Zone& from, const Zone& to, PlayerMask seen_before,
+                                      PlayerMask placed_before, PlayerMask zoned_before) {
     const PlayerMask seen_after = seen_by(moved.id);
-    // Who knew which card this was (saw it, or knew it lay exactly there) knows it is here now,
-    // somewhere (zoned_for); only who sees it, or saw it go, knows its place (placed_for).
-    moved.placed_for = seen_before | seen_after;
-    moved.zoned_for = knew | seen_after;
-    // A player who cannot tell which card left no longer knows which cards stayed: one they
-    // knew to be in the zone (zoned_for: seen shuffled in) or exactly there (placed_for: seen
-    // put into a hand, or on a deck) may be the one that left, if it could be (the same owner,
-    // and the same kind unless the zone's kinds are secret).
-    const PlayerMask unaware = ~(knew | seen_after);
-    if (from.id == moved.zone || unaware == 0) return;
-    for (const EntityId other : from.items) {
-        const Entity& o = entity(other);   // (read first: a write copies a snapshot's shared piece)
-        if (((o.zoned_for | o.placed_for) & unaware) && o.owner == moved.owner &&
-            (from.secret_kinds || o.kind_sym == moved.kind_sym)) {
-            Entity& w = entity_mut(other);
-            w.zoned_for &= ~unaware;
-            w.placed_for &= ~unaware;
+    // Who can tell which card moved: who saw it leave or sees it now. The move's event shows
+    // them where it went (its index), so they know its place; within one zone, who knew it lay
+    // there still does.
+    const PlayerMask saw = seen_before | seen_after;
+    const bool same_zone = from.id == to.id;
+    moved.placed_for = saw;
+    moved.zoned_for = saw | (same_zone ? zoned_before : kNobody);
+    // Who can tell how the other cards' places shifted: who knew where it left from and sees
+    // where it went. The others lose every place they knew in both zones (not the zones).
+    // (Only the seats' bits: a mask of everyone has bits no seat has.)
+    const PlayerMask seats = player_count() >= 32 ? kEveryone : (PlayerMask{1} << player_count()) - 1;
+    const PlayerMask lost_places = seats & ~(saw & (seen_before | placed_before));
+    // Who cannot tell which card left: of the cards still in `from`, any it could have been (the
+    // same owner, and the same kind unless the zone's kinds are secret) may be the one that went.
+    const PlayerMask unaware = same_zone ? kNobody : seats & ~saw;
+    if (lost_places == 0 && unaware == 0) return;   // (lost_places 0: everyone saw it go, and where)
+    const auto forget = [&](const Zone& z, PlayerMask lost, bool could_be_it) {
+        for (const EntityId other : z.items) {
+            if (other == moved.id) continue;
+            const Entity& o = entity(other);   // (read first: a write copies a snapshot's shared piece)
+            const bool alike = could_be_it && o.owner == moved.owner && (z.secret_kinds || o.kind_sym == moved.kind_sym);
+            const PlayerMask lose_zone = alike ? unaware : kNobody;
+            const PlayerMask lose_place = lost | lose_zone;
+            if ((o.placed_for & lose_place) || (o.zoned_for & lose_zone)) {
+                Entity& w = entity_mut(other);
+                w.placed_for &= ~lose_place;
+                w.zoned_for &= ~lose_zone;
+            }
         }
-    }
+    };
+    forget(from, lost_places, !same_zone);
+    if (!same_zone) forget(to, seats & ~saw, false);   // who does not know where it went in: not where the others are
 }
 
 }  // namespace duelbox

@@ -259,13 +259,9 @@ std::size_t Match::remove_tag(EntityId e, std::string_view tag) {
 void Match::relocate(EntityId e, ZoneId to, Where where) {
     const PlayerMask seen_before = seen_by(e);
     Entity& ent = entity_mut(e);
+    const PlayerMask placed_before = ent.placed_for, zoned_before = ent.zoned_for;
     Zone& dest = zone_mut(to);
     Zone& src = zone_mut(ent.zone);
-    // Who knows which card this is as it leaves: who sees it, and who knew it lay exactly here,
-    // unless the zone is its owner's to see (a hand): the owner picks any card there unseen, so
-    // knowing where a card lay says nothing of which one left (a card seen going into a hand
-    // told a search which face-down card its owner played; red team, 2026-11-30).
-    const PlayerMask knew = seen_before | (src.visibility == Visibility::Owner ? kNobody : ent.placed_for);
     auto it = std::find(src.items.begin(), src.items.end(), e);
     if (it == src.items.end()) throw KernelError("invariant broken: entity is not in its own zone");
     // Validate before mutating so a bad index leaves the state untouched.
@@ -281,7 +277,7 @@ void Match::relocate(EntityId e, ZoneId to, Where where) {
     ent.zone = to;
     ent.revealed_to = kNobody;
     // The move's event names it to whoever saw it before or sees it now (move() below).
-    note_knowledge_after_move(ent, src, seen_before, knew);
+    note_knowledge_after_move(ent, src, dest, seen_before, placed_before, zoned_before);
 }
 
 void Match::move(EntityId e, ZoneId to, Where where) {
@@ -296,6 +292,19 @@ void Match::move(EntityId e, ZoneId to, Where where) {
     emit(kMoved,
          {int_field(key_entity, e, seen), int_field(key_from, from), int_field(key_to, to),
           int_field(key_index, index, seen)});
+}
+
+std::size_t Match::move_all(ZoneId from, ZoneId to, Where where) {
+    if (from == to) throw KernelError("move_all: the entities are in that zone already");
+    const std::vector<EntityId> moving = zone(from).items;   // a copy: the zone changes as they leave it
+    std::vector<PlayerMask> zoned(moving.size());
+    for (std::size_t i = 0; i < moving.size(); ++i) zoned[i] = entity(moving[i]).zoned_for;
+    for (const EntityId e : moving) move(e, to, where);
+    // One at a time, each unseen departure took the others' "it is in there" from who could not
+    // tell which card left; but all of them went, so what was known to be in `from` is in `to`.
+    for (std::size_t i = 0; i < moving.size(); ++i)
+        if (zoned[i] & ~entity(moving[i]).zoned_for) entity_mut(moving[i]).zoned_for |= zoned[i];
+    return moving.size();
 }
 
 void Match::shuffle(ZoneId z) {

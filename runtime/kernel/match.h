@@ -105,6 +105,9 @@ public:
     std::size_t add_tag(EntityId e, std::string_view tag);
     std::size_t remove_tag(EntityId e, std::string_view tag);
     void move(EntityId e, ZoneId to, Where where = Where::top());
+    // Every entity of `from` into `to`, each as move() does, in the zone's order; who knew an
+    // entity lay in `from` knows it lies in `to` (the whole zone went). Returns how many.
+    std::size_t move_all(ZoneId from, ZoneId to, Where where = Where::top());
     void shuffle(ZoneId z);
     void reveal(EntityId e, PlayerMask to);                    // adds viewers until the entity moves
 
@@ -288,9 +291,11 @@ public:
     std::string check_invariants() const;                      // "" when every invariant holds
 
 private:
-    // After `moved` left `from`: what each player knows of it and of the cards still there
-    // (knowledge.cpp). `knew`: who knew which card it was as it left.
-    void note_knowledge_after_move(Entity& moved, const Zone& from, PlayerMask seen_before, PlayerMask knew);
+    // After `moved` went from `from` to `to` (the same zone for a move within it): what each
+    // player knows of it and of the other cards of both zones (knowledge.cpp). The masks are
+    // the moved card's before the move: who saw it, who knew its place, who knew its zone.
+    void note_knowledge_after_move(Entity& moved, const Zone& from, const Zone& to, PlayerMask seen_before,
+                                   PlayerMask placed_before, PlayerMask zoned_before);
     // snapshot.h: log-free copies for time travel. It copies every member below but the log
     // and the observer, so a member added here must be added to MatchSnapshot too.
     friend class MatchSnapshot;

@@ -77,7 +77,12 @@ std::size_t Match::resample_hidden(PlayerIndex viewer, std::uint64_t seed, const
     for (const Zone& z : zones_)
         for (std::size_t i = 0; i < z.items.size(); ++i) {
             const Entity& e = entity(z.items[i]);
-            if (can_see(viewer, e.id) || mask_has(e.placed_for, viewer) || !listed(e.id)) continue;
+            // A card the scope lists is hidden from the viewer at the decision, and not placed: re-dealt
+            // here even where they knew its place at this earlier point, or the secret moves made
+            // since, replayed by position, would take the card the real match took (a red team:
+            // a hand card seen going in, then one put face down in secret, before a group).
+            const bool placed = mask_has(e.placed_for, viewer) && !scope.only;
+            if (can_see(viewer, e.id) || placed || !listed(e.id)) continue;
             Class& c = classes[{e.owner, z.secret_kinds ? std::string() : e.kind}];
             c.places.push_back({z.id, i, e.id});
             (mask_has(e.zoned_for, viewer) ? c.zoned[z.id] : c.free).push_back(identity_of(e));
@@ -114,7 +119,7 @@ std::size_t Match::resample_hidden(PlayerIndex viewer, std::uint64_t seed, const
             e.name = id.name;
             e.props = id.props;
             e.tags = id.tags;
-            e.placed_for = id.placed_for;
+            e.placed_for = id.placed_for & ~mask_of(viewer);   // (a listed card may have been placed: not at its new place)
             e.zoned_for = id.zoned_for;
         }
     }

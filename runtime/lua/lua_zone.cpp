@@ -306,11 +306,18 @@ int zone_move_all(lua_State* L) {
     std::size_t moved = 0;
     kernel_call(L, [&] {
         stamp_source(L, m);
+        const Where where = bottom ? Where::bottom() : Where::top();
         std::vector<EntityId> moving;   // a copy: the zone changes as they leave it
         for (EntityId e : m.zone(from).items)
             if (keep(m.entity(e))) moving.push_back(e);
-        for (EntityId e : moving) m.move(e, to, bottom ? Where::bottom() : Where::top());
-        moved = moving.size();
+        // The whole zone: the kernel's move_all, which keeps what players knew was in it. A part
+        // of it (a filter) moves one by one: which ones went may be hidden.
+        if (moving.size() == m.zone(from).items.size()) {
+            moved = m.move_all(from, to, where);
+        } else {
+            for (EntityId e : moving) m.move(e, to, where);
+            moved = moving.size();
+        }
         return 0;
     });
     lua_pushinteger(L, static_cast<lua_Integer>(moved));

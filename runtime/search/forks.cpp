@@ -115,6 +115,9 @@ bool Forks::plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed) {
         for (const Option& o : r.options)
             if (m.valid_entity(o.entity)) offered.push_back(m.entity(o.entity).zone);
     }
+    std::sort(offered.begin(), offered.end());
+    offered.erase(std::unique(offered.begin(), offered.end()), offered.end());
+    offered_ = offered;
     const MatchRunner::AnsweredGroup before = real->last_answered_group();
     const std::size_t first_replayed = from_ ? from_->answered : 0;
     std::size_t entities_then = 0;
@@ -175,12 +178,19 @@ std::unique_ptr<Playout> Forks::redealt_copy(Rng& rng, bool& fits) {
     }
     if (!copy->reach()) return copy;   // the re-dealt cards changed the way there
     fits = player_view(*copy, viewer_, early_log_) == view_;
-    // Reseeded now: the future must not follow the real match's draws. Re-dealt now: only the
-    // hidden cards made since the re-deal point (none of them offered by the group, plan()):
-    // the group's questions were built from the other cards as they lie.
-    std::vector<EntityId> made_since = copy->match().hidden_from(viewer_);
-    made_since.erase(made_since.begin(), std::lower_bound(made_since.begin(), made_since.end(), made_since_from_));
-    copy->match().resample_hidden(viewer_, rng.next(), Match::ResampleScope{&made_since, true});
+    // Reseeded now: the future must not follow the real match's draws. Re-dealt again now: what
+    // the viewer cannot know here and no question of the group offers (the group was built from
+    // those as they lie): the hidden cards made since the re-deal point (none offered, plan()),
+    // and the cards outside the offered zones, which the moves replayed since the re-deal point
+    // took by their real positions (a secret pick of a hand card, replayed by index, took the
+    // re-dealt card at the real card's index: the same world, but a sample that followed the
+    // real choice; a red team).
+    std::vector<EntityId> again = copy->match().hidden_from(viewer_);
+    const Match& cm = copy->match();
+    std::erase_if(again, [&](EntityId id) {
+        return id < made_since_from_ && std::binary_search(offered_.begin(), offered_.end(), cm.entity(id).zone);
+    });
+    copy->match().resample_hidden(viewer_, rng.next(), Match::ResampleScope{&again, true});
     return copy;
 }
 

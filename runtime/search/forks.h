@@ -99,6 +99,7 @@ private:
     std::size_t early_log_ = 0;         // the log's length there: the view is compared from it
     std::vector<EntityId> hidden_;      // what the viewer cannot know at the decision (Match::hidden_from), made before the re-deal point
     EntityId made_since_from_ = 0;      // the first id made after the re-deal point
+    std::vector<ZoneId> offered_;       // zones holding a card the group's questions offer (sorted)
     std::string view_;                  // the real match's view since early_log_ (player_view.h)
     std::string asked_;                 // the viewer's questions in the real match's group (player_questions)
     bool reseed_early_ = false;            // the real match drew random numbers since the re-deal point

@@ -540,6 +540,53 @@ TEST_CASE("MCTS in the squad battle re-deals across kinds: where each kind lies 
     check_same_search(t.search, x, rx, y, ry, 40);
 }
 
+TEST_CASE("MCTS learns nothing of a secret move from the places it once knew", "[search][hidden]") {
+    // Peek (tests/support/scripts/peek): player 1 saw a 9 placed (into a hand, or on top of a
+    // deck), then player 2 made a secret move. Two red teams (2026-11-30) found the search
+    // telling the two answers apart every time: it took "saw it placed there" for "can tell
+    // when it leaves" (hand: which card was put face down; drawpos: the top or the bottom card
+    // drawn), kept the other cards' real places after a secret reorder or insert (scry,
+    // insert), and, where the bet was asked with another question (group), re-dealt at the
+    // question before the secret move without the 9, whose place player 1 knew then. The kernel
+    // now assumes no move's position is public, and a copy is re-dealt again on arrival.
+    const std::vector<std::pair<std::string, std::pair<std::string, std::string>>> modes = {
+        {"hand", {"card 9", "card 1"}}, {"group", {"card 9", "card 1"}}, {"drawpos", {"top", "bottom"}},
+        {"scry", {"first", "second"}}, {"insert", {"top", "bottom"}}};
+    for (const auto& [mode, answers] : modes) {
+        INFO("mode " << mode);
+        const auto peek = [&mode](const std::string& answer) {
+            Scenario s = load_scenario(std::string(DUELBOX_TEST_SUPPORT) + "/scenarios/peek.json", DUELBOX_TEST_SUPPORT);
+            s.options["mode"] = mode;
+            s.decisions.at(0).labels = {answer};
+            return s;
+        };
+        const Scenario x = peek(answers.first), y = peek(answers.second);
+        TwinMatches t(x, y);
+        REQUIRE(!t.rx->pending().empty());
+        REQUIRE(view_of(t.rx->match(), 0, t.rx->match().log().size()) == view_of(t.ry->match(), 0, t.ry->match().log().size()));
+        check_same_search(t.search, x, *t.rx, y, *t.ry, 64);
+    }
+}
+
+TEST_CASE("MCTS keeps what a whole zone moved in view tells: the cards known to be in it are where it went", "[search][hidden]") {
+    // Peek "dropall": the 9 and the 1 seen going into player 2's hand, the whole hand into the
+    // deck in view, two cards unseen into a box: the box holds the 2 and the 3, and a bet on it
+    // is "low" every time. Moved one by one, each unseen departure made player 1 forget the
+    // rest of the hand, and the search dealt the 9 into the box (a red team: it bet "high").
+    Scenario s = load_scenario(std::string(DUELBOX_TEST_SUPPORT) + "/scenarios/peek.json", DUELBOX_TEST_SUPPORT);
+    s.options["mode"] = "dropall";
+    s.decisions.at(0).labels = {"yes"};
+    test::SearchHosts hosts(s);
+    MatchRunner real(hosts.real, s);
+    REQUIRE(real.run() == RunState::Stopped);
+    SearchBudget b;
+    b.iterations = 64;
+    const SearchResult r = search_decision(hosts.search, s, real.taken(), real.pending(), 0, b, 5);
+    REQUIRE(!r.options.empty());
+    CHECK(r.options[0].label == "bet=low");
+    CHECK(r.options[0].value == Approx(1.0));
+}
+
 TEST_CASE("MCTS does not learn which card of a hand its owner put face down, for a card it saw go in", "[search][hidden]") {
     // Peek (tests/support/scripts/peek): player 1 saw the 9 go into player 2's hand, then player
     // 2 put a card of it face down in secret. The kernel took "saw it placed there" for "can
