@@ -290,7 +290,9 @@ int zone_move(lua_State* L) {
 /// Moves every entity of zone `from` into zone `to`, top first, each as zone.move(e, to, where)
 /// would (where = "top", the default, or "bottom"), and returns how many moved. `kind` (a kind
 /// or a list of kinds) and `name` keep only the entities that match, as in zone.items: one
-/// call for "put the discard pile's styles and bases back into the hand".
+/// call for "put the discard pile's styles and bases back into the hand". Without a filter the
+/// whole zone goes, so a card a player knew to be in `from` they know to be in `to` (a search
+/// deals accordingly); zone.move one by one makes them forget which card an unseen one was.
 int zone_move_all(lua_State* L) {
     Match& m = match_of(L);
     const ZoneId from = check_zone(L, 1, m);
