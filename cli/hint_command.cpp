@@ -34,7 +34,7 @@ std::string describe_redeals(const RedealCounts& d, PlayerIndex p) {
     if (d.alone) add(std::to_string(d.alone) + " at the question (" + who + " is asked alone)");
     if (d.at_arrival)
         add(std::to_string(d.at_arrival) +
-            " at the question (no question or checkpoint before it, or hidden cards were made since: the other "
+            " at the question (no question or checkpoint before it, or hidden cards it offers were made or in view since: the other "
             "players' questions show their real cards to the search, docs/ai.md)");
     return out.empty() ? out : "hidden cards re-dealt: " + out;
 }

@@ -117,7 +117,6 @@ bool Forks::plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed) {
     }
     std::sort(offered.begin(), offered.end());
     offered.erase(std::unique(offered.begin(), offered.end()), offered.end());
-    offered_ = offered;
     const MatchRunner::AnsweredGroup before = real->last_answered_group();
     const std::size_t first_replayed = from_ ? from_->answered : 0;
     std::size_t entities_then = 0;
@@ -146,9 +145,40 @@ bool Forks::plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed) {
             early_ = Early::MadeSince;
     hidden_.erase(std::lower_bound(hidden_.begin(), hidden_.end(), made_since_from_), hidden_.end());
     reseed_early_ = m.rng().draws() != draws_then;
+    // The hidden cards whose zone the viewer no longer knows either: the re-deal point must have
+    // dealt them (in_view_at_early, below).
+    std::vector<EntityId> untracked;
+    for (const EntityId id : hidden_)
+        if (!mask_has(m.entity(id).zoned_for, viewer)) untracked.push_back(id);
     if (early_ == Early::AtGroup || early_ == Early::AtResume) view_ = player_view(*real, viewer, early_log_);
     real.reset();
+    if (!untracked.empty() && (early_ == Early::AtGroup || early_ == Early::AtResume) &&
+        in_view_at_early(untracked))
+        early_ = Early::MadeSince;
     return check_resume ? resume_checked(failed) : true;
+}
+
+// Whether the viewer saw any of `ids` (cards hidden at the decision, in a zone they do not know)
+// at the re-deal point: such a card is not re-dealt there, and a secret move since (a draw from
+// a chosen position) may have put it where the group now offers it, as in the real match: the
+// copies must then be re-dealt at the decision, like a card made since (a review found the
+// search reading which card a secret draw took). Which cards those are, and what the viewer saw
+// then, is the viewer's to know, so both matches a viewer cannot tell apart take the same way.
+// A plain copy held at the re-deal point tells (one copy on the host at a time: plan() let go
+// of its own).
+bool Forks::in_view_at_early(const std::vector<EntityId>& ids) {
+    bool seen = false;
+    const auto look = [&](const Match& m) {
+        for (const EntityId id : ids) seen = seen || (m.valid_entity(id) && m.can_see(viewer_, id));
+    };
+    auto probe = std::make_unique<Playout>(host_, scenario_, prefix_, from_, wall_clock_ms());
+    if (early_ == Early::AtResume) {
+        probe->on_resumed([&look](Match& m) { look(m); });
+        probe->reach();
+    } else if (probe->reach_group_at(early_group_)) {
+        look(probe->match());
+    }
+    return seen;
 }
 
 // The resume check of plan(): one copy started from the checkpoint, as it is (make() compares
@@ -178,19 +208,14 @@ std::unique_ptr<Playout> Forks::redealt_copy(Rng& rng, bool& fits) {
     }
     if (!copy->reach()) return copy;   // the re-dealt cards changed the way there
     fits = player_view(*copy, viewer_, early_log_) == view_;
-    // Reseeded now: the future must not follow the real match's draws. Re-dealt again now: what
-    // the viewer cannot know here and no question of the group offers (the group was built from
-    // those as they lie): the hidden cards made since the re-deal point (none offered, plan()),
-    // and the cards outside the offered zones, which the moves replayed since the re-deal point
-    // took by their real positions (a secret pick of a hand card, replayed by index, took the
-    // re-dealt card at the real card's index: the same world, but a sample that followed the
-    // real choice; a red team).
-    std::vector<EntityId> again = copy->match().hidden_from(viewer_);
-    const Match& cm = copy->match();
-    std::erase_if(again, [&](EntityId id) {
-        return id < made_since_from_ && std::binary_search(offered_.begin(), offered_.end(), cm.entity(id).zone);
-    });
-    copy->match().resample_hidden(viewer_, rng.next(), Match::ResampleScope{&again, true});
+    // Reseeded now: the future must not follow the real match's draws. Re-dealt now: only the
+    // hidden cards made since the re-deal point (none of them offered by the group, plan()):
+    // the group's questions were built from the other cards as they lie, their labels and
+    // counts included (re-dealing the rest here broke copies whose rules check what a label
+    // named, and which copies broke followed the real cards; a review).
+    std::vector<EntityId> made_since = copy->match().hidden_from(viewer_);
+    made_since.erase(made_since.begin(), std::lower_bound(made_since.begin(), made_since.end(), made_since_from_));
+    copy->match().resample_hidden(viewer_, rng.next(), Match::ResampleScope{&made_since, true});
     return copy;
 }
 

@@ -91,7 +91,8 @@ private:
     // make_for's plan, from the first (plain) copy: where to re-deal, and what.
     // Alone: the viewer is the only one asked (re-dealt at the decision: nothing to hide).
     // None: no group nor checkpoint before the decision; MadeSince: a hidden card the group
-    // offers was made after the last one (both re-dealt at the decision, and counted so).
+    // offers was made after the last one, or was in the viewer's sight there (both re-dealt at
+    // the decision, and counted so).
     enum class Early { Undecided, AtGroup, AtResume, None, MadeSince, Alone };
     Early early_ = Early::Undecided;
     PlayerIndex viewer_ = kNoPlayer;
@@ -99,7 +100,6 @@ private:
     std::size_t early_log_ = 0;         // the log's length there: the view is compared from it
     std::vector<EntityId> hidden_;      // what the viewer cannot know at the decision (Match::hidden_from), made before the re-deal point
     EntityId made_since_from_ = 0;      // the first id made after the re-deal point
-    std::vector<ZoneId> offered_;       // zones holding a card the group's questions offer (sorted)
     std::string view_;                  // the real match's view since early_log_ (player_view.h)
     std::string asked_;                 // the viewer's questions in the real match's group (player_questions)
     bool reseed_early_ = false;            // the real match drew random numbers since the re-deal point
@@ -109,6 +109,7 @@ private:
 
     bool plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed);
     bool resume_checked(std::unique_ptr<Playout>& failed);
+    bool in_view_at_early(const std::vector<EntityId>& ids);   // plan(): did the viewer see one at the re-deal point?
     std::unique_ptr<Playout> made_for(PlayerIndex viewer, Rng& rng);
     std::unique_ptr<Playout> redealt_copy(Rng& rng, bool& fits);
 };

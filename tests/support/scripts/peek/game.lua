@@ -14,6 +14,10 @@
 --            (secret); player 1 bets on the deck's top card.
 --  "insert"  as "drawpos", with a 4 in player 2's hand: player 2 puts it on the top or the
 --            bottom of the deck (secret); player 1 bets on the deck's top card.
+--  "defer"   1-3 in player 2's deck; player 2 first says whether they will draw from the top
+--            or the bottom (secret); the 9 then goes on top of the deck in view, and player 2
+--            draws from where they said; then player 1 bets on the drawn card while player 2
+--            chooses a card of the hand (asked together: the group offers the hand).
 --  "dropall" the 9 and the 1 go into the hand in view, 2 and 3 into a box unseen; the whole
 --            hand then goes into the deck in view, which is shuffled, and player 2 says
 --            whether they are ready (the secret choice, which changes nothing); player 1
@@ -23,7 +27,7 @@ local game = {
   name = "Peek (test fixture)",
   windows = {},
   options = {
-    { name = "mode", default = "hand", values = { "hand", "group", "drawpos", "scry", "insert", "dropall" },
+    { name = "mode", default = "hand", values = { "hand", "group", "drawpos", "scry", "insert", "defer", "dropall" },
       doc = "which secret move follows what player 1 saw (see the file header)" },
   },
   setup_keys = {},
@@ -82,6 +86,15 @@ function game.play(ctx)
       zone.move(zone.top(hand), deck, hide("put it on", { "top", "bottom" }) == 1 and "top" or "bottom")
     end
     return settle(bet_on("is the top card high?"), zone.top(deck), "the top card")
+  end
+  if mode == "defer" then
+    for n = 1, 3 do card(n, deck) end
+    local k = hide("draw from", { "top", "bottom" })
+    zone.move(nine, deck, "top")
+    zone.move(zone.at(deck, k == 1 and 1 or zone.count(deck)), hand)
+    local bet = decide_all({ { player = 1, id = "bet", secret = true, prompt = "is the drawn card high?", options = { "high", "low" } },
+      { player = 2, id = "keep", secret = true, prompt = "a card of your hand", entities = zone.items(hand) } })[1][1]
+    return settle(bet, zone.top(hand), "the drawn card")
   end
   -- dropall
   card(1, tbl)
