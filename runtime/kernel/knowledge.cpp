@@ -1,5 +1,7 @@
 // knowledge.cpp - what each player knows of a card that moves, and of the cards around it: the
-// marks a search's re-deal reads (Entity::placed_for, Entity::zoned_for; resample_hidden.cpp).
+// marks a search's re-deal reads (Entity::placed_for, Entity::zoned_for; resample_hidden.cpp),
+// who sees a card now (can_see, seen_by), and Match::move_all, the whole-zone move that exists
+// to keep what players knew.
 //
 // The model is conservative: a player is taken to know only what the log shows them. The log
 // never says where in a zone a card was taken from, and the kernel cannot tell a public
@@ -12,6 +14,34 @@
 #include "match.h"
 
 namespace duelbox {
+
+bool Match::can_see(PlayerIndex viewer, EntityId e) const {
+    if (viewer == EventLog::kObserver) return true;
+    const Entity& ent = entity(e);
+    if (mask_has(ent.revealed_to, viewer)) return true;
+    const Zone& z = zone(ent.zone);
+    switch (z.visibility) {
+        case Visibility::Public: return true;
+        case Visibility::Owner: return z.owner == viewer || (z.owner == kNoPlayer && ent.owner == viewer);
+        case Visibility::Hidden: return false;
+    }
+    return false;
+}
+
+PlayerMask Match::seen_by(EntityId e) const {
+    // Seats that do not exist yet cannot see anything, but a public fact stays public: what
+    // every player sees (a card in a public zone, one revealed to all, one each player was
+    // shown) is public, so spectators see it too (EventLog::kSpectator).
+    const Zone& z = zone(entity(e).zone);
+    if (z.visibility == Visibility::Public) return kEveryone;
+    PlayerMask m = kNobody;
+    bool all = player_count() > 0;
+    for (PlayerIndex p = 0; p < player_count(); ++p) {
+        if (can_see(p, e)) m |= mask_of(p);
+        else all = false;
+    }
+    return all ? kEveryone : m;
+}
 
 void Match::note_knowledge_after_move(Entity& moved, const Zone& from, const Zone& to, PlayerMask seen_before,
                                       PlayerMask placed_before, PlayerMask zoned_before) {
@@ -48,6 +78,19 @@ void Match::note_knowledge_after_move(Entity& moved, const Zone& from, const Zon
     };
     forget(from, lost_places, !same_zone);
     if (!same_zone) forget(to, seats & ~saw, false);   // who does not know where it went in: not where the others are
+}
+
+std::size_t Match::move_all(ZoneId from, ZoneId to, Where where) {
+    if (from == to) throw KernelError("move_all: the entities are in that zone already");
+    const std::vector<EntityId> moving = zone(from).items;   // a copy: the zone changes as they leave it
+    std::vector<PlayerMask> zoned(moving.size());
+    for (std::size_t i = 0; i < moving.size(); ++i) zoned[i] = entity(moving[i]).zoned_for;
+    for (const EntityId e : moving) move(e, to, where);
+    // One at a time, each unseen departure took the others' "it is in there" from who could not
+    // tell which card left; but all of them went, so what was known to be in `from` is in `to`.
+    for (std::size_t i = 0; i < moving.size(); ++i)
+        if (zoned[i] & ~entity(moving[i]).zoned_for) entity_mut(moving[i]).zoned_for |= zoned[i];
+    return moving.size();
 }
 
 }  // namespace duelbox

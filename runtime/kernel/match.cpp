@@ -294,19 +294,6 @@ void Match::move(EntityId e, ZoneId to, Where where) {
           int_field(key_index, index, seen)});
 }
 
-std::size_t Match::move_all(ZoneId from, ZoneId to, Where where) {
-    if (from == to) throw KernelError("move_all: the entities are in that zone already");
-    const std::vector<EntityId> moving = zone(from).items;   // a copy: the zone changes as they leave it
-    std::vector<PlayerMask> zoned(moving.size());
-    for (std::size_t i = 0; i < moving.size(); ++i) zoned[i] = entity(moving[i]).zoned_for;
-    for (const EntityId e : moving) move(e, to, where);
-    // One at a time, each unseen departure took the others' "it is in there" from who could not
-    // tell which card left; but all of them went, so what was known to be in `from` is in `to`.
-    for (std::size_t i = 0; i < moving.size(); ++i)
-        if (zoned[i] & ~entity(moving[i]).zoned_for) entity_mut(moving[i]).zoned_for |= zoned[i];
-    return moving.size();
-}
-
 void Match::shuffle(ZoneId z) {
     Zone& zn = zone_mut(z);
     rng_.shuffle(zn.items);
@@ -335,34 +322,6 @@ void Match::reveal(EntityId e, PlayerMask to) {
     static const EventName kRevealed{"entity.reveal", "{e:entity} is revealed"};
     emit_news(kRevealed, {int_field(key_entity, e, after), str_field(key_to, who)},
               after);
-}
-
-bool Match::can_see(PlayerIndex viewer, EntityId e) const {
-    if (viewer == EventLog::kObserver) return true;
-    const Entity& ent = entity(e);
-    if (mask_has(ent.revealed_to, viewer)) return true;
-    const Zone& z = zone(ent.zone);
-    switch (z.visibility) {
-        case Visibility::Public: return true;
-        case Visibility::Owner: return z.owner == viewer || (z.owner == kNoPlayer && ent.owner == viewer);
-        case Visibility::Hidden: return false;
-    }
-    return false;
-}
-
-PlayerMask Match::seen_by(EntityId e) const {
-    // Seats that do not exist yet cannot see anything, but a public fact stays public: what
-    // every player sees (a card in a public zone, one revealed to all, one each player was
-    // shown) is public, so spectators see it too (EventLog::kSpectator).
-    const Zone& z = zone(entity(e).zone);
-    if (z.visibility == Visibility::Public) return kEveryone;
-    PlayerMask m = kNobody;
-    bool all = player_count() > 0;
-    for (PlayerIndex p = 0; p < player_count(); ++p) {
-        if (can_see(p, e)) m |= mask_of(p);
-        else all = false;
-    }
-    return all ? kEveryone : m;
 }
 
 // -- Counters ------------------------------------------------------------------------
