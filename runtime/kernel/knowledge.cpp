@@ -55,8 +55,7 @@ void Match::note_knowledge_after_move(Entity& moved, const Zone& from, const Zon
     moved.zoned_for = saw | (same_zone ? zoned_before : kNobody);
     // Who can tell how the other cards' places shifted: who knew where it left from and sees
     // where it went. The others lose every place they knew in both zones (not the zones).
-    // (Only the seats' bits: a mask of everyone has bits no seat has.)
-    const PlayerMask seats = player_count() >= 32 ? kEveryone : (PlayerMask{1} << player_count()) - 1;
+    const PlayerMask seats = seat_mask();
     const PlayerMask lost_places = seats & ~(saw & (seen_before | placed_before));
     // Who cannot tell which card left: of the cards still in `from`, any it could have been (the
     // same owner, and the same kind unless the zone's kinds are secret) may be the one that went.
@@ -78,6 +77,22 @@ void Match::note_knowledge_after_move(Entity& moved, const Zone& from, const Zon
     };
     forget(from, lost_places, !same_zone);
     if (!same_zone) forget(to, seats & ~saw, false);   // who does not know where it went in: not where the others are
+}
+
+PlayerMask Match::seat_mask() const {
+    return player_count() >= 32 ? kEveryone : (PlayerMask{1} << player_count()) - 1;
+}
+
+void Match::note_knowledge_after_create(EntityId made, const Zone& z) {
+    // The new card's index is as secret as the card (its event names the zone only), and the
+    // kernel cannot tell a public "on top" from a secret choice of top or bottom (a red team:
+    // a card made at a secret place above a known one told the search which place).
+    const PlayerMask unseen = seat_mask() & ~entity(made).placed_for;
+    if (unseen == 0) return;
+    for (const EntityId other : z.items) {
+        if (other == made) continue;
+        if (entity(other).placed_for & unseen) entity_mut(other).placed_for &= ~unseen;
+    }
 }
 
 std::size_t Match::move_all(ZoneId from, ZoneId to, Where where) {

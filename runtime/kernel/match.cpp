@@ -210,6 +210,7 @@ EntityId Match::create_entity(std::string kind, std::string def, std::string nam
     entities_written_.write(id - 1);
     const PlayerMask seen = seen_by(id);
     entities_.back().placed_for = entities_.back().zoned_for = seen;
+    note_knowledge_after_create(id, z);
     static const EventName kCreated{"entity.create", "{e:entity} is created in {z:zone}"};
     // Its kind is as secret as the rest of it: a card's type (an order, a unit) dealt into a
     // hidden deck or hand is what the other players must not learn.

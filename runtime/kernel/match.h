@@ -296,6 +296,10 @@ private:
     // the moved card's before the move: who saw it, who knew its place, who knew its zone.
     void note_knowledge_after_move(Entity& moved, const Zone& from, const Zone& to, PlayerMask seen_before,
                                    PlayerMask placed_before, PlayerMask zoned_before);
+    // After entity `made` was created in `z`: who does not see it does not know where it went
+    // in, so not where the zone's other cards are now (knowledge.cpp).
+    void note_knowledge_after_create(EntityId made, const Zone& z);
+    PlayerMask seat_mask() const;   // the seats' bits (a mask of everyone has bits no seat has)
     // snapshot.h: log-free copies for time travel. It copies every member below but the log
     // and the observer, so a member added here must be added to MatchSnapshot too.
     friend class MatchSnapshot;

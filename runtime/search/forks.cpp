@@ -145,25 +145,28 @@ bool Forks::plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed) {
             early_ = Early::MadeSince;
     hidden_.erase(std::lower_bound(hidden_.begin(), hidden_.end(), made_since_from_), hidden_.end());
     reseed_early_ = m.rng().draws() != draws_then;
-    // The hidden cards whose zone the viewer no longer knows either: the re-deal point must have
-    // dealt them (in_view_at_early, below).
-    std::vector<EntityId> untracked;
+    // Another player's card hidden at the decision (its place unknown) that the viewer saw at the
+    // re-deal point cannot be re-dealt there (in_view_at_early, below). The viewer's own cards
+    // are left out: other players' secret choices do not place them (their own shuffled into
+    // their deck would send every such search to the decision, where the group's other
+    // questions show the real cards they were built from).
+    std::vector<EntityId> others;
     for (const EntityId id : hidden_)
-        if (!mask_has(m.entity(id).zoned_for, viewer)) untracked.push_back(id);
+        if (m.entity(id).owner != viewer) others.push_back(id);
     if (early_ == Early::AtGroup || early_ == Early::AtResume) view_ = player_view(*real, viewer, early_log_);
     real.reset();
-    if (!untracked.empty() && (early_ == Early::AtGroup || early_ == Early::AtResume) &&
-        in_view_at_early(untracked))
+    if (!others.empty() && (early_ == Early::AtGroup || early_ == Early::AtResume) && in_view_at_early(others))
         early_ = Early::MadeSince;
     return check_resume ? resume_checked(failed) : true;
 }
 
-// Whether the viewer saw any of `ids` (cards hidden at the decision, in a zone they do not know)
-// at the re-deal point: such a card is not re-dealt there, and a secret move since (a draw from
-// a chosen position) may have put it where the group now offers it, as in the real match: the
-// copies must then be re-dealt at the decision, like a card made since (a review found the
-// search reading which card a secret draw took). Which cards those are, and what the viewer saw
-// then, is the viewer's to know, so both matches a viewer cannot tell apart take the same way.
+// Whether the viewer saw any of `ids` (cards hidden at the decision, their place unknown) at the
+// re-deal point: such a card is not re-dealt there, and the secret move since that made its
+// place unknown (a draw from a chosen position, a card sent to the bottom or put above it) is
+// replayed by position, putting it where the real match did: the copies must then be re-dealt
+// at the decision, like a card made since (two reviews found the search reading the secret
+// move, across zones and within one). Which cards those are, and what the viewer saw then, is
+// the viewer's to know, so both matches a viewer cannot tell apart take the same way.
 // A plain copy held at the re-deal point tells (one copy on the host at a time: plan() let go
 // of its own).
 bool Forks::in_view_at_early(const std::vector<EntityId>& ids) {

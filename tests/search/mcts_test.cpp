@@ -548,12 +548,15 @@ TEST_CASE("MCTS learns nothing of a secret move from the places it once knew", "
     // drawn), kept the other cards' real places after a secret reorder or insert (scry,
     // insert), and, where the bet was asked with another question (group), re-dealt at the
     // question before the secret move without the 9, whose place player 1 knew then (group), or
-    // with the 9 in view there, a secret draw putting it into the hand the group offers (defer:
-    // the copies are now re-dealt at the decision). The kernel now assumes no move's position is
-    // public, and re-deals the cards hidden at the decision wherever their place was known.
+    // with the 9 in view there, a secret draw putting it into the hand the group offers (defer),
+    // or a secret move within its zone shifting it (dscry: the copies are now re-dealt at the
+    // decision); a card made at a secret place above it kept its place known (make). The kernel
+    // now assumes no move's or new card's position is public, and re-deals the cards hidden at
+    // the decision wherever their place was known.
     const std::vector<std::pair<std::string, std::pair<std::string, std::string>>> modes = {
         {"hand", {"card 9", "card 1"}}, {"drawpos", {"top", "bottom"}}, {"scry", {"first", "second"}},
-        {"insert", {"top", "bottom"}}, {"defer", {"top", "bottom"}}};
+        {"insert", {"top", "bottom"}}, {"defer", {"top", "bottom"}}, {"dscry", {"first", "second"}},
+        {"make", {"top", "bottom"}}};
     for (const auto& [mode, answers] : modes) {
         INFO("mode " << mode);
         const auto peek = [&mode](const std::string& answer) {

@@ -18,6 +18,12 @@
 --            or the bottom (secret); the 9 then goes on top of the deck in view, and player 2
 --            draws from where they said; then player 1 bets on the drawn card while player 2
 --            chooses a card of the hand (asked together: the group offers the hand).
+--  "dscry"   as "scry", but player 2 says which card will go to the bottom before the 9 goes
+--            on the deck (the 9 in view then), and player 1's bet is asked with player 2's
+--            "ready?".
+--  "make"    1 and 2 in player 2's deck, the 9 on top of it in view; player 2 says whether a
+--            new card 3 is made on the top or the bottom of the deck (secret); player 1 bets
+--            on the top card.
 --  "dropall" the 9 and the 1 go into the hand in view, 2 and 3 into a box unseen; the whole
 --            hand then goes into the deck in view, which is shuffled, and player 2 says
 --            whether they are ready (the secret choice, which changes nothing); player 1
@@ -27,14 +33,16 @@ local game = {
   name = "Peek (test fixture)",
   windows = {},
   options = {
-    { name = "mode", default = "hand", values = { "hand", "group", "drawpos", "scry", "insert", "defer", "dropall" },
+    { name = "mode", default = "hand", values = { "hand", "group", "drawpos", "scry", "insert", "defer", "dscry", "make", "dropall" },
       doc = "which secret move follows what player 1 saw (see the file header)" },
   },
   setup_keys = {},
   seat_keys = {},
 }
 
-local function card(n, z) return entity.create { kind = "card", name = "card " .. n, owner = 2, zone = z, props = { value = n } } end
+local function card(n, z, where)
+  return entity.create { kind = "card", name = "card " .. n, owner = 2, zone = z, where = where, props = { value = n } }
+end
 
 -- Player 2's secret choice among `options` (labels) or `cards` (entities): the 1-based pick.
 local function hide(prompt, options, cards)
@@ -95,6 +103,21 @@ function game.play(ctx)
     local bet = decide_all({ { player = 1, id = "bet", secret = true, prompt = "is the drawn card high?", options = { "high", "low" } },
       { player = 2, id = "keep", secret = true, prompt = "a card of your hand", entities = zone.items(hand) } })[1][1]
     return settle(bet, zone.top(hand), "the drawn card")
+  end
+  if mode == "dscry" then
+    for n = 1, 3 do card(n, deck) end
+    local k = hide("will send to the bottom", { "first", "second" })
+    zone.move(nine, deck, "top")
+    zone.move(zone.at(deck, k), deck, "bottom")
+    local bet = decide_all({ { player = 1, id = "bet", secret = true, prompt = "is the top card high?", options = { "high", "low" } },
+      { player = 2, id = "ready", secret = true, prompt = "ready?", options = { "yes", "no" } } })[1][1]
+    return settle(bet, zone.top(deck), "the top card")
+  end
+  if mode == "make" then
+    for n = 1, 2 do card(n, deck) end
+    zone.move(nine, deck, "top")
+    card(3, deck, hide("make it on", { "top", "bottom" }) == 1 and "top" or "bottom")
+    return settle(bet_on("is the top card high?"), zone.top(deck), "the top card")
   end
   -- dropall
   card(1, tbl)
