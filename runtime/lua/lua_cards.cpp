@@ -167,7 +167,9 @@ int cards_create(lua_State* L) {
     const std::string &kind = t->kind, &name = t->name;
     const auto& props = t->props;
     const auto& tags = t->tags;
-    charge_work(L, where.kind == Where::Bottom ? 0 : m.zone(zone).items.size());   // on top or at a position: the zone shifts
+    // On top or at a position the zone shifts; in a zone not everyone sees, the kernel also reads
+    // it (who knew its entities' places: Match::note_knowledge_after_create).
+    charge_work(L, where.kind == Where::Bottom && m.zone(zone).visibility == Visibility::Public ? 0 : m.zone(zone).items.size());
     EntityId e = kNoEntity;
     const int created = kernel_call(L, [&] {
         stamp_source(L, m);

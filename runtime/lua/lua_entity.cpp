@@ -60,8 +60,11 @@ int entity_create(lua_State* L) {
     get_props_field(L, 1, props);
     auto& tags = push_owned<std::vector<std::string>>(L);
     get_tags_field(L, 1, tags);
-    // Put on top or at a position, it shifts the zone's entities; its props and tags are sorted in.
-    charge_work(L, (where.kind == Where::Bottom ? 0 : m.zone(zone).items.size()) + props.size() + tags.size());
+    // Put on top or at a position, it shifts the zone's entities; in a zone not everyone sees, the
+    // kernel also reads them (who knew their places: Match::note_knowledge_after_create); its
+    // props and tags are sorted in.
+    const bool reads_zone = where.kind != Where::Bottom || m.zone(zone).visibility != Visibility::Public;
+    charge_work(L, (reads_zone ? m.zone(zone).items.size() : 0) + props.size() + tags.size());
     return kernel_call(L, [&] {
         stamp_source(L, m);
         const EntityId e = m.create_entity(kind, def, name, owner, zone, where, props, tags);
