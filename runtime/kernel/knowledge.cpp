@@ -68,9 +68,11 @@ void Match::note_knowledge_after_move(Entity& moved, const Zone& from, const Zon
             const bool alike = could_be_it && o.owner == moved.owner && (z.secret_kinds || o.kind_sym == moved.kind_sym);
             const PlayerMask lose_zone = alike ? unaware : kNobody;
             const PlayerMask lose_place = lost | lose_zone;
-            if ((o.placed_for & lose_place) || (o.zoned_for & lose_zone)) {
+            // A card shown to them loses that too: they saw it where it lay, not where it is now.
+            if (((o.placed_for | o.revealed_to) & lose_place) || (o.zoned_for & lose_zone)) {
                 Entity& w = entity_mut(other);
                 w.placed_for &= ~lose_place;
+                w.revealed_to &= ~lose_place;
                 w.zoned_for &= ~lose_zone;
             }
         }
@@ -91,7 +93,11 @@ void Match::note_knowledge_after_create(EntityId made, const Zone& z) {
     if (unseen == 0) return;
     for (const EntityId other : z.items) {
         if (other == made) continue;
-        if (entity(other).placed_for & unseen) entity_mut(other).placed_for &= ~unseen;
+        if ((entity(other).placed_for | entity(other).revealed_to) & unseen) {
+            Entity& w = entity_mut(other);
+            w.placed_for &= ~unseen;
+            w.revealed_to &= ~unseen;   // shown where it lay, not where it is now
+        }
     }
 }
 

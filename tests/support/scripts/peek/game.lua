@@ -24,6 +24,9 @@
 --  "make"    1 and 2 in player 2's deck, the 9 on top of it in view; player 2 says whether a
 --            new card 3 is made on the top or the bottom of the deck (secret); player 1 bets
 --            on the top card.
+--  "reveal"  1 and 2 in player 2's deck, under the 9, which is shown to player 1 alone; player 2
+--            puts the 4 of their hand on the top or the bottom of the deck (secret); player 1
+--            bets on the top card.
 --  "dropall" the 9 and the 1 go into the hand in view, 2 and 3 into a box unseen; the whole
 --            hand then goes into the deck in view, which is shuffled, and player 2 says
 --            whether they are ready (the secret choice, which changes nothing); player 1
@@ -33,7 +36,7 @@ local game = {
   name = "Peek (test fixture)",
   windows = {},
   options = {
-    { name = "mode", default = "hand", values = { "hand", "group", "drawpos", "scry", "insert", "defer", "dscry", "make", "dropall" },
+    { name = "mode", default = "hand", values = { "hand", "group", "drawpos", "scry", "insert", "defer", "dscry", "make", "reveal", "dropall" },
       doc = "which secret move follows what player 1 saw (see the file header)" },
   },
   setup_keys = {},
@@ -117,6 +120,14 @@ function game.play(ctx)
     for n = 1, 2 do card(n, deck) end
     zone.move(nine, deck, "top")
     card(3, deck, hide("make it on", { "top", "bottom" }) == 1 and "top" or "bottom")
+    return settle(bet_on("is the top card high?"), zone.top(deck), "the top card")
+  end
+  if mode == "reveal" then
+    zone.move(nine, deck)
+    for n = 1, 2 do card(n, deck, "bottom") end
+    zone.reveal(nine, 1)
+    card(4, hand)
+    zone.move(zone.top(hand), deck, hide("put it on", { "top", "bottom" }) == 1 and "top" or "bottom")
     return settle(bet_on("is the top card high?"), zone.top(deck), "the top card")
   end
   -- dropall
