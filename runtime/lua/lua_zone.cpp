@@ -340,7 +340,9 @@ int zone_shuffle(lua_State* L) {
 }
 
 /// zone.reveal(e, who)
-/// Shows entity `e` to `who` ("all", a player, or a list of players) until it next moves.
+/// Shows entity `e` to `who` ("all", a player, or a list of players) until it next moves, or
+/// until a move or a new card that a shown player cannot follow shifts its zone (they saw it
+/// where it lay, not where it is then).
 int zone_reveal(lua_State* L) {
     Match& m = match_of(L);
     const EntityId e = check_entity(L, 1, m);

@@ -119,7 +119,9 @@ function zone.shuffle(z) end
 
 ---`zone.reveal(e, who)`
 ---
----Shows entity `e` to `who` ("all", a player, or a list of players) until it next moves.
+---Shows entity `e` to `who` ("all", a player, or a list of players) until it next moves, or
+---until a move or a new card that a shown player cannot follow shifts its zone (they saw it
+---where it lay, not where it is then).
 ---@param e any
 ---@param who any
 function zone.reveal(e, who) end
