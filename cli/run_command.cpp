@@ -209,7 +209,13 @@ std::string result_text(const MatchRunner& r, PlayerIndex viewer) {
             for (PlayerIndex p : res.winners) who += (who.empty() ? "" : ", ") + printable_name(m.player(p).name);
             return "Result: " + who + (res.winners.size() == 1 ? " wins" : " win") + " (" + reason + ")";
         }
-        case RunState::Stopped: return "Stopped after " + std::to_string(r.visible_events()) + " events, as the scenario asks";
+        case RunState::Stopped: {
+            // The events this viewer saw: a count of all would tell them how many hidden ones
+            // there were (a red team: whether a card shown to another player was shown again).
+            std::size_t seen = 0;
+            for (std::size_t i = 0; i < r.visible_events(); ++i) seen += EventLog::sees(m.log().event(i), viewer) ? 1 : 0;
+            return "Stopped after " + std::to_string(seen) + " events, as the scenario asks";
+        }
         // One line: a newline in a script's message would start a forged "Result: ..." line.
         case RunState::Failed: return "Match failed: " + printable_name(r.error_for(viewer));
         default: return std::string("Match ") + run_state_name(r.state());

@@ -318,3 +318,26 @@ TEST_CASE("check reports a game.resume that is not a function", "[robustness][cl
                          "field 'resume' must be a function (resume(ctx, data) goes on from a match.checkpoint; "
                          "docs/ai.md), got a table");
 }
+
+TEST_CASE("a stopped run counts only the events its viewer sees", "[robustness][cli][hidden]") {
+    // A red team (2026-11-30): "Stopped after N events" counted every event, so `--as 1` told
+    // player 1 how many they were not shown (a card shown to player 2 alone).
+    const TempDir dir("cli_stop_count");
+    const std::string file = dir.file("s.json");
+    std::ofstream(file) << R"({"game": "snippet", "root": ")" << DUELBOX_TEST_SUPPORT << R"(", "seed": 1,
+        "players": [{"name": "A", "agent": "first"}, {"name": "B", "agent": "first"}],
+        "setup": {"code": "local z = zone.create('deck', 2, 'hidden') local c = entity.create{kind = 'card', name = 'c', owner = 2, zone = z} zone.reveal(c, 2) decide{player = 1, id = 'q', prompt = 'go?', options = {'yes', 'no'}, single = true}"},
+        "stop": {"after_decisions": 0}})";
+    const Output all = cli("run " + file + " --json");
+    const Output one = cli("run " + file + " --as 1 --json");
+    const auto lines = [](const std::string& text) {
+        std::size_t n = 0;
+        std::istringstream in(text);
+        for (std::string line; std::getline(in, line);) n += !line.empty() && line[0] == '{' ? 1 : 0;
+        return n;
+    };
+    INFO(all.text << "\n---\n" << one.text);
+    REQUIRE(lines(all.text) > lines(one.text));   // the reveal to player 2 is not player 1's
+    CHECK(all.text.find("Stopped after " + std::to_string(lines(all.text)) + " events") != std::string::npos);
+    CHECK(one.text.find("Stopped after " + std::to_string(lines(one.text)) + " events") != std::string::npos);
+}
