@@ -61,24 +61,25 @@ void Match::note_knowledge_after_move(Entity& moved, const Zone& from, const Zon
     // same owner, and the same kind unless the zone's kinds are secret) may be the one that went.
     const PlayerMask unaware = same_zone ? kNobody : seats & ~saw;
     if (lost_places == 0 && unaware == 0) return;   // (lost_places 0: everyone saw it go, and where)
-    const auto forget = [&](const Zone& z, PlayerMask lost, bool could_be_it) {
-        for (const EntityId other : z.items) {
-            if (other == moved.id) continue;
-            const Entity& o = entity(other);   // (read first: a write copies a snapshot's shared piece)
-            const bool alike = could_be_it && o.owner == moved.owner && (z.secret_kinds || o.kind_sym == moved.kind_sym);
-            const PlayerMask lose_zone = alike ? unaware : kNobody;
-            const PlayerMask lose_place = lost | lose_zone;
-            // A card shown to them loses that too: they saw it where it lay, not where it is now.
-            if (((o.placed_for | o.revealed_to) & lose_place) || (o.zoned_for & lose_zone)) {
-                Entity& w = entity_mut(other);
-                w.placed_for &= ~lose_place;
-                w.revealed_to &= ~lose_place;
-                w.zoned_for &= ~lose_zone;
-            }
+    forget_around(from, moved, lost_places, unaware);
+    if (!same_zone) forget_around(to, moved, seats & ~saw, kNobody);   // who does not know where it went in
+}
+
+void Match::forget_around(const Zone& z, const Entity& cause, PlayerMask lost, PlayerMask unaware) {
+    for (const EntityId other : z.items) {
+        if (other == cause.id) continue;
+        const Entity& o = entity(other);   // (read first: a write copies a snapshot's shared piece)
+        const bool alike = unaware && o.owner == cause.owner && (z.secret_kinds || o.kind_sym == cause.kind_sym);
+        const PlayerMask lose_zone = alike ? unaware : kNobody;
+        const PlayerMask lose_place = lost | lose_zone;
+        // A card shown to them loses that too: they saw it where it lay, not where it is now.
+        if (((o.placed_for | o.revealed_to) & lose_place) || (o.zoned_for & lose_zone)) {
+            Entity& w = entity_mut(other);
+            w.placed_for &= ~lose_place;
+            w.revealed_to &= ~lose_place;
+            w.zoned_for &= ~lose_zone;
         }
-    };
-    forget(from, lost_places, !same_zone);
-    if (!same_zone) forget(to, seats & ~saw, false);   // who does not know where it went in: not where the others are
+    }
 }
 
 PlayerMask Match::seat_mask() const {
@@ -90,15 +91,7 @@ void Match::note_knowledge_after_create(EntityId made, const Zone& z) {
     // kernel cannot tell a public "on top" from a secret choice of top or bottom (a red team:
     // a card made at a secret place above a known one told the search which place).
     const PlayerMask unseen = seat_mask() & ~entity(made).placed_for;
-    if (unseen == 0) return;
-    for (const EntityId other : z.items) {
-        if (other == made) continue;
-        if ((entity(other).placed_for | entity(other).revealed_to) & unseen) {
-            Entity& w = entity_mut(other);
-            w.placed_for &= ~unseen;
-            w.revealed_to &= ~unseen;   // shown where it lay, not where it is now
-        }
-    }
+    if (unseen != 0) forget_around(z, entity(made), unseen, kNobody);
 }
 
 std::size_t Match::move_all(ZoneId from, ZoneId to, Where where) {

@@ -300,6 +300,10 @@ private:
     // in, so not where the zone's other cards are now (knowledge.cpp).
     void note_knowledge_after_create(EntityId made, const Zone& z);
     PlayerMask seat_mask() const;   // the seats' bits (a mask of everyone has bits no seat has)
+    // The cards of `z` but `cause` (a card that moved or was made): `lost` loses their places
+    // (and what was shown of them); `unaware` loses also the zone of those `cause` could be (same
+    // owner, and kind unless the zone's kinds are secret).
+    void forget_around(const Zone& z, const Entity& cause, PlayerMask lost, PlayerMask unaware);
     // snapshot.h: log-free copies for time travel. It copies every member below but the log
     // and the observer, so a member added here must be added to MatchSnapshot too.
     friend class MatchSnapshot;

@@ -115,8 +115,6 @@ bool Forks::plan(PlayerIndex viewer, std::unique_ptr<Playout>& failed) {
         for (const Option& o : r.options)
             if (m.valid_entity(o.entity)) offered.push_back(m.entity(o.entity).zone);
     }
-    std::sort(offered.begin(), offered.end());
-    offered.erase(std::unique(offered.begin(), offered.end()), offered.end());
     const MatchRunner::AnsweredGroup before = real->last_answered_group();
     const std::size_t first_replayed = from_ ? from_->answered : 0;
     std::size_t entities_then = 0;
