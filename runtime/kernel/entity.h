@@ -63,6 +63,10 @@ struct Zone {
     // A card here that a player cannot see tells them nothing of its kind either (a deck of
     // mixed kinds): a search re-deals such cards across kinds (Match::resample_hidden).
     bool secret_kinds = false;
+    // A card here that a player cannot see tells them nothing of whose it is either (a shared
+    // pile whose backs are alike): a search re-deals such cards across owners too, each taking
+    // its owner with it. Off, a card's owner is as public as its back.
+    bool secret_owners = false;
     std::vector<EntityId> items;      // index 0 is the top
     bool operator==(const Zone&) const = default;
 };

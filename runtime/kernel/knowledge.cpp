@@ -58,7 +58,8 @@ void Match::note_knowledge_after_move(Entity& moved, const Zone& from, const Zon
     const PlayerMask seats = seat_mask();
     const PlayerMask lost_places = seats & ~(saw & (seen_before | placed_before));
     // Who cannot tell which card left: of the cards still in `from`, any it could have been (the
-    // same owner, and the same kind unless the zone's kinds are secret) may be the one that went.
+    // same owner unless the zone's owners are secret, and the same kind unless its kinds are)
+    // may be the one that went.
     const PlayerMask unaware = same_zone ? kNobody : seats & ~saw;
     if (lost_places == 0 && unaware == 0) return;   // (lost_places 0: everyone saw it go, and where)
     forget_around(from, moved, lost_places, unaware);
@@ -69,7 +70,8 @@ void Match::forget_around(const Zone& z, const Entity& cause, PlayerMask lost, P
     for (const EntityId other : z.items) {
         if (other == cause.id) continue;
         const Entity& o = entity(other);   // (read first: a write copies a snapshot's shared piece)
-        const bool alike = unaware && o.owner == cause.owner && (z.secret_kinds || o.kind_sym == cause.kind_sym);
+        const bool alike = unaware && (z.secret_owners || o.owner == cause.owner) &&
+                           (z.secret_kinds || o.kind_sym == cause.kind_sym);
         const PlayerMask lose_zone = alike ? unaware : kNobody;
         const PlayerMask lose_place = lost | lose_zone;
         // A card shown to them loses that too: they saw it where it lay, not where it is now.

@@ -91,12 +91,14 @@ bool Match::allies(PlayerIndex a, PlayerIndex b) const {
 
 // -- Entities and zones --------------------------------------------------------------
 
-ZoneId Match::create_zone(std::string name, PlayerIndex owner, Visibility visibility, bool secret_kinds) {
+ZoneId Match::create_zone(std::string name, PlayerIndex owner, Visibility visibility, bool secret_kinds,
+                          bool secret_owners) {
     if (find_zone(name, owner) != kNoZone)
         throw KernelError("zone '" + name + "' already exists for that owner");
     charge(sizeof(Zone) + sizeof(ZoneKey) + 2 * name.size());
     Zone& z = push_zone(zones_, std::move(name), owner, visibility);
     z.secret_kinds = secret_kinds;
+    z.secret_owners = secret_owners;
     zones_written_.write(z.id - 1);
     index_zone(z);
     return z.id;

@@ -86,7 +86,9 @@ public:
     bool allies(PlayerIndex a, PlayerIndex b) const;           // same team (a player is its own ally)
 
     // -- [SECTION] Entities and zones -------------------------------------------------
-    ZoneId create_zone(std::string name, PlayerIndex owner, Visibility visibility, bool secret_kinds = false);
+    // secret_kinds, secret_owners: Zone's fields of those names (what a card unseen here hides).
+    ZoneId create_zone(std::string name, PlayerIndex owner, Visibility visibility, bool secret_kinds = false,
+                       bool secret_owners = false);
     ZoneId find_zone(std::string_view name, PlayerIndex owner) const;   // kNoZone when absent
     const Zone& zone(ZoneId z) const;
     int zone_count() const { return static_cast<int>(zones_.size()); }
@@ -263,8 +265,9 @@ public:
     // For a search (a copy of the match an agent plays on): re-deals what `viewer` cannot know,
     // so the copy is one the viewer cannot tell from the real match (resample_hidden.cpp).
     // Each entity the viewer cannot see, and did not see arrive where it is (Entity::placed_for),
-    // trades its identity (def, name, props, tags, what players know of it) with the others of
-    // its class (same owner and kind); one the viewer knows to be in its zone (zoned_for) stays
+    // trades its identity (def, name, props, tags, what players know of it; its kind and owner
+    // where the zone keeps those secret) with the others of its class (same owner and kind);
+    // one the viewer knows to be in its zone (zoned_for) stays
     // in that zone. Ids, zones, order, counters and effects stay with the place, so a rule
     // holding an id (a card set face down) holds whatever was dealt there. The result depends
     // only on what the viewer knows and on `seed`: two matches the viewer cannot tell apart
@@ -302,7 +305,7 @@ private:
     PlayerMask seat_mask() const;   // the seats' bits (a mask of everyone has bits no seat has)
     // The cards of `z` but `cause` (a card that moved or was made): `lost` loses their places
     // (and what was shown of them); `unaware` loses also the zone of those `cause` could be (same
-    // owner, and kind unless the zone's kinds are secret).
+    // owner unless the zone's owners are secret, and kind unless its kinds are).
     void forget_around(const Zone& z, const Entity& cause, PlayerMask lost, PlayerMask unaware);
     // snapshot.h: log-free copies for time travel. It copies every member below but the log
     // and the observer, so a member added here must be added to MatchSnapshot too.

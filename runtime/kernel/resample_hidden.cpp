@@ -21,6 +21,7 @@ namespace {
 
 struct Identity {
     std::string kind;   // moves only between places of a zone with secret kinds (class kind "")
+    PlayerIndex owner = kNoPlayer;   // moves only between places of a zone with secret owners
     Sym kind_sym = 0;
     std::string def, name;
     std::vector<std::pair<std::string, Value>> props;
@@ -38,8 +39,8 @@ struct Place {
 };
 
 Identity identity_of(const Entity& e) {
-    Identity id{e.kind, e.kind_sym, e.def, e.name, e.props, e.tags, e.placed_for, e.zoned_for, {}, e.id};
-    id.key = e.kind + '\x1f' + e.def + '\x1f' + e.name;
+    Identity id{e.kind, e.owner, e.kind_sym, e.def, e.name, e.props, e.tags, e.placed_for, e.zoned_for, {}, e.id};
+    id.key = e.kind + '\x1f' + std::to_string(e.owner) + '\x1f' + e.def + '\x1f' + e.name;
     for (const auto& [k, v] : e.props) id.key += '\x1f' + k + '=' + value_to_json(v);
     for (const auto& t : e.tags) id.key += '\x1e' + t;
     return id;
@@ -65,15 +66,16 @@ std::size_t Match::resample_hidden(PlayerIndex viewer, std::uint64_t seed, const
         return !scope.only || std::binary_search(scope.only->begin(), scope.only->end(), id);
     };
     Rng rng(seed);
-    // The class of an entity: its owner and kind, or its owner alone in a zone whose kinds are
-    // secret (what the viewer knows there is the owner's cards, not which kind lies where).
-    // std::map: visited in key order, never by address.
+    // The class of an entity: its owner and kind; its owner alone in a zone whose kinds are
+    // secret (what the viewer knows there is the owner's cards, not which kind lies where); any
+    // owner in a zone whose owners are secret (a class apart from a shared zone's ownerless
+    // cards, whose having no owner is public). std::map: visited in key order, never by address.
     struct Class {
         std::vector<Place> places;
         std::vector<Identity> free;                        // may go to any place of the class
         std::map<ZoneId, std::vector<Identity>> zoned;     // must stay in their zone
     };
-    std::map<std::pair<PlayerIndex, std::string>, Class> classes;
+    std::map<std::tuple<bool, PlayerIndex, std::string>, Class> classes;   // (owners secret, owner, kind)
     for (const Zone& z : zones_)
         for (std::size_t i = 0; i < z.items.size(); ++i) {
             const Entity& e = entity(z.items[i]);
@@ -83,7 +85,7 @@ std::size_t Match::resample_hidden(PlayerIndex viewer, std::uint64_t seed, const
             // a hand card seen going in, then one put face down in secret, before a group).
             const bool placed = mask_has(e.placed_for, viewer) && !scope.only;
             if (can_see(viewer, e.id) || placed || !listed(e.id)) continue;
-            Class& c = classes[{e.owner, z.secret_kinds ? std::string() : e.kind}];
+            Class& c = classes[{z.secret_owners, z.secret_owners ? kNoPlayer : e.owner, z.secret_kinds ? std::string() : e.kind}];
             c.places.push_back({z.id, i, e.id});
             (mask_has(e.zoned_for, viewer) ? c.zoned[z.id] : c.free).push_back(identity_of(e));
         }
@@ -111,9 +113,11 @@ std::size_t Match::resample_hidden(PlayerIndex viewer, std::uint64_t seed, const
             Entity& e = entity_mut(c.places[i].entity);
             const Identity& id = *at[i];
             moved.emplace_back(id.from, e.id);
-            if (e.kind != id.kind || e.def != id.def || e.name != id.name || e.props != id.props || e.tags != id.tags)
+            if (e.kind != id.kind || e.owner != id.owner || e.def != id.def || e.name != id.name ||
+                e.props != id.props || e.tags != id.tags)
                 ++dealt;
             e.kind = id.kind;
+            e.owner = id.owner;
             e.kind_sym = id.kind_sym;
             e.def = id.def;
             e.name = id.name;

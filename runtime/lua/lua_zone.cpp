@@ -24,6 +24,10 @@ namespace {
 /// kind either (a deck or hand of mixed kinds); a search's copy of the match then re-deals
 /// such cards across kinds, not only within each kind (docs/ai.md). Leave it off where the
 /// rules fix the kinds a zone holds (a face-down pair of one style and one base).
+/// opts.secret_owners = true: a card here that a player cannot see tells them nothing of whose
+/// it is (a shared pile of cards whose backs are alike); a search's copy then re-deals such
+/// cards across owners, each taking its owner along. Off (the default), whose card is which is
+/// as public as a card's back: the copies keep each unseen card's owner where it lies.
 int zone_create(lua_State* L) {
     Match& m = match_of(L);
     const char* name = luaL_checkstring(L, 1);
@@ -32,24 +36,28 @@ int zone_create(lua_State* L) {
     Visibility v;
     if (!parse_visibility(vis, v))
         return luaL_argerror(L, 3, lua_pushfstring(L, "expected \"public\", \"owner\" or \"hidden\"; got \"%s\"", vis));
-    bool secret_kinds = false;
+    bool secret_kinds = false, secret_owners = false;
     if (!lua_isnoneornil(L, 4)) {
         luaL_checktype(L, 4, LUA_TTABLE);
         readonly_view_unwrap(L, 4);   // raw reads below
         lua_pushnil(L);
         while (lua_next(L, 4)) {      // every field known: a misspelt one would be silently ignored
-            if (lua_type(L, -2) != LUA_TSTRING || std::string_view(lua_tostring(L, -2)) != "secret_kinds")
-                return luaL_argerror(L, 4, "unknown field (known: secret_kinds)");
+            const std::string_view key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
+            if (key != "secret_kinds" && key != "secret_owners")
+                return luaL_argerror(L, 4, "unknown field (known: secret_kinds, secret_owners)");
             lua_pop(L, 1);
         }
         lua_pushliteral(L, "secret_kinds");
         secret_kinds = lua_rawget(L, 4) != LUA_TNIL && lua_toboolean(L, -1);
         lua_pop(L, 1);
+        lua_pushliteral(L, "secret_owners");
+        secret_owners = lua_rawget(L, 4) != LUA_TNIL && lua_toboolean(L, -1);
+        lua_pop(L, 1);
     }
     charge_work(L, static_cast<std::size_t>(m.zone_count()));   // sorted into the zones' index by (owner, name): those after it shift
     return kernel_call(L, [&] {
         stamp_source(L, m);
-        lua_pushinteger(L, m.create_zone(name, owner, v, secret_kinds));
+        lua_pushinteger(L, m.create_zone(name, owner, v, secret_kinds, secret_owners));
         return 1;
     });
 }

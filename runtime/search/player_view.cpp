@@ -54,7 +54,7 @@ void put_events(std::string& out, const Match& m, PlayerIndex viewer, std::size_
 // Per zone: each card the viewer can see or saw arrive where it is, with its place and
 // identity; the cards they know to lie somewhere in it (zoned_for), as a sorted list of
 // identities; and how many other cards there are of each owner and kind (the kind left out in a
-// zone whose kinds are secret). Nothing the viewer cannot know: not the ids nor the order of the
+// zone whose kinds are secret, the owner in one whose owners are). Nothing the viewer cannot know: not the ids nor the order of the
 // hidden cards, which a copy may legitimately hold otherwise.
 void put_entities(std::string& out, const Match& m, PlayerIndex viewer) {
     std::vector<std::string> zoned, unknown;
@@ -82,7 +82,8 @@ void put_entities(std::string& out, const Match& m, PlayerIndex viewer) {
                 zoned.push_back(std::move(known));
                 continue;
             }
-            unknown.push_back(std::to_string(e.owner) + "/" + (zone.secret_kinds ? std::string() : e.kind));
+            unknown.push_back((zone.secret_owners ? std::string("?") : std::to_string(e.owner)) + "/" +
+                              (zone.secret_kinds ? std::string() : e.kind));
         }
         std::sort(zoned.begin(), zoned.end());
         for (const std::string& identity : zoned) {

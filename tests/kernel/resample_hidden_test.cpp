@@ -167,6 +167,49 @@ TEST_CASE("resample_hidden: in zones with secret kinds, hidden cards trade their
     }
 }
 
+TEST_CASE("resample_hidden: in a zone with secret owners, hidden cards trade their owner too; elsewhere they keep it") {
+    // A shared face-down pile holds one card of A's and two of B's in two different orders; A
+    // sees none of them. With secret owners (backs alike), what A knows is the pile's cards, not
+    // whose lies where: both tables re-deal to the same state, and each card keeps its owner (a
+    // re-dealt copy must not give B's card to A). Without, each place keeps its owner, as a
+    // card's back shows it.
+    const auto table = [](bool secret, const std::vector<std::pair<const char*, PlayerIndex>>& cards) {
+        auto t = std::make_unique<Table>();
+        const ZoneId pile = t->m.create_zone("pile", kNoPlayer, Visibility::Hidden, false, secret);
+        for (const auto& [def, owner] : cards) t->card(def, owner, pile);
+        return std::make_pair(std::move(t), pile);
+    };
+    const auto cards = [](const Table& t, ZoneId z) {
+        std::vector<std::string> out;
+        for (EntityId e : t.m.zone(z).items) out.push_back(t.m.entity(e).def + "@" + std::to_string(t.m.entity(e).owner));
+        return out;
+    };
+    const std::vector<std::pair<const char*, PlayerIndex>> order_x{{"a1", 0}, {"b1", 1}, {"b2", 1}},
+        order_y{{"b2", 1}, {"b1", 1}, {"a1", 0}};
+    auto [x, xp] = table(true, order_x);
+    auto [y, yp] = table(true, order_y);
+    REQUIRE(cards(*x, xp) != cards(*y, yp));
+    x->m.resample_hidden(0, 5);
+    y->m.resample_hidden(0, 5);
+    CHECK(cards(*x, xp) == cards(*y, yp));
+    CHECK(sorted(cards(*x, xp)) == std::vector<std::string>{"a1@0", "b1@1", "b2@1"});   // each card with its owner
+    CHECK(x->m.check_invariants() == "");
+    // Across seeds A's card lands in every place of the secret pile; in a plain one, never off
+    // the place it was made at.
+    std::set<std::size_t> secret_places, plain_places;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        for (const bool secret : {true, false}) {
+            auto [t, pile] = table(secret, order_x);
+            t->m.resample_hidden(0, seed);
+            const auto& items = t->m.zone(pile).items;
+            for (std::size_t i = 0; i < items.size(); ++i)
+                if (t->m.entity(items[i]).owner == 0) (secret ? secret_places : plain_places).insert(i);
+        }
+    }
+    CHECK(secret_places == std::set<std::size_t>{0, 1, 2});
+    CHECK(plain_places == std::set<std::size_t>{0});
+}
+
 TEST_CASE("resample_hidden: a card's handlers go with its identity, not with the place it left") {
     // Each of B's hidden cards has a handler (its definition's function, as cards.activate
     // registers it). A re-dealt copy that left the handlers behind played the real card's

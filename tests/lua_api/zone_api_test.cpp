@@ -292,12 +292,21 @@ TEST_CASE("zone.choose_all names a bad request and refuses a zone with nothing t
     CHECK_THAT(error_of(head + "zone.choose_all{7}"), Contains("zone.choose_all: request 1 must be a table"));
 }
 
-TEST_CASE("zone.create's opts: secret_kinds is kept on the zone, an unknown field is refused", "[lua_api][zone]") {
+TEST_CASE("zone.create's opts: secret_kinds and secret_owners are kept on the zone, an unknown field is refused",
+          "[lua_api][zone]") {
     const RunResult r = run_snippet(R"(local d = zone.create("deck", 1, "hidden", {secret_kinds = true})
+local p = zone.create("pile", nil, "hidden", {secret_owners = true})
 local h = zone.create("hand", 1, "owner"))");
     REQUIRE(r.finished());
-    CHECK(r.match().zone(r.match().find_zone("deck", 0)).secret_kinds);
-    CHECK_FALSE(r.match().zone(r.match().find_zone("hand", 0)).secret_kinds);
+    const Zone& deck = r.match().zone(r.match().find_zone("deck", 0));
+    const Zone& pile = r.match().zone(r.match().find_zone("pile", kNoPlayer));
+    const Zone& hand = r.match().zone(r.match().find_zone("hand", 0));
+    CHECK(deck.secret_kinds);
+    CHECK_FALSE(deck.secret_owners);
+    CHECK(pile.secret_owners);
+    CHECK_FALSE(pile.secret_kinds);
+    CHECK_FALSE(hand.secret_kinds);
+    CHECK_FALSE(hand.secret_owners);
     CHECK_THAT(error_of(R"(zone.create("deck", 1, "hidden", {secret_kind = true}))"),
-               Contains("bad argument #4 to 'zone.create' (unknown field (known: secret_kinds))"));
+               Contains("bad argument #4 to 'zone.create' (unknown field (known: secret_kinds, secret_owners))"));
 }

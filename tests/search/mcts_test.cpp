@@ -551,13 +551,15 @@ TEST_CASE("MCTS learns nothing of a secret move from the places it once knew", "
     // with the 9 in view there, a secret draw putting it into the hand the group offers (defer),
     // or a secret move within its zone shifting it (dscry: the copies are now re-dealt at the
     // decision); a card made at a secret place above it kept its place known (make); a card shown
-    // to player 1 alone stayed "seen" where a secret insert had shifted it (reveal). The kernel
+    // to player 1 alone stayed "seen" where a secret insert had shifted it (reveal); in a shared
+    // pile whose owners are secret, the copies kept each card's owner where it lay, so the one
+    // card of player 2's was where the secret move had put it (owners). The kernel
     // now assumes no move's or new card's position is public, and re-deals the cards hidden at
     // the decision wherever their place was known.
     const std::vector<std::pair<std::string, std::pair<std::string, std::string>>> modes = {
         {"hand", {"card 9", "card 1"}}, {"drawpos", {"top", "bottom"}}, {"scry", {"first", "second"}},
         {"insert", {"top", "bottom"}}, {"defer", {"top", "bottom"}}, {"dscry", {"first", "second"}},
-        {"make", {"top", "bottom"}}, {"reveal", {"top", "bottom"}}};
+        {"make", {"top", "bottom"}}, {"reveal", {"top", "bottom"}}, {"owners", {"first", "second"}}};
     for (const auto& [mode, answers] : modes) {
         INFO("mode " << mode);
         const auto peek = [&mode](const std::string& answer) {

@@ -13,6 +13,10 @@ zone = {}
 ---kind either (a deck or hand of mixed kinds); a search's copy of the match then re-deals
 ---such cards across kinds, not only within each kind (docs/ai.md). Leave it off where the
 ---rules fix the kinds a zone holds (a face-down pair of one style and one base).
+---opts.secret_owners = true: a card here that a player cannot see tells them nothing of whose
+---it is (a shared pile of cards whose backs are alike); a search's copy then re-deals such
+---cards across owners, each taking its owner along. Off (the default), whose card is which is
+---as public as a card's back: the copies keep each unseen card's owner where it lies.
 ---@param name any
 ---@param owner? any
 ---@param visibility? any

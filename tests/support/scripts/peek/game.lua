@@ -2,7 +2,7 @@
 -- card, then a bet on what lies where: tests that a search learns nothing of the secret choice
 -- from what the player once knew (kernel/knowledge.cpp, resample_hidden.cpp). TEST FIXTURE.
 --
--- Player 2 owns every card. A 9 lies face up on the table; cards 1, 2 and 3 are dealt face down
+-- Player 2 owns every card but in mode "owners". A 9 lies face up on the table; cards 1, 2 and 3 are dealt face down
 -- (player 1 sees only how many). Option `mode`:
 --  "hand"    1-3 in player 2's hand; the 9 goes into the hand in view. Player 2 puts a card of
 --            the hand face down (secret); player 1 bets whether the face-down card is high
@@ -31,12 +31,16 @@
 --            hand then goes into the deck in view, which is shuffled, and player 2 says
 --            whether they are ready (the secret choice, which changes nothing); player 1
 --            bets on the box's top card: low, always (the 9 is known to be in the deck).
+--  "owners"  a shared face-down pile whose backs are alike (zone option secret_owners): player
+--            1's card 1 and player 2's 8 are made in it, player 2 sends the first or the second
+--            card to the bottom (secret); player 1 bets on the top card. Player 1 knows which
+--            card is theirs only by its place, which the secret move hid.
 -- Player 2's secret question has id "hide"; a right bet wins the match for player 1.
 local game = {
   name = "Peek (test fixture)",
   windows = {},
   options = {
-    { name = "mode", default = "hand", values = { "hand", "group", "drawpos", "scry", "insert", "defer", "dscry", "make", "reveal", "dropall" },
+    { name = "mode", default = "hand", values = { "hand", "group", "drawpos", "scry", "insert", "defer", "dscry", "make", "reveal", "dropall", "owners" },
       doc = "which secret move follows what player 1 saw (see the file header)" },
   },
   setup_keys = {},
@@ -129,6 +133,13 @@ function game.play(ctx)
     card(4, hand)
     zone.move(zone.top(hand), deck, hide("put it on", { "top", "bottom" }) == 1 and "top" or "bottom")
     return settle(bet_on("is the top card high?"), zone.top(deck), "the top card")
+  end
+  if mode == "owners" then
+    local pile = zone.create("pile", nil, "hidden", { secret_owners = true })
+    entity.create { kind = "card", name = "card 1", owner = 1, zone = pile, where = "bottom", props = { value = 1 } }
+    card(8, pile, "bottom")
+    zone.move(zone.at(pile, hide("send to the bottom", { "first", "second" })), pile, "bottom")
+    return settle(bet_on("is the pile's top card high?"), zone.top(pile), "the pile's top card")
   end
   -- dropall
   card(1, tbl)
