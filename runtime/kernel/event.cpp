@@ -381,6 +381,13 @@ std::size_t EventLog::bytes() const {
     return n;
 }
 
+bool EventLog::same_events(const EventLog& o) const {
+    if (records_.size() != o.records_.size() || bytes_ != o.bytes_ || files_ != o.files_) return false;
+    for (std::size_t i = 0; i < records_.size(); ++i)
+        if (records_[i].at != o.records_[i].at || records_[i].type != o.records_[i].type) return false;
+    return true;
+}
+
 bool EventLog::sees(const Event& e, PlayerIndex viewer) {
     if (viewer == kSpectator) return e.audience == kEveryone;
     return viewer == kObserver || mask_has(e.audience, viewer);

@@ -132,6 +132,9 @@ public:
     static constexpr std::string_view kOtherChunks = "(one of many chunks loaded from strings)";
     const std::string& file(std::uint32_t id) const { return files_[id]; }
     std::size_t bytes() const;                              // heap held by the records (not the readable cache)
+    // Whether `o` holds the same events, in order: types, fields, rules, audiences and sources
+    // (the files they name). Both logs of one process (symbols are the process's).
+    bool same_events(const EventLog& o) const;
 
     // A viewer sees an event if it is in the audience; kObserver sees everything.
     static constexpr PlayerIndex kObserver = -2;

@@ -7,6 +7,7 @@
 
 #include "lua_layout.h"
 #include "lua_util.h"
+#include "readonly_view.h"
 #include "sandbox.h"
 
 namespace duelbox {
@@ -134,15 +135,15 @@ int file_locals_record(lua_State* L, const int* roots, int nroots, int module_ca
             for (int i = 1;; ++i) {
                 const char* name = lua_getupvalue(L, obj, i);
                 if (!name) break;
-                if (std::strcmp(name, "_ENV") == 0) {   // the file's frozen globals: walked, not recorded
+                if (std::strcmp(name, "_ENV") == 0) {   // the file's frozen globals
                     // A chunk load() gave at a file's top level has an environment of its own
                     // that nothing froze: its globals would carry from one match to the next
                     // (on a reused host, or with another number of bench workers). Frozen now,
                     // like a file's once it has run: setting a global then raises, naming it.
                     if (sandbox_env_unfrozen(L, -1)) sandbox_freeze_env(L, lua_gettop(L));
-                    push_walk(-1);
-                    lua_pop(L, 1);
-                    continue;
+                    // Recorded as well, like any upvalue: `_ENV = {...}` in a handler rebinds
+                    // it, and the new table (script-made, unfrozen) would carry to the next
+                    // match (a red team, 2026-11-30: a count kept in it through 20 matches).
                 }
                 lua_pushlightuserdata(L, lua_upvalueid(L, obj, i));
                 const bool seen = lua_rawget(L, ids) != LUA_TNIL;
@@ -169,9 +170,12 @@ int file_locals_record(lua_State* L, const int* roots, int nroots, int module_ca
     // (a file environment: from the file's own globals behind it) and from the module cache,
     // and goes through entries, metatables and functions' upvalues, but not into the metatable
     // of a read-only front (library fronts, read-only views, module fronts: `__metatable` set,
-    // so no script can get it, and a C `__newindex` that refuses, so no script writes through
-    // it); so the card definitions and the libraries, which no script can change, cost nothing
-    // per match. A script's own locked metatable is entered: its __newindex may be a table.
+    // so no script can get it, and the sandbox's own `__newindex` that refuses, so no script
+    // writes through it); so the card definitions and the libraries, which no script can
+    // change, cost nothing per match. A script's own locked metatable is entered, whatever its
+    // __newindex: a table, or a C function of the script's choosing (a red team, 2026-11-30:
+    // `rawequal` there made a script's own table pass for a library front and keep a count
+    // from one match to the next).
     lua_newtable(L);                       // base+7: tables a script can write into
     lua_newtable(L);                       // base+8: the walk's stack
     const int writable = base + 7, wstack = base + 8;
@@ -224,7 +228,8 @@ int file_locals_record(lua_State* L, const int* roots, int nroots, int module_ca
                 const bool locked = lua_rawget(L, base + 10) != LUA_TNIL;
                 lua_pushliteral(L, "__newindex");
                 lua_rawget(L, base + 10);
-                if (!locked || !lua_iscfunction(L, -1)) push_table(base + 10);
+                const bool front = locked && (sandbox_refuses_writes(lua_tocfunction(L, -1)) || readonly_view_is(L, t));
+                if (!front) push_table(base + 10);
             }
         }
         lua_settop(L, base + 8);

@@ -7,8 +7,8 @@
 // cannot be frozen (Lua has no hook on an upvalue write), so instead:
 //  - after the game has loaded, file_locals_record walks every Lua function and table reachable
 //    from the game table, the card definitions and the required modules (through tables,
-//    metatables, upvalues and file environments) and keeps each distinct upvalue (but _ENV)
-//    with the value it holds then, and each table a script can write into (reached from an
+//    metatables, upvalues and file environments) and keeps each distinct upvalue (a file's
+//    _ENV too: a handler may rebind it) with the value it holds then, and each table a script can write into (reached from an
 //    upvalue, a file's globals or the module cache, never through a protected metatable: the
 //    card definitions and libraries are read-only views) with an image of its entries and
 //    metatable;

@@ -419,6 +419,10 @@ int frozen_global_newindex(lua_State* L) {
 
 }  // namespace
 
+bool sandbox_refuses_writes(lua_CFunction f) {
+    return f != nullptr && (f == readonly_newindex || f == frozen_global_newindex || f == forbidden_lib_index);
+}
+
 void sandbox_freeze_env(lua_State* L, int env) {
     env = lua_absindex(L, env);
     // The globals the file defined move behind the environment, so that assigning one of them

@@ -29,6 +29,10 @@ void sandbox_freeze_env(lua_State* L, int env);
 // Whether the table at `idx` is an environment sandbox_new_env made that nobody froze yet (a
 // chunk's that load() gave, once its file has loaded): its globals could still change.
 bool sandbox_env_unfrozen(lua_State* L, int idx);
+// Whether `f` is one of the sandbox's own `__newindex` functions that refuse every write (a
+// library's or module's read-only front, a frozen environment, a forbidden library): a table
+// behind such a front cannot change. A script's own C `__newindex` (say `rawequal`) is not one.
+bool sandbox_refuses_writes(lua_CFunction f);
 // Loads `text` as a text chunk (binary chunks are refused) with a fresh sandbox environment.
 // Returns the lua_load status; on success the function is on the stack, else the message.
 int sandbox_load(lua_State* L, const std::string& text, const std::string& chunkname);

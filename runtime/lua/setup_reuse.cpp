@@ -18,13 +18,21 @@ void SetupReuse::start(LuaHost& host, MatchRunner& runner, std::size_t key) {
     }
 }
 
-void SetupReuse::keep(const MatchRunner& runner) {
-    if (!recording_) return;
+bool SetupReuse::keep(LuaHost& host, const MatchRunner& runner) {
+    if (!recording_) return true;
     recording_ = false;
-    if (runner.state() != RunState::Finished) return;   // a failed match teaches nothing: the next one looks
+    if (runner.state() != RunState::Finished) return true;   // a failed match teaches nothing: the next one looks
     tried_ = true;
-    if (const Checkpoint* cp = runner.seed_free_checkpoint())
-        setup_ = seal_checkpoint(*cp, runner.match().log(), runner.taken());
+    const Checkpoint* cp = runner.seed_free_checkpoint();
+    if (!cp) return true;
+    auto sealed = seal_checkpoint(*cp, runner.match().log(), runner.taken());
+    // The same match again, from the checkpoint (the recording match has released the host:
+    // it finished). Kept only if it is the same match, event for event.
+    MatchRunner again(host, runner.scenario());
+    again.resume_from(sealed);
+    if (again.run() != RunState::Finished || !again.match().log().same_events(runner.match().log())) return false;
+    setup_ = std::move(sealed);
+    return true;
 }
 
 }  // namespace duelbox

@@ -15,6 +15,14 @@
 //    tests/robustness/bench_setup_reuse_test.cpp).
 //  - A game without game.resume, or whose first match records no seed-free checkpoint, is
 //    tried once per key and then played from the start.
+//  - The checkpoint is kept only once the first match, played again from it with its own seed,
+//    gives the same log. Its promise (checkpoint.h) is the game's: the rules' file-level locals
+//    start a resumed match as they loaded, and `save` changes nothing. A setup that keeps a fact
+//    in such a local before the checkpoint, or a `save` that writes one, would otherwise make
+//    every later match of the worker differ from the match its seed plays from the start, and
+//    bench results depend on the number of workers (a red team, 2026-11-30). One match more per
+//    worker and key; a divergence that only some later seed shows is not caught (the game
+//    breaks its promise; `duelbox check` plays its scenarios both ways).
 #pragma once
 #include <cstddef>
 #include <memory>
@@ -27,7 +35,12 @@ namespace duelbox {
 class SetupReuse {
 public:
     void start(LuaHost& host, MatchRunner& runner, std::size_t key);
-    void keep(const MatchRunner& runner);   // after the match: takes its seed-free checkpoint, if any
+    // After the match: takes its seed-free checkpoint, if any, once a match from it agrees.
+    // False when the match recorded one and the match from it differs: the recording itself
+    // may have changed the match (a `save` that writes a file-level local), so the caller plays
+    // the match again from the start, recording nothing.
+    bool keep(LuaHost& host, const MatchRunner& runner);
+    bool has_setup() const { return setup_ != nullptr; }   // later matches of the key start from it
 
 private:
     std::size_t key_ = 0;

@@ -7,12 +7,14 @@
 
 #include <memory>
 #include <set>
+#include <utility>
 
 #include "../support/lua_harness.h"
 #include "../support/match_dump.h"
 #include "lua/bench_pool.h"
 #include "lua/checkpoint.h"
 #include "lua/match_runner.h"
+#include "lua/setup_reuse.h"
 #include "scenario/scenario.h"
 
 using namespace duelbox;
@@ -57,6 +59,19 @@ std::shared_ptr<const Checkpoint> seed_free_of(LuaHost& host, const Scenario& s)
     REQUIRE(runner.run() == RunState::Finished);
     const Checkpoint* cp = runner.seed_free_checkpoint();
     return cp ? seal_checkpoint(*cp, runner.match().log(), runner.taken()) : nullptr;
+}
+
+// A worker's first match of `s` with a SetupReuse: (whether the match stands, whether a setup is kept).
+std::pair<bool, bool> first_match_kept(const Scenario& s) {
+    LuaHost host;
+    std::vector<std::string> errors;
+    REQUIRE(host.load_game(s.root, s.game, errors));
+    SetupReuse reuse;
+    MatchRunner runner(host, s);
+    reuse.start(host, runner, 0);
+    REQUIRE(runner.run() == RunState::Finished);
+    const bool stands = reuse.keep(host, runner);
+    return {stands, reuse.has_setup()};
 }
 
 }  // namespace
@@ -129,6 +144,37 @@ TEST_CASE("bench: reusing a worker's setup changes no match, with 1 or 2 workers
             }
         }
     }
+}
+
+TEST_CASE("bench: a setup that keeps a fact in a file-level local, or a save that writes one, is not reused",
+          "[robustness][bench]") {
+    // A red team (2026-11-30): a mod's setup set a file-level local before its seed-free
+    // checkpoint, and a game's `save` counted its calls in another; a match resumed there starts
+    // them as they loaded, so every later match of a worker differed from the match its seed
+    // plays from the start, and the recording match itself from the same match not recorded.
+    // Bench results changed with the number of workers and with --whole-setup.
+    for (const char* mode : {"local", "save"}) {
+        INFO("mode " << mode);
+        Scenario s = load_scenario(std::string(DUELBOX_TEST_SUPPORT) + "/scenarios/setupstate.json", DUELBOX_TEST_SUPPORT);
+        s.options["mode"] = mode;
+        const BenchRun whole = bench(s, false, 1, 8);
+        for (const BenchMatch& m : whole.matches) {
+            CHECK(m.state == RunState::Finished);
+            CHECK(m.winners == std::vector<PlayerIndex>{mode == std::string("local") ? 1 : 2});
+        }
+        for (int workers : {1, 2}) {
+            const BenchRun reused = bench(s, true, workers, 8);
+            for (std::size_t i = 0; i < whole.matches.size(); ++i) {
+                INFO(workers << " workers, seed " << whole.matches[i].seed);
+                CHECK(reused.matches[i].log_hash == whole.matches[i].log_hash);
+                CHECK(bench_result_json(reused.matches[i]) == bench_result_json(whole.matches[i]));
+            }
+        }
+        // The worker keeps no setup for it (the recording match changed: played again plainly),
+        // where a game that keeps its promise has one.
+        CHECK(first_match_kept(s) == std::make_pair(false, false));
+    }
+    CHECK(first_match_kept(bench_scenario("battlecon", 1)) == std::make_pair(true, true));
 }
 
 TEST_CASE("a checkpoint after a random draw or an answer is not seed-free; a match that drew keeps its seed",
