@@ -34,6 +34,7 @@ local game = {
     { name = "for_opponent_once", default = "team", values = { "team", "one_time" }, doc = "team play (§9.3 O8): 'team' = the other team may use each [For opponent] advantage once per beat; 'one_time' = only those marked one-time are limited" },
     { name = "team_opponent", default = "space", values = { "space", "move" }, doc = "team play (§9.3 O2): 'space' = 'the opponent' is worked out again every time a fighter moves onto a new space (moved past, 'when the opponent moves'); 'move' = once, when a move starts" },
     { name = "team_nearest", default = "attacker", values = { "attacker", "origin" }, doc = "team targeting (§9.6 TT1): 'nearest' seen from the attacker ('attacker') or from the range origin an effect named ('origin')" },
+    { name = "team_timeout", default = "fighter", values = { "fighter", "total" }, doc = "team time-out (§9.9 TE5): 'fighter' = the team of the living fighter with the most health wins (rulebook L551); 'total' = the team with more health added up (the spec's sample reading); a tie goes to the reactive team either way" },
   },
   -- What a scenario may set, with the values allowed (checked before play: scenario_fields.h).
   setup_keys = {
@@ -102,6 +103,8 @@ local function after_first_setup(ctx)
       ctx.options.for_opponent_once)
     log.within_rule("§9.3 O2 (rule option team_opponent)", entity.set, S.tracker(), "team_opponent",
       ctx.options.team_opponent)
+    log.within_rule("§9.9 TE5 (rule option team_timeout)", entity.set, S.tracker(), "team_timeout",
+      ctx.options.team_timeout)
   end
   if ctx.setup.drill then
     drill.run(ctx, ctx.setup.drill)

@@ -3,8 +3,9 @@
 -- the turn order sorts every fighter by speed with the team tie-break, each attacker picks
 -- the nearest enemy in range, force lives in team pools, eliminated fighters leave the board.
 --
--- SAMPLE CONTENT — not from the rulebook: the team time-out winner (M.time_out_winner, TE5
--- [GAP]: more total health wins, a tie goes to the team without the active player card).
+-- The team time-out winner (M.time_out_winner, TE5) follows the rulebook's general time-out
+-- section (L551: the fighter with the most health wins), which the spec's TE5 [GAP] missed; the
+-- spec's sample reading (more total health wins) is kept as rule option team_timeout = "total".
 
 local S = require("battlecon.state")
 local stats = require("battlecon.stats")
@@ -154,23 +155,47 @@ function M.become_active_now(p)
   entity.set(S.tracker(), "order", table.concat(ids, ","))
 end
 
----TE5 [SAMPLE]: more total health wins; a tie goes to the team without the card.
-function M.time_out_winner()
-  local total, holder = {}, match.team(S.active())
+-- The best score of each team at time-out: its living fighter with the most health, or
+-- (option team_timeout = "total") the health of all its fighters added up.
+local function time_out_scores(total)
+  local score = {}
   for q = 1, match.players() do
-    local t = match.team(q)
-    total[t] = (total[t] or 0) + math.max(0, S.health(q))
+    local t, h = match.team(q), math.max(0, S.health(q))
+    score[t] = score[t] or 0
+    if total then score[t] = score[t] + h elseif living(q) and h > score[t] then score[t] = h end
   end
+  return score
+end
+
+---TE5, rulebook L551 («побеждает боец с наибольшим количеством здоровья. В случае ничьей побеждает
+---игрок, который в последнем раунде был реагирующим»): the team of the living fighter with the
+---most health wins; when fighters of different teams share the most, the reactive team (the one
+---without the active player card) wins. Rule option team_timeout = "total" (the spec's sample
+---reading): the team with more health added up wins, a tie going to the reactive team as well.
+function M.time_out_winner()
+  local total = entity.get(S.tracker(), "team_timeout") == "total"
+  local score, holder = time_out_scores(total), match.team(S.active())
   local best, win, tie = -1, nil, false
   for _, t in ipairs(teams()) do
-    if total[t] > best then best, win, tie = total[t], t, false elseif total[t] == best then tie = true end
+    if score[t] > best then best, win, tie = score[t], t, false elseif score[t] == best then tie = true end
   end
-  if tie then
-    for _, t in ipairs(teams()) do if t ~= holder then win = t end end
+  if tie then   -- the holder's team comes first in teams(): the last tied team is a reactive one
+    for _, t in ipairs(teams()) do if t ~= holder and score[t] == best then win = t end end
   end
   local winners = {}
   for q = 1, match.players() do if match.team(q) == win then winners[#winners + 1] = q end end
-  log.event("bc.time_out_win", "time-out: team {team} wins", { team = win }, { rule = "§9.9 TE5" })
+  if total then
+    log.event("bc.time_out_win", "time-out: team {team} wins ({health} health in all)", { team = win, health = best },
+      { rule = "§9.9 TE5" })
+  elseif tie then
+    log.event("bc.time_out_win", "time-out: fighters of both teams have the most health ({health}); team {team}, "
+      .. "reactive in the final beat, wins", { team = win, health = best }, { rule = "§9.9 TE5" })
+  else
+    local top
+    for _, q in ipairs(winners) do if not top and living(q) and S.health(q) == best then top = q end end
+    log.event("bc.time_out_win", "time-out: {p:player} has the most health ({health}): team {team} wins",
+      { player = top, team = win, health = best }, { rule = "§9.9 TE5" })
+  end
   match.finish(winners, "time-out")
 end
 
