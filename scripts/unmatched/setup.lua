@@ -73,6 +73,24 @@ local function space_named(p, name)
   return s
 end
 
+-- The hero's zone has no empty space left for a sidekick (a small zone, or in team play a
+-- teammate's sidekicks on a shared start space's zone): the rulebook says nothing, so the
+-- sidekick goes on an empty space fewest steps from its hero (board.distance: lines counted,
+-- figures ignored; rules-decisions.md), not anywhere on the board. Start spaces still to be
+-- taken (`reserved`) stay free; a space no line leads to is offered only when nothing else is.
+local function nearest_free(start, reserved)
+  local out, best = {}, math.huge
+  for _, s in ipairs(move.empty_spaces()) do
+    local d = board.distance(start, s)
+    if d < 0 then d = math.huge end
+    if not reserved[s] and d <= best then
+      if d < best then out, best = {}, d end
+      out[#out + 1] = s
+    end
+  end
+  return out
+end
+
 -- Steps 5-6: hero on start space p, sidekicks on separate empty spaces of the hero's zone(s).
 local function place(ctx, p)
   local seat = ctx.seats[p].setup or {}
@@ -118,11 +136,7 @@ local function place(ctx, p)
       for _, s in ipairs(move.empty_spaces()) do
         if board.share_region(s, start) and not reserved[s] then spaces[#spaces + 1] = s end
       end
-      if #spaces == 0 then -- a map whose start zone is too small: any free space (rules-decisions.md)
-        for _, s in ipairs(move.empty_spaces()) do
-          if not reserved[s] then spaces[#spaces + 1] = s end
-        end
-      end
+      if #spaces == 0 then spaces = nearest_free(start, reserved) end
       local pick = decide { player = p, id = "place_sidekick", prompt = "place " .. entity.name(fighters[i]) ..
           " in " .. entity.name(fighters[1]) .. "'s zone", spaces = spaces }[1]
       board.place(fighters[i], spaces[pick])

@@ -1,5 +1,6 @@
 // Unmatched team set-up: sidekicks go in their hero's zone "as usual" (rulebook seed L683-685,
-// the duel's step 5 at L106-112), on the shipped Keep (maps/unmatched_keep.json).
+// the duel's step 5 at L106-112), on the shipped Keep (maps/unmatched_keep.json) and, when a
+// map's zone is full, on the nearest empty spaces (the project's reading, rules-decisions.md).
 #include <catch2/catch.hpp>
 
 #include "um_support.h"
@@ -60,4 +61,24 @@ TEST_CASE("UM L683-685 L106-112 team play on the Keep: a teammate fills the shar
         }
     }
     CHECK(sidekicks == 12);
+}
+
+TEST_CASE("UM L106-112 a full start zone: the sidekick goes on the nearest empty space, not anywhere", "[unmatched]") {
+    // The spec's test map: B1's Medusa on s7, whose zone GREEN is s7 and s8 only; s9 and s10
+    // are the starts still to be taken. After s8, the Harpies go on s6 (1 step), then s5 (2).
+    json a1 = hero_setup("king_arthur", {"s1", "s2"}, json::array(), {"shield_wall"});
+    json a2 = hero_setup("alice", {"s10", "s3"}, json::array(), {"croquet"});
+    json b2 = hero_setup("sinbad", {"s9", ""}, json::array(), {"parry"});
+    auto pending_after = [&](json decisions) {
+        const std::size_t n = decisions.size();
+        RunResult r = run(team_match(a1, medusa(), a2, b2, std::move(decisions), {{"after_decisions", n}}));
+        INFO(r.error);
+        REQUIRE(r.state == RunState::Stopped);
+        CHECK(pending_id(r) == "place_sidekick");
+        return pending_labels(r);
+    };
+    CHECK(pending_after(json::array()) == Labels{"s8"});
+    CHECK(pending_after(json::array({say(2, "place_sidekick", "s8")})) == Labels{"s6"});
+    CHECK(pending_after(json::array({say(2, "place_sidekick", "s8"), say(2, "place_sidekick", "s6")})) ==
+          Labels{"s5"});
 }
