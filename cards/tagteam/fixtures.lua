@@ -51,6 +51,8 @@ return {
   card("s_gain_then_atk", "S-GAIN-THEN-ATK", { { "gain", 1 }, "then", { "attack" } }),
   card("s_gain2_then_atk8", "S-GAIN(2)-THEN-ATK-IF-8", { { "gain", 2 }, "then", { "attack", if_power = 8 } }),
   card("s_then_heal3", "S-THEN-HEAL(3)", { "then", { "heal", 3 } }),
+  card("s_then_atk", "S-THEN-ATK", { "then", { "attack" } }),
+  card("s_dd1_self", "S-DD(1)-SELF", { { "damage", 1, to = "you" } }),
   card("s_pgain", "S-PGAIN", { { "gain", 1, to = "partner" } }),
   card("s_defer_heal2", "S-DEFER-HEAL(2)", { { "heal", 2 } }, { after_opponent = true }),
   card("j_succ", "J-SUCC", { { "attack" } }, { success = { { "heal", "power" } } }),

@@ -21,6 +21,7 @@ local game = {
     { name = "trigger_waves", default = 8, min = 1, doc = "cap on chained symbol-trigger waves in one turn (Q-04)" },
     { name = "transfer_conflict", default = "own_first", values = { "own_first", "opponent_first" }, doc = "when one step's transfers ask a pool for more than it holds (Q-05): the giver's own team's cards are served first, or the opponent's" },
     { name = "success_bonus", default = "mandatory", values = { "mandatory", "optional" }, doc = "a card's Success bonus (Q-09): always taken (seed L457: every action on a card is mandatory), or the player chooses whether to take it (L574: \"you may\")" },
+    { name = "then_health", default = "net", values = { "net", "steps" }, doc = "health movement in a turn with THEN (Q-10): the attacks, direct damage and heals of all the card steps add up into one movement per fighter (seed L536, L582, L626), or each THEN step moves the marker on its own (the spec's reading)" },
     { name = "transfer_pool", default = "turn_start", values = { "turn_start", "live" }, doc = "what a giver may pass of its power (Q-05): its power at the start of the turn less what it passed this turn (seed L554, L625: power gained or lost during the turn does not affect the turn's actions), or its pool as the step's gains and losses left it" },
   },
   setup_keys = {},
@@ -37,9 +38,10 @@ local game = {
   -- A copy of a Tag Team match is cheap (about 0.3 ms on the reference VM, a third of a
   -- BattleCON copy): 160 copies keep a decision near 100 ms and beat 96 (docs/ai.md).
   search = { copies = 160 },
-  -- A player's narration (duelbox run without --verbose): who is attacked and which symbol
-  -- fires are said by the health, power and special-track lines they cause (turn.lua).
-  narration = { details = { "tagteam.attacked", "tagteam.symbol" } },
+  -- A player's narration (duelbox run without --verbose): who is attacked, healed or takes direct
+  -- damage in one THEN step, and which symbol fires, are said by the health, power and
+  -- special-track lines they cause (turn.lua).
+  narration = { details = { "tagteam.attacked", "tagteam.healed", "tagteam.direct", "tagteam.symbol" } },
   -- What `duelbox lab` pairs and counts (docs/lab.md): a side is a team of two roster
   -- fighters (full keys in the seat's `fighters`); a card is played when it goes to the
   -- played row, held while in the battle deck.

@@ -1,6 +1,8 @@
--- tagteam.turn: one turn of the Battle phase, exactly as spec §10 gives it:
+-- tagteam.turn: one turn of the Battle phase, as spec §10 gives it:
 -- R1 snapshot, R2 reveal and roles, R3 cancel, R4 compile (THEN segments, deferred cards,
 -- turn-scoped blocks), R5 steps, R6 deferred step, R7 symbol trigger waves, R8 KO check.
+-- One departure, the rulebook's (seed L536, L582, L626): the health of all of R5's steps moves
+-- once, after the last of them (option then_health "steps" keeps the spec's move per step).
 --
 -- Card and fighter definitions are read from their compiled entries (tagteam.defs): a card's
 -- from the card entity (setup.card_def, setup.fighter_of), a fighter's from G.fdef[fighter].
@@ -18,7 +20,7 @@ local card_def, fighter_of = setup.card_def, setup.fighter_of
 
 local counter_get, counter_set, counter_add = counter.get, counter.set, counter.add
 local log_event, zone_top, zone_move, end_period = log.event, zone.top, zone.move, match.end_period
-local apply, holds, reused_acc = actions.apply, actions.holds, actions.acc
+local apply, holds, reused_acc, new_acc = actions.apply, actions.holds, actions.acc, actions.new_acc
 local track_move, track_cell = track.move, track.cell
 local max, min = math.max, math.min
 
@@ -26,11 +28,13 @@ local M = {}
 
 local R_ATTACKED, R_SUCCESS, R_SYMBOL = { rule = "§8.9" }, { rule = "§8.8" }, { rule = "§6.5" }
 local R_KO, R_REVEAL, R_CANCELLED = { rule = "§9" }, { rule = "§4.1" }, { rule = "§8.7" }
+local R_HEALED, R_DIRECT = { rule = "§8.3" }, { rule = "§8.4" }
 
 -- Narration (#19.1): one line per thing a player would say at the table. A health line says
 -- what moved the marker (attack, direct damage, heals) and where it stopped; a line settled
 -- in a trigger wave names the track symbols as its cause. The "is attacked" and "symbol
--- fires" events these lines stand for are left to --verbose (game.lua's narration).
+-- fires" events these lines stand for are left to --verbose (game.lua's narration), and so are
+-- the "is healed" and "takes direct damage" of each THEN step a health line adds up.
 -- Every template is made once at load, indexed by small numbers:
 --   by_symbols: 0 a card's actions, 1 one track symbol, 2 several (T.by_symbols counts them)
 --   HP_TEXT[causes + 8 * by_symbols + 32 * ending]: causes a bit set (1 attack, 2 direct
@@ -95,6 +99,11 @@ for i = 0, 5 do
 end
 local EV_ATTACKED = log_kind("tagteam.attacked", "{e:fighter} is attacked with strength {strength}",
   { "fighter", "strength" }, R_ATTACKED)
+-- Details of a movement that adds up several THEN steps (option then_health "net"): each step's
+-- heal and direct damage as it happens, as tagteam.attacked tells each step's attack.
+local EV_HEALED = log_kind("tagteam.healed", "{e:fighter} is healed by {heal}", { "fighter", "heal" }, R_HEALED)
+local EV_DIRECT = log_kind("tagteam.direct", "{e:fighter} takes {direct} direct damage", { "fighter", "direct" },
+  R_DIRECT)
 local EV_SYMBOL = log_kind("tagteam.symbol", "{e:fighter}'s symbol on cell {cell} fires", { "fighter", "cell", "track" },
   R_SYMBOL)
 local EV_REVEAL = log_kind("tagteam.reveal", REVEAL_TEXT, { "player", "card", "active", "partner", "text" }, R_REVEAL)
@@ -183,25 +192,69 @@ local function token_label(T, f, name)
   return name
 end
 
----Applies one simultaneous step's accumulator (spec §10 STEP 5-7): netted health movement,
----power gains/losses then transfers (Q-05: grant_transfers), tokens, special tracks. Each by-fighter entry is
----cleared as it is read, and the accumulator is marked `settled` (empty for actions.acc).
-function M.settle(T, acc)
-  local all = T.all
-  local net = T.net                   -- reused: every fighter's entry is written below
-  if not net then net = {}; T.net = net end
+-- Adds the attack, direct damage and heal tables of `from` into those of `to` (accumulators
+-- both: T.held or a step's), emptying `from`'s.
+local function add_health(from, to, all)
+  local fa, fd, fh, ta, td, th = from.atk, from.dd, from.heal, to.atk, to.dd, to.heal
+  for i = 1, #all do
+    local f = all[i]
+    local v = fa[f]
+    if v then fa[f] = nil; ta[f] = (ta[f] or 0) + v end
+    v = fd[f]
+    if v then fd[f] = nil; td[f] = (td[f] or 0) + v end
+    v = fh[f]
+    if v then fh[f] = nil; th[f] = (th[f] or 0) + v end
+  end
+end
+
+-- Health of a step that is one part of a movement adding up several steps (option then_health
+-- "net", seed L536, L582, L626): each attack, heal and direct damage is told as it happens, then
+-- the step's amounts join T.held (hold true) or, the movement's last step, T.held's join the
+-- step's, which settle then moves. T.held is an accumulator made once per match.
+local function held_health(T, acc, hold)
+  local all, held = T.all, T.held
+  if not held then held = new_acc(); T.held = held end
   local atk, hit, heal, dd = acc.atk, acc.hit, acc.heal, acc.dd
-  acc.settled = false                 -- until the last table below is emptied
   for i = 1, #all do
     local f = all[i]
     if hit[f] then
       EV_ATTACKED(f, atk[f] or 0)
       hit[f] = nil
     end
-    local h = heal[f]
-    if h then heal[f] = nil else h = 0 end   -- (a nil stored under an absent key costs a call)
-    if h ~= 0 and counter_get(f, "hp") == 0 then h = 0 end   -- no healing on the KO cell
-    net[f] = h - (atk[f] or 0) - (dd[f] or 0)
+    local h, d = heal[f], dd[f]
+    if h and h ~= 0 and counter_get(f, "hp") ~= 0 then EV_HEALED(f, h) end   -- (none on the KO cell)
+    if d and d ~= 0 then EV_DIRECT(f, d) end
+  end
+  if hold then add_health(acc, held, all) else add_health(held, acc, all) end
+  T.holding = hold
+end
+
+---Applies one simultaneous step's accumulator (spec §10 STEP 5-7): netted health movement,
+---power gains/losses then transfers (Q-05: grant_transfers), tokens, special tracks. Each by-fighter entry is
+---cleared as it is read, and the accumulator is marked `settled` (empty for actions.acc).
+---With `hold` the step's attack, direct damage and heals are kept for a later step's movement
+---instead (option then_health "net": one movement for all the card steps of a turn); the first
+---step settled without it moves them, its own added.
+---@param hold boolean?
+function M.settle(T, acc, hold)
+  local all = T.all
+  local net = T.net                   -- reused: every fighter's entry is written below
+  if not net then net = {}; T.net = net end
+  local atk, hit, heal, dd = acc.atk, acc.hit, acc.heal, acc.dd
+  acc.settled = false                 -- until the last table below is emptied
+  if hold or T.holding then held_health(T, acc, hold) end
+  if not hold then
+    for i = 1, #all do
+      local f = all[i]
+      if hit[f] then
+        EV_ATTACKED(f, atk[f] or 0)
+        hit[f] = nil
+      end
+      local h = heal[f]
+      if h then heal[f] = nil else h = 0 end   -- (a nil stored under an absent key costs a call)
+      if h ~= 0 and counter_get(f, "hp") == 0 then h = 0 end   -- no healing on the KO cell
+      net[f] = h - (atk[f] or 0) - (dd[f] or 0)
+    end
   end
   local pow = acc.pow
   for i = 1, #all do
@@ -242,13 +295,15 @@ function M.settle(T, acc)
         { fighter = t.f, token = token_label(T, t.f, t.name), n = n, count = now })
     end
   end
-  for i = 1, #all do
-    local f = all[i]
-    local n = net[f]
-    local a, d = atk[f], dd[f]
-    if a then atk[f] = nil else a = 0 end
-    if d then dd[f] = nil else d = 0 end
-    if n ~= 0 then move_hp(T, f, n, a, d, n + a + d) end
+  if not hold then
+    for i = 1, #all do
+      local f = all[i]
+      local n = net[f]
+      local a, d = atk[f], dd[f]
+      if a then atk[f] = nil else a = 0 end
+      if d then dd[f] = nil else d = 0 end
+      if n ~= 0 then move_hp(T, f, n, a, d, n + a + d) end
+    end
   end
   local special = acc.special
   for i = 1, #all do
@@ -339,13 +394,14 @@ local function fire_success(T, acc)
 end
 
 ---One simultaneous step (spec §10 STEP): player 1's action list l1, then player 2's l2
----(either may be nil).
-function M.step(T, l1, l2)
+---(either may be nil). With `hold` its health movement waits for a later step (M.settle).
+---@param hold boolean?
+function M.step(T, l1, l2, hold)
   local acc = reused_acc(T)
   if l1 then for i = 1, #l1 do apply(T, 1, l1[i], acc) end end
   if l2 then for i = 1, #l2 do apply(T, 2, l2[i], acc) end end
   fire_success(T, acc)
-  M.settle(T, acc)
+  M.settle(T, acc, hold)
 end
 
 -- Empties list t in place.
@@ -448,6 +504,14 @@ function M.snapshot(T)
     S0[f] = counter_get(f, "special")
   end
   T.P0, T.H0, T.S0 = P0, H0, S0
+  if T.holding then                    -- (a step that failed while holding health)
+    local held = T.held
+    for i = 1, #all do
+      local f = all[i]
+      held.atk[f], held.dd[f], held.heal[f] = nil, nil, nil
+    end
+    T.holding = false
+  end
   if T.entered then clear(T.entered) else T.entered = {} end
   local records = T.records
   if records then
@@ -526,15 +590,21 @@ function M.resolve(G)
       if d.deferred then dsteps = max(dsteps, #d.segs) else steps = max(steps, #d.segs) end
     end
   end
-  -- R5 THEN segments as global steps; R6 the deferred card(s) after
+  -- R5 THEN segments as global steps; R6 the deferred card(s) after. THEN orders the actions of
+  -- the steps, but health moves once for all of them (seed L536, L582, L626: attack and direct
+  -- damage of the same turn add up, heals are taken off, and the result goes to the track): every
+  -- step but the last holds its health. A deferred card acts when the other card's actions are
+  -- done (L629), health included, so its steps are a movement of their own. Option then_health
+  -- "steps" (spec Q-10) moves the marker at every step.
+  local net = T.options.then_health ~= "steps"
   local s1 = live[1] and cd[1].segs
   local s2 = live[2] and cd[2].segs
   local now1 = s1 and not cd[1].deferred and s1
   local now2 = s2 and not cd[2].deferred and s2
-  for k = 1, steps do M.step(T, now1 and now1[k], now2 and now2[k]) end
+  for k = 1, steps do M.step(T, now1 and now1[k], now2 and now2[k], net and k < steps) end
   local later1 = s1 and cd[1].deferred and s1
   local later2 = s2 and cd[2].deferred and s2
-  for k = 1, dsteps do M.step(T, later1 and later1[k], later2 and later2[k]) end
+  for k = 1, dsteps do M.step(T, later1 and later1[k], later2 and later2[k], net and k < dsteps) end
   M.triggers(T)
   end_period("turn")
   return M.ko_check(T)

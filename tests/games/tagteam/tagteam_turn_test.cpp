@@ -301,9 +301,12 @@ TEST_CASE("TT-23 self-KO loses", "[tagteam]") {
     CHECK(r.winner() == 2);
 }
 
-TEST_CASE("TT-24 no heal out of KO; THEN heals are not netted", "[tagteam]") {
+TEST_CASE("TT-24 no heal out of KO; THEN heals are not netted (option then_health steps, spec Q-10)", "[tagteam]") {
+    // The spec's worked example of its reading: each THEN step moves the marker on its own. The
+    // default follows the rulebook instead (the L626 tests below).
     SECTION("(a) THEN heal after KO is ignored") {
-        Run r = play(side({fx("s_atk")}, {3, 2}), side({fx("s_then_heal3")}, {2, 2}, {3, 20}));
+        Run r = play(side({fx("s_atk")}, {3, 2}), side({fx("s_then_heal3")}, {2, 2}, {3, 20}),
+                     {{"then_health", "steps"}});
         CHECK(r.hp(2, 1) == 0);
         CHECK(r.winner() == 1);
     }
@@ -311,6 +314,113 @@ TEST_CASE("TT-24 no heal out of KO; THEN heals are not netted", "[tagteam]") {
         Run r = play(side({fx("s_atk")}, {3, 2}), side({fx("s_heal3")}, {2, 2}, {3, 20}));
         CHECK(r.hp(2, 1) == 3);
         CHECK(r.draw());
+    }
+}
+
+// The health moves of one fighter in r, in order.
+std::vector<const Event*> moves_of(const Run& r, EntityId f) {
+    std::vector<const Event*> out;
+    for (const Event* e : r.events("tagteam.track"))
+        if (static_cast<EntityId>(int_field(e, "fighter")) == f && std::get<std::string>(e->get("track")) == "hp")
+            out.push_back(e);
+    return out;
+}
+
+TEST_CASE("L626 a THEN heal nets against an attack of the same turn: a marker netting above KO is not knocked out",
+          "[tagteam]") {
+    // TT-24(a)'s turn under the default: 3 - 3 + 3 = 3, one move of 0, no KO (seed L626: attack
+    // and direct damage are summed, every heal is taken off, the result goes to the track).
+    Run r = play(side({fx("s_atk")}, {3, 2}), side({fx("s_then_heal3")}, {2, 2}, {3, 20}));
+    REQUIRE(r.state == RunState::Finished);
+    CHECK(r.hp(2, 1) == 3);
+    CHECK(r.events("tagteam.ko").empty());
+    CHECK(r.draw());                                   // the empty reserve, not a knockout
+    CHECK(moves_of(r, r.fighter(2, 1)).empty());       // net 0 moves nothing
+}
+
+TEST_CASE("L482 L626 no healing on the KO cell is read where the marker starts the turn", "[tagteam]") {
+    // On the KO cell when the turn begins: a THEN heal does not lift it, netted or not.
+    for (const char* mode : {"net", "steps"}) {
+        INFO("then_health " << mode);
+        Run r = play(side({fx("s_idle")}), side({fx("s_then_heal3")}, {2, 2}, {0, 20}), {{"then_health", mode}});
+        REQUIRE(r.state == RunState::Finished);
+        CHECK(r.hp(2, 1) == 0);
+        CHECK(r.winner() == 1);
+        CHECK(r.events("tagteam.healed").empty());
+    }
+}
+
+// (No ": " past a name's 60th character: Catch2's console reporter indents a wrapped name to it.)
+TEST_CASE("L582 a Success heal at full health nets against the opponent's attack after THEN (20 + 2 - 4 = 18)",
+          "[tagteam]") {
+    // Seed L582 (the Jeanne card: Attack, Success heal as much as your power): "if she is attacked
+    // in the same turn she plays this card, she subtracts her heal from the attack". J-SUCC at the
+    // top cell, power 2; the opponent's attack comes after THEN, with power 4.
+    const Side jeanne = side({fx("j_succ")}, {2, 2}, {20, 20});
+    const Side then_atk = side({fx("s_then_atk")}, {4, 2});
+    Run r = play(jeanne, then_atk);
+    REQUIRE(r.state == RunState::Finished);
+    CHECK(r.hp(1, 1) == 18);
+    CHECK(r.hp(2, 1) == 18);
+    auto moves = moves_of(r, r.fighter(1, 1));          // one movement, naming both causes
+    REQUIRE(moves.size() == 1);
+    CHECK(int_field(moves[0], "from") == 20);
+    CHECK(int_field(moves[0], "attack") == 4);
+    CHECK(int_field(moves[0], "heal") == 2);
+    // Each action is still told in its step: the heal (step 1) before the attack (step 2).
+    auto healed = r.events("tagteam.healed");
+    REQUIRE(healed.size() == 1);
+    CHECK(int_field(healed[0], "heal") == 2);
+    const Event* on_her = nullptr;
+    for (const Event* e : r.events("tagteam.attacked"))
+        if (static_cast<EntityId>(int_field(e, "fighter")) == r.fighter(1, 1)) on_her = e;
+    REQUIRE(on_her);
+    CHECK(healed[0]->seq < on_her->seq);
+    CHECK(on_her->seq < moves[0]->seq);
+    SECTION("then_health steps: the heal is lost at the top cell, then the attack lands") {
+        Run s = play(jeanne, then_atk, {{"then_health", "steps"}});
+        CHECK(s.hp(1, 1) == 16);
+        CHECK(moves_of(s, s.fighter(1, 1)).size() == 1);   // the heal at the top moved nothing
+        CHECK(s.events("tagteam.healed").empty());
+    }
+}
+
+TEST_CASE("L536 L626 direct damage and an attack after THEN are one move: a STOP cell halts it once", "[tagteam]") {
+    // Seed L536: direct damage in the same turn as an attack is added to the attack. FX-WB at 6
+    // (STOP on 1-5) takes 1 direct damage from its own card and a strength-3 attack after the
+    // opponent's THEN: one move of 4 halts on 5.
+    const Side wb = side({fx("s_dd1_self")}, {2, 2}, {6, 20}, {kWb, kPlain});
+    const Side then_atk = side({fx("s_then_atk")}, {3, 2});
+    Run r = play(wb, then_atk);
+    REQUIRE(r.state == RunState::Finished);
+    CHECK(r.hp(1, 1) == 5);
+    auto moves = moves_of(r, r.fighter(1, 1));
+    REQUIRE(moves.size() == 1);
+    CHECK(int_field(moves[0], "attack") == 3);
+    CHECK(int_field(moves[0], "direct") == 1);
+    CHECK(r.events("tagteam.direct").size() == 1);
+    SECTION("then_health steps: two moves, two halts") {
+        Run s = play(wb, then_atk, {{"then_health", "steps"}});
+        CHECK(s.hp(1, 1) == 4);
+        CHECK(moves_of(s, s.fighter(1, 1)).size() == 2);
+    }
+}
+
+TEST_CASE("L626 only the cells the one combined move passes fire their symbols", "[tagteam]") {
+    // FX-Golem at 14 (cell 15: +1 power) heals 2 while the opponent's THEN attacks him with 4: the
+    // move is 14 -> 12, and cell 15 is never entered. Step by step it would be entered twice.
+    const Side golem = side({fx("s_heal2")}, {3, 2}, {14, 20}, {kGolem, kPlain});
+    const Side then_atk = side({fx("s_then_atk")}, {4, 2});
+    Run r = play(golem, then_atk);
+    REQUIRE(r.state == RunState::Finished);
+    CHECK(r.hp(1, 1) == 12);
+    CHECK(r.power(1, 1) == 3);
+    CHECK(r.events("tagteam.symbol").empty());
+    SECTION("then_health steps: 14 -> 16 -> 12 fires cell 15 on the way up and on the way down") {
+        Run s = play(golem, then_atk, {{"then_health", "steps"}});
+        CHECK(s.hp(1, 1) == 12);
+        CHECK(s.power(1, 1) == 5);
+        CHECK(s.events("tagteam.symbol").size() == 2);
     }
 }
 
@@ -349,7 +459,10 @@ TEST_CASE("TT-29 a partner attack uses the partner's power and modifiers", "[tag
     }
 }
 
-TEST_CASE("TT-30 a deferred card is its own movement", "[tagteam]") {
+TEST_CASE("TT-30 a deferred card is its own movement (seed L629: it acts once the other card's actions are done)",
+          "[tagteam]") {
+    // Under the default then_health "net" as under "steps": a card with its own printed timing
+    // keeps it, so its heal is not added to the attack before it.
     Run r = play(side({fx("s_defer_heal2")}, {2, 2}, {5, 20}, {kWb, kPlain}), side({fx("s_atk")}, {3, 2}));
     auto moves = r.events("tagteam.track");
     REQUIRE(moves.size() == 2);
