@@ -192,69 +192,60 @@ local function token_label(T, f, name)
   return name
 end
 
--- Adds the attack, direct damage and heal tables of `from` into those of `to` (accumulators
--- both: T.held or a step's), emptying `from`'s.
-local function add_health(from, to, all)
-  local fa, fd, fh, ta, td, th = from.atk, from.dd, from.heal, to.atk, to.dd, to.heal
-  for i = 1, #all do
-    local f = all[i]
-    local v = fa[f]
-    if v then fa[f] = nil; ta[f] = (ta[f] or 0) + v end
-    v = fd[f]
-    if v then fd[f] = nil; td[f] = (td[f] or 0) + v end
-    v = fh[f]
-    if v then fh[f] = nil; th[f] = (th[f] or 0) + v end
-  end
-end
-
 -- Health of a step that is one part of a movement adding up several steps (option then_health
 -- "net", seed L536, L582, L626): each attack, heal and direct damage is told as it happens, then
--- the step's amounts join T.held (hold true) or, the movement's last step, T.held's join the
--- step's, which settle then moves. T.held is an accumulator made once per match.
+-- the step's amounts join T.held (hold true: settle then finds none to move) or, the movement's
+-- last step, T.held's join the step's, which settle moves. T.held is an accumulator made once
+-- per match; each table is read once per fighter (a turn with THEN does this twice).
 local function held_health(T, acc, hold)
   local all, held = T.all, T.held
   if not held then held = new_acc(); T.held = held end
   local atk, hit, heal, dd = acc.atk, acc.hit, acc.heal, acc.dd
+  local hatk, hdd, hheal = held.atk, held.dd, held.heal
   for i = 1, #all do
     local f = all[i]
+    local a, d, h = atk[f], dd[f], heal[f]
     if hit[f] then
-      EV_ATTACKED(f, atk[f] or 0)
+      EV_ATTACKED(f, a or 0)
       hit[f] = nil
     end
-    local h, d = heal[f], dd[f]
     if h and h ~= 0 and counter_get(f, "hp") ~= 0 then EV_HEALED(f, h) end   -- (none on the KO cell)
     if d and d ~= 0 then EV_DIRECT(f, d) end
+    if hold then
+      if a then atk[f] = nil; hatk[f] = (hatk[f] or 0) + a end
+      if d then dd[f] = nil; hdd[f] = (hdd[f] or 0) + d end
+      if h then heal[f] = nil; hheal[f] = (hheal[f] or 0) + h end
+    else
+      local v = hatk[f]
+      if v then hatk[f] = nil; atk[f] = (a or 0) + v end
+      v = hdd[f]
+      if v then hdd[f] = nil; dd[f] = (d or 0) + v end
+      v = hheal[f]
+      if v then hheal[f] = nil; heal[f] = (h or 0) + v end
+    end
   end
-  if hold then add_health(acc, held, all) else add_health(held, acc, all) end
   T.holding = hold
 end
 
 ---Applies one simultaneous step's accumulator (spec §10 STEP 5-7): netted health movement,
 ---power gains/losses then transfers (Q-05: grant_transfers), tokens, special tracks. Each by-fighter entry is
 ---cleared as it is read, and the accumulator is marked `settled` (empty for actions.acc).
----With `hold` the step's attack, direct damage and heals are kept for a later step's movement
----instead (option then_health "net": one movement for all the card steps of a turn); the first
----step settled without it moves them, its own added.
----@param hold boolean?
-function M.settle(T, acc, hold)
+function M.settle(T, acc)
   local all = T.all
   local net = T.net                   -- reused: every fighter's entry is written below
   if not net then net = {}; T.net = net end
   local atk, hit, heal, dd = acc.atk, acc.hit, acc.heal, acc.dd
   acc.settled = false                 -- until the last table below is emptied
-  if hold or T.holding then held_health(T, acc, hold) end
-  if not hold then
-    for i = 1, #all do
-      local f = all[i]
-      if hit[f] then
-        EV_ATTACKED(f, atk[f] or 0)
-        hit[f] = nil
-      end
-      local h = heal[f]
-      if h then heal[f] = nil else h = 0 end   -- (a nil stored under an absent key costs a call)
-      if h ~= 0 and counter_get(f, "hp") == 0 then h = 0 end   -- no healing on the KO cell
-      net[f] = h - (atk[f] or 0) - (dd[f] or 0)
+  for i = 1, #all do
+    local f = all[i]
+    if hit[f] then
+      EV_ATTACKED(f, atk[f] or 0)
+      hit[f] = nil
     end
+    local h = heal[f]
+    if h then heal[f] = nil else h = 0 end   -- (a nil stored under an absent key costs a call)
+    if h ~= 0 and counter_get(f, "hp") == 0 then h = 0 end   -- no healing on the KO cell
+    net[f] = h - (atk[f] or 0) - (dd[f] or 0)
   end
   local pow = acc.pow
   for i = 1, #all do
@@ -295,15 +286,13 @@ function M.settle(T, acc, hold)
         { fighter = t.f, token = token_label(T, t.f, t.name), n = n, count = now })
     end
   end
-  if not hold then
-    for i = 1, #all do
-      local f = all[i]
-      local n = net[f]
-      local a, d = atk[f], dd[f]
-      if a then atk[f] = nil else a = 0 end
-      if d then dd[f] = nil else d = 0 end
-      if n ~= 0 then move_hp(T, f, n, a, d, n + a + d) end
-    end
+  for i = 1, #all do
+    local f = all[i]
+    local n = net[f]
+    local a, d = atk[f], dd[f]
+    if a then atk[f] = nil else a = 0 end
+    if d then dd[f] = nil else d = 0 end
+    if n ~= 0 then move_hp(T, f, n, a, d, n + a + d) end
   end
   local special = acc.special
   for i = 1, #all do
@@ -394,14 +383,17 @@ local function fire_success(T, acc)
 end
 
 ---One simultaneous step (spec §10 STEP): player 1's action list l1, then player 2's l2
----(either may be nil). With `hold` its health movement waits for a later step (M.settle).
+---(either may be nil). With `hold` its attack, direct damage and heals wait for a later step's
+---movement (option then_health "net": one movement for all the card steps of a turn); the next
+---step without it moves them with its own.
 ---@param hold boolean?
 function M.step(T, l1, l2, hold)
   local acc = reused_acc(T)
   if l1 then for i = 1, #l1 do apply(T, 1, l1[i], acc) end end
   if l2 then for i = 1, #l2 do apply(T, 2, l2[i], acc) end end
   fire_success(T, acc)
-  M.settle(T, acc, hold)
+  if hold or T.holding then held_health(T, acc, hold) end
+  M.settle(T, acc)
 end
 
 -- Empties list t in place.

@@ -11,14 +11,12 @@ local turn = {}
 --- Applies one simultaneous step's accumulator (spec §10 STEP 5-7): netted health movement,
 --- power gains/losses then transfers (Q-05: grant_transfers), tokens, special tracks. Each by-fighter entry is
 --- cleared as it is read, and the accumulator is marked `settled` (empty for actions.acc).
---- With `hold` the step's attack, direct damage and heals are kept for a later step's movement
---- instead (option then_health "net": one movement for all the card steps of a turn); the first
---- step settled without it moves them, its own added.
----@param hold boolean?
-function turn.settle(T, acc, hold) end
+function turn.settle(T, acc) end
 
 --- One simultaneous step (spec §10 STEP): player 1's action list l1, then player 2's l2
---- (either may be nil). With `hold` its health movement waits for a later step (M.settle).
+--- (either may be nil). With `hold` its attack, direct damage and heals wait for a later step's
+--- movement (option then_health "net": one movement for all the card steps of a turn); the next
+--- step without it moves them with its own.
 ---@param hold boolean?
 function turn.step(T, l1, l2, hold) end
 
