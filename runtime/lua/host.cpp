@@ -320,8 +320,20 @@ void LuaHost::push_game(lua_State* L) const {
     else lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
 }
 
+Sym LuaHost::intern_loading(std::string_view text) {
+    if (text.size() > Match::kMaxNewText && find_symbol(text) == 0) Match::refuse_long_text(text.size());
+    bool created = false;
+    const Sym s = intern(text, created);
+    if (created && (load_text_bytes_ += text.size()) > Match::kMaxNewTexts)
+        throw KernelError("this game's load has made " + std::to_string(load_text_bytes_ >> 10) +
+                          " KB of new texts for the log (event types, narration templates, field keys), which the "
+                          "process keeps for good: at most " + std::to_string(Match::kMaxNewTexts >> 20) + " MB a load");
+    return s;
+}
+
 bool LuaHost::load_game(const std::string& root, const std::string& game, std::vector<std::string>& errors) {
     const std::size_t errors_before = errors.size();
+    load_text_bytes_ = 0;
     root_ = root;
     game_ = game;
     if (!is_identifier_path(game) || game.find('/') != std::string::npos) {

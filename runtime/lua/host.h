@@ -190,6 +190,11 @@ public:
     }
     std::string context_suffix() const;               // " [card g/x, window w]" or ""
 
+    // Interns a text a script gives while the game loads (log.kind at a file's top level): the
+    // process keeps it for good (symbols.h), so a load may add at most Match::kMaxNewTexts of
+    // new texts, each at most Match::kMaxNewText, as a match may. Throws KernelError past them.
+    Sym intern_loading(std::string_view text);
+
     // -- memory ------------------------------------------------------------------------
     std::size_t memory_used() const { return alloc_.account.lua; }
     std::size_t kernel_memory_used() const { return alloc_.account.kernel; }   // the running match's, charged
@@ -368,6 +373,7 @@ private:
     // What is unwinding (memory_error_in_flight(), unwinding()): kMemoryError | kUnwinding.
     static constexpr std::uint8_t kMemoryError = 1, kUnwinding = 2;
     std::uint8_t raising_ = 0;
+    std::size_t load_text_bytes_ = 0;   // new texts this load_game made (intern_loading)
     bool finish_in_flight_ = false;
     std::size_t unattached_print_bytes_ = 0;
     std::string unwinding_message_;

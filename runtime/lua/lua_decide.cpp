@@ -151,7 +151,7 @@ struct QuestionRoom {
             luaL_error(L, "memory cap of %d MB exceeded (Lua holds %d MB; this match's events, props, entities, zones, "
                           "counters and effects %d MB)%s", cap_mb, static_cast<int>(host.memory_used() >> 20),
                        static_cast<int>(host.kernel_memory_used() >> 20), host.context_suffix().c_str());
-        luaL_error(L, "memory cap of %d MB exceeded (%s: the question's options would take more than the %d MB left)%s",
+        luaL_error(L, "memory cap of %d MB exceeded (%s: the question's texts and options would take more than the %d MB left)%s",
                    cap_mb, fn, static_cast<int>(room >> 20), host.context_suffix().c_str());
         std::abort();   // (luaL_error does not return)
     }
@@ -205,6 +205,7 @@ void check_request(lua_State* L, int t, int arg, Match& m, const char* fn, Decis
     const char* kind = kind_type == LUA_TNIL ? "choose" : lua_tostring(L, f + kKind);
     if (!parse_decision_kind(kind, r.kind))
         luaL_error(L, "%s: field 'kind' must be \"choose\", \"order\", \"number\" or \"yesno\" (got \"%s\")", fn, kind);
+    room.take(L, fn, lua_rawlen(L, f + kId) + lua_rawlen(L, f + kPrompt));   // copied below, as labels are
     string_at(L, f + kId, "id", r.id);
     // A replay matches its scripted answers by this id, read back from JSON, where bytes that
     // are not UTF-8 become U+FFFD: such an id could never be answered again (utf8.h).

@@ -201,20 +201,25 @@ int log_kind(lua_State* L) {
     luaL_checktype(L, 3, LUA_TTABLE);
     readonly_view_unwrap(L, 3);   // a module's constant list reads like the list
     lua_settop(L, 4);
-    auto& kind = push_owned<EventKind>(L);   // slot 5: freed by the collector if a check raises
+    // Every check first, on the Lua strings: nothing is copied into C++ memory for a call that
+    // raises (a red team, 2026-11-30: 64 long names copied, then a bad option refused, in a
+    // pcall loop, held copies the collector freed too late to keep under the memory cap).
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 3));
     if (n > kMaxEventFields) return luaL_argerror(L, 3, "more than 64 fields");
     std::size_t bytes = std::strlen(type) + std::strlen(text) + 64;
     for (lua_Integer i = 1; i <= n; ++i) {
         if (lua_rawgeti(L, 3, i) != LUA_TSTRING || lua_rawlen(L, -1) == 0)
             return luaL_argerror(L, 3, lua_pushfstring(L, "fields[%d]: a field name expected", static_cast<int>(i)));
-        const char* key = lua_tostring(L, -1);   // the list keeps it alive: no C++ copy before the checks
-        if (std::find(kind.keys.begin(), kind.keys.end(), key) != kind.keys.end())
-            return luaL_argerror(L, 3, lua_pushfstring(L, "field '%s' is named twice", key));
-        kind.keys.emplace_back(key);
-        bytes += kind.keys.back().size() + 64;
+        for (lua_Integer j = 1; j < i; ++j) {
+            lua_rawgeti(L, 3, j);
+            const bool twice = lua_rawequal(L, -1, -2);
+            lua_pop(L, 1);
+            if (twice) return luaL_argerror(L, 3, lua_pushfstring(L, "field '%s' is named twice", lua_tostring(L, -1)));
+        }
+        bytes += lua_rawlen(L, -1) + 64;
         lua_pop(L, 1);
     }
+    const char* rule = nullptr;
     if (lua_istable(L, 4)) {
         readonly_view_unwrap(L, 4);
         for (const char* unsupported : {"to", "hidden"}) {
@@ -222,20 +227,32 @@ int log_kind(lua_State* L) {
                 return luaL_argerror(L, 4, lua_pushfstring(L, "'%s' is not an option of an event kind: use log.event", unsupported));
             lua_pop(L, 1);
         }
-        if (const char* rule = push_field_string(L, 4, "rule", nullptr)) kind.rule = rule;
-        lua_pop(L, 1);
-        bytes += kind.rule.size();
+        rule = push_field_string(L, 4, "rule", nullptr);   // slot 5 keeps it alive
+        if (rule) bytes += std::strlen(rule);
     } else if (!lua_isnil(L, 4)) {
         return luaL_typeerror(L, 4, "table of options");
+    }
+    lua_settop(L, 5);
+    charge_copy(L, bytes, "log.kind");
+    auto& kind = push_owned<EventKind>(L);   // slot 6: freed by the collector if a later step raises
+    if (rule) kind.rule = rule;
+    kind.keys.reserve(static_cast<std::size_t>(n));
+    for (lua_Integer i = 1; i <= n; ++i) {
+        lua_rawgeti(L, 3, i);
+        kind.keys.emplace_back(lua_tostring(L, -1));
+        lua_pop(L, 1);
     }
     // Interned for the life of the process (symbols.h). A kind declared while a match plays
     // charges that match for its texts and keys (kept by the kind, and interned), as log.event
     // charges a new type or template: a script declaring kinds in a loop meets the memory cap.
-    Match* m = host_of(L).match();
+    LuaHost& host = host_of(L);
+    Match* m = host.match();
     kernel_call(L, [&] {
         // During a match, new texts also count against its bound on new texts (4 MB), as
-        // log.event's do: kinds declared in a loop added 8 MB a match past it.
-        const auto intern_text = [m](std::string_view t) { return m ? m->intern_charged(t) : intern(t); };
+        // log.event's do: kinds declared in a loop added 8 MB a match past it. While a game
+        // loads, against the load's own bound (a mod's card filled the process's texts in a
+        // loop at load, and every later match and game of the process failed).
+        const auto intern_text = [m, &host](std::string_view t) { return m ? m->intern_charged(t) : host.intern_loading(t); };
         if (m) m->charge(bytes);
         kind.type = intern_text(type);
         kind.text = intern_text(text);

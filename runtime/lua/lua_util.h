@@ -110,6 +110,13 @@ void push_player(lua_State* L, PlayerIndex p);                        // 1-based
 // is how many positions the entity could take there.
 Where lua_check_where(lua_State* L, int arg, std::size_t slots);
 
+// Raises the memory cap's error, naming `what`, when copying `bytes` (all the copies one call
+// makes so far) into C++ memory would pass what the cap leaves. Called before the copy: one
+// string a list names a thousand times is a thousand copies, held by an object the collector
+// frees late (push_owned), whose heap Lua's accounting never sees (a red team, 2026-11-30: a
+// list of one 1 MB string took 1 GB under a 64 MB cap).
+void charge_copy(lua_State* L, std::size_t bytes, const char* what);
+
 // Reads table field `props` ({key = value}) sorted by key (pairs() order varies between runs)
 // and field `tags` (a list of strings) of the table at `t`; raises on bad entries.
 std::vector<std::pair<std::string, Value>> get_props_field(lua_State* L, int t);

@@ -399,7 +399,7 @@ void expect_error_start(const std::string& code, const std::string& prefix) {
 // The start of the message for a question refused at snippet line `line`.
 std::string question_too_big(int line) {
     return "snippet:" + std::to_string(line) +
-           ": memory cap of 64 MB exceeded (decide: the question's options would take more than the ";
+           ": memory cap of 64 MB exceeded (decide: the question's texts and options would take more than the ";
 }
 
 TEST_CASE("#16.7 a question's options count against the memory cap before they are copied", "[robustness][sandbox][16]") {
@@ -416,7 +416,7 @@ TEST_CASE("#16.7 a question's options count against the memory cap before they a
     // decide_all adds up its questions: two of 500,000 options fit alone (36 MB), not together.
     expect_error_start("local l = {}\nfor i = 1, 500000 do l[i] = 1 end\ndecide_all{{player = 1, entities = l, single = true}, "
                        "{player = 2, entities = l, single = true}}",
-                       "snippet:3: memory cap of 64 MB exceeded (decide_all: the question's options would take more than the ");
+                       "snippet:3: memory cap of 64 MB exceeded (decide_all: the question's texts and options would take more than the ");
 }
 
 TEST_CASE("#16.7 a string listed many times in a question is counted once per copy", "[robustness][sandbox][16]") {
