@@ -213,8 +213,11 @@ void read_dispatch_options(lua_State* L, int t, int arg, Match& m, DispatchOptio
         // One allocation, not one per doubling; at most 64 zones' room, so that no length is
         // ever trusted for an allocation (reading stops at the first missing name anyway).
         o.zones.reserve(static_cast<std::size_t>(std::min<lua_Integer>(n, 64)));
+        std::size_t copied = 0;
         for (lua_Integer i = 1; i <= n; ++i) {
             if (lua_rawgeti(L, -1, i) != LUA_TSTRING) luaL_argerror(L, arg, "field 'zones': a list of zone names expected");
+            copied += lua_rawlen(L, -1) + sizeof(std::string);
+            charge_copy(L, copied, "field 'zones'");
             o.zones.emplace_back(lua_tostring(L, -1));
             lua_pop(L, 1);
         }

@@ -31,6 +31,8 @@ TEST_CASE("a list naming one long string many times is refused before the copies
 for i = 1, 1000 do props["k" .. i] = S end
 entity.create{kind = "x", zone = zone.create("z"), props = props})"),
                Catch::Contains("snippet:6:") && Catch::Contains("memory cap of 64 MB exceeded (field 'props' would copy"));
+    CHECK_THAT(error_of(std::string(kThousandCopies) + "derived.define{name = \"x\", prop = \"p\", zones = {zone.create(\"z\")}, kinds = list}"),
+               Catch::Contains("snippet:4:") && Catch::Contains("memory cap of 64 MB exceeded (derived.define's list would copy"));
     CHECK_THAT(error_of(R"(local names = {}
 for i = 1, 40 do names[i] = ("n"):rep(1000000) .. i end
 log.kind("t", "x", names))"),
