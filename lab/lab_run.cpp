@@ -5,7 +5,6 @@
 #include <limits>
 #include <cstdio>
 #include <map>
-#include <memory>
 #include <mutex>
 
 #include "kernel/symbols.h"
@@ -169,17 +168,13 @@ LabRun run_lab(const Scenario& base, const LabSpec& spec, const LabPlan& plan, c
             mine = &reuse[&host];   // std::map: the entry stays where it is as others are added
         }
         try {
-            const Scenario s = lab_match_scenario(base, spec, plan, g, opts.agent);
-            auto runner = std::make_unique<MatchRunner>(host, s);
-            if (mine) mine->start(host, *runner, plan.pairing_of(g));   // a pairing's matches differ by seed only
-            RunState state = runner->run();
-            if (mine && !mine->keep(host, *runner)) {   // a recording that changed the match: played again plainly
-                runner = std::make_unique<MatchRunner>(host, s);
-                state = runner->run();
-            }
+            MatchRunner runner(host, lab_match_scenario(base, spec, plan, g, opts.agent));
+            if (mine) mine->start(host, runner, plan.pairing_of(g));   // a pairing's matches differ by seed only
+            const RunState state = runner.run();
+            if (mine) mine->keep(host, runner);
             const bool failed = state != RunState::Finished;
-            seen = observe_match(runner->match(), spec, failed,
-                                 failed ? (runner->error().empty() ? "the match did not finish" : runner->error()) : "");
+            seen = observe_match(runner.match(), spec, failed,
+                                 failed ? (runner.error().empty() ? "the match did not finish" : runner.error()) : "");
         } catch (const std::exception& e) {   // the runner catches script faults; this is bad_alloc and worse
             seen = LabMatch{};
             seen.failed = true;

@@ -66,16 +66,16 @@ std::size_t Match::resample_hidden(PlayerIndex viewer, std::uint64_t seed, const
         return !scope.only || std::binary_search(scope.only->begin(), scope.only->end(), id);
     };
     Rng rng(seed);
-    // The class of an entity: its owner and kind; its owner alone in a zone whose kinds are
-    // secret (what the viewer knows there is the owner's cards, not which kind lies where); any
-    // owner in a zone whose owners are secret (a class apart from a shared zone's ownerless
-    // cards, whose having no owner is public). std::map: visited in key order, never by address.
+    // The class of an entity: its owner and kind, or its owner alone in a zone whose kinds are
+    // secret (what the viewer knows there is the owner's cards, not which kind lies where).
+    // std::map: visited in key order, never by address.
     struct Class {
         std::vector<Place> places;
         std::vector<Identity> free;                        // may go to any place of the class
         std::map<ZoneId, std::vector<Identity>> zoned;     // must stay in their zone
     };
-    std::map<std::tuple<bool, PlayerIndex, std::string>, Class> classes;   // (owners secret, owner, kind)
+    std::map<std::pair<PlayerIndex, std::string>, Class> classes;
+    std::vector<Place> secret_owner_places;   // (zone, index) order: the second pass below
     for (const Zone& z : zones_)
         for (std::size_t i = 0; i < z.items.size(); ++i) {
             const Entity& e = entity(z.items[i]);
@@ -85,13 +85,30 @@ std::size_t Match::resample_hidden(PlayerIndex viewer, std::uint64_t seed, const
             // a hand card seen going in, then one put face down in secret, before a group).
             const bool placed = mask_has(e.placed_for, viewer) && !scope.only;
             if (can_see(viewer, e.id) || placed || !listed(e.id)) continue;
-            Class& c = classes[{z.secret_owners, z.secret_owners ? kNoPlayer : e.owner, z.secret_kinds ? std::string() : e.kind}];
+            Class& c = classes[{e.owner, z.secret_kinds ? std::string() : e.kind}];
             c.places.push_back({z.id, i, e.id});
             (mask_has(e.zoned_for, viewer) ? c.zoned[z.id] : c.free).push_back(identity_of(e));
+            if (z.secret_owners) secret_owner_places.push_back({z.id, i, e.id});
         }
+    // Each re-dealt entity's identity before (to count what changed) and where its identity now
+    // comes from (its handlers go there).
+    std::map<EntityId, std::string> key_before;
+    std::map<EntityId, EntityId> origin;
+    const auto assign = [&](EntityId target, const Identity& id) {
+        Entity& e = entity_mut(target);
+        key_before.emplace(target, identity_of(e).key);
+        origin[target] = id.from;
+        e.kind = id.kind;
+        e.owner = id.owner;
+        e.kind_sym = id.kind_sym;
+        e.def = id.def;
+        e.name = id.name;
+        e.props = id.props;
+        e.tags = id.tags;
+        e.placed_for = id.placed_for & ~mask_of(viewer);   // (a listed card may have been placed: not at its new place)
+        e.zoned_for = id.zoned_for;
+    };
     const auto by_key = [](const Identity& a, const Identity& b) { return a.key < b.key; };
-    std::size_t dealt = 0;
-    std::vector<std::pair<EntityId, EntityId>> moved;   // identity's old entity -> new one
     for (auto& [cls, c] : classes) {
         std::sort(c.places.begin(), c.places.end());
         std::vector<const Identity*> at(c.places.size(), nullptr);
@@ -109,23 +126,33 @@ std::size_t Match::resample_hidden(PlayerIndex viewer, std::uint64_t seed, const
         std::size_t next = 0;
         for (auto& slot : at)
             if (!slot) slot = &c.free[next++];
-        for (std::size_t i = 0; i < c.places.size(); ++i) {
-            Entity& e = entity_mut(c.places[i].entity);
-            const Identity& id = *at[i];
-            moved.emplace_back(id.from, e.id);
-            if (e.kind != id.kind || e.owner != id.owner || e.def != id.def || e.name != id.name ||
-                e.props != id.props || e.tags != id.tags)
-                ++dealt;
-            e.kind = id.kind;
-            e.owner = id.owner;
-            e.kind_sym = id.kind_sym;
-            e.def = id.def;
-            e.name = id.name;
-            e.props = id.props;
-            e.tags = id.tags;
-            e.placed_for = id.placed_for & ~mask_of(viewer);   // (a listed card may have been placed: not at its new place)
-            e.zoned_for = id.zoned_for;
+        for (std::size_t i = 0; i < c.places.size(); ++i) assign(c.places[i].entity, *at[i]);
+    }
+    // Second pass, in each zone whose owners are secret: its re-dealt places trade identities
+    // across owners too (within a kind unless its kinds are secret). The first pass dealt each
+    // owner's cards over all of that owner's places, this zone's included, so a card the viewer
+    // saw leave a hand for the pile unseen is dealt anywhere among the hand and the pile; only
+    // then do the pile's cards lose whose they are (a review, 2026-11-30: one pass with a class
+    // of its own for the pile kept each card that went there in the pile).
+    std::map<std::pair<ZoneId, std::string>, std::vector<EntityId>> pile_groups;
+    for (const Place& p : secret_owner_places)
+        pile_groups[{p.zone, zone(p.zone).secret_kinds ? std::string() : entity(p.entity).kind}].push_back(p.entity);
+    for (auto& [group, places] : pile_groups) {
+        std::vector<Identity> ids;
+        for (const EntityId e : places) {
+            Identity id = identity_of(entity(e));
+            id.from = origin.at(e);
+            ids.push_back(std::move(id));
         }
+        std::sort(ids.begin(), ids.end(), by_key);
+        rng.shuffle(ids);
+        for (std::size_t k = 0; k < places.size(); ++k) assign(places[k], ids[k]);
+    }
+    std::size_t dealt = 0;
+    std::vector<std::pair<EntityId, EntityId>> moved;   // identity's old entity -> new one (sorted: a map)
+    for (const auto& [e, from] : origin) {
+        moved.emplace_back(from, e);
+        if (identity_of(entity(e)).key != key_before.at(e)) ++dealt;
     }
     // A card's handlers are its definition's functions: they follow the identity, or the copy
     // would play the real card's effects at the re-dealt card's place.

@@ -47,25 +47,18 @@ BenchMatch play_one(LuaHost& host, const Scenario& base, std::uint64_t seed, con
     s.decisions.clear();
     s.stop = StopAt{};
     for (auto& seat : s.seats) seat.agent = "random";
+    MatchRunner runner(host, std::move(s));
+    if (reuse) reuse->start(host, runner, 0);   // one scenario: every match shares its key
     std::size_t chars = 0;
-    const auto narrate = [&](MatchRunner& runner) {
-        if (o.narrate)
-            runner.set_event_observer(
-                [&](const Match& m, std::uint32_t seq) { chars += m.narrate(m.log().event(seq), EventLog::kObserver).size(); });
-    };
-    auto runner = std::make_unique<MatchRunner>(host, s);
-    if (reuse) reuse->start(host, *runner, 0);   // one scenario: every match shares its key
-    narrate(*runner);
+    if (o.narrate)
+        runner.set_event_observer(
+            [&](const Match& m, std::uint32_t seq) { chars += m.narrate(m.log().event(seq), EventLog::kObserver).size(); });
     BenchMatch r;
     r.seed = seed;
-    r.state = runner->run();
-    if (reuse && !reuse->keep(host, *runner)) {   // a recording that changed the match: played again plainly
-        runner = std::make_unique<MatchRunner>(host, s);
-        narrate(*runner);
-        r.state = runner->run();
-    }
-    if (r.state != RunState::Finished) r.error = runner->error();
-    const Match& m = runner->match();
+    r.state = runner.run();
+    if (r.state != RunState::Finished) r.error = runner.error();
+    if (reuse) reuse->keep(host, runner);
+    const Match& m = runner.match();
     for (PlayerIndex p : m.result().winners) r.winners.push_back(p + 1);
     r.reason = m.result().reason;
     for (int p = 0; p < m.player_count(); ++p) r.health.push_back(m.counter(m.player(p).entity, "health"));

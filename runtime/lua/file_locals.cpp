@@ -193,8 +193,11 @@ int file_locals_record(lua_State* L, const int* roots, int nroots, int module_ca
         for (int i = 1;; ++i) {
             const char* name = lua_getupvalue(L, base + 9, i);   // base+10
             if (!name) break;
-            if (std::strcmp(name, "_ENV") != 0) push_table(base + 10);
-            else if (lua_getmetatable(L, base + 10)) {          // the file's globals, if it has any
+            // An environment is a table a script may write into like any other when the script
+            // made it (`local _ENV = {...}`, load's env argument: a review found a count kept in
+            // one across matches); a frozen file environment is a front, its globals behind it.
+            push_table(base + 10);
+            if (std::strcmp(name, "_ENV") == 0 && lua_getmetatable(L, base + 10)) {   // the file's globals, if it has any
                 lua_pushliteral(L, "__index");                   // (raw: see the walk above)
                 lua_rawget(L, -2);
                 push_table(-1);

@@ -374,7 +374,14 @@ bool LuaHost::load_game(const std::string& root, const std::string& game, std::v
                 errors.push_back(file + ": windows[" + std::to_string(i) + "] must be a window name (a string)");
             else {
                 windows_.push_back(lua_tostring(L_, -1));
-                window_syms_.push_back(intern(windows_.back()));
+                try {   // the process keeps them: the load's bound on new texts (intern_loading)
+                    window_syms_.push_back(intern_loading(windows_.back()));
+                } catch (const KernelError& e) {
+                    errors.push_back(file + ": windows[" + std::to_string(i) + "]: " + e.what());
+                    windows_.pop_back();
+                    lua_pop(L_, 1);
+                    break;
+                }
             }
             lua_pop(L_, 1);
         }

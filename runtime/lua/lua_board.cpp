@@ -196,8 +196,7 @@ const std::vector<std::string>& check_kinds(lua_State* L, int arg) {
     std::size_t copied = 0;
     for (lua_Integer i = 1; i <= n; ++i) {
         if (lua_geti(L, arg, i) != LUA_TSTRING) luaL_argerror(L, arg, "a list of edge kinds (strings) expected");
-        copied += lua_rawlen(L, -1) + sizeof(std::string);
-        charge_copy(L, copied, "the list of edge kinds");
+        copied = room_for_copy(L, copied, lua_rawlen(L, -1) + sizeof(std::string), "the list of edge kinds");
         kinds.emplace_back(lua_tostring(L, -1));
         lua_pop(L, 1);
     }

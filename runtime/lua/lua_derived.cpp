@@ -18,8 +18,7 @@ void get_string_list(lua_State* L, int t, const char* key, std::vector<std::stri
         for (lua_Integer i = 1; i <= n; ++i) {
             if (lua_geti(L, -1, i) != LUA_TSTRING)
                 luaL_argerror(L, 1, lua_pushfstring(L, "field '%s': a list of strings expected", key));
-            copied += lua_rawlen(L, -1) + sizeof(std::string);
-            charge_copy(L, copied, "derived.define's list");
+            copied = room_for_copy(L, copied, lua_rawlen(L, -1) + sizeof(std::string), "derived.define's list");
             out.emplace_back(lua_tostring(L, -1));
             lua_pop(L, 1);
         }

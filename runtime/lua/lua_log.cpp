@@ -233,7 +233,7 @@ int log_kind(lua_State* L) {
         return luaL_typeerror(L, 4, "table of options");
     }
     lua_settop(L, 5);
-    charge_copy(L, bytes, "log.kind");
+    room_for_copy(L, 0, bytes, "log.kind");
     auto& kind = push_owned<EventKind>(L);   // slot 6: freed by the collector if a later step raises
     if (rule) kind.rule = rule;
     kind.keys.reserve(static_cast<std::size_t>(n));

@@ -339,14 +339,17 @@ bool get_field_string(lua_State* L, int t, const char* key, std::string& out) {
     return found;
 }
 
-void charge_copy(lua_State* L, std::size_t bytes, const char* what) {
+std::size_t room_for_copy(lua_State* L, std::size_t copied, std::size_t more, const char* what) {
+    const std::size_t bytes = copied + more;
+    if (copied < kCopyCollectAt && bytes >= kCopyCollectAt) lua_gc(L, LUA_GCCOLLECT);
     LuaHost& host = host_of(L);
     const std::size_t room = host.memory_room();
-    if (bytes <= room) return;
+    if (bytes <= room) return bytes;
     host.set_memory_error_in_flight(true);
     luaL_error(L, "memory cap of %d MB exceeded (%s would copy more than the %d MB left)%s",
                static_cast<int>(host.limits().memory_bytes >> 20), what, static_cast<int>(room >> 20),
                host.context_suffix().c_str());
+    std::abort();   // (luaL_error does not return)
 }
 
 void get_props_field(lua_State* L, int t, std::vector<std::pair<std::string, Value>>& props) {
@@ -363,8 +366,8 @@ void get_props_field(lua_State* L, int t, std::vector<std::pair<std::string, Val
                 lua_pop(L, 2);
                 raise_first_bad_field(L, lua_gettop(L));
             }
-            copied += lua_rawlen(L, -2) + (lua_type(L, -1) == LUA_TSTRING ? lua_rawlen(L, -1) : 0) + sizeof(Value);
-            charge_copy(L, copied, "field 'props'");
+            const std::size_t text = lua_type(L, -1) == LUA_TSTRING ? lua_rawlen(L, -1) : 0;
+            copied = room_for_copy(L, copied, lua_rawlen(L, -2) + text + sizeof(Value), "field 'props'");
             Value v = to_value(L, -1);   // before the key's std::string exists: to_value may raise
             props.emplace_back(lua_tostring(L, -2), std::move(v));
             lua_pop(L, 1);
@@ -385,8 +388,7 @@ void get_tags_field(lua_State* L, int t, std::vector<std::string>& tags) {
         std::size_t copied = 0;
         for (lua_Integer i = 1; i <= n; ++i) {
             if (lua_rawgeti(L, -1, i) != LUA_TSTRING) luaL_error(L, "tags[%d] must be a string", static_cast<int>(i));
-            copied += lua_rawlen(L, -1) + sizeof(std::string);
-            charge_copy(L, copied, "field 'tags'");
+            copied = room_for_copy(L, copied, lua_rawlen(L, -1) + sizeof(std::string), "field 'tags'");
             tags.push_back(lua_tostring(L, -1));
             lua_pop(L, 1);
         }

@@ -110,12 +110,16 @@ void push_player(lua_State* L, PlayerIndex p);                        // 1-based
 // is how many positions the entity could take there.
 Where lua_check_where(lua_State* L, int arg, std::size_t slots);
 
-// Raises the memory cap's error, naming `what`, when copying `bytes` (all the copies one call
-// makes so far) into C++ memory would pass what the cap leaves. Called before the copy: one
-// string a list names a thousand times is a thousand copies, held by an object the collector
-// frees late (push_owned), whose heap Lua's accounting never sees (a red team, 2026-11-30: a
-// list of one 1 MB string took 1 GB under a 64 MB cap).
-void charge_copy(lua_State* L, std::size_t bytes, const char* what);
+// Before a binding copies `more` bytes of script text into C++ memory, having copied `copied`
+// in this call: raises the memory cap's error, naming `what`, when the call's copies would pass
+// what the cap leaves, and returns copied + more. The copies live in an object the collector
+// frees (push_owned), whose heap Lua's accounting never sees: one string a list names a
+// thousand times is a thousand copies (a red team, 2026-11-30: 1 GB under a 64 MB cap), and a
+// call that fails after copying leaves them as garbage. So once a call has copied kCopyCollectAt
+// it first runs a full collection, freeing what earlier calls left (a review: a pcall loop of
+// such calls held 634 MB).
+std::size_t room_for_copy(lua_State* L, std::size_t copied, std::size_t more, const char* what);
+inline constexpr std::size_t kCopyCollectAt = std::size_t{1} << 20;
 
 // Reads table field `props` ({key = value}) sorted by key (pairs() order varies between runs)
 // and field `tags` (a list of strings) of the table at `t`; raises on bad entries.

@@ -216,8 +216,7 @@ void read_dispatch_options(lua_State* L, int t, int arg, Match& m, DispatchOptio
         std::size_t copied = 0;
         for (lua_Integer i = 1; i <= n; ++i) {
             if (lua_rawgeti(L, -1, i) != LUA_TSTRING) luaL_argerror(L, arg, "field 'zones': a list of zone names expected");
-            copied += lua_rawlen(L, -1) + sizeof(std::string);
-            charge_copy(L, copied, "field 'zones'");
+            copied = room_for_copy(L, copied, lua_rawlen(L, -1) + sizeof(std::string), "field 'zones'");
             o.zones.emplace_back(lua_tostring(L, -1));
             lua_pop(L, 1);
         }

@@ -208,6 +208,21 @@ TEST_CASE("resample_hidden: in a zone with secret owners, hidden cards trade the
     }
     CHECK(secret_places == std::set<std::size_t>{0, 1, 2});
     CHECK(plain_places == std::set<std::size_t>{0});
+    // B puts one card of a hand of two into the pile, unseen: A cannot tell which, so each of
+    // them is sometimes in the pile (a review: the pile's class of its own kept the real one there).
+    std::set<std::string> in_pile;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        auto [t, pile] = table(true, {{"a1", 0}});
+        for (const char* d : {"x", "y"}) t->card(d, 1, t->hand1);
+        t->m.move(t->m.zone(t->hand1).items[0], pile);   // "x" goes
+        t->m.resample_hidden(0, seed);
+        for (EntityId e : t->m.zone(pile).items)
+            if (t->m.entity(e).owner == 1) in_pile.insert(t->m.entity(e).def);
+        CHECK(t->m.zone(t->hand1).items.size() == 1);
+        CHECK(t->m.entity(t->m.zone(t->hand1).items[0]).owner == 1);   // a hand keeps its owner's card
+        CHECK(t->m.check_invariants() == "");
+    }
+    CHECK(in_pile == std::set<std::string>{"x", "y"});
 }
 
 TEST_CASE("resample_hidden: a card's handlers go with its identity, not with the place it left") {

@@ -7,7 +7,6 @@
 
 #include <memory>
 #include <set>
-#include <utility>
 
 #include "../support/lua_harness.h"
 #include "../support/match_dump.h"
@@ -61,8 +60,8 @@ std::shared_ptr<const Checkpoint> seed_free_of(LuaHost& host, const Scenario& s)
     return cp ? seal_checkpoint(*cp, runner.match().log(), runner.taken()) : nullptr;
 }
 
-// A worker's first match of `s` with a SetupReuse: (whether the match stands, whether a setup is kept).
-std::pair<bool, bool> first_match_kept(const Scenario& s) {
+// Whether a worker keeps a setup checkpoint after its first match of `s`.
+bool worker_keeps_setup(const Scenario& s) {
     LuaHost host;
     std::vector<std::string> errors;
     REQUIRE(host.load_game(s.root, s.game, errors));
@@ -70,8 +69,8 @@ std::pair<bool, bool> first_match_kept(const Scenario& s) {
     MatchRunner runner(host, s);
     reuse.start(host, runner, 0);
     REQUIRE(runner.run() == RunState::Finished);
-    const bool stands = reuse.keep(host, runner);
-    return {stands, reuse.has_setup()};
+    reuse.keep(host, runner);
+    return reuse.has_setup();
 }
 
 }  // namespace
@@ -146,14 +145,16 @@ TEST_CASE("bench: reusing a worker's setup changes no match, with 1 or 2 workers
     }
 }
 
-TEST_CASE("bench: a setup that keeps a fact in a file-level local, or a save that writes one, is not reused",
+TEST_CASE("bench: a setup that keeps a fact in a file-level local, or a save that writes one resume reads, is not "
+          "reused",
           "[robustness][bench]") {
     // A red team (2026-11-30): a mod's setup set a file-level local before its seed-free
-    // checkpoint, and a game's `save` counted its calls in another; a match resumed there starts
-    // them as they loaded, so every later match of a worker differed from the match its seed
-    // plays from the start, and the recording match itself from the same match not recorded.
-    // Bench results changed with the number of workers and with --whole-setup.
-    for (const char* mode : {"local", "save"}) {
+    // checkpoint; a match resumed there starts it as it loaded, so every later match of a
+    // worker differed from the match its seed plays from the start, and bench results changed
+    // with the number of workers and with --whole-setup. A review: a `save` that counts in a
+    // local which `resume` sets back from the saved data made the recording match and the
+    // resumed ones agree with each other, and differ from plain ones.
+    for (const char* mode : {"local", "save", "saveback"}) {
         INFO("mode " << mode);
         Scenario s = load_scenario(std::string(DUELBOX_TEST_SUPPORT) + "/scenarios/setupstate.json", DUELBOX_TEST_SUPPORT);
         s.options["mode"] = mode;
@@ -170,11 +171,10 @@ TEST_CASE("bench: a setup that keeps a fact in a file-level local, or a save tha
                 CHECK(bench_result_json(reused.matches[i]) == bench_result_json(whole.matches[i]));
             }
         }
-        // The worker keeps no setup for it (the recording match changed: played again plainly),
-        // where a game that keeps its promise has one.
-        CHECK(first_match_kept(s) == std::make_pair(false, false));
+        // "save" alone changes nothing a plain match sees: its checkpoint is kept.
+        CHECK(worker_keeps_setup(s) == (mode == std::string("save")));
     }
-    CHECK(first_match_kept(bench_scenario("battlecon", 1)) == std::make_pair(true, true));
+    CHECK(worker_keeps_setup(bench_scenario("battlecon", 1)));
 }
 
 TEST_CASE("a checkpoint after a random draw or an answer is not seed-free; a match that drew keeps its seed",

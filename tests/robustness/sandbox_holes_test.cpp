@@ -299,9 +299,10 @@ TEST_CASE("#16.8 file-level locals start every match as on a fresh host", "[robu
 
 TEST_CASE("#16.8 tables file-level locals hold start every match as on a fresh host", "[robustness][sandbox][16]") {
     auto host = probe_host();
-    // (table_locked_c_newindex and env_rebound: a red team, 2026-11-30; both printed 1, 2, 3.)
+    // (table_locked_c_newindex, env_rebound and env_own_table: a red team and a review,
+    // 2026-11-30; each printed 1, 2, 3.)
     for (const char* card : {"probe/table_counter", "probe/table_locked_meta", "probe/table_locked_c_newindex",
-                             "probe/env_rebound"}) {
+                             "probe/env_rebound", "probe/env_own_table"}) {
         for (int match = 0; match < 3; ++match) {   // was 1, 2, 3 on one host
             MatchRunner runner(*host, probe_scenario({card}));
             REQUIRE(runner.run() == RunState::Finished);

@@ -1,20 +1,23 @@
--- Setupstate: a game that breaks the checkpoint's promise (checkpoint.h): its setup keeps a fact
--- in a file-level local before its seed-free checkpoint, and its `save` counts its calls in
--- another; the rest of the match reads both. A match resumed from the checkpoint starts them as
--- they loaded, so it is not the match its seed plays from the start: the bench must not start
--- later matches there (setup_reuse.h; a red team, 2026-11-30). TEST FIXTURE.
+-- Setupstate: a game that breaks the checkpoint's promise (checkpoint.h) in one of three ways:
+-- its setup keeps a fact in a file-level local before its seed-free checkpoint (mode "local");
+-- its `save` counts its calls in another (mode "save": harmless, since a plain match never calls
+-- save and a resumed one starts the count as loaded); or `save` counts and `resume` sets the
+-- count back from the saved data (mode "saveback": a resumed match then differs from the plain
+-- one). The match's last event reports both. The bench must not start later matches from a
+-- checkpoint that makes them differ from the match their seed plays from the start
+-- (setup_reuse.h; a red team and a review, 2026-11-30). TEST FIXTURE.
 local set_up = false
 local saves = 0
 
 local function save()
   saves = saves + 1
-  return {}
+  return { n = saves }
 end
 
-local function go(ctx)
+local function go()
   local roll = math.random(1, 6)
   log.event("setupstate.end", "set up {s}, saved {n}, rolled {r}", { s = set_up, n = saves, r = roll })
-  match.finish((set_up and saves == 0) and 1 or 2, "set up " .. tostring(set_up) .. ", saves " .. saves)
+  match.finish(set_up and 1 or 2, "set up " .. tostring(set_up) .. ", saves " .. saves)
 end
 
 local game = {
@@ -23,8 +26,8 @@ local game = {
   setup_keys = {},
   seat_keys = {},
   options = {
-    { name = "mode", default = "local", values = { "local", "save" },
-      doc = "local: setup sets a file-level local before the checkpoint; save: save counts its calls" },
+    { name = "mode", default = "local", values = { "local", "save", "saveback" },
+      doc = "how the game breaks the checkpoint's promise (see the file header)" },
   },
 }
 
@@ -32,11 +35,12 @@ function game.play(ctx)
   zone.create("table", nil, "public")
   if ctx.options.mode == "local" then set_up = true end
   match.checkpoint(save)
-  go(ctx)
+  go()
 end
 
-function game.resume(ctx)
-  go(ctx)
+function game.resume(ctx, data)
+  if ctx.options.mode == "saveback" then saves = data.n end
+  go()
 end
 
 return game
