@@ -103,7 +103,7 @@ struct OfferRound {
     static constexpr std::int32_t kUnread = -2, kNoOffer = -1;
     std::vector<std::int32_t> offer_of;
     std::vector<CardOffer> offers;
-    std::size_t offer_bytes = 0;          // what `offers` copied of the definitions' labels (room_for_copy)
+    std::size_t offer_bytes = 0;          // labels copied, per card (room_for_copy: 4 MB on 60 cards took 249 MB)
     int functions = 0;                    // conditions kept in the handle's user value
     std::vector<Play> listed;             // the last listing, pass first
     PlayerIndex listed_for = 0;           // whose plays they are
@@ -120,9 +120,8 @@ struct OfferRound {
 const char kRoundMeta = 0;
 
 // The handle's finalizer. Its metatable is locked (`__metatable`), so only the collector calls
-// it; the metatable is taken off as well, so a handle that was finalized is no handle any more
-// (check_round refuses it) even if it is reached again (an object resurrected by another
-// finalizer).
+// it; the metatable is taken off as well, so a finalized handle is no handle any more (check_round
+// refuses it) even if it is reached again (an object resurrected by another finalizer).
 int round_gc(lua_State* L) {
     if (!lua_getmetatable(L, 1)) return 0;
     lua_pop(L, 1);
@@ -406,8 +405,6 @@ int offer_of(lua_State* L, int h, OfferRound& r, const Match& m, EntityId e) {
             // Filled in place (the handle owns it): a bad field raises with no C++ object in this frame.
             CardOffer& c = r.offers.emplace_back();
             if (lua_getfield(L, o, "label") == LUA_TSTRING) {
-                // One definition's label is copied for each of its cards: a 4 MB label on 60
-                // cards took 249 MB under a 64 MB cap (a review, 2026-11-30).
                 r.offer_bytes = room_for_copy(L, r.offer_bytes, lua_rawlen(L, -1) + sizeof(CardOffer), "an offer's label");
                 c.label = lua_tostring(L, -1);
                 c.labelled = true;
