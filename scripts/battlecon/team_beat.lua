@@ -185,8 +185,9 @@ function M.time_out_winner()
   local winners = {}
   for q = 1, match.players() do if match.team(q) == win then winners[#winners + 1] = q end end
   if total then
-    log.event("bc.time_out_win", "time-out: team {team} wins ({health} health in all)", { team = win, health = best },
-      { rule = "§9.9 TE5" })
+    local text = tie and "time-out: both teams have {health} health in all; team {team}, reactive in the final beat, wins"
+      or "time-out: team {team} wins ({health} health in all)"
+    log.event("bc.time_out_win", text, { team = win, health = best, tie = tie }, { rule = "§9.9 TE5" })
   elseif tie then
     log.event("bc.time_out_win", "time-out: fighters of both teams have the most health ({health}); team {team}, "
       .. "reactive in the final beat, wins", { team = win, health = best }, { rule = "§9.9 TE5" })

@@ -136,9 +136,13 @@ local function place(ctx, p)
       for _, s in ipairs(move.empty_spaces()) do
         if board.share_region(s, start) and not reserved[s] then spaces[#spaces + 1] = s end
       end
-      if #spaces == 0 then spaces = nearest_free(start, reserved) end
-      local pick = decide { player = p, id = "place_sidekick", prompt = "place " .. entity.name(fighters[i]) ..
-          " in " .. entity.name(fighters[1]) .. "'s zone", spaces = spaces }[1]
+      local room = " in " .. entity.name(fighters[1]) .. "'s zone"
+      if #spaces == 0 then   -- the zone is full: the nearest empty spaces (rules-decisions.md)
+        spaces = nearest_free(start, reserved)
+        room = " as near " .. entity.name(fighters[1]) .. " as room allows (the zone is full)"
+      end
+      local pick = decide { player = p, id = "place_sidekick", prompt = "place " .. entity.name(fighters[i]) .. room,
+        spaces = spaces }[1]
       board.place(fighters[i], spaces[pick])
     end
   end

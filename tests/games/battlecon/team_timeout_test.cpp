@@ -60,7 +60,11 @@ TEST_CASE("BC TE5 rule option team_timeout = total: the team with more health ad
     const Event* out = r.first("bc.time_out_win");
     REQUIRE(out != nullptr);
     CHECK(r.narrate(*out) == "time-out: team 2 wins (19 health in all)");
-    CHECK(time_out(kTwoVsOne, {19, 10, 9}, 1, total).match().result().winners == W{1, 2});
+    auto tied = time_out(kTwoVsOne, {19, 10, 9}, 1, total);
+    CHECK(tied.match().result().winners == W{1, 2});
+    const Event* told = tied.first("bc.time_out_win");
+    REQUIRE(told != nullptr);   // the tie is what decided it, and the line says so
+    CHECK(tied.narrate(*told) == "time-out: both teams have 19 health in all; team 2, reactive in the final beat, wins");
     CHECK(time_out(kTwoVsOne, {19, 10, 9}, 2, total).match().result().winners == W{0});
 }
 
