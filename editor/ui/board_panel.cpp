@@ -348,7 +348,8 @@ void draw_board_panel(App& app) {
         minx = std::min(minx, x), maxx = std::max(maxx, x), miny = std::min(miny, y), maxy = std::max(maxy, y);
     }
     const float margin = 28.0f;
-    const float w = avail.x - 2 * margin, h = std::max(40.0f, avail.y - 2 * margin);
+    // The legend's line under the map is kept free: the bottom row's names sit below its circles.
+    const float w = avail.x - 2 * margin, h = std::max(40.0f, avail.y - 2 * margin - ImGui::GetTextLineHeight());
     const double sx = maxx > minx ? w / (maxx - minx) : 0, sy = maxy > miny ? h / (maxy - miny) : 0;
     const double scale = sx && sy ? std::min(sx, sy) : (sx ? sx : sy);
     const float cx = origin.x + margin + static_cast<float>((w - (maxx - minx) * scale) / 2);
