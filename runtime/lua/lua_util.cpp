@@ -68,6 +68,10 @@ std::int64_t check_int(lua_State* L, int arg) { return luaL_checkinteger(L, arg)
 std::string check_string(lua_State* L, int arg) {
     std::size_t len = 0;
     const char* s = luaL_checklstring(L, arg, &len);
+    if (len >= kCopyCollectAt) {   // (see string_at)
+        room_for_copy(L, 0, len, lua_pushfstring(L, "argument #%d", arg));
+        lua_pop(L, 1);
+    }
     return std::string(s, len);
 }
 
@@ -314,6 +318,12 @@ bool string_at(lua_State* L, int idx, const char* key, std::string& out) {
     if (type != LUA_TSTRING) luaL_error(L, "field '%s' must be a string (got %s)", key, lua_typename(L, type));
     std::size_t len = 0;
     const char* text = lua_tolstring(L, idx, &len);
+    // A long text: copies earlier calls left as garbage are collected first, and this one must
+    // fit under the cap (a call that raises after copying, in a pcall loop, piles them up).
+    if (len >= kCopyCollectAt) {
+        room_for_copy(L, 0, len, lua_pushfstring(L, "field '%s'", key));
+        lua_pop(L, 1);
+    }
     out.assign(text, len);
     return true;
 }

@@ -1,10 +1,14 @@
-// Script text the kernel copies into C++ memory is charged before the copy (lua_util.h,
-// charge_copy), and texts interned while a game loads meet a bound of their own
+// Script text the kernel copies into C++ memory is measured against the cap before the copy
+// (lua_util.h, room_for_copy), and texts interned while a game loads meet a bound of their own
 // (LuaHost::intern_loading). A red team (2026-11-30) found one string listed a thousand times
 // copied a thousand times under a 64 MB cap (1 GB for board.distance, 2 GB for decide_all's
 // prompts, a 1 GB peak before entity.create's tags met the cap), and a mod's card that declared
 // event kinds in a loop as it loaded filled the process's texts, failing every later match.
 #include <catch2/catch.hpp>
+
+#include <malloc.h>
+
+#include <algorithm>
 
 #include "../support/lua_harness.h"
 #include "lua/host.h"
@@ -60,4 +64,25 @@ TEST_CASE("a game that makes up texts in a loop as it loads stops at the load's 
     const RunResult r = run_snippet(R"(log.kind("after.bomb", "still {n}", {"n"})(1))");
     CHECK(r.error.empty());
     CHECK(r.of_type("after.bomb").size() == 1);
+}
+
+TEST_CASE("a long text a call copies before it fails does not pile up in a pcall loop", "[robustness][sandbox]") {
+    // A review (2026-11-30): each derived.define below copies its 4 MB name, then fails (no
+    // zones); the copies waited for the collector, which Lua's own small allocations never
+    // woke: 60 calls held 244 MB under the 64 MB cap. A call copying 1 MB now collects first.
+    // The heap is sampled at each event the loop makes (glibc's mallinfo2, in this process).
+    Scenario s = snippet_scenario(R"(local N = ("n"):rep(4000000)
+for i = 1, 60 do
+  pcall(derived.define, { name = N, prop = "p" })
+  log.say("tried")
+end)");
+    LuaHost host(s.limits);
+    std::vector<std::string> errors;
+    REQUIRE(host.load_game(s.root, s.game, errors));
+    MatchRunner runner(host, s);
+    const std::size_t base = mallinfo2().uordblks;
+    std::size_t peak = base;
+    runner.set_event_observer([&](const Match&, std::uint32_t) { peak = std::max(peak, mallinfo2().uordblks); });
+    REQUIRE(runner.run() == RunState::Finished);
+    CHECK((peak - base) >> 20 < 64);
 }
